@@ -1,0 +1,1 @@
+"""One package per game, each exposing ``GAME`` (DESIGN.md §3, §10.3)."""

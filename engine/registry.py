@@ -1,0 +1,45 @@
+"""Every game the service serves, by name (DESIGN.md §3)."""
+
+from __future__ import annotations
+
+from engine.contract import Game
+
+GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add ``game`` under its name; registering the same object twice is harmless."""
+    existing = GAMES.get(game.name)
+    if existing is not None and existing is not game:
+        raise ValueError(f"another game is already registered as {game.name!r}")
+    GAMES[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    GAMES.pop(name, None)
+
+
+def get(name: str) -> Game:
+    """The game called ``name``; ``KeyError`` names the known games otherwise."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(GAMES)) or "none"
+        raise KeyError(f"unknown game {name!r} (known: {known})") from None
+
+
+def _register_builtin() -> None:
+    import importlib
+    import pkgutil
+
+    import engine.games
+
+    for info in pkgutil.iter_modules(engine.games.__path__):
+        module = importlib.import_module(f"engine.games.{info.name}")
+        game = getattr(module, "GAME", None)
+        if game is not None:
+            register(game)
+
+
+_register_builtin()

@@ -1,0 +1,1 @@
+"""Fixtures for storage, queues and mail: filled in with the platform."""

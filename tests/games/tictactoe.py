@@ -1,0 +1,135 @@
+"""A small but complete two-player game for platform tests (issue 2 §3).
+
+Tic-tac-toe where a coin toss decides who starts (a chance outcome written into the
+opening events). With the option ``marks_per_turn: 2`` every turn after the very first is
+two decisions (two marks), which exercises turns made of several moves.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Event, GameBase, IllegalMove, Move
+
+LINES = (
+    (0, 1, 2), (3, 4, 5), (6, 7, 8),
+    (0, 3, 6), (1, 4, 7), (2, 5, 8),
+    (0, 4, 8), (2, 4, 6),
+)  # fmt: skip
+CELL_NAMES = ("top left", "top", "top right", "left", "centre", "right",
+              "bottom left", "bottom", "bottom right")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class State:
+    seats: tuple[str, ...]
+    marks_per_turn: int
+    board: tuple[str | None, ...] = (None,) * 9
+    current: str | None = None
+    left_this_turn: int = 1
+    winner: str | None = None
+    over: bool = False
+
+
+class TicTacToe(GameBase):
+    name = "tictactoe"
+    title = "Tic-tac-toe"
+    min_players = 2
+    max_players = 2
+    ruleset = "tictactoe-1"
+
+    def setup(self, seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
+        marks = int(options.get("marks_per_turn", 1))
+        if marks not in (1, 2):
+            raise IllegalMove("marks_per_turn must be 1 or 2.")
+        return [
+            {"type": "game_set_up", "seats": list(seats), "marks_per_turn": marks},
+            {"type": "coin_tossed", "first": rng.choice(list(seats))},
+        ]
+
+    def apply(self, state: State | None, event: Event) -> State:
+        kind = event["type"]
+        if kind == "game_set_up":
+            return State(seats=tuple(event["seats"]), marks_per_turn=event["marks_per_turn"])
+        assert state is not None
+        if kind == "coin_tossed":
+            return _replace(state, current=event["first"], left_this_turn=1)
+        if kind == "mark_placed":
+            board = list(state.board)
+            board[event["cell"]] = event["seat"]
+            return _replace(state, board=tuple(board), left_this_turn=state.left_this_turn - 1)
+        if kind == "turn_passed":
+            return _replace(state, current=event["to"], left_this_turn=state.marks_per_turn)
+        if kind == "game_won":
+            return _replace(state, winner=event["seat"], over=True, current=None)
+        if kind == "game_drawn":
+            return _replace(state, over=True, current=None)
+        return state
+
+    def to_act(self, state: State) -> frozenset[str]:
+        return frozenset() if state.over or state.current is None else frozenset({state.current})
+
+    def legal_moves(self, state: State, seat: str) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        return [{"type": "place", "cell": i} for i, c in enumerate(state.board) if c is None]
+
+    def decide(self, state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
+        if state.over:
+            raise IllegalMove("The game is over.")
+        if seat != state.current:
+            raise IllegalMove("It is not your turn.")
+        if move.get("type") != "place":
+            raise IllegalMove("The only move is to place a mark.")
+        cell = move.get("cell")
+        if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < 9:
+            raise IllegalMove("Choose one of the nine cells.")
+        if state.board[cell] is not None:
+            raise IllegalMove("That cell is already taken.")
+        events: list[Event] = [{"type": "mark_placed", "seat": seat, "cell": cell}]
+        board = list(state.board)
+        board[cell] = seat
+        if any(all(board[i] == seat for i in line) for line in LINES):
+            events.append({"type": "game_won", "seat": seat})
+        elif all(c is not None for c in board):
+            events.append({"type": "game_drawn"})
+        elif state.left_this_turn <= 1:
+            other = next(s for s in state.seats if s != seat)
+            events.append({"type": "turn_passed", "to": other})
+        return events
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        symbols = {state.seats[0]: "X", state.seats[1]: "O"}
+        return {
+            "board": [symbols.get(c, "") if c else "" for c in state.board],
+            "symbols": symbols,
+            "current": state.current,
+            "marks_left_this_turn": state.left_this_turn if state.current else 0,
+            "winner": state.winner,
+            "over": state.over,
+            "you": seat,
+        }
+
+    def describe(self, state: State, move: Move) -> str:
+        return f"Mark the {CELL_NAMES[move['cell']]} cell"
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        if not state.over:
+            return None
+        scores = {s: (1 if s == state.winner else 0) for s in state.seats}
+        if state.winner:
+            ranking = [[state.winner], [s for s in state.seats if s != state.winner]]
+        else:
+            ranking = [list(state.seats)]
+        return {"scores": scores, "ranking": ranking, "tie_break": None, "winner": state.winner}
+
+
+def _replace(state: State, **changes: Any) -> State:
+    from dataclasses import replace
+
+    return replace(state, **changes)
+
+
+GAME = TicTacToe()
