@@ -1,0 +1,66 @@
+"""Settings from the environment, with the embedded defaults of DESIGN.md §8."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+INSTANCE = Path(os.environ.get("PBEM_INSTANCE", ROOT / "instance"))
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.replace(" ", "").split(",") if part)
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = f"sqlite:///{INSTANCE / 'pbem.sqlite3'}"
+    redis_url: str = ""
+    smtp_url: str = "smtp://127.0.0.1:8025"
+    secret_key: str = "dev-only-secret-change-me"
+    base_url: str = "http://127.0.0.1:5000"
+    mail_from: str = "Play by email <games@pbem.localhost>"
+    mail_domain: str = "pbem.localhost"
+    mailbox_dir: str = ""
+    link_max_age: int = 60 * 60 * 24 * 60
+    snapshot_every: int = 50
+    retry_intervals: tuple[int, ...] = (10, 60, 300, 1800)
+    sweep_after: int = 60
+    queue_name: str = "pbem"
+    bench_endpoints: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> Settings:
+        env = os.environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get(f.name.upper())
+            if raw is None or f.name == "extra":
+                continue
+            if f.name in {"link_max_age", "snapshot_every", "sweep_after"}:
+                values[f.name] = int(raw)
+            elif f.name == "retry_intervals":
+                values[f.name] = _ints(raw)
+            elif f.name == "bench_endpoints":
+                values[f.name] = raw.lower() in {"1", "true", "yes"}
+            else:
+                values[f.name] = raw
+        return replace(cls(**values), **overrides)
+
+    def as_env(self) -> dict[str, str]:
+        """The settings as environment variables, for worker subprocesses."""
+        env = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "extra":
+                continue
+            if isinstance(value, tuple):
+                value = ",".join(str(v) for v in value)
+            elif isinstance(value, bool):
+                value = "1" if value else "0"
+            env[f.name.upper()] = str(value)
+        return env

@@ -1,0 +1,128 @@
+"""The tables of DESIGN.md §4: games, seats, events, snapshots, outbox, used links."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+EVENT_SCHEMA_VERSION = 1
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        dict[str, Any]: JSON,
+        datetime: DateTime(timezone=True),
+    }
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    ruleset: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]]
+    seed: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime]
+    last_seq: Mapped[int] = mapped_column(Integer, default=0)
+    head_hash: Mapped[str] = mapped_column(String(64))
+    over: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="game_row", order_by="SeatRow.position", lazy="selectin"
+    )
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seat: Mapped[str] = mapped_column(String(8))
+    position: Mapped[int]
+    email: Mapped[str] = mapped_column(String(320))
+    name: Mapped[str] = mapped_column(String(120))
+    muted_at: Mapped[datetime | None]
+
+    game_row: Mapped[GameRow] = relationship(back_populates="seats")
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int]
+    type: Mapped[str] = mapped_column(String(64))
+    payload: Mapped[dict[str, Any]]
+    seat: Mapped[str | None] = mapped_column(String(8))
+    recorded_at: Mapped[datetime]
+    schema_version: Mapped[int] = mapped_column(Integer, default=EVENT_SCHEMA_VERSION)
+    prev_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+
+
+class SnapshotRow(Base):
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(64))
+    state: Mapped[dict[str, Any]]
+
+
+class OutboxRow(Base):
+    __tablename__ = "outbox"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", "seat", "kind", name="uq_outbox_message"),
+        Index("ix_outbox_unsent", "sent_at", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int]
+    seat: Mapped[str] = mapped_column(String(8))
+    kind: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime]
+    claimed_at: Mapped[datetime | None]
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    sent_at: Mapped[datetime | None]
+    skipped: Mapped[str | None] = mapped_column(String(120))
+    message_id: Mapped[str | None] = mapped_column(String(255))
+    last_error: Mapped[str | None] = mapped_column(Text)
+
+
+class UsedLinkRow(Base):
+    """A consumed action link, so a reused link is told apart from a stale one."""
+
+    __tablename__ = "used_links"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int]
+    used_at: Mapped[datetime]
+
+
+class BenchRow(Base):
+    """Rows written by the benchmark's baseline endpoint (enabled only for ``make bench``)."""
+
+    __tablename__ = "bench_rows"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime]

@@ -1,0 +1,210 @@
+"""Creating games and making moves: the steps of DESIGN.md §5 that touch storage.
+
+The caller owns the transaction (``with session.begin():``); after it commits, the caller
+enqueues the returned outbox ids. Nothing here sends mail or talks to Redis.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import string
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from engine import IllegalMove, Move, registry
+from engine.chance import commitment, rng_for
+from service import eventstore
+from service.errors import BadRequest, Conflict, Illegal, NotFound, Reused, Stale
+from service.eventstore import Loaded, now
+from service.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
+
+EMAIL = re.compile(r"^[^@\s<>,;\"]+@[^@\s<>,;\"]+\.[^@\s<>,;\"]+$")
+ID_ALPHABET = string.ascii_lowercase + string.digits
+
+
+@dataclass
+class Applied:
+    loaded: Loaded
+    outbox_ids: list[int] = field(default_factory=list)
+
+
+def new_game_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
+
+
+def parse_players(players: Any) -> list[tuple[str, str]]:
+    """``[(email, name)]`` from ``["a@x.org", "Bob <b@x.org>", {"email":..., "name":...}]``."""
+    if not isinstance(players, list) or not players:
+        raise BadRequest("'players' must be a list of email addresses.")
+    parsed = []
+    for i, entry in enumerate(players, start=1):
+        name = ""
+        if isinstance(entry, dict):
+            email, name = str(entry.get("email", "")).strip(), str(entry.get("name", "")).strip()
+        elif isinstance(entry, str):
+            email = entry.strip()
+            match = re.fullmatch(r"(.*?)\s*<([^>]+)>", email)
+            if match:
+                name, email = match.group(1).strip().strip('"'), match.group(2).strip()
+        else:
+            raise BadRequest(f"Player {i} must be an email address.")
+        if not EMAIL.match(email) or len(email) > 320:
+            raise BadRequest(f"Player {i}: {email!r} is not a valid email address.")
+        parsed.append((email, name[:120] or email.split("@")[0]))
+    emails = [e.lower() for e, _ in parsed]
+    if len(set(emails)) != len(emails):
+        raise BadRequest("Each player needs a different email address.")
+    return parsed
+
+
+def create_game(session: Session, name: str, players: Any, options: Any = None) -> Applied:
+    try:
+        game = registry.get(name)
+    except KeyError as exc:
+        raise NotFound(
+            f"Unknown game {name!r}. Known games: {', '.join(sorted(registry.GAMES))}."
+        ) from exc
+    people = parse_players(players)
+    if not game.min_players <= len(people) <= game.max_players:
+        span = (
+            f"{game.min_players}"
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
+        )
+        raise BadRequest(f"{game.title} is played by {span} players, not {len(people)}.")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise BadRequest("'options' must be an object.")
+    seed = secrets.token_bytes(32)
+    seats = [f"p{i}" for i in range(1, len(people) + 1)]
+    try:
+        events = game.setup(seats, options, rng_for(seed, 1))
+    except IllegalMove as exc:
+        raise BadRequest(f"Invalid options: {exc.reason}") from exc
+    row = GameRow(
+        id=new_game_id(),
+        game=game.name,
+        ruleset=game.ruleset,
+        options=options,
+        seed=seed.hex(),
+        commitment=commitment(seed),
+        created_at=now(),
+        last_seq=0,
+        head_hash="",
+        over=False,
+    )
+    row.seats = [
+        SeatRow(seat=s, position=i, email=email, name=nick)
+        for i, (s, (email, nick)) in enumerate(zip(seats, people, strict=True))
+    ]
+    session.add(row)
+    session.flush()
+    state = game.replay(events)
+    eventstore.append(session, row, events, None, 0, over=game.outcome(state) is not None)
+    loaded = Loaded(row=row, game=game, state=state, seq=row.last_seq)
+    outbox = [_outbox(session, row, row.last_seq, s, "invitation") for s in seats]
+    return Applied(loaded=loaded, outbox_ids=outbox)
+
+
+def make_move(
+    session: Session,
+    game_id: str,
+    seat: str,
+    expected_seq: int,
+    move: Move,
+    link_digest: str | None,
+    snapshot_every: int = 50,
+) -> Applied:
+    """Decide and append ``move`` for ``seat`` if the game still stands at ``expected_seq``."""
+    if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
+        raise Reused("You already made this choice with this link.", game_id=game_id, seat=seat)
+    loaded = eventstore.load(session, game_id)
+    if loaded.seq != expected_seq:
+        raise Stale("The game has moved on since this link was sent.", game_id=game_id, seat=seat)
+    game, state = loaded.game, loaded.state
+    if seat not in game.to_act(state):
+        raise Stale("It is not your decision any more.", game_id=game_id, seat=seat)
+    if not isinstance(move, dict):
+        raise Illegal("Choose one of the options listed.")
+    before = game.to_act(state)
+    try:
+        events = game.decide(
+            state, seat, move, rng_for(bytes.fromhex(loaded.row.seed), expected_seq + 1)
+        )
+    except IllegalMove as exc:
+        raise Illegal(exc.reason, game_id=game_id, seat=seat) from exc
+    for event in events:
+        state = game.apply(state, event)
+    over = game.outcome(state) is not None
+    eventstore.append(session, loaded.row, events, seat, expected_seq, over=over)
+    if link_digest is not None:
+        session.add(
+            UsedLinkRow(digest=link_digest, game_id=game_id, seq=expected_seq, used_at=now())
+        )
+        try:
+            session.flush()
+        except IntegrityError as exc:
+            raise Reused(
+                "You already made this choice with this link.", game_id=game_id, seat=seat
+            ) from exc
+    eventstore.maybe_snapshot(
+        session, loaded, state, expected_seq, loaded.row.last_seq, snapshot_every
+    )
+    after = Loaded(row=loaded.row, game=game, state=state, seq=loaded.row.last_seq)
+    return Applied(loaded=after, outbox_ids=notify(session, after, before))
+
+
+def notify(session: Session, loaded: Loaded, before: frozenset[str]) -> list[int]:
+    """Outbox rows for what changed: a turn for each seat newly asked to decide, or the end.
+
+    A seat still deciding (the rest of a turn, a simultaneous choice) gets no second email:
+    the page it is on shows its next decision straight away.
+    """
+    row, game = loaded.row, loaded.game
+    if row.over:
+        return [_outbox(session, row, row.last_seq, s.seat, "game_over") for s in row.seats]
+    fresh = sorted(game.to_act(loaded.state) - before)
+    return [_outbox(session, row, row.last_seq, seat, "turn") for seat in fresh]
+
+
+def _outbox(session: Session, row: GameRow, seq: int, seat: str, kind: str) -> int:
+    entry = OutboxRow(game_id=row.id, seq=seq, seat=seat, kind=kind, created_at=now(), attempts=0)
+    session.add(entry)
+    session.flush()
+    return entry.id
+
+
+def seat_row(row: GameRow, seat: str) -> SeatRow:
+    for s in row.seats:
+        if s.seat == seat:
+            return s
+    raise NotFound(f"Game {row.id} has no seat {seat!r}.")
+
+
+def resend(session: Session, game_id: str, seat: str) -> int | None:
+    """Queue a fresh 'your turn' email for ``seat`` if it must decide now."""
+    loaded = eventstore.load(session, game_id)
+    if seat not in loaded.game.to_act(loaded.state):
+        return None
+    existing = session.scalars(
+        select(OutboxRow).where(
+            OutboxRow.game_id == game_id,
+            OutboxRow.seat == seat,
+            OutboxRow.kind == "reminder",
+            OutboxRow.seq == loaded.seq,
+        )
+    ).one_or_none()
+    if existing is not None:
+        return existing.id
+    return _outbox(session, loaded.row, loaded.seq, seat, "reminder")
+
+
+def check_link_game(loaded: Loaded, seat: str) -> None:
+    if seat not in {s.seat for s in loaded.row.seats}:
+        raise Conflict("This link names a seat the game does not have.")

@@ -1,0 +1,149 @@
+"""Turning a loaded game into plain dicts for pages and email templates (DESIGN.md §7).
+
+Everything a player sees comes from ``view(state, seat)``; nothing else of the state is read
+here except ``to_act``, ``legal_moves`` and ``outcome``, which the contract makes public.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from engine import Move
+from service import links
+from service.config import Settings
+from service.eventstore import Loaded
+
+ONE_CLICK_LIMIT = 20
+BoardRenderer = Callable[[dict[str, Any]], dict[str, str]]
+BOARD_RENDERERS: dict[str, BoardRenderer] = {}
+
+
+def move_key(move: Move) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+def players(loaded: Loaded, seat: str | None = None) -> list[dict[str, Any]]:
+    acting = loaded.game.to_act(loaded.state)
+    return [
+        {"seat": s.seat, "name": s.name, "you": s.seat == seat, "to_act": s.seat in acting}
+        for s in loaded.row.seats
+    ]
+
+
+def whose_turn(loaded: Loaded, seat: str | None = None) -> str:
+    names = [("you" if p["you"] else p["name"]) for p in players(loaded, seat) if p["to_act"]]
+    if not names:
+        return "nobody (the game is over)" if loaded.row.over else "nobody"
+    return ", ".join(names)
+
+
+def game_info(settings: Settings, loaded: Loaded) -> dict[str, Any]:
+    row = loaded.row
+    return {
+        "id": row.id,
+        "name": row.game,
+        "title": loaded.game.title,
+        "seq": loaded.seq,
+        "url": links.game_url(settings, row.id),
+        "over": row.over,
+        "commitment": row.commitment,
+        "ruleset": row.ruleset,
+    }
+
+
+def decision(
+    settings: Settings, loaded: Loaded, seat: str, *, with_links: bool = True
+) -> dict[str, Any]:
+    """The seat's current decision: every option with its label (and one-click link)."""
+    game, state = loaded.game, loaded.state
+    acting = seat in game.to_act(state)
+    moves = game.legal_moves(state, seat) if acting else []
+    one_click = with_links and len(moves) <= ONE_CLICK_LIMIT
+    options = []
+    for move in moves:
+        option = {"label": game.describe(state, move), "key": move_key(move), "url": None}
+        if one_click:
+            option["url"] = links.action_url(settings, loaded.row.id, seat, loaded.seq, move)
+        options.append(option)
+    view = game.view(state, seat)
+    return {
+        "acting": acting,
+        "prompt": view.get("prompt") or ("Your decision" if acting else ""),
+        "options": options,
+        "groups": group_options(moves, options),
+        "one_click": one_click,
+        "turn_url": links.action_url(settings, loaded.row.id, seat, loaded.seq),
+    }
+
+
+def group_options(moves: list[Move], options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Options grouped by action, then by the thing acted on (pawn, territory…), so a long
+    list takes a few clicks."""
+    groups: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+    for move, option in zip(moves, options, strict=True):
+        groups.setdefault(_group_name(move), []).append(option)
+    return [{"name": name, "options": opts} for name, opts in groups.items()]
+
+
+def _group_name(move: Move) -> str:
+    name = str(move.get("type", "move")).replace("_", " ").capitalize()
+    for key, value in move.items():
+        if key != "type" and isinstance(value, str | int) and not isinstance(value, bool):
+            return f"{name}: {key.replace('_', ' ')} {value}"
+    return name
+
+
+def outcome(loaded: Loaded) -> dict[str, Any] | None:
+    result = loaded.game.outcome(loaded.state)
+    if result is None:
+        return None
+    names = {s.seat: s.name for s in loaded.row.seats}
+    first = result["ranking"][0] if result.get("ranking") else []
+    return {
+        "scores": [
+            {"seat": s, "name": names.get(s, s), "score": v}
+            for s, v in sorted(result["scores"].items(), key=lambda kv: (-_num(kv[1]), kv[0]))
+        ],
+        "winners": [names.get(s, s) for s in first],
+        "tie_break": result.get("tie_break"),
+        "raw": result,
+    }
+
+
+def _num(value: Any) -> float:
+    return float(value) if isinstance(value, int | float) else 0.0
+
+
+def board(game_name: str, view: dict[str, Any]) -> dict[str, str]:
+    """``{"text": ..., "html": ...}`` for a view: the game's own renderer, else a listing."""
+    renderer = BOARD_RENDERERS.get(game_name, generic_board)
+    return renderer(view)
+
+
+def generic_board(view: dict[str, Any]) -> dict[str, str]:
+    lines = [f"{_label(k)}: {_plain(v)}" for k, v in view.items() if k not in {"you", "prompt"}]
+    rows = "".join(
+        f"<tr><th style='text-align:left;padding-right:1em'>{escape(_label(k))}</th>"
+        f"<td>{escape(_plain(v))}</td></tr>"
+        for k, v in view.items()
+        if k not in {"you", "prompt"}
+    )
+    return {"text": "\n".join(lines), "html": f"<table class='view'>{rows}</table>"}
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return " | ".join(_plain(v) or "·" for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_plain(v)}" for k, v in value.items())
+    if value is None:
+        return ""
+    return str(value)

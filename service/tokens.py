@@ -1,0 +1,93 @@
+"""Signed links (DESIGN.md §5), with itsdangerous and the key from ``SECRET_KEY``.
+
+An action link names the game, the seat, the ``seq`` it was made for and, for a one-click
+option, the move. An unsubscribe link names the game and the seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from itsdangerous import BadData, BadSignature, SignatureExpired, URLSafeTimedSerializer
+
+from service.errors import BadRequest, Expired, Tampered
+
+ACTION = "pbem.action.v1"
+UNSUBSCRIBE = "pbem.unsubscribe.v1"
+
+
+@dataclass(frozen=True)
+class ActionLink:
+    game_id: str
+    seat: str
+    seq: int
+    move: dict[str, Any] | None
+    token: str
+
+    @property
+    def digest(self) -> str:
+        return digest(self.token)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _serializer(secret: str, salt: str) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(secret, salt=salt)
+
+
+def action_token(
+    secret: str, game_id: str, seat: str, seq: int, move: dict[str, Any] | None = None
+) -> str:
+    body: dict[str, Any] = {"g": game_id, "s": seat, "q": seq}
+    if move is not None:
+        body["m"] = move
+    return _serializer(secret, ACTION).dumps(body)
+
+
+def read_action(secret: str, token: str, max_age: int) -> ActionLink:
+    """The link's contents; :class:`Expired` still carries them (``.context['link']``)."""
+    serializer = _serializer(secret, ACTION)
+    try:
+        body = serializer.loads(token, max_age=max_age)
+    except SignatureExpired as exc:
+        link = _link(exc.payload, token) if exc.payload is not None else None
+        raise Expired("This link is too old to use. Ask for a fresh one below.", link=link) from exc
+    except BadSignature as exc:
+        raise Tampered(
+            "This link has been altered or was not made by this server. "
+            "Use the link exactly as it was sent to you."
+        ) from exc
+    except BadData as exc:
+        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
+    return _link(body, token)
+
+
+def _link(body: Any, token: str) -> ActionLink:
+    try:
+        return ActionLink(
+            game_id=str(body["g"]),
+            seat=str(body["s"]),
+            seq=int(body["q"]),
+            move=body.get("m"),
+            token=token,
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
+
+
+def unsubscribe_token(secret: str, game_id: str, seat: str) -> str:
+    return _serializer(secret, UNSUBSCRIBE).dumps({"g": game_id, "s": seat})
+
+
+def read_unsubscribe(secret: str, token: str) -> tuple[str, str]:
+    try:
+        body = _serializer(secret, UNSUBSCRIBE).loads(token)
+        return str(body["g"]), str(body["s"])
+    except BadSignature as exc:
+        raise Tampered("This unsubscribe link has been altered.") from exc
+    except (BadData, KeyError, TypeError) as exc:
+        raise BadRequest("This unsubscribe link is incomplete.") from exc

@@ -1,0 +1,48 @@
+"""The JSON API: create a game, read its public state."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+
+from service import eventstore, links
+from service.errors import BadRequest
+from service.play import create_game
+from service.queue import enqueue_outbox
+from service.web import db, settings
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+@bp.post("/games")
+def create():  # type: ignore[no-untyped-def]
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise BadRequest('Send a JSON object: {"game": NAME, "players": [EMAIL, ...]}.')
+    if not isinstance(body.get("game"), str):
+        raise BadRequest("'game' must name a game.")
+    with db().begin():
+        applied = create_game(db(), body["game"], body.get("players"), body.get("options"))
+    enqueue_outbox(settings(), applied.outbox_ids)
+    game_id = applied.loaded.row.id
+    response = jsonify({"id": game_id, "url": links.game_url(settings(), game_id)})
+    response.status_code = 201
+    response.headers["Location"] = links.game_url(settings(), game_id)
+    return response
+
+
+@bp.get("/games/<game_id>")
+def show(game_id: str):  # type: ignore[no-untyped-def]
+    with db().begin():
+        loaded = eventstore.load(db(), game_id)
+        game, state = loaded.game, loaded.state
+        return jsonify(
+            {
+                "game": loaded.row.game,
+                "seq": loaded.seq,
+                "to_act": sorted(game.to_act(state)),
+                "over": loaded.row.over,
+                "view": game.view(state, None),
+                "outcome": game.outcome(state),
+                "commitment": loaded.row.commitment,
+            }
+        )

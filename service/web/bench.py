@@ -1,0 +1,20 @@
+"""The benchmark's baseline endpoint: the same app and database, one row inserted.
+
+Registered only when ``BENCH_ENDPOINTS`` is set (``make bench``)."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from service.eventstore import now
+from service.models import BenchRow
+from service.web import db
+
+bp = Blueprint("bench", __name__, url_prefix="/bench")
+
+
+@bp.post("/baseline")
+def baseline():  # type: ignore[no-untyped-def]
+    with db().begin():
+        db().add(BenchRow(created_at=now()))
+    return {"ok": True}

@@ -1,0 +1,68 @@
+"""The public pages: home with the new-game form, and each game's page."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from engine import registry
+from service import eventstore, presentation
+from service.errors import BadRequest
+from service.play import create_game
+from service.queue import enqueue_outbox
+from service.web import db, settings
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def home():  # type: ignore[no-untyped-def]
+    return render_template("home.html", games=_games(), form={}, error=None)
+
+
+@bp.post("/games")
+def create():  # type: ignore[no-untyped-def]
+    form = request.form
+    players = [p.strip() for p in form.getlist("player") if p.strip()]
+    try:
+        options = json.loads(form.get("options") or "{}")
+    except json.JSONDecodeError:
+        return render_template(
+            "home.html", games=_games(), form=form, error="Options must be JSON, for example {}."
+        ), 400
+    try:
+        with db().begin():
+            applied = create_game(db(), form.get("game", ""), players, options)
+    except BadRequest as exc:
+        return render_template("home.html", games=_games(), form=form, error=exc.message), 400
+    enqueue_outbox(settings(), applied.outbox_ids)
+    return redirect(url_for("pages.game", game_id=applied.loaded.row.id, created=1), 303)
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str):  # type: ignore[no-untyped-def]
+    with db().begin():
+        loaded = eventstore.load(db(), game_id)
+        view = loaded.game.view(loaded.state, None)
+        context = {
+            "game": presentation.game_info(settings(), loaded),
+            "players": presentation.players(loaded),
+            "whose_turn": presentation.whose_turn(loaded),
+            "board": presentation.board(loaded.row.game, view),
+            "outcome": presentation.outcome(loaded),
+            "created": request.args.get("created") == "1",
+        }
+    return render_template("game.html", **context)
+
+
+@bp.get("/healthz")
+def healthz():  # type: ignore[no-untyped-def]
+    return {"ok": True}
+
+
+def _games() -> list[dict[str, object]]:
+    return [
+        {"name": g.name, "title": g.title, "min": g.min_players, "max": g.max_players}
+        for g in sorted(registry.GAMES.values(), key=lambda g: g.title)
+    ]

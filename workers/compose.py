@@ -1,0 +1,96 @@
+"""Building one outbox row's email (DESIGN.md §7) from the game as it stands now."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr, make_msgid
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from sqlalchemy.orm import Session
+
+from service import eventstore, links, presentation
+from service.config import ROOT, Settings
+from service.eventstore import now
+from service.models import OutboxRow
+from service.play import seat_row
+
+TEMPLATES = Path(ROOT) / "templates" / "email"
+_env = Environment(
+    loader=FileSystemLoader(str(TEMPLATES)),
+    autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+NEEDS_DECISION = {"turn", "reminder"}
+
+
+def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessage | str:
+    """The message for ``row``, or the reason it is no longer worth sending."""
+    loaded = eventstore.load(session, row.game_id)
+    seat = seat_row(loaded.row, row.seat)
+    if seat.muted_at is not None:
+        return "unsubscribed"
+    acting = row.seat in loaded.game.to_act(loaded.state)
+    if row.kind in NEEDS_DECISION and not acting:
+        return "decision already made"
+    context = _context(settings, loaded, row, seat.name)
+    message = EmailMessage()
+    message["From"] = settings.mail_from
+    message["To"] = formataddr((seat.name, seat.email))
+    message["Subject"] = _subject(context)
+    message["Date"] = format_datetime(now())
+    root = f"<{row.game_id}.{row.seat}@{settings.mail_domain}>"
+    if row.kind == "invitation":
+        message["Message-ID"] = root
+    else:
+        message["Message-ID"] = make_msgid(
+            f"{row.game_id}.{row.seat}.{row.id}", domain=settings.mail_domain
+        )
+        message["In-Reply-To"] = root
+        message["References"] = root
+    unsubscribe = links.unsubscribe_url(settings, row.game_id, row.seat)
+    message["List-Id"] = (
+        f"{loaded.game.title} game {row.game_id} <{row.game_id}.games.{settings.mail_domain}>"
+    )
+    message["List-Unsubscribe"] = f"<{unsubscribe}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(_env.get_template("message.txt").render(**context))
+    message.add_alternative(_env.get_template("message.html").render(**context), subtype="html")
+    return message
+
+
+def _context(settings: Settings, loaded: Any, row: OutboxRow, name: str) -> dict[str, Any]:
+    view = loaded.game.view(loaded.state, row.seat)
+    decision = presentation.decision(settings, loaded, row.seat)
+    return {
+        "kind": row.kind,
+        "game": presentation.game_info(settings, loaded),
+        "player": {"seat": row.seat, "name": name},
+        "players": presentation.players(loaded, row.seat),
+        "whose_turn": presentation.whose_turn(loaded, row.seat),
+        "decision": decision,
+        "board": presentation.board(loaded.row.game, view),
+        "outcome": presentation.outcome(loaded),
+        "unsubscribe_url": links.unsubscribe_url(settings, row.game_id, row.seat),
+        "page_url": decision["turn_url"],
+    }
+
+
+def _subject(context: dict[str, Any]) -> str:
+    game = context["game"]
+    prefix = f"[{game['title']} #{game['id']}]"
+    if context["kind"] == "game_over":
+        outcome = context["outcome"]
+        winners = " and ".join(outcome["winners"]) if outcome else "nobody"
+        return f"{prefix} Game over after move {game['seq']}: {winners} won"
+    turn = "your turn" if context["decision"]["acting"] else f"{context['whose_turn']} to play"
+    if context["kind"] == "invitation":
+        return f"{prefix} You are invited to play: {turn}"
+    if context["kind"] == "reminder":
+        return f"{prefix} Move {game['seq']}: {turn} (fresh link)"
+    return f"{prefix} Move {game['seq']}: {turn}"
