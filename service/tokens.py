@@ -54,7 +54,7 @@ def read_action(secret: str, token: str, max_age: int) -> ActionLink:
     try:
         body = serializer.loads(token, max_age=max_age)
     except SignatureExpired as exc:
-        link = _link(exc.payload, token) if exc.payload is not None else None
+        link = _link(serializer.load_payload(exc.payload), token) if exc.payload else None
         raise Expired("This link is too old to use. Ask for a fresh one below.", link=link) from exc
     except BadSignature as exc:
         raise Tampered(

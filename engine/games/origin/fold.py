@@ -1,0 +1,382 @@
+"""``apply``: the fold of Origin's events into state. Total; never validates, never draws."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from engine.contract import Event
+from engine.games.origin.components import (
+    CARDS,
+    COLUMN_SIZES,
+    DECKS,
+    INDEX,
+    KINDS,
+    REWARD_COLUMNS,
+    STRAIT_INDEX,
+    STRAITS,
+    TERRITORIES,
+    TURN_EFFECT_CARDS,
+    kind_index,
+    pawn_supply,
+)
+from engine.games.origin.state import OVER, PLAY, Pawn, Player, State, Step, Turn
+
+_COLUMN = {c: i for i, c in enumerate(REWARD_COLUMNS)}
+_DECK = {d: i for i, d in enumerate(DECKS)}
+_HAND = {"action": "actions", "permanent": "permanents", "objective": "objectives"}
+
+
+def apply(state: State | None, event: Event) -> State:
+    if state is None:
+        return _game_set_up(event)
+    handler = _HANDLERS.get(event["type"])
+    return handler(state, event) if handler else state
+
+
+def _game_set_up(event: Event) -> State:
+    seats = tuple(event["seats"])
+    return State(
+        seats=seats,
+        players=tuple(Player(seat=s) for s in seats),
+        board=(None,) * len(TERRITORIES),
+        reserve=pawn_supply(len(seats)),
+        hunting=(None,) * len(TERRITORIES),
+        straits=(None,) * len(STRAITS),
+        columns=((),) * len(REWARD_COLUMNS),
+        tile_reserve=(),
+        decks=((),) * len(DECKS),
+    )
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _player(state: State, seat: str, **changes: Any) -> State:
+    i = state.seats.index(seat)
+    players = list(state.players)
+    players[i] = replace(players[i], **changes)
+    return replace(state, players=tuple(players))
+
+
+def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:i], value, *items[i + 1 :])
+
+
+def _add(counts: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    return _set(counts, i, counts[i] + delta)
+
+
+def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def _hand_add(player: Player, card: str) -> dict[str, tuple[str, ...]]:
+    field = _HAND[CARDS[card].deck]
+    return {field: tuple(sorted((*getattr(player, field), card)))}
+
+
+def _hand_remove(player: Player, card: str) -> dict[str, tuple[str, ...]]:
+    field = _HAND[CARDS[card].deck]
+    return {field: _without(getattr(player, field), card)}
+
+
+def _place_tile(player: Player, level: int) -> dict[str, tuple[int, ...]]:
+    """ru: «Ограничения для тайлов инновации»: level n goes on a stack topped by n-1."""
+    tops = player.tops if level == 1 else _add(player.tops, level - 2, -1)
+    return {"tiles": _add(player.tiles, level - 1, 1), "tops": _add(tops, level - 1, 1)}
+
+
+def _lose_tile(player: Player, level: int) -> dict[str, tuple[int, ...]]:
+    tops = _add(player.tops, level - 1, -1)
+    if level > 1:
+        tops = _add(tops, level - 2, 1)
+    return {"tiles": _add(player.tiles, level - 1, -1), "tops": tops}
+
+
+def _deck_set(state: State, deck: str, cards: tuple[str, ...]) -> State:
+    return replace(state, decks=_set(state.decks, _DECK[deck], cards))
+
+
+def _turn(state: State, **changes: Any) -> State:
+    assert state.turn is not None
+    return replace(state, turn=replace(state.turn, **changes))
+
+
+def _acted(state: State) -> State:
+    return _turn(state, acted=True)
+
+
+# ---------------------------------------------------------------- setup
+
+
+def _neutral_pawn_placed(state: State, e: Event) -> State:
+    kind = kind_index(1, 1, e["colour"])
+    i = INDEX[e["territory"]]
+    return replace(
+        state,
+        board=_set(state.board, i, Pawn(kind, None)),
+        reserve=_add(state.reserve, kind, -1),
+    )
+
+
+def _decks_shuffled(state: State, e: Event) -> State:
+    return replace(state, decks=tuple(tuple(e[d]) for d in DECKS))
+
+
+def _innovations_laid_out(state: State, e: Event) -> State:
+    return replace(
+        state,
+        columns=tuple(tuple(sorted(e[c])) for c in REWARD_COLUMNS),
+        tile_reserve=tuple(e["reserve"]),
+    )
+
+
+def _hunting_tokens_placed(state: State, e: Event) -> State:
+    hunting = list(state.hunting)
+    for territory, value in e["tokens"].items():
+        hunting[INDEX[territory]] = value
+    return replace(state, hunting=tuple(hunting))
+
+
+def _strait_tokens_placed(state: State, e: Event) -> State:
+    straits = list(state.straits)
+    for strait, value in e["tokens"].items():
+        straits[STRAIT_INDEX[strait]] = value
+    return replace(state, straits=tuple(straits))
+
+
+def _objectives_dealt(state: State, e: Event) -> State:
+    dealt = sum(len(cards) for cards in e["hands"].values())
+    state = _deck_set(state, "objective", state.decks[_DECK["objective"]][dealt:])
+    for seat, cards in e["hands"].items():
+        state = _player(state, seat, dealt=tuple(cards))
+    return state
+
+
+def _first_player_chosen(state: State, e: Event) -> State:
+    return replace(state, first=e["seat"])
+
+
+def _objective_kept(state: State, e: Event) -> State:
+    player = state.player(e["seat"])
+    back = tuple(c for c in player.dealt if c != e["card"])
+    state = _deck_set(state, "objective", state.decks[_DECK["objective"]] + back)
+    return _player(state, e["seat"], dealt=(), objectives=(e["card"],))
+
+
+def _objectives_shuffled(state: State, e: Event) -> State:
+    return _deck_set(state, "objective", tuple(e["deck"]))
+
+
+# ---------------------------------------------------------------- turns
+
+
+def _turn_started(state: State, e: Event) -> State:
+    final_turns = state.final_turns
+    if state.last_round and final_turns and final_turns[0] == e["seat"]:
+        final_turns = final_turns[1:]
+    return replace(
+        state, phase=PLAY, turn=Turn(seat=e["seat"]), pending=(), final_turns=final_turns
+    )
+
+
+def _turn_ended(state: State, e: Event) -> State:
+    acted = state.turn is not None and state.turn.acted
+    return replace(state, turn=None, pending=(), passes=0 if acted else state.passes + 1)
+
+
+def _awaiting(state: State, e: Event) -> State:
+    return replace(state, pending=tuple(Step(kind, arg) for kind, arg in e["steps"]))
+
+
+def _end_triggered(state: State, e: Event) -> State:
+    return replace(
+        state,
+        last_round=True,
+        triggered_by=e["seat"],
+        end_reasons=tuple(e["reasons"]),
+        final_turns=tuple(e["final_turns"]),
+    )
+
+
+def _game_ended(state: State, e: Event) -> State:
+    return replace(state, phase=OVER, turn=None, pending=(), final_turns=())
+
+
+# ---------------------------------------------------------------- actions
+
+
+def _pawn_placed(state: State, e: Event) -> State:
+    kind = kind_index(e["height"], e["strength"], e["colour"])
+    seat = e["seat"]
+    state = replace(
+        state,
+        board=_set(state.board, INDEX[e["territory"]], Pawn(kind, seat)),
+        reserve=_add(state.reserve, kind, -1),
+    )
+    state = _player(state, seat, villages=state.player(seat).villages - 1)
+    return _acted(state)
+
+
+def _pawn_migrated(state: State, e: Event) -> State:
+    a, b = INDEX[e["from"]], INDEX[e["to"]]
+    board = _set(_set(state.board, b, state.board[a]), a, None)
+    return _acted(replace(state, board=board))
+
+
+def _pawns_swapped(state: State, e: Event) -> State:
+    a, b = INDEX[e["from"]], INDEX[e["to"]]
+    board = _set(_set(state.board, b, state.board[a]), a, state.board[b])
+    return _turn(replace(state, board=board), acted=True, victim=e["victim"])
+
+
+def _hunting_token_taken(state: State, e: Event) -> State:
+    i = INDEX[e["territory"]]
+    player = state.player(e["seat"])
+    state = replace(state, hunting=_set(state.hunting, i, None))
+    return _player(state, e["seat"], hunting=(*player.hunting, e["value"]))
+
+
+def _strait_token_taken(state: State, e: Event) -> State:
+    i = STRAIT_INDEX[e["strait"]]
+    player = state.player(e["seat"])
+    state = replace(state, straits=_set(state.straits, i, None))
+    return _player(state, e["seat"], straits=(*player.straits, (e["strait"], e["value"])))
+
+
+def _tile_taken(state: State, e: Event) -> State:
+    c = _COLUMN[e["column"]]
+    column = _without(state.columns[c], e["level"])  # type: ignore[arg-type]
+    state = replace(state, columns=_set(state.columns, c, column))
+    return _player(state, e["seat"], **_place_tile(state.player(e["seat"]), e["level"]))
+
+
+def _tile_revealed(state: State, e: Event) -> State:
+    c = _COLUMN[e["column"]]
+    column = tuple(sorted((*state.columns[c], state.tile_reserve[0])))
+    assert len(column) <= COLUMN_SIZES[e["column"]]
+    return replace(state, columns=_set(state.columns, c, column), tile_reserve=state.tile_reserve[1:])
+
+
+def _card_drawn(state: State, e: Event) -> State:
+    deck = state.decks[_DECK[e["deck"]]]
+    state = _deck_set(state, e["deck"], deck[1:])
+    return _player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
+
+
+def _cards_drawn(state: State, e: Event) -> State:
+    deck = state.decks[_DECK[e["deck"]]]
+    state = _deck_set(state, e["deck"], deck[len(e["cards"]) :])
+    return replace(state, limbo=tuple(e["cards"]))
+
+
+def _card_kept(state: State, e: Event) -> State:
+    deck = state.decks[_DECK[e["deck"]]]
+    state = _deck_set(state, e["deck"], deck + tuple(e["returned"]))
+    state = replace(state, limbo=())
+    return _player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
+
+
+def _objective_returned(state: State, e: Event) -> State:
+    deck = state.decks[_DECK["objective"]]
+    state = _deck_set(state, "objective", (*deck, e["card"]))
+    return _player(state, e["seat"], **_hand_remove(state.player(e["seat"]), e["card"]))
+
+
+def _card_played(state: State, e: Event) -> State:
+    card = CARDS[e["card"]]
+    player = state.player(e["seat"])
+    changes: dict[str, Any] = _hand_remove(player, card.id)
+    assert state.turn is not None
+    turn_changes: dict[str, Any] = {"played": state.turn.played | {card.deck}}
+    if card.deck == "action":
+        state = replace(state, discard=(*state.discard, card.id))
+        if card.id in TURN_EFFECT_CARDS:
+            turn_changes["effects"] = state.turn.effects | {card.id}
+    else:
+        changes["in_play"] = (*player.in_play, card.id)
+    return _turn(_player(state, e["seat"], **changes), **turn_changes)
+
+
+def _objective_completed(state: State, e: Event) -> State:
+    player = state.player(e["seat"])
+    changes = _hand_remove(player, e["card"])
+    changes["completed"] = (*player.completed, e["card"])
+    assert state.turn is not None
+    state = _player(state, e["seat"], **changes)
+    return _turn(
+        state,
+        played=state.turn.played | {"objective"},
+        objectives_done=state.turn.objectives_done + 1,
+    )
+
+
+def _discard_card_taken(state: State, e: Event) -> State:
+    state = replace(state, discard=_without(state.discard, e["card"]))
+    return _player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
+
+
+def _strait_token_stolen(state: State, e: Event) -> State:
+    victim = state.player(e["victim"])
+    token = (e["strait"], e["value"])
+    i = victim.straits.index(token)
+    state = _player(state, e["victim"], straits=victim.straits[:i] + victim.straits[i + 1 :])
+    return _player(state, e["seat"], straits=(*state.player(e["seat"]).straits, token))
+
+
+def _card_stolen(state: State, e: Event) -> State:
+    state = _player(state, e["victim"], **_hand_remove(state.player(e["victim"]), e["card"]))
+    return _player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
+
+
+def _tile_stolen(state: State, e: Event) -> State:
+    state = _player(state, e["victim"], **_lose_tile(state.player(e["victim"]), e["level"]))
+    return _player(state, e["seat"], **_place_tile(state.player(e["seat"]), e["level"]))
+
+
+def _trophy_taken(state: State, e: Event) -> State:
+    kind = kind_index(e["height"], e["strength"], e["colour"])
+    player = state.player(e["seat"])
+    state = replace(state, reserve=_add(state.reserve, kind, -1))
+    return _player(state, e["seat"], trophies=(*player.trophies, kind))
+
+
+_HANDLERS: dict[str, Callable[[State, Event], State]] = {
+    "neutral_pawn_placed": _neutral_pawn_placed,
+    "decks_shuffled": _decks_shuffled,
+    "innovations_laid_out": _innovations_laid_out,
+    "hunting_tokens_placed": _hunting_tokens_placed,
+    "strait_tokens_placed": _strait_tokens_placed,
+    "objectives_dealt": _objectives_dealt,
+    "first_player_chosen": _first_player_chosen,
+    "objective_kept": _objective_kept,
+    "objectives_shuffled": _objectives_shuffled,
+    "turn_started": _turn_started,
+    "turn_ended": _turn_ended,
+    "awaiting": _awaiting,
+    "end_triggered": _end_triggered,
+    "game_ended": _game_ended,
+    "pawn_placed": _pawn_placed,
+    "pawn_migrated": _pawn_migrated,
+    "pawns_swapped": _pawns_swapped,
+    "hunting_token_taken": _hunting_token_taken,
+    "strait_token_taken": _strait_token_taken,
+    "tile_taken": _tile_taken,
+    "tile_revealed": _tile_revealed,
+    "card_drawn": _card_drawn,
+    "cards_drawn": _cards_drawn,
+    "card_kept": _card_kept,
+    "objective_returned": _objective_returned,
+    "card_played": _card_played,
+    "objective_completed": _objective_completed,
+    "discard_card_taken": _discard_card_taken,
+    "strait_token_stolen": _strait_token_stolen,
+    "card_stolen": _card_stolen,
+    "tile_stolen": _tile_stolen,
+    "trophy_taken": _trophy_taken,
+}
+
+__all__ = ["KINDS", "apply"]

@@ -1,0 +1,99 @@
+"""Creating games and reading them through the JSON API (issue 2 §5)."""
+
+from __future__ import annotations
+
+from tests.helpers import text_of
+
+
+def create(client, players=("ann@example.org", "Bob <bob@example.org>"), **extra):
+    return client.post("/api/games", json={"game": "tictactoe", "players": list(players), **extra})
+
+
+def test_creating_a_game_answers_201_with_its_id_and_url(client):
+    response = create(client)
+    assert response.status_code == 201
+    body = response.get_json()
+    assert body["url"].endswith(f"/games/{body['id']}")
+    assert response.headers["Location"] == body["url"]
+
+
+def test_every_player_is_emailed_an_invitation(client, smtp, work):
+    game_id = create(client).get_json()["id"]
+    work()
+    assert sorted(m["To"] for m in smtp.messages) == [
+        "Bob <bob@example.org>",
+        "ann <ann@example.org>",
+    ]
+    for message in smtp.messages:
+        assert f"#{game_id}" in message["Subject"]
+        assert "invited" in message["Subject"]
+        assert game_id in text_of(message)
+
+
+def test_the_public_state_names_the_game_sequence_and_who_acts(client):
+    game_id = create(client).get_json()["id"]
+    body = client.get(f"/api/games/{game_id}").get_json()
+    assert body["game"] == "tictactoe"
+    assert body["seq"] == 2
+    assert len(body["to_act"]) == 1
+    assert body["over"] is False
+    assert body["view"]["board"] == [""] * 9
+
+
+def test_an_unknown_game_is_a_404_naming_the_known_games(client):
+    response = client.post("/api/games", json={"game": "chess", "players": ["a@x.org"]})
+    assert response.status_code == 404
+    assert "chess" in response.get_json()["message"]
+    assert "tictactoe" in response.get_json()["message"]
+
+
+def test_a_bad_email_address_is_a_400_naming_it(client):
+    response = create(client, players=("ann@example.org", "not-an-email"))
+    assert response.status_code == 400
+    assert "not-an-email" in response.get_json()["message"]
+
+
+def test_the_wrong_number_of_players_is_a_400(client):
+    response = create(client, players=("a@x.org", "b@x.org", "c@x.org"))
+    assert response.status_code == 400
+    assert "2 players, not 3" in response.get_json()["message"]
+
+
+def test_the_same_address_twice_is_refused(client):
+    response = create(client, players=("a@x.org", "A@x.org"))
+    assert response.status_code == 400
+
+
+def test_a_body_that_is_not_a_json_object_is_a_400(client):
+    response = client.post("/api/games", data="nonsense", content_type="application/json")
+    assert response.status_code == 400
+    assert "JSON" in response.get_json()["message"]
+
+
+def test_invalid_options_are_a_400(client):
+    response = create(client, options={"marks_per_turn": 7})
+    assert response.status_code == 400
+    assert "marks_per_turn" in response.get_json()["message"]
+
+
+def test_an_unknown_game_id_is_a_404(client):
+    assert client.get("/api/games/nosuchid").status_code == 404
+    assert client.get("/games/nosuchid").status_code == 404
+
+
+def test_a_game_can_be_created_from_the_web_form(client, smtp, work):
+    response = client.post(
+        "/games", data={"game": "tictactoe", "player": ["ann@example.org", "bob@example.org", ""]}
+    )
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"])
+    assert page.status_code == 200
+    assert b"every player has been emailed" in page.data
+    work()
+    assert len(smtp.messages) == 2
+
+
+def test_the_web_form_shows_what_was_wrong(client):
+    response = client.post("/games", data={"game": "tictactoe", "player": ["ann@example.org"]})
+    assert response.status_code == 400
+    assert b"2 players, not 1" in response.data
