@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,7 @@ class Settings:
     sweep_after: int = 60
     queue_name: str = "pbem"
     bench_endpoints: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra_games: str = ""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -39,7 +39,7 @@ class Settings:
         values: dict[str, Any] = {}
         for f in fields(cls):
             raw = env.get(f.name.upper())
-            if raw is None or f.name == "extra":
+            if raw is None:
                 continue
             if f.name in {"link_max_age", "snapshot_every", "sweep_after"}:
                 values[f.name] = int(raw)
@@ -56,11 +56,20 @@ class Settings:
         env = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name == "extra":
-                continue
             if isinstance(value, tuple):
                 value = ",".join(str(v) for v in value)
             elif isinstance(value, bool):
                 value = "1" if value else "0"
             env[f.name.upper()] = str(value)
         return env
+
+
+def load_extra_games(settings: Settings) -> None:
+    """Register the games named by ``EXTRA_GAMES`` (comma-separated modules exposing ``GAME``),
+    beside the built-in ones: how a process serves a game kept outside ``engine/games``."""
+    import importlib
+
+    from engine import registry
+
+    for module in filter(None, (m.strip() for m in settings.extra_games.split(","))):
+        registry.register(importlib.import_module(module).GAME)

@@ -135,6 +135,7 @@ def settings(
         base_url="http://pbem.test",
         retry_intervals=(0, 0, 0),
         snapshot_every=10,
+        extra_games="tests.games.tictactoe",
     )
     for key, value in s.as_env().items():
         monkeypatch.setenv(key, value)

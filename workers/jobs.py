@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from sqlalchemy import or_, select
 
-from service.config import Settings
+from service.config import Settings, load_extra_games
 from service.db import sessions
 from service.eventstore import now
 from service.models import OutboxRow
@@ -19,9 +19,15 @@ log = logging.getLogger(__name__)
 CLAIM_TTL = timedelta(minutes=5)
 
 
+def settings_for_job() -> Settings:
+    settings = Settings.from_env()
+    load_extra_games(settings)
+    return settings
+
+
 def send_outbox(outbox_id: int) -> str:
     """Render and send one outbox row; a row already sent or skipped sends nothing."""
-    settings = Settings.from_env()
+    settings = settings_for_job()
     session_factory = sessions(settings.database_url)
     with session_factory.begin() as session:
         row = session.get(OutboxRow, outbox_id, with_for_update=True)
@@ -58,7 +64,7 @@ def send_outbox(outbox_id: int) -> str:
 def sweep_outbox(older_than: int | None = None) -> list[int]:
     """Enqueue rows committed but unsent for over ``older_than`` seconds (Redis was down,
     or a process died between commit and enqueue)."""
-    settings = Settings.from_env()
+    settings = settings_for_job()
     age = timedelta(seconds=settings.sweep_after if older_than is None else older_than)
     moment = now()
     with sessions(settings.database_url).begin() as session:

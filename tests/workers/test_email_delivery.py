@@ -1,0 +1,194 @@
+"""Emails from outbox rows through RQ and a real SMTP server (issue 2 §7, DESIGN.md §5, §7)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from datetime import timedelta
+
+from freezegun import freeze_time
+from sqlalchemy import select
+
+from service import create_app
+from service.config import ROOT
+from service.db import sessions
+from service.models import OutboxRow
+from service.play import make_move
+from tests.fixtures import free_port
+from tests.helpers import html_of, option_links, path
+from workers.jobs import send_outbox, sweep_outbox
+
+PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
+
+
+def new_game(client, **options):
+    response = client.post(
+        "/api/games", json={"game": "tictactoe", "players": PLAYERS, "options": options}
+    )
+    assert response.status_code == 201
+    return response.get_json()["id"]
+
+
+def outbox(settings):
+    with sessions(settings.database_url)() as s:
+        return list(s.scalars(select(OutboxRow).order_by(OutboxRow.id)))
+
+
+def test_a_job_run_twice_sends_once(client, smtp, settings):
+    new_game(client)
+    first = outbox(settings)[0]
+    assert send_outbox(first.id) == "sent"
+    assert send_outbox(first.id) == "already done"
+    assert len(smtp.messages) == 1
+
+
+def test_smtp_failing_twice_still_gives_exactly_one_email(client, smtp, work, settings):
+    smtp.fail_next = 2
+    new_game(client)
+    work()
+    assert smtp.refused == 2
+    assert len(smtp.messages) == 2  # one invitation per player, the first after two retries
+    assert sorted(m["To"] for m in smtp.messages) == sorted(PLAYERS)
+    assert all(row.sent_at is not None for row in outbox(settings))
+
+
+def test_a_move_made_while_redis_is_down_is_accepted_and_mailed_once_it_is_back(
+    smtp, work, settings
+):
+    dead = replace(settings, redis_url=f"redis://127.0.0.1:{free_port()}/0")
+    client = create_app(dead).test_client()
+    game_id = new_game(client)
+    assert smtp.messages == []
+    rows = outbox(settings)
+    assert [r.sent_at for r in rows] == [None, None]
+    invitation = next(
+        r for r in rows if r.seat == client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
+    )
+    send_outbox(invitation.id)  # the player got their invitation some other way
+    move = client.post(path(option_links(smtp.messages[0])[0][1]))
+    assert move.status_code == 303, "the move stands though Redis is down"
+    smtp.clear()
+
+    assert sweep_outbox() == [], "rows younger than a minute are left to their own jobs"
+    later = rows[0].created_at + timedelta(minutes=2)
+    with freeze_time(later):
+        swept = sweep_outbox()
+    assert len(swept) == 2  # the other invitation and the turn email
+    work()
+    assert len(smtp.messages) == 2
+    with freeze_time(later + timedelta(minutes=1)):
+        assert sweep_outbox() == []
+    work()
+    assert len(smtp.messages) == 2
+
+
+def test_a_real_rq_worker_process_sends_the_emails(client, smtp, settings):
+    new_game(client)
+    env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "rq.cli",
+            "worker",
+            "--burst",
+            "--url",
+            settings.redis_url,
+            settings.queue_name,
+        ],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert len(smtp.messages) == 2, done.stdout + done.stderr
+
+
+def test_the_scheduler_process_sweeps_rows_that_were_never_enqueued(
+    smtp, work, settings, monkeypatch
+):
+    dead = replace(settings, redis_url=f"redis://127.0.0.1:{free_port()}/0")
+    new_game(create_app(dead).test_client())
+    monkeypatch.setenv("SWEEP_AFTER", "0")  # the sweep job runs in this process's worker
+    env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
+    cron = subprocess.Popen(
+        [sys.executable, "-m", "rq.cli", "cron", "workers.cron", "--url", settings.redis_url],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(smtp.messages) < 2 and time.monotonic() < deadline:
+            work()
+            time.sleep(0.5)
+    finally:
+        cron.terminate()
+        output = cron.communicate(timeout=30)[0]
+    assert len(smtp.messages) == 2, output
+
+
+def test_emails_are_multipart_threaded_and_name_game_number_and_turn(client, smtp, work):
+    game_id = new_game(client)
+    work()
+    first = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
+    mover = {"p1": "ann@example.org", "p2": "bob@example.org"}[first]
+    other = "bob@example.org" if mover == "ann@example.org" else "ann@example.org"
+    invitation = smtp.to(mover)[0]
+    assert invitation.get_content_type() == "multipart/alternative"
+    assert "Tic-tac-toe" in invitation["Subject"] and f"#{game_id}" in invitation["Subject"]
+    assert "your turn" in invitation["Subject"]
+    assert "to play" in smtp.to(other)[0]["Subject"]
+    assert "Mark the centre cell" in html_of(invitation)
+    client.post(path(option_links(invitation)[4][1]))
+    work()
+    turn = smtp.to(other)[-1]
+    root = smtp.to(other)[0]["Message-ID"]
+    assert turn["In-Reply-To"] == root and root in turn["References"]
+    assert "Move 4: your turn" in turn["Subject"]
+    assert turn["Message-ID"] != root
+
+
+def test_one_click_unsubscribe_stops_that_players_email_for_that_game(client, smtp, work):
+    game_id = new_game(client)
+    work()
+    first = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
+    mover = {"p1": "ann@example.org", "p2": "bob@example.org"}[first]
+    other = "bob@example.org" if mover == "ann@example.org" else "ann@example.org"
+    header = smtp.to(other)[0]["List-Unsubscribe"]
+    assert smtp.to(other)[0]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    url = header.strip("<>")
+    assert client.get(path(url)).status_code == 200, "a GET only asks"
+    response = client.post(
+        path(url),
+        data="List-Unsubscribe=One-Click",
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert response.status_code == 200
+    client.post(path(option_links(smtp.to(mover)[0])[4][1]))
+    work()
+    assert len(smtp.to(other)) == 1, "no more email after unsubscribing"
+    assert any(r.skipped == "unsubscribed" for r in outbox(client.application.extensions["pbem"]))
+
+
+def test_a_turn_email_for_a_decision_already_made_is_not_sent(client, smtp, settings):
+    game_id = new_game(client)
+    for row in outbox(settings):
+        send_outbox(row.id)
+    mover = {"p1": "ann@example.org", "p2": "bob@example.org"}[
+        client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
+    ]
+    client.post(path(option_links(smtp.to(mover)[0])[4][1]))
+    turn = next(r for r in outbox(settings) if r.kind == "turn")
+    seq = client.get(f"/api/games/{game_id}").get_json()["seq"]
+    with sessions(settings.database_url).begin() as session:
+        make_move(session, game_id, turn.seat, seq, {"type": "place", "cell": 0}, None)
+    assert send_outbox(turn.id) == "skipped: decision already made"
+    assert len(smtp.messages) == 2
