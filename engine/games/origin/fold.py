@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from engine.contract import Event
@@ -12,7 +11,6 @@ from engine.games.origin.components import (
     COLUMN_SIZES,
     DECKS,
     INDEX,
-    KINDS,
     REWARD_COLUMNS,
     STRAIT_INDEX,
     STRAITS,
@@ -21,7 +19,7 @@ from engine.games.origin.components import (
     kind_index,
     pawn_supply,
 )
-from engine.games.origin.state import OVER, PLAY, Pawn, Player, State, Step, Turn
+from engine.games.origin.state import OVER, PLAY, Pawn, Player, State, Step, Turn, replace
 
 _COLUMN = {c: i for i, c in enumerate(REWARD_COLUMNS)}
 _DECK = {d: i for i, d in enumerate(DECKS)}
@@ -258,7 +256,9 @@ def _tile_revealed(state: State, e: Event) -> State:
     c = _COLUMN[e["column"]]
     column = tuple(sorted((*state.columns[c], state.tile_reserve[0])))
     assert len(column) <= COLUMN_SIZES[e["column"]]
-    return replace(state, columns=_set(state.columns, c, column), tile_reserve=state.tile_reserve[1:])
+    return replace(
+        state, columns=_set(state.columns, c, column), tile_reserve=state.tile_reserve[1:]
+    )
 
 
 def _card_drawn(state: State, e: Event) -> State:
@@ -378,5 +378,3 @@ _HANDLERS: dict[str, Callable[[State, Event], State]] = {
     "tile_stolen": _tile_stolen,
     "trophy_taken": _trophy_taken,
 }
-
-__all__ = ["KINDS", "apply"]

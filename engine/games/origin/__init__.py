@@ -1,0 +1,56 @@
+"""Origin (Andrea Mainini), 2-4 players: ruleset ``origin-1``.
+
+Rules: ``rules/origin.ru.txt`` (authoritative), ``origin.ja.txt`` (Board Game Arena help),
+``origin.es.txt``. Component data and its provenance: :mod:`.components`; the player-facing
+data page and the rulings on vague or conflicting rules: :mod:`.datapage`, :mod:`.rulings`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.contract import Event, GameBase, IllegalMove, Move
+from engine.games.origin import fold, moves, rules, scoring, setup, view
+from engine.games.origin.datapage import DATA_PAGE
+from engine.games.origin.rulings import RULINGS
+from engine.games.origin.state import State
+
+
+class Origin(GameBase):
+    name = "origin"
+    title = "Origin"
+    min_players = setup.MIN_PLAYERS
+    max_players = setup.MAX_PLAYERS
+    ruleset = "origin-1"
+
+    def setup(self, seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
+        if options:
+            raise IllegalMove("Origin has no options.")
+        return setup.setup(list(seats), rng)
+
+    def apply(self, state: State | None, event: Event) -> State:
+        return fold.apply(state, event)
+
+    def to_act(self, state: State) -> frozenset[str]:
+        return rules.to_act(state)
+
+    def legal_moves(self, state: State, seat: str) -> list[Move]:
+        return rules.legal_moves(state, seat)
+
+    def decide(self, state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
+        return rules.decide(state, seat, move, rng)
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def describe(self, state: State, move: Move) -> str:
+        return moves.describe(state, move)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return scoring.outcome(state)
+
+
+GAME = Origin()
+
+__all__ = ["DATA_PAGE", "GAME", "RULINGS", "Origin"]

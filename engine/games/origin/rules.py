@@ -1,0 +1,420 @@
+"""ru «Фаза действия», «Фаза награждения», «Карты», «Конец игры»: who acts, what they may
+choose, and the events each choice produces.
+
+A turn is a queue of steps (``State.pending``). With the queue empty the turn is "at rest":
+the player chooses an action, plays cards, completes objectives or ends the turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.contract import Event, IllegalMove, Move
+from engine.games.origin import cards, rewards
+from engine.games.origin.board import (
+    evolution_targets,
+    kinds_in,
+    migration_targets,
+    movers,
+    swap_targets,
+)
+from engine.games.origin.components import (
+    CARDS,
+    CARDS_DRAWN_FOR_CHOICE,
+    DECKS,
+    INDEX,
+    KINDS,
+    STRAIT_INDEX,
+    TERRITORY_IDS,
+    WAR_TROPHY_POINTS,
+)
+from engine.games.origin.context import Ctx
+from engine.games.origin.moves import prompt
+from engine.games.origin.objectives import hand_limit
+from engine.games.origin.state import OVER, SETUP, State, Step
+
+END_TURN: Move = {"type": "end_turn"}
+PASS: Move = {"type": "pass"}
+
+# ---------------------------------------------------------------- who acts
+
+
+def to_act(state: State) -> frozenset[str]:
+    if state.phase == SETUP:
+        # ru: each player keeps one of three objectives: everyone decides at once.
+        return frozenset(p.seat for p in state.players if p.dealt)
+    if state.phase == OVER or state.turn is None:
+        return frozenset()
+    return frozenset((state.turn.seat,))
+
+
+_memo: tuple[State, str, list[Move]] | None = None
+
+
+def legal_moves(state: State, seat: str) -> list[Move]:
+    """Every complete option of the seat's next decision. The last answer is remembered (a
+    pure memo on the identical state object): ``decide`` checks a move against the list the
+    player was just shown."""
+    global _memo
+    memo = _memo
+    if memo is not None and memo[0] is state and memo[1] == seat:
+        return [dict(m) for m in memo[2]]
+    moves = _legal_moves(state, seat)
+    _memo = (state, seat, moves)
+    return [dict(m) for m in moves]
+
+
+def _legal_moves(state: State, seat: str) -> list[Move]:
+    if seat not in to_act(state):
+        return []
+    if state.phase == SETUP:
+        dealt = state.player(seat).dealt
+        return [{"type": "keep_objective", "card": c} for c in dealt]
+    if state.pending:
+        return step_options(state, seat, state.pending[0])
+    return main_options(state, seat)
+
+
+def main_options(state: State, seat: str) -> list[Move]:
+    """The turn at rest: the one compulsory action, cards, objectives, ending the turn."""
+    turn = state.turn
+    assert turn is not None
+    moves: list[Move] = []
+    if not turn.acted:
+        if evolution_targets(state, seat, first_only=True):
+            moves.append({"type": "evolve"})
+        if movers(state, seat, swap=False, first_only=True):
+            moves.append({"type": "migrate"})
+        if movers(state, seat, swap=True, first_only=True):
+            moves.append({"type": "swap"})
+        if not moves:
+            moves.append(PASS)
+    moves += [{"type": "play", "card": c} for c in cards.playable(state, seat)]
+    moves += [{"type": "complete", "card": c} for c in cards.completable(state, seat)]
+    if turn.acted:
+        moves.append(END_TURN)
+    return moves
+
+
+def step_options(state: State, seat: str, step: Step) -> list[Move]:
+    kind, arg = step.kind, step.arg
+    if kind == "evolve_where":
+        return [
+            {"type": "evolve_on", "territory": TERRITORY_IDS[t]}
+            for t in evolution_targets(state, seat)
+        ]
+    if kind == "evolve_which":
+        mask = evolution_targets(state, seat).get(INDEX[arg], 0)
+        return [_pawn_move("evolve_pawn", k) for k in kinds_in(mask)]
+    if kind == "migrate_which":
+        return [
+            {"type": "migrate_from", "territory": TERRITORY_IDS[t]}
+            for t in movers(state, seat, swap=False)
+        ]
+    if kind == "migrate_where":
+        return [
+            {"type": "migrate_to", "territory": TERRITORY_IDS[t]}
+            for t in migration_targets(state, seat, INDEX[arg])
+        ]
+    if kind == "swap_which":
+        return [
+            {"type": "swap_from", "territory": TERRITORY_IDS[t]}
+            for t in movers(state, seat, swap=True)
+        ]
+    if kind == "swap_whom":
+        return [
+            {"type": "swap_with", "territory": TERRITORY_IDS[t]}
+            for t in swap_targets(state, seat, INDEX[arg])
+        ]
+    if kind == "reward":
+        return rewards.reward_options(state, seat, arg)
+    if kind == "take_tile":
+        return [
+            {"type": "take_tile", "column": c, "level": level}
+            for c, level in rewards.tile_choices(state, seat, arg)
+        ]
+    if kind == "keep":
+        return rewards.keep_options(state)
+    if kind == "limit":
+        player = state.player(seat)
+        if len(player.objectives) <= hand_limit(state, seat):
+            return []
+        return [{"type": "return_objective", "card": c} for c in sorted(set(player.objectives))]
+    if kind == "hunt":
+        return cards.hunt_options(state, seat)
+    if kind == "eruption":
+        return cards.eruption_options(state)
+    if kind == "invent":
+        return cards.invent_options(state, seat)
+    if kind == "sail":
+        return cards.sail_options(state, seat)
+    if kind == "steal_card":
+        return cards.steal_card_options(state, arg)
+    if kind == "steal_tile":
+        return cards.steal_tile_options(state, seat, arg)
+    if kind == "trophy":
+        return [_pawn_move("trophy", k) for k, n in enumerate(state.reserve) if n]
+    raise ValueError(f"unknown step {kind!r}")
+
+
+def _pawn_move(kind: str, k: int) -> Move:
+    pawn = KINDS[k]
+    return {"type": kind, "height": pawn.height, "strength": pawn.strength, "colour": pawn.colour}
+
+
+# ---------------------------------------------------------------- deciding
+
+
+def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
+    if state.phase == OVER:
+        raise IllegalMove("The game is over.")
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove("A move must name what you want to do.")
+    if seat not in to_act(state):
+        if seat not in state.seats:
+            raise IllegalMove("You are not playing in this game.")
+        if state.phase == SETUP:
+            raise IllegalMove("You have already kept your objective; wait for the others.")
+        raise IllegalMove("It is not your turn.")
+    if move not in legal_moves(state, seat):
+        raise IllegalMove(f"That move is not possible now. {prompt(state, seat)}.")
+    if state.phase == SETUP:
+        return _keep_objective(state, seat, move["card"], rng)
+    ctx = Ctx(state)
+    if ctx.queue:
+        step = ctx.queue.pop(0)
+        _STEP_HANDLERS[step.kind](ctx, step, move)
+    else:
+        _main(ctx, move)
+    _settle(ctx)
+    return ctx.events
+
+
+def _keep_objective(state: State, seat: str, card: str, rng: random.Random) -> list[Event]:
+    events: list[Event] = [{"type": "objective_kept", "seat": seat, "card": card}]
+    if to_act(state) == {seat}:
+        # ru: «Снова перемешайте колоду карт целей»; then the first player begins.
+        deck = list(state.decks[DECKS.index("objective")])
+        deck += [c for c in state.player(seat).dealt if c != card]
+        rng.shuffle(deck)
+        events.append({"type": "objectives_shuffled", "deck": deck})
+        events.append({"type": "turn_started", "seat": state.first})
+    return events
+
+
+def _main(ctx: Ctx, move: Move) -> None:
+    seat, kind = ctx.seat, move["type"]
+    if kind in ("evolve", "migrate", "swap"):
+        ctx.emit("action_chosen", seat=seat, action=kind)
+        ctx.push(
+            Step({"evolve": "evolve_where", "migrate": "migrate_which"}.get(kind, "swap_which"))
+        )
+    elif kind == "play":
+        cards.play(ctx, move["card"])
+    elif kind == "complete":
+        card = move["card"]
+        ctx.emit("objective_completed", seat=seat, card=card, points=CARDS[card].points)
+        # ru: draw the next objective at once; not in the last round.
+        if not ctx.st.last_round:
+            ctx.push(Step("draw", "objective"))
+    elif kind == "pass":
+        ctx.emit("turn_passed", seat=seat)
+        _end_turn(ctx)
+    elif kind == "end_turn":
+        _end_turn(ctx)
+
+
+def _after_action(ctx: Ctx, landing: int, swapped: bool) -> None:
+    rewards.claim_straits(ctx)
+    rewards.territory_reward(ctx, landing)
+    # ru War trophies: each swap takes a pawn from the reserve.
+    if swapped and "war_trophies" in ctx.st.player(ctx.seat).in_play:
+        ctx.queue.append(Step("trophy"))
+
+
+def _evolve_on(ctx: Ctx, step: Step, move: Move) -> None:
+    ctx.push(Step("evolve_which", move["territory"]))
+
+
+def _evolve_pawn(ctx: Ctx, step: Step, move: Move) -> None:
+    ctx.emit(
+        "pawn_placed", seat=ctx.seat, territory=step.arg, height=move["height"],
+        strength=move["strength"], colour=move["colour"],
+    )  # fmt: skip
+    _after_action(ctx, INDEX[step.arg], swapped=False)
+
+
+def _migrate_from(ctx: Ctx, step: Step, move: Move) -> None:
+    ctx.push(Step("migrate_where", move["territory"]))
+
+
+def _migrate_to(ctx: Ctx, step: Step, move: Move) -> None:
+    ctx.emit("pawn_migrated", seat=ctx.seat, **{"from": step.arg, "to": move["territory"]})
+    _after_action(ctx, INDEX[move["territory"]], swapped=False)
+
+
+def _swap_from(ctx: Ctx, step: Step, move: Move) -> None:
+    ctx.push(Step("swap_whom", move["territory"]))
+
+
+def _swap_with(ctx: Ctx, step: Step, move: Move) -> None:
+    target = ctx.st.board[INDEX[move["territory"]]]
+    assert target is not None and target.owner is not None
+    ctx.emit(
+        "pawns_swapped", seat=ctx.seat, victim=target.owner,
+        **{"from": step.arg, "to": move["territory"]},
+    )  # fmt: skip
+    _after_action(ctx, INDEX[move["territory"]], swapped=True)
+
+
+def _reward(ctx: Ctx, step: Step, move: Move) -> None:
+    rewards.choose_reward(ctx, step.arg, move["option"])
+
+
+def _take_tile(ctx: Ctx, step: Step, move: Move) -> None:
+    rewards.take_tile(ctx, move["column"], move["level"])
+
+
+def _keep(ctx: Ctx, step: Step, move: Move) -> None:
+    rewards.keep(ctx, step.arg, move["card"])
+
+
+def _return_objective(ctx: Ctx, step: Step, move: Move) -> None:
+    ctx.emit("objective_returned", seat=ctx.seat, card=move["card"])
+    ctx.push(Step("limit"))
+
+
+def _hunt(ctx: Ctx, step: Step, move: Move) -> None:
+    t = INDEX[move["territory"]]
+    ctx.emit("hunting_token_taken", seat=ctx.seat, territory=move["territory"],
+             value=ctx.st.hunting[t])  # fmt: skip
+
+
+def _eruption(ctx: Ctx, step: Step, move: Move) -> None:
+    ctx.emit("discard_card_taken", seat=ctx.seat, card=move["card"])
+
+
+def _invent(ctx: Ctx, step: Step, move: Move) -> None:
+    if "deck" in move:
+        ctx.push(Step("draw", move["deck"]))
+    else:
+        rewards.take_tile(ctx, move["column"], move["level"])
+
+
+def _sail(ctx: Ctx, step: Step, move: Move) -> None:
+    strait = move["strait"]
+    ctx.emit("strait_token_taken", seat=ctx.seat, strait=strait,
+             value=ctx.st.straits[STRAIT_INDEX[strait]])  # fmt: skip
+
+
+def _steal_card(ctx: Ctx, step: Step, move: Move) -> None:
+    ctx.emit("card_stolen", seat=ctx.seat, victim=step.arg, card=move["card"])
+    if CARDS[move["card"]].deck == "objective":
+        ctx.push(Step("limit"))
+
+
+def _steal_tile(ctx: Ctx, step: Step, move: Move) -> None:
+    ctx.emit("tile_stolen", seat=ctx.seat, victim=step.arg, level=move["level"])
+
+
+def _trophy(ctx: Ctx, step: Step, move: Move) -> None:
+    ctx.emit("trophy_taken", seat=ctx.seat, height=move["height"], strength=move["strength"],
+             colour=move["colour"], points=WAR_TROPHY_POINTS)  # fmt: skip
+
+
+_STEP_HANDLERS: dict[str, Callable[[Ctx, Step, Move], None]] = {
+    "evolve_where": _evolve_on,
+    "evolve_which": _evolve_pawn,
+    "migrate_which": _migrate_from,
+    "migrate_where": _migrate_to,
+    "swap_which": _swap_from,
+    "swap_whom": _swap_with,
+    "reward": _reward,
+    "take_tile": _take_tile,
+    "keep": _keep,
+    "limit": _return_objective,
+    "hunt": _hunt,
+    "eruption": _eruption,
+    "invent": _invent,
+    "sail": _sail,
+    "steal_card": _steal_card,
+    "steal_tile": _steal_tile,
+    "trophy": _trophy,
+}
+
+_AUTOMATIC: dict[str, Callable[[Ctx, Step], None]] = {
+    "draw": lambda ctx, step: rewards.draw(ctx, step.arg, 1),
+    "draw_three": lambda ctx, step: rewards.draw(ctx, step.arg, CARDS_DRAWN_FOR_CHOICE),
+}
+
+
+def _settle(ctx: Ctx) -> None:
+    """Run bookkeeping steps, drop choices with nothing to choose, record what is awaited;
+    at rest, check the end of the game and end a turn with nothing left to do."""
+    while ctx.queue:
+        step = ctx.queue[0]
+        if step.kind in _AUTOMATIC:
+            ctx.queue.pop(0)
+            _AUTOMATIC[step.kind](ctx, step)
+        elif step_options(ctx.st, ctx.seat, step):
+            break
+        else:
+            ctx.queue.pop(0)
+    if ctx.st.turn is None:
+        return
+    if tuple(ctx.queue) != ctx.st.pending:
+        ctx.emit("awaiting", steps=[[s.kind, s.arg] for s in ctx.queue])
+    if ctx.queue:
+        return
+    _check_end(ctx)
+    turn = ctx.st.turn
+    if turn.acted and not (
+        cards.playable(ctx.st, turn.seat) or cards.completable(ctx.st, turn.seat)
+    ):
+        _end_turn(ctx)
+
+
+def end_reasons(state: State) -> list[str]:
+    """ru «Конец игры»: any of the four supplies running out."""
+    reasons = [
+        f"the {deck} deck is empty"
+        for deck, cards_ in zip(DECKS, state.decks, strict=True)
+        if not cards_
+    ]
+    if not any(state.columns):
+        reasons.append("no innovation tile is left on the reward board")
+    if not any(state.reserve):
+        reasons.append("no pawn is left in the reserve")
+    if all(p.villages == 0 for p in state.players):
+        reasons.append("every village is on the board")
+    return reasons
+
+
+def _check_end(ctx: Ctx) -> None:
+    """ru: whoever takes the last item triggers the end; every other player has one turn."""
+    if ctx.st.last_round:
+        return
+    reasons = end_reasons(ctx.st)
+    if reasons:
+        seats = ctx.st.seats
+        i = seats.index(ctx.seat)
+        others = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
+        ctx.emit("end_triggered", seat=ctx.seat, reasons=reasons, final_turns=others)
+
+
+def _end_turn(ctx: Ctx) -> None:
+    st = ctx.st
+    seat = ctx.seat
+    ctx.emit("turn_ended", seat=seat)
+    st = ctx.st
+    if st.last_round:
+        if st.final_turns:
+            ctx.emit("turn_started", seat=st.final_turns[0])
+        else:
+            ctx.emit("game_ended", reason="every other player has had a last turn")
+    elif st.passes >= len(st.seats):
+        ctx.emit("game_ended", reason="no player could act for a whole round")
+    else:
+        i = st.seats.index(seat)
+        ctx.emit("turn_started", seat=st.seats[(i + 1) % len(st.seats)])

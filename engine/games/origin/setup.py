@@ -1,0 +1,96 @@
+"""ru: «Подготовка к игре»: the opening events, every chance outcome written into them."""
+
+from __future__ import annotations
+
+import random
+
+from engine.contract import Event, IllegalMove
+from engine.games.origin.components import (
+    COLUMN_SIZES,
+    DECK_CARDS,
+    DECKS,
+    GREENS,
+    HUNTING_TOKENS,
+    INNOVATION_TILES,
+    MIN_LEVEL_ONE_FACE_UP,
+    OBJECTIVES_DEALT,
+    ORIGIN,
+    PAWN_COLOURS,
+    REWARD_COLUMNS,
+    STRAIT_IDS,
+    STRAIT_TOKENS,
+    TERRITORY_IDS,
+    pawn_supply,
+)
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+
+def setup(seats: list[str], rng: random.Random) -> list[Event]:
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise IllegalMove("Origin is played by 2 to 4 players.")
+    if len(set(seats)) != len(seats):
+        raise IllegalMove("Every player needs a seat of their own.")
+    events: list[Event] = [
+        {"type": "game_set_up", "seats": list(seats), "pawns": sum(pawn_supply(len(seats)))}
+    ]
+    # ru: one of the lowest and weakest pawns, of any colour, on the Origin symbol.
+    events.append(
+        {"type": "neutral_pawn_placed", "territory": ORIGIN, "colour": rng.choice(PAWN_COLOURS)}
+    )
+    # ru: action and permanent cards shuffled face down; objectives shuffled to be dealt.
+    decks: dict[str, list[str]] = {}
+    for deck in DECKS:
+        cards = list(DECK_CARDS[deck])
+        rng.shuffle(cards)
+        decks[deck] = cards
+    events.append({"type": "decks_shuffled", **decks})
+    events.append(_innovations(rng))
+    # ru: hunting tokens at random on the green territories; the one left goes back in the box.
+    hunting = list(HUNTING_TOKENS)
+    rng.shuffle(hunting)
+    events.append(
+        {
+            "type": "hunting_tokens_placed",
+            "tokens": {TERRITORY_IDS[t]: v for t, v in zip(GREENS, hunting, strict=False)},
+            "returned_to_box": hunting[len(GREENS) :],
+        }
+    )
+    # ru: strait tokens face up, at random, on the 11 straits.
+    straits = list(STRAIT_TOKENS)
+    rng.shuffle(straits)
+    events.append(
+        {"type": "strait_tokens_placed", "tokens": dict(zip(STRAIT_IDS, straits, strict=True))}
+    )
+    # ru: three objectives dealt to each player; each keeps one (a decision, see rules).
+    objectives = decks["objective"]
+    hands = {
+        seat: objectives[i * OBJECTIVES_DEALT : (i + 1) * OBJECTIVES_DEALT]
+        for i, seat in enumerate(seats)
+    }
+    events.append({"type": "objectives_dealt", "hands": hands})
+    # ja: 「スタートプレイヤーがランダムに決定され」 (ru: the youngest player starts).
+    events.append({"type": "first_player_chosen", "seat": rng.choice(list(seats))})
+    return events
+
+
+def _innovations(rng: random.Random) -> Event:
+    """ru: tiles face up at random on the reward board, the rest face down as the reserve;
+    repeat until at least 3 level-1 tiles lie face up."""
+    face_up = sum(COLUMN_SIZES.values())
+    layouts = 0
+    while True:
+        layouts += 1
+        tiles = list(INNOVATION_TILES)
+        rng.shuffle(tiles)
+        if tiles[:face_up].count(1) >= MIN_LEVEL_ONE_FACE_UP:
+            break
+    event: Event = {"type": "innovations_laid_out"}
+    start = 0
+    for column in REWARD_COLUMNS:
+        event[column] = tiles[start : start + COLUMN_SIZES[column]]
+        start += COLUMN_SIZES[column]
+    event["reserve"] = tiles[start:]
+    event["layouts"] = layouts
+    return event
