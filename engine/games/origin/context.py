@@ -14,6 +14,7 @@ class Ctx:
         self.st = state
         self.events: list[Event] = []
         self.queue: list[Step] = list(state.pending)
+        self.turn_over = False
 
     @property
     def seat(self) -> str:

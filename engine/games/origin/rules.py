@@ -352,6 +352,8 @@ _AUTOMATIC: dict[str, Callable[[Ctx, Step], None]] = {
 def _settle(ctx: Ctx) -> None:
     """Run bookkeeping steps, drop choices with nothing to choose, record what is awaited;
     at rest, check the end of the game and end a turn with nothing left to do."""
+    if ctx.turn_over:
+        return
     while ctx.queue:
         step = ctx.queue[0]
         if step.kind in _AUTOMATIC:
@@ -404,8 +406,8 @@ def _check_end(ctx: Ctx) -> None:
 
 
 def _end_turn(ctx: Ctx) -> None:
-    st = ctx.st
     seat = ctx.seat
+    ctx.turn_over = True
     ctx.emit("turn_ended", seat=seat)
     st = ctx.st
     if st.last_round:

@@ -101,7 +101,7 @@ def test_hunter_takes_the_hunting_token_of_a_green_territory_adjacent_to_ones_pa
     )
     state, _ = _play(state, "hunter")
     assert GAME.legal_moves(state, "p1") == [{"type": "hunt", "territory": "congo"}]
-    state, events = act(state, "p1", {"type": "hunt", "territory": "congo"})
+    state, _ = act(state, "p1", {"type": "hunt", "territory": "congo"})
     assert state.player("p1").hunting == (7,) and state.hunting[INDEX["congo"]] is None
 
 

@@ -73,33 +73,33 @@ def test_in_the_last_round_several_objectives_may_be_completed_with_no_replaceme
             "eurasia",
             [("iberia", 1, 1, "white"), ("gaul", 1, 2, "white"), ("india", 2, 1, "white")],
             True,
-        ),  # noqa: E501
+        ),
         (
             "eurasia",
             [("iberia", 1, 1, "white"), ("gaul", 1, 2, "white"), ("nile", 2, 1, "white")],
             False,
-        ),  # noqa: E501
+        ),
         ("green", [("congo", 1, 1, "white"), ("siberia", 1, 2, "white")], True),
         (
             "brown",
             [("sahara", 1, 1, "white"), ("horn", 1, 2, "white"), ("andes", 2, 1, "white")],
             True,
-        ),  # noqa: E501
+        ),
         (
             "strength_three",
             [("sahara", 1, 3, "white"), ("horn", 2, 3, "white"), ("andes", 3, 3, "white")],
             True,
-        ),  # noqa: E501
+        ),
         (
             "height_three",
             [("sahara", 3, 1, "white"), ("horn", 3, 2, "white"), ("andes", 3, 2, "black")],
             True,
-        ),  # noqa: E501
+        ),
         (
             "height_three",
             [("sahara", 3, 1, "white"), ("horn", 3, 2, "white"), ("andes", 2, 2, "black")],
             False,
-        ),  # noqa: E501
+        ),
         (
             "each_colour",
             [
@@ -111,7 +111,7 @@ def test_in_the_last_round_several_objectives_may_be_completed_with_no_replaceme
                 ("gaul", 1, 2, "black"),
             ],
             True,
-        ),  # noqa: E501
+        ),
         (
             "four_continents",
             [
@@ -121,7 +121,7 @@ def test_in_the_last_round_several_objectives_may_be_completed_with_no_replaceme
                 ("ross", 1, 2, "brown"),
             ],
             True,
-        ),  # noqa: E501
+        ),
         (
             "four_continents",
             [
@@ -131,7 +131,7 @@ def test_in_the_last_round_several_objectives_may_be_completed_with_no_replaceme
                 ("pampas", 1, 2, "brown"),
             ],
             False,
-        ),  # noqa: E501
+        ),
         (
             "adjacent_one_continent",
             [
@@ -141,7 +141,7 @@ def test_in_the_last_round_several_objectives_may_be_completed_with_no_replaceme
                 ("congo", 1, 2, "brown"),
             ],
             True,
-        ),  # noqa: E501
+        ),
         (
             "adjacent_one_continent",
             [
@@ -151,7 +151,7 @@ def test_in_the_last_round_several_objectives_may_be_completed_with_no_replaceme
                 ("iberia", 1, 2, "brown"),
             ],
             False,
-        ),  # noqa: E501
+        ),
         (
             "adjacent_two_continents",
             [
@@ -161,7 +161,7 @@ def test_in_the_last_round_several_objectives_may_be_completed_with_no_replaceme
                 ("iberia", 1, 2, "brown"),
             ],
             True,
-        ),  # noqa: E501
+        ),
         (
             "adjacent_two_continents",
             [
@@ -171,7 +171,7 @@ def test_in_the_last_round_several_objectives_may_be_completed_with_no_replaceme
                 ("congo", 1, 2, "brown"),
             ],
             False,
-        ),  # noqa: E501
+        ),
         (
             "adjacent_one_continent",
             [
@@ -181,7 +181,7 @@ def test_in_the_last_round_several_objectives_may_be_completed_with_no_replaceme
                 ("south_island", 1, 2, "brown"),
             ],
             True,
-        ),  # noqa: E501
+        ),
         (
             "oceania",
             [
@@ -190,7 +190,7 @@ def test_in_the_last_round_several_objectives_may_be_completed_with_no_replaceme
                 ("south_island", 1, 1, "brown"),
             ],
             True,
-        ),  # noqa: E501
+        ),
     ],
 )
 def test_pawn_objectives_count_the_players_pawns_on_the_map(card, pawns, expected):

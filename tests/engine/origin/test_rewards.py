@@ -67,7 +67,7 @@ def test_drawing_three_cards_keeps_one_and_puts_the_other_two_under_the_deck():
     state, _ = act(state, "p1", {"type": "reward", "option": "three_cards"})
     assert state.limbo == tuple(first3)
     assert {m["card"] for m in GAME.legal_moves(state, "p1")} == set(first3)
-    state, events = act(state, "p1", {"type": "keep", "card": first3[1]})
+    state, _ = act(state, "p1", {"type": "keep", "card": first3[1]})
     assert first3[1] in state.player("p1").actions
     assert list(deck(state, "action")[-2:]) == [first3[0], first3[2]]
     assert len(deck(state, "action")) == size - 1
