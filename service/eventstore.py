@@ -7,11 +7,13 @@ never a fork. Rows are never updated or deleted. Snapshots are only a cache.
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -56,26 +58,26 @@ def append(
     over: bool = False,
     *,
     recorded_at: datetime | None = None,
-) -> list[EventRow]:
+) -> None:
     """Append ``events`` after ``expected_seq``; :class:`Conflict` if another writer won."""
     moment = recorded_at or now()
     prev = row.head_hash if expected_seq else hashchain.header_hash(header(row))
     rows = []
-    for offset, event in enumerate(events, start=1):
+    for offset, payload in enumerate(events, start=1):
         seq = expected_seq + offset
-        digest = hashchain.event_hash(prev, seq, seat, moment, event)
+        digest = hashchain.event_hash(prev, seq, seat, moment, payload)
         rows.append(
-            EventRow(
-                game_id=row.id,
-                seq=seq,
-                type=event["type"],
-                payload=event,
-                seat=seat,
-                recorded_at=moment,
-                schema_version=EVENT_SCHEMA_VERSION,
-                prev_hash=prev,
-                hash=digest,
-            )
+            {
+                "game_id": row.id,
+                "seq": seq,
+                "type": payload["type"],
+                "payload": payload,
+                "seat": seat,
+                "recorded_at": moment,
+                "schema_version": EVENT_SCHEMA_VERSION,
+                "prev_hash": prev,
+                "hash": digest,
+            }
         )
         prev = digest
     moved = session.execute(
@@ -86,13 +88,11 @@ def append(
     )
     if moved.rowcount != 1:
         raise Conflict("Another move was recorded first.", game_id=row.id)
-    session.add_all(rows)
     try:
-        session.flush()
+        session.execute(insert(EventRow), rows)
     except IntegrityError as exc:
         raise Conflict("Another move was recorded first.", game_id=row.id) from exc
     row.last_seq, row.head_hash, row.over = expected_seq + len(events), prev, over
-    return rows
 
 
 def get_row(session: Session, game_id: str, *, for_update: bool = False) -> GameRow:
@@ -119,13 +119,66 @@ def payloads(rows: list[EventRow], game: str) -> list[Event]:
 
 
 def load(session: Session, game_id: str, *, for_update: bool = False) -> Loaded:
-    """The game's current state: its newest usable snapshot plus the events after it."""
+    """The game's current state: from this process's cache when it holds the newest state,
+    else the newest usable snapshot plus the events after it."""
     row = get_row(session, game_id, for_update=for_update)
     game = registry.get(row.game)
-    state, seq = _from_snapshot(session, row, game)
-    for event in payloads(events_of(session, row.id, after=seq), row.game):
-        state = game.apply(state, event)
+    state = _STATES.recall(row.id, row.last_seq, game.ruleset)
+    if state is None:
+        state, seq = _from_snapshot(session, row, game)
+        for payload in payloads(events_of(session, row.id, after=seq), row.game):
+            state = game.apply(state, payload)
+        remember(session, row.id, row.last_seq, game.ruleset, state)
     return Loaded(row=row, game=game, state=state, seq=row.last_seq)
+
+
+class _StateCache:
+    """Recent states by game, keyed by their ``seq``: sound because a game's log only grows
+    and ``seq`` is unique, so ``(game, seq)`` names one state forever."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self._entries: OrderedDict[str, tuple[int, str, State]] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def recall(self, game_id: str, seq: int, ruleset: str) -> State | None:
+        with self._lock:
+            entry = self._entries.get(game_id)
+            if entry is None or entry[0] != seq or entry[1] != ruleset:
+                return None
+            self._entries.move_to_end(game_id)
+            return entry[2]
+
+    def store(self, game_id: str, seq: int, ruleset: str, state: State) -> None:
+        with self._lock:
+            self._entries[game_id] = (seq, ruleset, state)
+            self._entries.move_to_end(game_id)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+_STATES = _StateCache()
+_PENDING = "pbem.states"
+
+
+def remember(session: Session, game_id: str, seq: int, ruleset: str, state: State) -> None:
+    """Cache ``state`` once ``session`` commits (a rolled-back append is never cached)."""
+    session.info.setdefault(_PENDING, []).append((game_id, seq, ruleset, state))
+
+
+@event.listens_for(Session, "after_commit")
+def _publish_states(session: Session) -> None:
+    for entry in session.info.pop(_PENDING, []):
+        _STATES.store(*entry)
+
+
+@event.listens_for(Session, "after_rollback")
+def _drop_states(session: Session) -> None:
+    session.info.pop(_PENDING, None)
 
 
 def state_at(session: Session, row: GameRow, seq: int) -> State:

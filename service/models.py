@@ -43,7 +43,7 @@ class GameRow(Base):
     over: Mapped[bool] = mapped_column(Boolean, default=False)
 
     seats: Mapped[list[SeatRow]] = relationship(
-        back_populates="game_row", order_by="SeatRow.position", lazy="selectin"
+        back_populates="game_row", order_by="SeatRow.position"
     )
 
 

@@ -12,14 +12,14 @@ import string
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from engine import IllegalMove, Move, registry
 from engine.chance import commitment, rng_for
 from service import eventstore
-from service.errors import BadRequest, Conflict, Illegal, NotFound, Reused, Stale
+from service.errors import BadRequest, Illegal, NotFound, Reused, Stale
 from service.eventstore import Loaded, now
 from service.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
 
@@ -107,9 +107,9 @@ def create_game(session: Session, name: str, players: Any, options: Any = None) 
     session.flush()
     state = game.replay(events)
     eventstore.append(session, row, events, None, 0, over=game.outcome(state) is not None)
+    eventstore.remember(session, row.id, row.last_seq, game.ruleset, state)
     loaded = Loaded(row=row, game=game, state=state, seq=row.last_seq)
-    outbox = [_outbox(session, row, row.last_seq, s, "invitation") for s in seats]
-    return Applied(loaded=loaded, outbox_ids=outbox)
+    return Applied(loaded=loaded, outbox_ids=_outbox(session, row, seats, "invitation"))
 
 
 def make_move(
@@ -122,10 +122,10 @@ def make_move(
     snapshot_every: int = 50,
 ) -> Applied:
     """Decide and append ``move`` for ``seat`` if the game still stands at ``expected_seq``."""
-    if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
-        raise Reused("You already made this choice with this link.", game_id=game_id, seat=seat)
     loaded = eventstore.load(session, game_id)
     if loaded.seq != expected_seq:
+        if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
+            raise Reused("You already made this choice with this link.", game_id=game_id, seat=seat)
         raise Stale("The game has moved on since this link was sent.", game_id=game_id, seat=seat)
     game, state = loaded.game, loaded.state
     if seat not in game.to_act(state):
@@ -144,19 +144,20 @@ def make_move(
     over = game.outcome(state) is not None
     eventstore.append(session, loaded.row, events, seat, expected_seq, over=over)
     if link_digest is not None:
-        session.add(
-            UsedLinkRow(digest=link_digest, game_id=game_id, seq=expected_seq, used_at=now())
-        )
         try:
-            session.flush()
+            session.execute(
+                insert(UsedLinkRow).values(
+                    digest=link_digest, game_id=game_id, seq=expected_seq, used_at=now()
+                )
+            )
         except IntegrityError as exc:
             raise Reused(
                 "You already made this choice with this link.", game_id=game_id, seat=seat
             ) from exc
-    eventstore.maybe_snapshot(
-        session, loaded, state, expected_seq, loaded.row.last_seq, snapshot_every
-    )
-    after = Loaded(row=loaded.row, game=game, state=state, seq=loaded.row.last_seq)
+    new_seq = loaded.row.last_seq
+    eventstore.maybe_snapshot(session, loaded, state, expected_seq, new_seq, snapshot_every)
+    eventstore.remember(session, game_id, new_seq, game.ruleset, state)
+    after = Loaded(row=loaded.row, game=game, state=state, seq=new_seq)
     return Applied(loaded=after, outbox_ids=notify(session, after, before))
 
 
@@ -168,16 +169,28 @@ def notify(session: Session, loaded: Loaded, before: frozenset[str]) -> list[int
     """
     row, game = loaded.row, loaded.game
     if row.over:
-        return [_outbox(session, row, row.last_seq, s.seat, "game_over") for s in row.seats]
-    fresh = sorted(game.to_act(loaded.state) - before)
-    return [_outbox(session, row, row.last_seq, seat, "turn") for seat in fresh]
+        return _outbox(session, row, [s.seat for s in row.seats], "game_over")
+    return _outbox(session, row, sorted(game.to_act(loaded.state) - before), "turn")
 
 
-def _outbox(session: Session, row: GameRow, seq: int, seat: str, kind: str) -> int:
-    entry = OutboxRow(game_id=row.id, seq=seq, seat=seat, kind=kind, created_at=now(), attempts=0)
-    session.add(entry)
-    session.flush()
-    return entry.id
+def _outbox(
+    session: Session, row: GameRow, seats: list[str], kind: str, seq: int | None = None
+) -> list[int]:
+    if not seats:
+        return []
+    moment = now()
+    values = [
+        {
+            "game_id": row.id,
+            "seq": row.last_seq if seq is None else seq,
+            "seat": seat,
+            "kind": kind,
+            "created_at": moment,
+            "attempts": 0,
+        }
+        for seat in seats
+    ]
+    return list(session.scalars(insert(OutboxRow).returning(OutboxRow.id), values))
 
 
 def seat_row(row: GameRow, seat: str) -> SeatRow:
@@ -202,9 +215,4 @@ def resend(session: Session, game_id: str, seat: str) -> int | None:
     ).one_or_none()
     if existing is not None:
         return existing.id
-    return _outbox(session, loaded.row, loaded.seq, seat, "reminder")
-
-
-def check_link_game(loaded: Loaded, seat: str) -> None:
-    if seat not in {s.seat for s in loaded.row.seats}:
-        raise Conflict("This link names a seat the game does not have.")
+    return _outbox(session, loaded.row, [seat], "reminder", seq=loaded.seq)[0]

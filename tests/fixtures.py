@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
+from flask.testing import FlaskClient
 from sqlalchemy import text
 from werkzeug.serving import make_server
 
@@ -144,9 +145,19 @@ def settings(
     wipe(database_url)
 
 
+class ServerLikeClient(FlaskClient):
+    """Closes each response as a WSGI server does, so ``call_on_close`` work runs."""
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("buffered", True)
+        return super().open(*args, **kwargs)
+
+
 @pytest.fixture
 def app(settings: Settings):  # type: ignore[no-untyped-def]
-    return create_app(settings)
+    app = create_app(settings)
+    app.test_client_class = ServerLikeClient
+    return app
 
 
 @pytest.fixture

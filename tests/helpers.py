@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import itertools
+import json
 import re
+import urllib.error
+import urllib.parse
+import urllib.request
 from email.message import EmailMessage
 from urllib.parse import urlsplit
 
@@ -43,3 +48,33 @@ def path(url: str) -> str:
 
 def act_token(url: str) -> str:
     return urlsplit(url).path.split("/act/", 1)[1].split("/")[0]
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return None
+
+
+_opener = urllib.request.build_opener(_NoRedirect)
+
+
+def http(
+    method: str, url: str, form: dict[str, str] | None = None, json_body: object = None
+) -> tuple[int, dict[str, str], str]:
+    """One real HTTP request, redirects not followed: ``(status, headers, body)``."""
+    data, headers = None, {}
+    if json_body is not None:
+        data, headers = json.dumps(json_body).encode(), {"Content-Type": "application/json"}
+    elif form is not None or method == "POST":
+        data = urllib.parse.urlencode(form or {}).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers=headers)
+    try:
+        with _opener.open(request, timeout=30) as response:
+            return response.status, dict(response.headers), response.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers), exc.read().decode()
+
+
+def page_options(page: str) -> list[str]:
+    """The moves offered by the buttons of a decision page."""
+    return [html.unescape(v) for v in re.findall(r'name="move" value="([^"]+)"', page)]

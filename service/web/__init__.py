@@ -24,6 +24,23 @@ def db() -> Session:
     return g.db
 
 
+def enqueue_after_response(outbox_ids: list[int]) -> None:
+    """Hand committed outbox rows to the queue once the response is on its way: the player
+    never waits on Redis, and a crash in between is what the sweeper is for."""
+    from flask import after_this_request
+
+    from service.queue import enqueue_outbox
+
+    if not outbox_ids:
+        return
+    current = settings()
+
+    @after_this_request
+    def _later(response):  # type: ignore[no-untyped-def]
+        response.call_on_close(lambda: enqueue_outbox(current, outbox_ids))
+        return response
+
+
 def wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 

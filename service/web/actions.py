@@ -12,8 +12,7 @@ from service.errors import BadRequest, Expired, Reused, ServiceError, Stale
 from service.eventstore import Loaded
 from service.models import UsedLinkRow
 from service.play import make_move, resend, seat_row
-from service.queue import enqueue_outbox
-from service.web import db, error_response, settings
+from service.web import db, enqueue_after_response, error_response, settings
 
 bp = Blueprint("actions", __name__)
 
@@ -50,7 +49,7 @@ def apply(token: str):  # type: ignore[no-untyped-def]
     except (Stale, Reused) as exc:
         with db().begin():
             return _moved_on(exc, eventstore.load(db(), link.game_id), link)
-    enqueue_outbox(settings(), applied.outbox_ids)
+    enqueue_after_response(applied.outbox_ids)
     loaded = applied.loaded
     return redirect(links.action_url(settings(), loaded.row.id, link.seat, loaded.seq), 303)
 
@@ -74,7 +73,7 @@ def fresh_link(token: str):  # type: ignore[no-untyped-def]
             "We will email you when you do.",
             game_url=links.game_url(settings(), link.game_id),
         )
-    enqueue_outbox(settings(), [outbox_id])
+    enqueue_after_response([outbox_id])
     return render_template(
         "notice.html",
         title="A fresh link is on its way",

@@ -7,8 +7,7 @@ from flask import Blueprint, jsonify, request
 from service import eventstore, links
 from service.errors import BadRequest
 from service.play import create_game
-from service.queue import enqueue_outbox
-from service.web import db, settings
+from service.web import db, enqueue_after_response, settings
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -22,7 +21,7 @@ def create():  # type: ignore[no-untyped-def]
         raise BadRequest("'game' must name a game.")
     with db().begin():
         applied = create_game(db(), body["game"], body.get("players"), body.get("options"))
-    enqueue_outbox(settings(), applied.outbox_ids)
+    enqueue_after_response(applied.outbox_ids)
     game_id = applied.loaded.row.id
     response = jsonify({"id": game_id, "url": links.game_url(settings(), game_id)})
     response.status_code = 201

@@ -10,8 +10,7 @@ from engine import registry
 from service import eventstore, presentation
 from service.errors import BadRequest
 from service.play import create_game
-from service.queue import enqueue_outbox
-from service.web import db, settings
+from service.web import db, enqueue_after_response, settings
 
 bp = Blueprint("pages", __name__)
 
@@ -36,7 +35,7 @@ def create():  # type: ignore[no-untyped-def]
             applied = create_game(db(), form.get("game", ""), players, options)
     except BadRequest as exc:
         return render_template("home.html", games=_games(), form=form, error=exc.message), 400
-    enqueue_outbox(settings(), applied.outbox_ids)
+    enqueue_after_response(applied.outbox_ids)
     return redirect(url_for("pages.game", game_id=applied.loaded.row.id, created=1), 303)
 
 

@@ -17,11 +17,16 @@ from service.config import ROOT
 from service.db import sessions
 from service.models import OutboxRow
 from service.play import make_move
-from tests.fixtures import free_port
+from tests.fixtures import ServerLikeClient, free_port
 from tests.helpers import html_of, option_links, path
 from workers.jobs import send_outbox, sweep_outbox
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
+
+
+def server_like(app):
+    app.test_client_class = ServerLikeClient
+    return app.test_client()
 
 
 def new_game(client, **options):
@@ -59,7 +64,7 @@ def test_a_move_made_while_redis_is_down_is_accepted_and_mailed_once_it_is_back(
     smtp, work, settings
 ):
     dead = replace(settings, redis_url=f"redis://127.0.0.1:{free_port()}/0")
-    client = create_app(dead).test_client()
+    client = server_like(create_app(dead))
     game_id = new_game(client)
     assert smtp.messages == []
     rows = outbox(settings)
@@ -113,7 +118,7 @@ def test_the_scheduler_process_sweeps_rows_that_were_never_enqueued(
     smtp, work, settings, monkeypatch
 ):
     dead = replace(settings, redis_url=f"redis://127.0.0.1:{free_port()}/0")
-    new_game(create_app(dead).test_client())
+    new_game(server_like(create_app(dead)))
     monkeypatch.setenv("SWEEP_AFTER", "0")  # the sweep job runs in this process's worker
     env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
     cron = subprocess.Popen(
