@@ -154,6 +154,19 @@ RULINGS: list[dict[str, str]] = [
         "sources": "ru card text.",
     },
     {
+        "topic": "Inventor",
+        "choice": "“Draw any card” is the top card of the deck of your choice (action, "
+        "permanent or objective); “any tile” is any face-up tile of any column that you can "
+        "lay.",
+        "sources": "ru card text («Вытяните любую карту или возьмите любой тайл»).",
+    },
+    {
+        "topic": "Ending a turn",
+        "choice": "After the action and its rewards, a turn in which no card can be played and "
+        "no objective completed ends by itself; otherwise the player ends it when done.",
+        "sources": "ru «Фаза действия» (cards may be played at any moment of one's turn).",
+    },
+    {
         "topic": "Hunter",
         "choice": "The green territory must still hold its token and be adjacent (straits "
         "included) to a territory with one of your pawns.",

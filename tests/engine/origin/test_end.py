@@ -163,3 +163,29 @@ def test_a_finished_game_refuses_every_move():
     assert GAME.to_act(state) == frozenset()
     with pytest.raises(IllegalMove, match="over"):
         GAME.decide(state, "p1", {"type": "end_turn"}, random.Random(0))
+
+
+def test_a_turn_with_nothing_left_to_do_after_the_action_ends_by_itself():
+    state = turn_of(new_game(2, seed=9), "p1")
+    state = with_player(put(state, "p1", "sahara", 1, 1, "white"), "p1", actions=(), permanents=())
+    state, events = acts(
+        state, "p1", {"type": "migrate"}, {"type": "migrate_from", "territory": "sahara"},
+        {"type": "migrate_to", "territory": "congo"},
+    )  # fmt: skip
+    assert types(events)[-2:] == ["turn_ended", "turn_started"]
+    assert GAME.to_act(state) == {"p2"}
+
+
+def test_a_player_with_a_playable_card_after_the_action_ends_the_turn_when_ready():
+    state = turn_of(new_game(2, seed=9), "p1")
+    state = with_player(put(state, "p1", "sahara", 1, 1, "white"), "p1", actions=("inventor",))
+    state, _ = acts(
+        state, "p1", {"type": "migrate"}, {"type": "migrate_from", "territory": "sahara"},
+        {"type": "migrate_to", "territory": "congo"},
+    )  # fmt: skip
+    assert GAME.legal_moves(state, "p1") == [
+        {"type": "play", "card": "inventor"},
+        {"type": "end_turn"},
+    ]
+    state, events = act(state, "p1", {"type": "end_turn"})
+    assert types(events) == ["turn_ended", "turn_started"]
