@@ -177,8 +177,10 @@ def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Even
         if state.phase == SETUP:
             raise IllegalMove("You have already kept your objective; wait for the others.")
         raise IllegalMove("It is not your turn.")
-    if move not in legal_moves(state, seat):
+    legal = legal_moves(state, seat)
+    if move not in legal:
         raise IllegalMove(f"That move is not possible now. {prompt(state, seat)}.")
+    move = legal[legal.index(move)]  # the listed move itself: its values, exactly typed
     if state.phase == SETUP:
         return _keep_objective(state, seat, move["card"], rng)
     ctx = Ctx(state)

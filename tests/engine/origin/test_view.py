@@ -133,3 +133,14 @@ def test_the_data_page_and_rulings_are_plain_data_with_provenance():
     rows = [row for section in DATA_PAGE for row in section["rows"]]
     assert {row["provenance"] for row in rows} == {"RULEBOOK", "SOURCE", "PROVISIONAL"}
     assert all({"topic", "choice", "sources"} == set(r) for r in RULINGS)
+
+
+def test_a_move_written_with_loose_types_is_recorded_as_the_listed_move():
+    state = turn_of(new_game(2, seed=10), "p1")
+    state, _ = act(state, "p1", {"type": "evolve"})
+    territory = GAME.legal_moves(state, "p1")[0]["territory"]
+    state, _ = act(state, "p1", {"type": "evolve_on", "territory": territory})
+    listed = GAME.legal_moves(state, "p1")[0]
+    loose = {**listed, "height": float(listed["height"])}
+    events = GAME.decide(state, "p1", loose, random.Random(0))
+    assert type(events[0]["height"]) is int
