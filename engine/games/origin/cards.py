@@ -128,7 +128,8 @@ def sailor_targets(state: State, seat: str) -> list[int]:
     for s, (a, b) in enumerate(STRAIT_ENDS):
         if state.straits[s] is None:
             continue
-        if any(board[t] is not None and board[t].owner == seat for t in (a, b)):  # type: ignore[union-attr]
+        owners = {pawn.owner for pawn in (board[a], board[b]) if pawn is not None}
+        if seat in owners:
             targets.append(s)
     return targets
 

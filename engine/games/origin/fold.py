@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.contract import Event
 from engine.games.origin.components import (
@@ -21,6 +21,7 @@ from engine.games.origin.components import (
 )
 from engine.games.origin.state import OVER, PLAY, Pawn, Player, State, Step, Turn, replace
 
+T = TypeVar("T")
 _COLUMN = {c: i for i, c in enumerate(REWARD_COLUMNS)}
 _DECK = {d: i for i, d in enumerate(DECKS)}
 _HAND = {"action": "actions", "permanent": "permanents", "objective": "objectives"}
@@ -66,7 +67,7 @@ def _add(counts: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return _set(counts, i, counts[i] + delta)
 
 
-def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
     i = items.index(item)
     return items[:i] + items[i + 1 :]
 
@@ -247,7 +248,7 @@ def _strait_token_taken(state: State, e: Event) -> State:
 
 def _tile_taken(state: State, e: Event) -> State:
     c = _COLUMN[e["column"]]
-    column = _without(state.columns[c], e["level"])  # type: ignore[arg-type]
+    column = _without(state.columns[c], e["level"])
     state = replace(state, columns=_set(state.columns, c, column))
     return _player(state, e["seat"], **_place_tile(state.player(e["seat"]), e["level"]))
 
