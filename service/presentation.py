@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Callable
-from html import escape
 from typing import Any
 
 from engine import Move
@@ -18,8 +16,6 @@ from service.config import Settings
 from service.eventstore import Loaded
 
 ONE_CLICK_LIMIT = 20
-BoardRenderer = Callable[[dict[str, Any]], dict[str, str]]
-BOARD_RENDERERS: dict[str, BoardRenderer] = {}
 
 
 def move_key(move: Move) -> str:
@@ -116,34 +112,3 @@ def outcome(loaded: Loaded) -> dict[str, Any] | None:
 
 def _num(value: Any) -> float:
     return float(value) if isinstance(value, int | float) else 0.0
-
-
-def board(game_name: str, view: dict[str, Any]) -> dict[str, str]:
-    """``{"text": ..., "html": ...}`` for a view: the game's own renderer, else a listing."""
-    renderer = BOARD_RENDERERS.get(game_name, generic_board)
-    return renderer(view)
-
-
-def generic_board(view: dict[str, Any]) -> dict[str, str]:
-    lines = [f"{_label(k)}: {_plain(v)}" for k, v in view.items() if k not in {"you", "prompt"}]
-    rows = "".join(
-        f"<tr><th style='text-align:left;padding-right:1em'>{escape(_label(k))}</th>"
-        f"<td>{escape(_plain(v))}</td></tr>"
-        for k, v in view.items()
-        if k not in {"you", "prompt"}
-    )
-    return {"text": "\n".join(lines), "html": f"<table class='view'>{rows}</table>"}
-
-
-def _label(key: str) -> str:
-    return key.replace("_", " ").capitalize()
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, list):
-        return " | ".join(_plain(v) or "·" for v in value)
-    if isinstance(value, dict):
-        return "; ".join(f"{k}: {_plain(v)}" for k, v in value.items())
-    if value is None:
-        return ""
-    return str(value)

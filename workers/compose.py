@@ -10,7 +10,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from sqlalchemy.orm import Session
 
-from service import eventstore, links, presentation
+from service import boards, eventstore, links, presentation
 from service.config import ROOT, Settings
 from service.eventstore import now
 from service.models import OutboxRow
@@ -37,7 +37,11 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessag
     acting = row.seat in loaded.game.to_act(loaded.state)
     if row.kind in NEEDS_DECISION and not acting:
         return "decision already made"
-    context = _context(settings, loaded, row, seat.name)
+    view = loaded.game.view(loaded.state, row.seat)
+    board = boards.render(loaded.row.game, view, "png")
+    image_cid = make_msgid("board", domain=settings.mail_domain)
+    context = _context(settings, loaded, row, seat.name, view)
+    context["board"] = boards.context(board, image_cid[1:-1])
     message = EmailMessage()
     message["From"] = settings.mail_from
     message["To"] = formataddr((seat.name, seat.email))
@@ -61,11 +65,22 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessag
     message["Auto-Submitted"] = "auto-generated"
     message.set_content(_env.get_template("message.txt").render(**context))
     message.add_alternative(_env.get_template("message.html").render(**context), subtype="html")
+    if board.png is not None:
+        html_part = message.get_payload()[1]
+        html_part.add_related(
+            board.png,
+            "image",
+            "png",
+            cid=image_cid,
+            filename=f"{row.game_id}-board.png",
+            disposition="inline",
+        )
     return message
 
 
-def _context(settings: Settings, loaded: Any, row: OutboxRow, name: str) -> dict[str, Any]:
-    view = loaded.game.view(loaded.state, row.seat)
+def _context(
+    settings: Settings, loaded: Any, row: OutboxRow, name: str, view: dict[str, Any]
+) -> dict[str, Any]:
     decision = presentation.decision(settings, loaded, row.seat)
     return {
         "kind": row.kind,
@@ -74,7 +89,6 @@ def _context(settings: Settings, loaded: Any, row: OutboxRow, name: str) -> dict
         "players": presentation.players(loaded, row.seat),
         "whose_turn": presentation.whose_turn(loaded, row.seat),
         "decision": decision,
-        "board": presentation.board(loaded.row.game, view),
         "outcome": presentation.outcome(loaded),
         "unsubscribe_url": links.unsubscribe_url(settings, row.game_id, row.seat),
         "page_url": decision["turn_url"],

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request
 
-from service import eventstore, links, presentation, tokens
+from service import boards, eventstore, links, presentation, tokens
 from service.errors import BadRequest, Expired, Reused, ServiceError, Stale
 from service.eventstore import Loaded
 from service.models import UsedLinkRow
@@ -115,7 +115,7 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
         "player": {"seat": link.seat, "name": seat_row(loaded.row, link.seat).name},
         "players": presentation.players(loaded, link.seat),
         "whose_turn": presentation.whose_turn(loaded, link.seat),
-        "board": presentation.board(loaded.row.game, view),
+        "board": boards.context(boards.render(loaded.row.game, view, "svg")),
         "decision": decision,
         "chosen": chosen,
         "chosen_label": chosen_label,

@@ -7,7 +7,7 @@ import json
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from engine import registry
-from service import eventstore, presentation
+from service import boards, eventstore, presentation
 from service.errors import BadRequest
 from service.play import create_game
 from service.web import db, enqueue_after_response, settings
@@ -48,7 +48,7 @@ def game(game_id: str):  # type: ignore[no-untyped-def]
             "game": presentation.game_info(settings(), loaded),
             "players": presentation.players(loaded),
             "whose_turn": presentation.whose_turn(loaded),
-            "board": presentation.board(loaded.row.game, view),
+            "board": boards.context(boards.render(loaded.row.game, view, "svg")),
             "outcome": presentation.outcome(loaded),
             "created": request.args.get("created") == "1",
         }
