@@ -112,3 +112,31 @@ def outcome(loaded: Loaded) -> dict[str, Any] | None:
 
 def _num(value: Any) -> float:
     return float(value) if isinstance(value, int | float) else 0.0
+
+
+def game_data(name: str) -> dict[str, Any] | None:
+    """A game's component data with provenance, and its rulings, if its package lists them
+    (``DATA_PAGE`` and ``RULINGS`` beside ``GAME``, GAME-DATA.md)."""
+    import sys
+
+    from engine import registry
+
+    try:
+        game = registry.get(name)
+    except KeyError:
+        return None
+    path = type(game).__module__.split(".")
+    modules = [sys.modules.get(".".join(path[:n])) for n in range(len(path), 0, -1)]
+    package = next((m for m in modules if hasattr(m, "DATA_PAGE")), None)
+    if package is None:
+        return None
+    sections = package.DATA_PAGE
+    provisional = sum(1 for s in sections for r in s["rows"] if r["provenance"] == "PROVISIONAL")
+    return {
+        "title": game.title,
+        "name": game.name,
+        "ruleset": game.ruleset,
+        "sections": sections,
+        "rulings": getattr(package, "RULINGS", []),
+        "provisional": provisional,
+    }

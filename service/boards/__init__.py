@@ -8,6 +8,7 @@ never show more than the seat may see. ``picture`` asks for the board drawn as `
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -26,18 +27,18 @@ class Board:
 
 
 Renderer = Callable[[dict[str, Any], Picture], Board]
-RENDERERS: dict[str, str] = {"origin": "service.boards.origin:render"}
+
+
+def renderer(game: str) -> Renderer:
+    """The game's own ``service/boards/<game>.py`` (dashes as underscores), else a listing."""
+    module = f"service.boards.{game.replace('-', '_')}"
+    if importlib.util.find_spec(module) is None:
+        module = "service.boards.generic"
+    return importlib.import_module(module).render
 
 
 def render(game: str, view: dict[str, Any], picture: Picture = None) -> Board:
-    target = RENDERERS.get(game)
-    if target is None:
-        from service.boards.generic import render as generic
-
-        return generic(view, picture)
-    module, _, name = target.partition(":")
-    renderer: Renderer = getattr(importlib.import_module(module), name)
-    return renderer(view, picture)
+    return renderer(game)(view, picture)
 
 
 def context(board: Board, image_cid: str | None = None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from engine import registry
 from service import boards, eventstore, presentation
-from service.errors import BadRequest
+from service.errors import BadRequest, NotFound
 from service.play import create_game
 from service.web import db, enqueue_after_response, settings
 
@@ -51,8 +51,18 @@ def game(game_id: str):  # type: ignore[no-untyped-def]
             "board": boards.context(boards.render(loaded.row.game, view, "svg")),
             "outcome": presentation.outcome(loaded),
             "created": request.args.get("created") == "1",
+            "has_data": presentation.game_data(loaded.row.game) is not None,
         }
     return render_template("game.html", **context)
+
+
+@bp.get("/games/<name>/data")
+def data(name: str):  # type: ignore[no-untyped-def]
+    """The component data and its provenance; provisional values flagged for correction."""
+    info = presentation.game_data(name)
+    if info is None:
+        raise NotFound(f"There is no data page for {name!r}.")
+    return render_template("data.html", **info)
 
 
 @bp.get("/healthz")
