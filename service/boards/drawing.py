@@ -1,0 +1,349 @@
+"""A picture as a list of plain shapes, and two small backends: SVG text and a Pillow PNG.
+
+A game's renderer describes its board once with these shapes; ``to_svg`` and ``to_png``
+draw the same description, so the web page and the email show the same picture. Colours
+are ``#rrggbb`` strings, which both backends understand.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from html import escape
+from typing import Literal
+
+from PIL import Image, ImageDraw, ImageFont
+
+Anchor = Literal["start", "middle", "end"]
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    dash: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    rx: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str
+    width: float = 1.0
+    dash: tuple[float, float] | None = None
+    round_caps: bool = False
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[Point, ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float
+    text: str
+    size: float = 10.0
+    fill: str = "#222222"
+    anchor: Anchor = "middle"
+    halo: str | None = None
+    """A background-coloured outline that keeps the text readable over lines and shapes."""
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Group:
+    """Shapes sharing one hover text (an SVG ``<title>``; the PNG just draws them)."""
+
+    shapes: tuple[Shape, ...]
+    title: str = ""
+
+
+Shape = Circle | Rect | Line | Polygon | Text | Group
+
+
+@dataclass
+class Drawing:
+    width: int
+    height: int
+    background: str
+    title: str = ""
+    shapes: list[Shape] = field(default_factory=list)
+
+    def add(self, *shapes: Shape) -> None:
+        self.shapes.extend(shapes)
+
+
+# ---------------------------------------------------------------- SVG
+
+
+def to_svg(drawing: Drawing) -> str:
+    w, h = drawing.width, drawing.height
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
+        f'role="img" font-family="Helvetica, Arial, sans-serif">',
+    ]
+    if drawing.title:
+        parts.append(f"<title>{escape(drawing.title)}</title>")
+    parts.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{drawing.background}"/>')
+    parts.extend(_svg(shape) for shape in drawing.shapes)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _n(value: float) -> str:
+    return str(round(value)) if abs(value - round(value)) < 0.005 else f"{value:.2f}"
+
+
+def _paint(fill: str | None, stroke: str | None, width: float) -> str:
+    out = f' fill="{fill or "none"}"'
+    if stroke:
+        out += f' stroke="{stroke}" stroke-width="{_n(width)}"'
+    return out
+
+
+def _dash(dash: tuple[float, float] | None) -> str:
+    return f' stroke-dasharray="{_n(dash[0])} {_n(dash[1])}"' if dash else ""
+
+
+_SVG_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
+
+
+def _svg(shape: Shape) -> str:
+    if isinstance(shape, Group):
+        title = f"<title>{escape(shape.title)}</title>" if shape.title else ""
+        return f"<g>{title}{''.join(_svg(s) for s in shape.shapes)}</g>"
+    if isinstance(shape, Circle):
+        return (
+            f'<circle cx="{_n(shape.cx)}" cy="{_n(shape.cy)}" r="{_n(shape.r)}"'
+            f"{_paint(shape.fill, shape.stroke, shape.width)}{_dash(shape.dash)}/>"
+        )
+    if isinstance(shape, Rect):
+        rx = f' rx="{_n(shape.rx)}"' if shape.rx else ""
+        return (
+            f'<rect x="{_n(shape.x)}" y="{_n(shape.y)}" width="{_n(shape.w)}" '
+            f'height="{_n(shape.h)}"{rx}{_paint(shape.fill, shape.stroke, shape.width)}/>'
+        )
+    if isinstance(shape, Line):
+        caps = ' stroke-linecap="round"' if shape.round_caps else ""
+        return (
+            f'<line x1="{_n(shape.x1)}" y1="{_n(shape.y1)}" x2="{_n(shape.x2)}" '
+            f'y2="{_n(shape.y2)}" stroke="{shape.stroke}" stroke-width="{_n(shape.width)}"'
+            f"{caps}{_dash(shape.dash)}/>"
+        )
+    if isinstance(shape, Polygon):
+        points = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points)
+        return (
+            f'<polygon points="{points}"{_paint(shape.fill, shape.stroke, shape.width)}'
+            f' stroke-linejoin="round"/>'
+        )
+    halo = ""
+    if shape.halo:
+        halo = (
+            f' stroke="{shape.halo}" stroke-width="{_n(shape.size / 4)}" '
+            f'stroke-linejoin="round" paint-order="stroke"'
+        )
+    weight = ' font-weight="bold"' if shape.bold else ""
+    return (
+        f'<text x="{_n(shape.x)}" y="{_n(shape.y)}" font-size="{_n(shape.size)}" '
+        f'text-anchor="{_SVG_ANCHOR[shape.anchor]}" dominant-baseline="central" '
+        f'fill="{shape.fill}"{weight}{halo}>{escape(shape.text)}</text>'
+    )
+
+
+# ---------------------------------------------------------------- PNG
+
+SUPERSAMPLE = 2
+"""The PNG is drawn this many times larger, then reduced: Pillow draws without antialiasing."""
+PNG_COLOURS = 96
+
+
+def to_png(drawing: Drawing) -> bytes:
+    k = SUPERSAMPLE
+    image = Image.new("RGB", (drawing.width * k, drawing.height * k), drawing.background)
+    pen = ImageDraw.Draw(image)
+    for shape in _flat(drawing.shapes):
+        _draw(pen, shape, k)
+    image = image.reduce(k).quantize(PNG_COLOURS, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _flat(shapes: Sequence[Shape]) -> Iterator[Shape]:
+    for shape in shapes:
+        if isinstance(shape, Group):
+            yield from _flat(shape.shapes)
+        else:
+            yield shape
+
+
+def _draw(pen: ImageDraw.ImageDraw, shape: Shape, k: int) -> None:
+    if isinstance(shape, Circle):
+        # SVG strokes straddle the outline; Pillow draws outlines inside the box.
+        outer = shape.r + (shape.width / 2 if shape.stroke else 0)
+        box = _box(shape.cx - outer, shape.cy - outer, shape.cx + outer, shape.cy + outer, k)
+        if shape.stroke and shape.dash:
+            if shape.fill:
+                r = shape.r
+                inner = _box(shape.cx - r, shape.cy - r, shape.cx + r, shape.cy + r, k)
+                pen.ellipse(inner, fill=shape.fill)
+            _dashed_circle(pen, shape, k)
+            return
+        pen.ellipse(
+            box, fill=shape.fill, outline=shape.stroke, width=_w(shape.width, k, shape.stroke)
+        )
+    elif isinstance(shape, Rect):
+        half = shape.width / 2 if shape.stroke else 0
+        box = _box(
+            shape.x - half, shape.y - half, shape.x + shape.w + half, shape.y + shape.h + half, k
+        )
+        width = _w(shape.width, k, shape.stroke)
+        if shape.rx:
+            pen.rounded_rectangle(
+                box, radius=shape.rx * k, fill=shape.fill, outline=shape.stroke, width=width
+            )
+        else:
+            pen.rectangle(box, fill=shape.fill, outline=shape.stroke, width=width)
+    elif isinstance(shape, Line):
+        for a, b in _dashes(shape):
+            pen.line([(a[0] * k, a[1] * k), (b[0] * k, b[1] * k)], fill=shape.stroke,
+                     width=max(1, round(shape.width * k)))  # fmt: skip
+            if shape.round_caps:
+                r = shape.width * k / 2
+                for x, y in (a, b):
+                    pen.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=shape.stroke)
+    elif isinstance(shape, Polygon):
+        points = [(x * k, y * k) for x, y in shape.points]
+        pen.polygon(
+            points, fill=shape.fill, outline=shape.stroke, width=_w(shape.width, k, shape.stroke)
+        )
+    elif isinstance(shape, Text):
+        font = _font(round(shape.size * k))
+        anchor = {"start": "lm", "middle": "mm", "end": "rm"}[shape.anchor]
+        stroke = round(shape.size * k / 8) if shape.halo else 0
+        if shape.bold:
+            stroke = max(stroke, 1)
+        pen.text(
+            (shape.x * k, shape.y * k),
+            ascii_text(shape.text),
+            font=font,
+            fill=shape.fill,
+            anchor=anchor,
+            stroke_width=stroke,
+            stroke_fill=shape.halo or shape.fill,
+        )
+        if shape.bold and shape.halo:
+            point = (shape.x * k, shape.y * k)
+            text = ascii_text(shape.text)
+            pen.text(point, text, font=font, fill=shape.fill, anchor=anchor, stroke_width=1)
+
+
+def _box(x0: float, y0: float, x1: float, y1: float, k: int) -> tuple[float, float, float, float]:
+    return (x0 * k, y0 * k, x1 * k, y1 * k)
+
+
+def _w(width: float, k: int, stroke: str | None) -> int:
+    return max(1, round(width * k)) if stroke else 0
+
+
+def _dashes(line: Line) -> Iterator[tuple[Point, Point]]:
+    a, b = (line.x1, line.y1), (line.x2, line.y2)
+    if not line.dash:
+        yield a, b
+        return
+    length = math.dist(a, b)
+    on, off = line.dash
+    if length == 0 or on + off <= 0:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = 0.0
+    while t < length:
+        end = min(t + on, length)
+        yield (a[0] + ux * t, a[1] + uy * t), (a[0] + ux * end, a[1] + uy * end)
+        t += on + off
+
+
+def _dashed_circle(pen: ImageDraw.ImageDraw, shape: Circle, k: int) -> None:
+    assert shape.dash is not None
+    on, off = shape.dash
+    r = shape.r
+    box = _box(shape.cx - r - shape.width / 2, shape.cy - r - shape.width / 2,
+               shape.cx + r + shape.width / 2, shape.cy + r + shape.width / 2, k)  # fmt: skip
+    step = 360 * (on + off) / (2 * math.pi * r)
+    sweep = 360 * on / (2 * math.pi * r)
+    angle = 0.0
+    while angle < 360:
+        pen.arc(
+            box, angle, min(angle + sweep, 360), fill=shape.stroke, width=_w(shape.width, k, "x")
+        )
+        angle += step
+
+
+@lru_cache(maxsize=32)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+# fmt: off
+_CYRILLIC: dict[str, str] = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
+    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
+}
+# fmt: on
+
+
+def ascii_text(text: str) -> str:
+    """Pillow's built-in font has ASCII glyphs only: drop accents, spell Cyrillic in Latin,
+    and show anything else as "?" rather than as empty boxes."""
+    out = []
+    for ch in unicodedata.normalize("NFKD", text):
+        if unicodedata.combining(ch):
+            continue
+        if " " <= ch <= "~":
+            out.append(ch)
+        elif ch.lower() in _CYRILLIC:
+            latin = _CYRILLIC[ch.lower()]
+            out.append(latin.capitalize() if ch.isupper() else latin)
+        elif ch in "–—":
+            out.append("-")
+        elif ch in "‘’":
+            out.append("'")
+        elif ch in "“”":
+            out.append('"')
+        elif ch == "·":
+            out.append(ch)
+        elif unicodedata.category(ch).startswith("Z"):
+            out.append(" ")
+        else:
+            out.append("?")
+    return "".join(out)
