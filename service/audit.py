@@ -32,7 +32,7 @@ def verify(row: GameRow, events: list[EventRow], snapshots: list[SnapshotRow]) -
         if event.prev_hash != prev:
             report.failures.append(f"event {event.seq}: does not follow the event before it")
         digest = hashchain.event_hash(
-            event.prev_hash, event.seq, event.seat, event.recorded_at, event.payload
+            event.prev_hash, event.seq, event.seat, event.recorded_at, event.payload, event.move
         )
         if digest != event.hash:
             report.failures.append(f"event {event.seq}: its contents do not match its hash")

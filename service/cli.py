@@ -121,6 +121,7 @@ def export(game_id: str) -> None:
                         "recorded_at": timestamp(e.recorded_at),
                         "type": e.type,
                         "payload": e.payload,
+                        "move": e.move,
                         "schema_version": e.schema_version,
                         "prev_hash": e.prev_hash,
                         "hash": e.hash,

@@ -57,6 +57,7 @@ def append(
     expected_seq: int,
     over: bool = False,
     *,
+    move: dict[str, Any] | None = None,
     recorded_at: datetime | None = None,
 ) -> None:
     """Append ``events`` after ``expected_seq``; :class:`Conflict` if another writer won."""
@@ -65,13 +66,15 @@ def append(
     rows = []
     for offset, payload in enumerate(events, start=1):
         seq = expected_seq + offset
-        digest = hashchain.event_hash(prev, seq, seat, moment, payload)
+        first_move = move if offset == 1 else None
+        digest = hashchain.event_hash(prev, seq, seat, moment, payload, first_move)
         rows.append(
             {
                 "game_id": row.id,
                 "seq": seq,
                 "type": payload["type"],
                 "payload": payload,
+                "move": first_move,
                 "seat": seat,
                 "recorded_at": moment,
                 "schema_version": EVENT_SCHEMA_VERSION,

@@ -29,7 +29,21 @@ def timestamp(moment: datetime) -> str:
 
 
 def event_hash(
-    prev_hash: str, seq: int, seat: str | None, recorded_at: datetime, payload: dict[str, Any]
+    prev_hash: str,
+    seq: int,
+    seat: str | None,
+    recorded_at: datetime,
+    payload: dict[str, Any],
+    move: dict[str, Any] | None = None,
 ) -> str:
-    body = {"seq": seq, "seat": seat, "recorded_at": timestamp(recorded_at), "event": payload}
+    """The event's hash; ``move`` (the choice that produced this event and those after it
+    in one decision, recorded on the first of them) is covered too."""
+    body: dict[str, Any] = {
+        "seq": seq,
+        "seat": seat,
+        "recorded_at": timestamp(recorded_at),
+        "event": payload,
+    }
+    if move is not None:
+        body["move"] = move
     return hashlib.sha256(prev_hash.encode("ascii") + canonical(body)).hexdigest()

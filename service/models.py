@@ -71,6 +71,9 @@ class EventRow(Base):
     seq: Mapped[int]
     type: Mapped[str] = mapped_column(String(64))
     payload: Mapped[dict[str, Any]]
+    move: Mapped[dict[str, Any] | None]
+    """On the first event of a decision: the move that produced it (DESIGN.md §6: with the
+    revealed seed, anyone can decide it again and get the same events)."""
     seat: Mapped[str | None] = mapped_column(String(8))
     recorded_at: Mapped[datetime]
     schema_version: Mapped[int] = mapped_column(Integer, default=EVENT_SCHEMA_VERSION)

@@ -142,7 +142,7 @@ def make_move(
     for event in events:
         state = game.apply(state, event)
     over = game.outcome(state) is not None
-    eventstore.append(session, loaded.row, events, seat, expected_seq, over=over)
+    eventstore.append(session, loaded.row, events, seat, expected_seq, over=over, move=move)
     if link_digest is not None:
         try:
             session.execute(

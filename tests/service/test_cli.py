@@ -54,6 +54,11 @@ def test_export_writes_a_header_then_every_event_as_json_lines(app, settings):
     assert header["seed"] is None, "the seed stays secret until the game ends"
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
     assert all(e["hash"] and e["payload"]["type"] == e["type"] for e in events)
+    assert [e["move"] for e in events if e["move"]] == [
+        {"type": "place", "cell": e["payload"]["cell"]}
+        for e in events
+        if e["type"] == "mark_placed"
+    ]
 
 
 def test_a_finished_games_export_reveals_its_seed(app, settings):

@@ -109,3 +109,27 @@ def test_a_corrupt_snapshot_is_ignored_on_load_and_reported_by_verify(settings):
     with sessions(settings.database_url)() as s:
         assert eventstore.load(s, game_id).state == before
     assert not audit(settings, game_id).ok
+
+
+def test_the_move_is_recorded_on_the_first_event_of_its_decision(settings):
+    game_id = play(settings, 3)
+    with sessions(settings.database_url)() as s:
+        events = eventstore.events_of(s, game_id)
+    assert [e.move for e in events[:2]] == [None, None], "setup has no move"
+    decisions = [e for e in events if e.move is not None]
+    assert len(decisions) == 3
+    assert all(
+        e.type == "mark_placed" and e.move == {"type": "place", "cell": e.payload["cell"]}
+        for e in decisions
+    )
+
+
+def test_a_changed_move_breaks_the_chain_at_that_event(settings):
+    game_id = play(settings, 3)
+    with sessions(settings.database_url).begin() as s:
+        s.execute(
+            update(EventRow)
+            .where(EventRow.game_id == game_id, EventRow.seq == 3)
+            .values(move={"type": "place", "cell": 99})
+        )
+    assert any(f.startswith("event 3:") for f in audit(settings, game_id).failures)
