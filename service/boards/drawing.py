@@ -191,7 +191,9 @@ def to_png(drawing: Drawing) -> bytes:
     pen = ImageDraw.Draw(image)
     for shape in _flat(drawing.shapes):
         _draw(pen, shape, k)
-    image = image.reduce(k).quantize(PNG_COLOURS, dither=Image.Dither.NONE)
+    image = image.reduce(k).quantize(
+        PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
@@ -305,6 +307,11 @@ def _dashed_circle(pen: ImageDraw.ImageDraw, shape: Circle, k: int) -> None:
             box, angle, min(angle + sweep, 360), fill=shape.stroke, width=_w(shape.width, k, "x")
         )
         angle += step
+
+
+def text_width(text: str, size: float) -> float:
+    """How wide the PNG draws a text (the SVG's sans-serif is near enough)."""
+    return _font(round(size * SUPERSAMPLE)).getlength(ascii_text(text)) / SUPERSAMPLE
 
 
 @lru_cache(maxsize=32)

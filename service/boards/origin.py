@@ -25,6 +25,7 @@ from service.boards.drawing import (
     Rect,
     Shape,
     Text,
+    text_width,
     to_png,
     to_svg,
 )
@@ -32,7 +33,7 @@ from service.boards.drawing import (
 View = dict[str, Any]
 
 WIDTH, HEIGHT = 1000, 560
-R = 22  # territory radius on the 1000 × 560 canvas
+R = 24  # territory radius on the 1000 × 560 canvas
 
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
     ("red", "#d62828"),
@@ -270,11 +271,12 @@ def _reward_lines(view: View) -> list[str]:
     reserve = view.get("pawn_reserve") or []
     if reserve:
         total = sum(k.get("count", 1) for k in reserve)
-        kinds = ", ".join(
-            pawn_words(k["height"], k["strength"], k["colour"]).removesuffix(" pawn")
-            + (f" ×{k['count']}" if k.get("count", 1) > 1 else "")
-            for k in reserve
-        )
+        groups: dict[str, list[str]] = {}
+        for k in reserve:
+            size = pawn_words(k["height"], k["strength"], k["colour"]).rsplit(" ", 2)[0]
+            count = k.get("count", 1)
+            groups.setdefault(size, []).append(k["colour"] + (f" ×{count}" if count > 1 else ""))
+        kinds = "; ".join(f"{size} {'/'.join(colours)}" for size, colours in groups.items())
         lines.append(f"  Pawn reserve ({total}): {kinds}")
     return lines
 
@@ -662,8 +664,8 @@ def _strait_token(strait: dict[str, Any], x: float, y: float) -> Shape:
     token = strait["token"]
     return Group(
         (
-            Circle(x, y, 8.5, fill="#ffffff", stroke=STRAIT_INK, width=1.6),
-            Text(x, y, str(token), size=10.5, fill=STRAIT_INK, bold=True),
+            Circle(x, y, 10, fill="#ffffff", stroke=STRAIT_INK, width=1.8),
+            Text(x, y, str(token), size=12.5, fill=STRAIT_INK, bold=True),
         ),
         title=f"{strait['name']}: strait token {token}",
     )
@@ -682,7 +684,7 @@ def _territory(t: dict[str, Any], colours: dict[str, tuple[str, str]]) -> Shape:
         fill = TERRITORY_FILL.get(t.get("colour") or "", "#dddddd")
         shapes.append(Circle(x, y, R, fill=fill, stroke="#5e4d37", width=1.2))
     if ring:
-        shapes.append(Circle(x, y, R - 2.5, stroke=ring, width=4.5))
+        shapes.append(Circle(x, y, R - 2, stroke=ring, width=4))
     if t.get("origin"):
         shapes.append(_star(x - R * 0.72, y - R * 0.72, 7, GOLD))
     if pawn:
@@ -695,10 +697,17 @@ def _territory(t: dict[str, Any], colours: dict[str, tuple[str, str]]) -> Shape:
     token = t.get("hunting_token")
     if token is not None:
         hx, hy = x - R * 0.72, y + R * 0.72
-        shapes.append(Circle(hx, hy, 8, fill=HUNT_FILL, stroke="#ffffff", width=1.4))
-        shapes.append(Text(hx, hy, str(token), size=10, fill="#ffffff", bold=True))
+        shapes.append(Circle(hx, hy, 9.5, fill=HUNT_FILL, stroke="#ffffff", width=1.5))
+        shapes.append(Text(hx, hy, str(token), size=12, fill="#ffffff", bold=True))
         hover.append(f"hunting token {token}")
     return Group(tuple(shapes), title="\n".join(hover))
+
+
+PAWN_SECTION = 8.5
+
+
+def pawn_width(strength: int) -> float:
+    return 7 + 6 * strength
 
 
 def _pawn(x: float, y: float, pawn: dict[str, Any]) -> list[Shape]:
@@ -706,7 +715,7 @@ def _pawn(x: float, y: float, pawn: dict[str, Any]) -> list[Shape]:
     height = max(1, min(3, int(pawn.get("height", 1))))
     strength = max(1, min(3, int(pawn.get("strength", 1))))
     fill = PAWN_FILL.get(pawn.get("colour", ""), "#cccccc")
-    w, section = 6 + 5 * strength, 7.5
+    w, section = pawn_width(strength), PAWN_SECTION
     h = height * section
     top = y - h / 2
     shapes: list[Shape] = [Rect(x - w / 2 - 2, top - 2, w + 4, h + 4, fill="#ffffff", rx=2)]
@@ -736,46 +745,65 @@ def _star(x: float, y: float, r: float, colour: str) -> Shape:
     return Polygon(points, fill=colour, stroke="#ffffff", width=1)
 
 
-LABEL_SIZE = 10.5
+LABEL_SIZE = 12.5
+
+
+LABEL_SPOTS: tuple[tuple[float, float, Anchor], ...] = (
+    (0, R + 9, "middle"),
+    (0, -R - 9, "middle"),
+    (R + 5, 0, "start"),
+    (-R - 5, 0, "end"),
+    (R * 0.55, R + 7, "start"),
+    (-R * 0.55, R + 7, "end"),
+    (R * 0.55, -R - 7, "start"),
+    (-R * 0.55, -R - 7, "end"),
+)
+"""Where a name may go around its territory, best first."""
 
 
 def _labels(territories: list[dict[str, Any]], taken: list[Box]) -> list[Shape]:
-    """Each name where it covers the fewest territories, tokens and names already placed:
-    below, above, right or left of its territory, in that order of preference."""
+    """Each name in the spot covering the least of other territories, tokens and names
+    already placed; the most crowded territories choose first."""
     discs = [(t["x"], t["y"]) for t in territories]
+
+    def crowd(t: dict[str, Any]) -> int:
+        return -sum(math.dist((t["x"], t["y"]), d) < 4 * R for d in discs)
+
     placed = list(taken)
     shapes: list[Shape] = []
-    for t in territories:
+    for t in sorted(territories, key=crowd):
         x, y = t["x"], t["y"]
-        w, h = len(t["name"]) * LABEL_SIZE * 0.52, LABEL_SIZE + 2
-        candidates: list[tuple[float, float, Anchor, Box]] = [
-            (x, y + R + 8, "middle", (x - w / 2, y + R + 8 - h / 2, x + w / 2, y + R + 8 + h / 2)),
-            (x, y - R - 8, "middle", (x - w / 2, y - R - 8 - h / 2, x + w / 2, y - R - 8 + h / 2)),
-            (x + R + 4, y, "start", (x + R + 4, y - h / 2, x + R + 4 + w, y + h / 2)),
-            (x - R - 4, y, "end", (x - R - 4 - w, y - h / 2, x - R - 4, y + h / 2)),
-        ]  # fmt: skip
+        width, height = text_width(t["name"], LABEL_SIZE) + 2, LABEL_SIZE + 2
+        others = [
+            (cx - R - 3, cy - R - 3, cx + R + 3, cy + R + 3)
+            for cx, cy in discs
+            if (cx, cy) != (x, y)
+        ]
 
-        def cost(
-            c: tuple[float, float, Anchor, Box], rank: int, own: tuple[int, int] = (x, y)
-        ) -> float:
-            box = c[3]
-            penalty = sum(_overlap(box, b) for b in placed)
-            penalty += sum(
-                _overlap(box, (cx - R, cy - R, cx + R, cy + R))
-                for cx, cy in discs
-                if (cx, cy) != own
-            )
-            outside = (
-                max(0, -box[0]) + max(0, box[2] - WIDTH) + max(0, -box[1]) + max(0, box[3] - HEIGHT)
-            )
-            return penalty + outside * 50 + rank * 5
-
-        lx, ly, anchor, box = min(candidates, key=lambda c: cost(c, candidates.index(c)))
-        placed.append(box)
+        boxes = [_label_box(x, y, spot, width, height) for spot in range(len(LABEL_SPOTS))]
+        reach = (x - width - R - 40, y - R - 40, x + width + R + 40, y + R + 40)
+        obstacles = [b for b in placed + others if _overlap(b, reach)]
+        best = min(range(len(boxes)), key=lambda spot: _label_cost(boxes[spot], spot, obstacles))
+        dx, dy, anchor = LABEL_SPOTS[best]
+        placed.append(boxes[best])
         shapes.append(
-            Text(lx, ly, t["name"], size=LABEL_SIZE, fill=INK, anchor=anchor, halo="#ffffff")
+            Text(
+                x + dx, y + dy, t["name"], size=LABEL_SIZE, fill=INK, anchor=anchor, halo="#ffffff"
+            )
         )
     return shapes
+
+
+def _label_cost(box: Box, rank: int, obstacles: list[Box]) -> float:
+    covered = sum(_overlap(box, b) for b in obstacles)
+    outside = max(0, -box[0], box[2] - WIDTH) + max(0, -box[1], box[3] - HEIGHT)
+    return covered + outside * 100 + rank * 8
+
+
+def _label_box(x: float, y: float, spot: int, width: float, height: float) -> Box:
+    dx, dy, anchor = LABEL_SPOTS[spot]
+    left = x + dx - {"start": 0, "middle": width / 2, "end": width}[anchor]
+    return (left, y + dy - height / 2, left + width, y + dy + height / 2)
 
 
 def _overlap(a: Box, b: Box) -> float:
@@ -788,34 +816,34 @@ def _legend_rows(view: View, colours: dict[str, tuple[str, str]]) -> int:
 
 def _legend_box(view: View, colours: dict[str, tuple[str, str]]) -> Box:
     rows = _legend_rows(view, colours)
-    top = HEIGHT - 14 - 19 * rows - 8
-    return (10, top, 206, HEIGHT - 10)
+    top = HEIGHT - 14 - 21 * rows - 8
+    return (10, top, 224, HEIGHT - 10)
 
 
 def _legend(view: View, colours: dict[str, tuple[str, str]]) -> list[Shape]:
     """Players' colours and scores in the empty south-west sea; the turn across the top."""
     players = view.get("players", {})
     shapes: list[Shape] = [
-        Text(12, 16, _headline(view), size=13, fill=INK, anchor="start", halo=SEA, bold=True)
+        Text(12, 18, _headline(view), size=15, fill=INK, anchor="start", halo=SEA, bold=True)
     ]
     x0, top, x1, bottom = _legend_box(view, colours)
     shapes.append(Rect(x0, top, x1 - x0, bottom - top, fill="#ffffff", stroke=LAND_EDGE, rx=6))
     for i, (seat, (_, hexa)) in enumerate(colours.items()):
-        cy = top + 14 + 19 * i
+        cy = top + 14 + 21 * i
         shapes.append(Circle(27, cy, 6, fill="#ffffff", stroke=hexa, width=3.5))
         label = seat if len(seat) <= 16 else seat[:15] + "…"
         if seat == view.get("you"):
             label += " (you)"
         current = seat == view.get("current")
-        shapes.append(Text(40, cy, label, size=11.5, fill=INK, anchor="start", bold=current))
+        shapes.append(Text(40, cy, label, size=13, fill=INK, anchor="start", bold=current))
         score = players.get(seat, {}).get("score")
         if score is not None:
-            shapes.append(Text(x1 - 8, cy, f"{score} pts", size=11, fill=MUTED, anchor="end"))
-    cy = top + 14 + 19 * len(colours)
+            shapes.append(Text(x1 - 8, cy, f"{score} pts", size=12.5, fill=MUTED, anchor="end"))
+    cy = top + 14 + 21 * len(colours)
     shapes.append(Circle(27, cy, 6, fill="#ffffff", stroke=NEUTRAL, width=3.5))
-    shapes.append(Text(40, cy, "neutral", size=11, fill=MUTED, anchor="start"))
-    cy += 19
+    shapes.append(Text(40, cy, "neutral", size=12.5, fill=MUTED, anchor="start"))
+    cy += 21
     shapes.append(Circle(27, cy, 7, fill=ORIGIN_FILL, stroke=GOLD, width=2))
     shapes.append(_star(27, cy, 4.5, GOLD))
-    shapes.append(Text(40, cy, "Origin", size=11, fill=MUTED, anchor="start"))
+    shapes.append(Text(40, cy, "Origin", size=12.5, fill=MUTED, anchor="start"))
     return shapes

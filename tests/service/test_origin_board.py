@@ -15,7 +15,14 @@ from PIL import Image
 from engine import registry
 from service.boards import render as render_any
 from service.boards.drawing import ascii_text
-from service.boards.origin import PAWN_FILL, pawn_label, render, seat_colours, territory_words
+from service.boards.origin import (
+    PAWN_FILL,
+    pawn_label,
+    pawn_width,
+    render,
+    seat_colours,
+    territory_words,
+)
 from tests.engine.playout import Playout, play_random
 
 GAME = registry.get("origin")
@@ -80,7 +87,7 @@ def test_the_svg_draws_every_pawn_in_its_colour_sections_and_owner_ring(
         ]
         assert len(sections) == pawn["height"]
         widths = {float(r.get("width", 0)) for r in sections}
-        assert widths == {6 + 5 * pawn["strength"]}
+        assert widths == {pawn_width(pawn["strength"])}
         ring = colours[pawn["owner"]][1] if pawn["owner"] else "#8a8a8a"
         assert any(c.get("stroke") == ring for c in shapes.iter(f"{SVG}circle"))
 
