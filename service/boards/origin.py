@@ -60,8 +60,7 @@ MUTED = "#7a6a4f"
 STRAIT_INK = "#2f5f8a"
 HUNT_FILL = "#2e6b2e"
 DECK_COLOUR = {"action": "yellow", "permanent": "orange", "objective": "purple"}
-DECK_FILL = {"action": "#f4d03f", "permanent": "#f0923a", "objective": "#a98bd6"}
-COLUMN_FILL = {**TERRITORY_FILL}
+DECK_FILL = {deck: TERRITORY_FILL[colour] for deck, colour in DECK_COLOUR.items()}
 
 
 def render(view: View, picture: Picture = None) -> Board:
@@ -376,6 +375,7 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> str:
     me = view.get("you")
     names = _strait_names(view)
     head = [f'<th style="{_TH}"></th>']
+    share = 80 // max(1, len(seats))
     for seat in seats:
         colour = colours.get(seat, ("", NEUTRAL))[1]
         badges = []
@@ -387,7 +387,7 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> str:
             badges.append("1st")
         badge = f'<br><span style="{_SMALL}">{escape(", ".join(badges))}</span>' if badges else ""
         head.append(
-            f'<th style="{_TH};color:#2b2b2b;border-bottom:3px solid {colour}">'
+            f'<th style="{_TH};color:#2b2b2b;border-bottom:3px solid {colour};width:{share}%">'
             f"{_swatch(colour)} <b>{escape(seat)}</b>{badge}</th>"
         )
 
@@ -459,7 +459,7 @@ def _reward_html(view: View) -> str:
     columns = board.get("columns", {})
     head = "".join(
         f'<th style="{_TH};color:#2b2b2b;text-align:center;'
-        f'background:{COLUMN_FILL.get(c, "#ddd")}">{escape(c)}</th>'
+        f'background:{TERRITORY_FILL.get(c, "#ddd")}">{escape(c)}</th>'
         for c in columns
     )
     cells = "".join(
@@ -537,10 +537,11 @@ def _legend_html(view: View, colours: dict[str, tuple[str, str]]) -> str:
         _chip(f"{colour} {deck}", DECK_FILL[deck]) for deck, colour in DECK_COLOUR.items()
     )
     pawns = (
-        "A pawn is drawn in its own colour (white, brown or black) inside a ring of its owner's "
-        "colour: its height (speed 1–3) is the number of stacked sections, its width the "
-        "strength (1–3). A small house is a village; a green disc is a hunting token; a "
-        "dashed line is a strait, with its token's value while the token is still there."
+        "A pawn is drawn in its own colour (white, brown or black) on a white plate, its "
+        "territory ringed in the owner's colour: its height (speed 1–3) is the number of "
+        "stacked sections, its width the strength (1–3). A small house is a village; a green "
+        "disc is a hunting token; a dashed line is a strait, with its token's value while the "
+        "token is still there."
     )
     return (
         f'<p style="margin:0 0 4px">Players: {players}</p>'
