@@ -47,6 +47,7 @@ def game_info(settings: Settings, loaded: Loaded) -> dict[str, Any]:
         "url": links.game_url(settings, row.id),
         "over": row.over,
         "commitment": row.commitment,
+        "seed": row.seed if row.over else None,
         "ruleset": row.ruleset,
     }
 

@@ -167,12 +167,19 @@ def client(app):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def work(settings: Settings):  # type: ignore[no-untyped-def]
-    """Run the queue dry with an in-process worker, as ``rq worker --burst`` would."""
+    """Run the queue dry with an in-process worker, as ``rq worker --burst`` would.
+
+    A response enqueues its emails once it is sent, so a client can be faster than that
+    enqueue: the sweeper first enqueues whatever is committed and unsent (a job that finds
+    its row sent does nothing), then the worker runs.
+    """
     from rq import SimpleWorker
 
     from service.queue import queue
+    from workers.jobs import sweep_outbox
 
     def run() -> None:
+        sweep_outbox(older_than=0)
         SimpleWorker([queue(settings)], connection=connection(settings.redis_url)).work(
             burst=True, logging_level="WARNING"
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from tests.helpers import http, option_links, page_options, text_of
@@ -54,4 +55,7 @@ def test_a_whole_game_is_played_through_the_emails_links(live, smtp, work):
         last = smtp.to(address)[-1]
         assert "Game over" in last["Subject"]
         assert "Final scores" in text_of(last)
+        commitment = text_of(smtp.to(address)[0]).split("committed in advance: ")[1].split()[0]
+        seed = text_of(last).split("The seed is now revealed: ")[1].split()[0]
+        assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == commitment
     assert http("GET", f"{server.url}/games/{game_id}")[2].count("Game over") >= 1

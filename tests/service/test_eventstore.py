@@ -10,7 +10,7 @@ from sqlalchemy import select, update
 
 from engine import registry
 from service import eventstore
-from service.audit import verify
+from service.audit import from_store, verify
 from service.db import sessions
 from service.errors import Conflict
 from service.models import EventRow, SnapshotRow
@@ -37,10 +37,7 @@ def play(settings, moves: int, seed: int = 1, **options) -> str:
 
 def audit(settings, game_id):
     with sessions(settings.database_url)() as s:
-        row = eventstore.get_row(s, game_id)
-        events = eventstore.events_of(s, game_id)
-        snaps = list(s.scalars(select(SnapshotRow).where(SnapshotRow.game_id == game_id)))
-        return verify(row, events, snaps)
+        return verify(from_store(s, game_id))
 
 
 def test_an_append_that_expects_an_old_sequence_gets_a_conflict_not_a_fork(settings):

@@ -1,0 +1,110 @@
+"""``pbem verify``: the chain, the replay and, with the revealed seed, chance itself
+(DESIGN.md §4, §6)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from service import hashchain
+from service.cli import main
+from tests.service.test_eventstore import play
+
+
+def export(app, game_id, tmp_path, edit=None):
+    lines = [
+        json.loads(x)
+        for x in app.test_cli_runner().invoke(main, ["export", game_id]).output.splitlines()
+    ]
+    if edit:
+        edit(lines)
+    path = tmp_path / f"{game_id}.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    return path
+
+
+def verify(app, target):
+    return app.test_cli_runner().invoke(main, ["verify", str(target)])
+
+
+def rehash(lines):
+    """Recompute every hash, as a forger covering their tracks would."""
+    head = lines[0]
+    prev = hashchain.header_hash(
+        {k: head[k] for k in ("game", "ruleset", "seats", "options", "commitment")}
+    )
+    for e in lines[1:]:
+        e["prev_hash"] = prev
+        e["hash"] = prev = hashchain.event_hash(
+            prev,
+            e["seq"],
+            e["seat"],
+            datetime.fromisoformat(e["recorded_at"]),
+            e["payload"],
+            e["move"],
+        )
+
+
+def test_a_finished_games_file_verifies_down_to_every_chance_outcome(app, settings, tmp_path):
+    game_id = play(settings, 20)
+    result = verify(app, export(app, game_id, tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "every chance outcome matches the seed" in result.output
+
+
+def test_an_unfinished_games_file_verifies_without_its_secret_seed(app, settings, tmp_path):
+    game_id = play(settings, 2)
+    result = verify(app, export(app, game_id, tmp_path))
+    assert result.exit_code == 0
+    assert "seed is revealed when the game ends" in result.output
+
+
+def test_a_stored_game_is_checked_against_its_seed(app, settings):
+    result = verify(app, play(settings, 4))
+    assert result.exit_code == 0 and "every chance outcome matches" in result.output
+
+
+def test_one_flipped_character_in_any_event_is_named(app, settings, tmp_path):
+    game_id = play(settings, 20)
+
+    def flip(lines):
+        lines[3]["payload"]["cell"] = (lines[3]["payload"].get("cell", 0) + 1) % 9
+
+    result = verify(app, export(app, game_id, tmp_path, flip))
+    assert result.exit_code == 1
+    assert "event 3" in result.output
+
+
+def test_a_removed_event_is_named(app, settings, tmp_path):
+    result = verify(app, export(app, play(settings, 20), tmp_path, lambda lines: lines.pop(4)))
+    assert result.exit_code == 1 and "event 4" in result.output
+
+
+def test_a_reordered_pair_is_named(app, settings, tmp_path):
+    def swap(lines):
+        lines[3], lines[4] = lines[4], lines[3]
+
+    result = verify(app, export(app, play(settings, 20), tmp_path, swap))
+    assert result.exit_code == 1 and "event 3" in result.output
+
+
+def test_a_wrong_seed_is_refused(app, settings, tmp_path):
+    def other_seed(lines):
+        lines[0]["seed"] = "00" * 32
+
+    result = verify(app, export(app, play(settings, 20), tmp_path, other_seed))
+    assert result.exit_code == 1 and "does not match the game's commitment" in result.output
+
+
+def test_a_chance_outcome_changed_after_the_fact_is_caught_even_with_every_hash_redone(
+    app, settings, tmp_path
+):
+    def cheat(lines):
+        toss = next(e for e in lines[1:] if e["type"] == "coin_tossed")
+        toss["payload"]["first"] = "p1" if toss["payload"]["first"] == "p2" else "p2"
+        rehash(lines)
+
+    result = verify(app, export(app, play(settings, 20), tmp_path, cheat))
+    assert result.exit_code == 1, result.output
+    assert "hash" not in result.output, "the forged chain itself holds"
+    assert "event 1: the opening events differ from those the seed gives" in result.output
