@@ -78,3 +78,33 @@ def http(
 def page_options(page: str) -> list[str]:
     """The moves offered by the buttons of a decision page."""
     return [html.unescape(v) for v in re.findall(r'name="move" value="([^"]+)"', page)]
+
+
+def create_over_http(
+    base: str, game: str, players: list[str], options: dict[str, object] | None = None
+) -> str:
+    status, _, body = http(
+        "POST",
+        f"{base}/api/games",
+        json_body={"game": game, "players": players, "options": options or {}},
+    )
+    assert status == 201, body
+    return json.loads(body)["id"]
+
+
+def public_state(base: str, game_id: str) -> dict[str, object]:
+    return json.loads(http("GET", f"{base}/api/games/{game_id}")[2])
+
+
+def rest_of_turn(url: str, page: str, choose) -> int:  # type: ignore[no-untyped-def]
+    """Take every decision the page offers in turn (a turn of several decisions is one
+    visit, no email in between); returns how many were made."""
+    made = 0
+    while page_options(page) and "Nothing to decide" not in page:
+        status, headers, answer = http("POST", url, form={"move": choose(page_options(page))})
+        assert status == 303, answer
+        made += 1
+        url = headers["Location"]
+        status, _, page = http("GET", url)
+        assert status == 200, page
+    return made

@@ -3,32 +3,27 @@
 from __future__ import annotations
 
 import hashlib
-import json
 
-from tests.helpers import http, option_links, page_options, text_of
+from tests.helpers import (
+    create_over_http,
+    http,
+    option_links,
+    public_state,
+    rest_of_turn,
+    text_of,
+)
 
 PLAYERS = {"p1": "ann@example.org", "p2": "bob@example.org"}
 
 
 def test_a_whole_game_is_played_through_the_emails_links(live, smtp, work):
     server, _ = live
-    status, _, body = http(
-        "POST",
-        f"{server.url}/api/games",
-        json_body={
-            "game": "tictactoe",
-            "players": list(PLAYERS.values()),
-            "options": {"marks_per_turn": 2},
-        },
+    game_id = create_over_http(
+        server.url, "tictactoe", list(PLAYERS.values()), {"marks_per_turn": 2}
     )
-    assert status == 201
-    game_id = json.loads(body)["id"]
     work()
     decisions = 0
-    while True:
-        state = json.loads(http("GET", f"{server.url}/api/games/{game_id}")[2])
-        if state["over"]:
-            break
+    while not (state := public_state(server.url, game_id))["over"]:
         seat = state["to_act"][0]
         latest = smtp.to(PLAYERS[seat])[-1]
         options = option_links(latest)
@@ -38,17 +33,9 @@ def test_a_whole_game_is_played_through_the_emails_links(live, smtp, work):
         assert status == 200 and f"Confirm: {label}" in page
         status, headers, _ = http("POST", url)
         assert status == 303
-        decisions += 1
         status, _, page = http("GET", headers["Location"])
         assert status == 200
-        while page_options(page) and "Nothing to decide" not in page:
-            # The rest of this turn is on the page already: no new email needed.
-            status, headers, _ = http(
-                "POST", headers["Location"], form={"move": page_options(page)[0]}
-            )
-            assert status == 303
-            decisions += 1
-            status, _, page = http("GET", headers["Location"])
+        decisions += 1 + rest_of_turn(headers["Location"], page, lambda moves: moves[0])
         work()
     assert decisions >= 5
     for address in PLAYERS.values():

@@ -3,14 +3,21 @@ email or page, the data page, and a whole 2-player game through the emails' link
 
 from __future__ import annotations
 
-import json
 import random
 import re
 
 from engine.games.origin.components import OBJECTIVE_CARDS
 from service import eventstore
 from service.db import sessions
-from tests.helpers import html_of, http, option_links, page_options, text_of
+from tests.helpers import (
+    create_over_http,
+    html_of,
+    http,
+    option_links,
+    public_state,
+    rest_of_turn,
+    text_of,
+)
 
 PLAYERS = {"p1": "ann@example.org", "p2": "bob@example.org", "p3": "cy@example.org"}
 CURRENT = re.compile(r'href="([^"]+/act/[^"]+)"[^>]*>Go to your current decision')
@@ -75,19 +82,10 @@ def test_the_data_page_lists_every_value_with_its_provenance_and_flags_the_provi
 def test_a_whole_two_player_game_of_origin_is_played_through_the_emails_links(live, smtp, work):
     server, _ = live
     rng = random.Random(2026)
-    status, _, body = http(
-        "POST",
-        f"{server.url}/api/games",
-        json_body={"game": "origin", "players": [PLAYERS["p1"], PLAYERS["p2"]]},
-    )
-    assert status == 201
-    game_id = json.loads(body)["id"]
+    game_id = create_over_http(server.url, "origin", [PLAYERS["p1"], PLAYERS["p2"]])
     work()
     decisions = 0
-    while True:
-        state = json.loads(http("GET", f"{server.url}/api/games/{game_id}")[2])
-        if state["over"]:
-            break
+    while not (state := public_state(server.url, game_id))["over"]:
         seat = rng.choice(state["to_act"])
         latest = smtp.to(PLAYERS[seat])[-1]
         links = option_links(latest)
@@ -97,19 +95,11 @@ def test_a_whole_two_player_game_of_origin_is_played_through_the_emails_links(li
             url = CURRENT.search(page).group(1).replace("&amp;", "&")
             status, _, page = http("GET", url)
         assert status == 200, page
-        while page_options(page) and "Nothing to decide" not in page:
-            moves = page_options(page)
-            status, headers, answer = http("POST", url, form={"move": rng.choice(moves)})
-            assert status == 303, answer
-            decisions += 1
-            url = headers["Location"]
-            status, _, page = http("GET", url)
-            assert status == 200
+        decisions += rest_of_turn(url, page, rng.choice)
         work()
         assert decisions < 5000
     for address in (PLAYERS["p1"], PLAYERS["p2"]):
         last = smtp.to(address)[-1]
         assert "Game over" in last["Subject"]
         assert "Final scores" in text_of(last)
-    final = json.loads(http("GET", f"{server.url}/api/games/{game_id}")[2])
-    assert final["outcome"]["ranking"]
+    assert public_state(server.url, game_id)["outcome"]["ranking"]
