@@ -66,6 +66,12 @@ def demo(tmp_path: Path) -> Iterator[str]:
         shutil.rmtree(tmp_path / "instance", ignore_errors=True)
 
 
+def follow(page, click) -> None:  # type: ignore[no-untyped-def]
+    """Click, and wait until the page it leads to has loaded (never read the old one)."""
+    with page.expect_navigation(wait_until="load"):
+        click()
+
+
 def test_a_newcomer_plays_a_whole_game_in_one_browser_tab(demo):
     from playwright.sync_api import sync_playwright
 
@@ -89,7 +95,7 @@ def test_a_newcomer_plays_a_whole_game_in_one_browser_tab(demo):
         players = page.locator("input[name=player]")
         players.nth(0).fill("Ann <ann@example.org>")
         players.nth(1).fill("Bob <bob@example.org>")
-        page.click("button[type=submit]")
+        follow(page, lambda: page.click("button[type=submit]"))
         assert "every player has been emailed" in page.content()
 
         handled: set[str] = set()
@@ -110,17 +116,17 @@ def test_a_newcomer_plays_a_whole_game_in_one_browser_tab(demo):
                 continue
             link = subjects.nth(fresh[0])
             handled.add(link.get_attribute("href") or "")
-            link.click()
-            page.locator(".mail-html a").first.click()
-            page.click("#confirm")
+            follow(page, link.click)
+            follow(page, page.locator(".mail-html a").first.click)
+            follow(page, lambda: page.click("#confirm"))
             while (
                 page.locator("button[name=move]").count()
                 and "Nothing to decide" not in page.content()
             ):
-                page.locator("button[name=move]").first.click()
+                follow(page, page.locator("button[name=move]").first.click)
         else:
             pytest.fail("the game did not finish in time")
         page.goto(f"{demo}/mailbox/")
-        page.locator("table a", has_text="Game over").first.click()
+        follow(page, page.locator("table a", has_text="Game over").first.click)
         assert "The game is over" in page.content()
         browser.close()
