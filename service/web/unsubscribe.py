@@ -15,29 +15,23 @@ bp = Blueprint("unsubscribe", __name__)
 
 @bp.get("/unsubscribe/<token>")
 def confirm(token: str):  # type: ignore[no-untyped-def]
-    game_id, seat = read_unsubscribe(settings().secret_key, token)
-    with db().begin():
-        row = eventstore.get_row(db(), game_id)
-        muted = seat_row(row, seat).muted_at is not None
-    return render_template(
-        "unsubscribe.html",
-        muted=muted,
-        token=token,
-        game_url=links.game_url(settings(), game_id),
-        done=False,
-    )
+    """A GET only asks: mail scanners fetch links."""
+    return _settings_page(token, change=None)
 
 
 @bp.post("/unsubscribe/<token>")
 def unsubscribe(token: str):  # type: ignore[no-untyped-def]
+    return _settings_page(token, change=request.form.get("resubscribe") != "1")
+
+
+def _settings_page(token: str, change: bool | None):  # type: ignore[no-untyped-def]
+    """Mute (``change=True``), unmute (``False``) or just show (``None``) the seat's email."""
     game_id, seat = read_unsubscribe(settings().secret_key, token)
-    resubscribe = request.form.get("resubscribe") == "1"
     with db().begin():
-        row = eventstore.get_row(db(), game_id)
-        entry = seat_row(row, seat)
-        if resubscribe:
+        entry = seat_row(eventstore.get_row(db(), game_id), seat)
+        if change is False:
             entry.muted_at = None
-        elif entry.muted_at is None:
+        elif change and entry.muted_at is None:
             entry.muted_at = now()
         muted = entry.muted_at is not None
     return render_template(
@@ -45,5 +39,5 @@ def unsubscribe(token: str):  # type: ignore[no-untyped-def]
         muted=muted,
         token=token,
         game_url=links.game_url(settings(), game_id),
-        done=True,
+        done=change is not None,
     )

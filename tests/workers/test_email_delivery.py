@@ -197,3 +197,17 @@ def test_a_turn_email_for_a_decision_already_made_is_not_sent(client, smtp, sett
         make_move(session, game_id, turn.seat, seq, {"type": "place", "cell": 0}, None)
     assert send_outbox(turn.id) == "skipped: decision already made"
     assert len(smtp.messages) == 2
+
+
+def test_a_player_who_unsubscribed_can_turn_the_games_email_back_on(client, smtp, work):
+    game_id = new_game(client)
+    work()
+    first = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
+    mover = {"p1": "ann@example.org", "p2": "bob@example.org"}[first]
+    other = "bob@example.org" if mover == "ann@example.org" else "ann@example.org"
+    url = path(smtp.to(other)[0]["List-Unsubscribe"].strip("<>"))
+    assert b"no more email" in client.post(url, data={}).data
+    assert b"emails again" in client.post(url, data={"resubscribe": "1"}).data
+    client.post(path(option_links(smtp.to(mover)[0])[4][1]))
+    work()
+    assert "your turn" in smtp.to(other)[-1]["Subject"]
