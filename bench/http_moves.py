@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from engine import registry
 from service.config import ROOT, Settings, load_extra_games
 from service.db import migrate, sessions
+from service.localnet import free_port, wait_for_http
 from service.play import create_game
 from service.tokens import action_token
 
@@ -110,7 +111,7 @@ def run(settings: Settings, games_per_client: int = 12) -> dict[str, Any]:
     # Every move link is made before timing (tic-tac-toe's moves draw nothing, so each
     # game's whole sequence is known): the timed loops then do nothing but HTTP.
     planned = [[path for g in mine for path in _plan(settings, game, g, rng)] for mine in clients]
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = {
         **os.environ,
@@ -134,7 +135,8 @@ def run(settings: Settings, games_per_client: int = 12) -> dict[str, Any]:
         cwd=ROOT,
     )
     try:
-        _wait_up(base)
+        if not wait_for_http(f"{base}/healthz"):
+            raise RuntimeError("gunicorn did not start")
 
         def moves(paths: list[str]):  # type: ignore[no-untyped-def]
             for path in paths:
@@ -176,24 +178,3 @@ def _plan(settings: Settings, game: Any, g: dict[str, Any], rng: random.Random) 
             state = game.apply(state, event)
         seq += len(events)
     return paths
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_up(base: str) -> None:
-    parts = urlsplit(base)
-    for _ in range(200):
-        try:
-            conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=2)
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("gunicorn did not start")

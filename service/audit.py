@@ -7,15 +7,17 @@ Works on a stored game or on an exported file alike: both become a :class:`Log`.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine import IllegalMove, codec, registry
 from engine.chance import commitment, rng_for
-from service import hashchain
+from service import eventstore, hashchain
+from service.models import GameRow, SnapshotRow
 from service.upcast import upcast
 
 
@@ -55,29 +57,48 @@ class Report:
         return not self.failures
 
 
+FORMAT = "pbem-log/1"
+EVENT_FIELDS = tuple(f.name for f in fields(LogEvent))
+HEADER_FIELDS = ("game", "ruleset", "seats", "options", "commitment")
+
+
 def from_file_lines(lines: list[str]) -> Log:
-    """A log exported by ``pbem export`` (JSON lines: a header, then every event)."""
+    """A log written by :func:`to_file_lines` (``pbem export``)."""
     records = [json.loads(line) for line in lines if line.strip()]
-    if not records or records[0].get("format") != "pbem-log/1":
-        raise ValueError("not a pbem-log/1 export: the first line must be its header")
+    if not records or records[0].get("format") != FORMAT:
+        raise ValueError(f"not a {FORMAT} export: the first line must be its header")
     head = records[0]
     events = [
         LogEvent(
-            seq=r["seq"],
-            seat=r["seat"],
-            recorded_at=datetime.fromisoformat(r["recorded_at"]),
-            type=r["type"],
-            payload=r["payload"],
-            move=r.get("move"),
-            schema_version=r["schema_version"],
-            prev_hash=r["prev_hash"],
-            hash=r["hash"],
+            **{
+                **{k: r.get(k) for k in EVENT_FIELDS},
+                "recorded_at": datetime.fromisoformat(r["recorded_at"]),
+            }
         )
         for r in records[1:]
     ]
-    header = {k: head[k] for k in ("game", "ruleset", "seats", "options", "commitment")}
     seed = bytes.fromhex(head["seed"]) if head.get("seed") else None
-    return Log(header=header, events=events, seed=seed)
+    return Log(header={k: head[k] for k in HEADER_FIELDS}, events=events, seed=seed)
+
+
+def to_file_lines(session: Session, game_id: str) -> list[str]:
+    """The game as JSON lines: a header (the seed only once the game is over), then every
+    event; what :func:`from_file_lines` reads back."""
+    row = eventstore.get_row(session, game_id)
+    log = _log_of(session, row)
+    head = {
+        "format": FORMAT,
+        "id": row.id,
+        **log.header,
+        "names": {s.seat: s.name for s in row.seats},
+        "created_at": hashchain.timestamp(row.created_at),
+        "seed": row.seed if row.over else None,
+    }
+    lines = [json.dumps(head, sort_keys=True)]
+    for event in log.events:
+        record = asdict(event) | {"recorded_at": hashchain.timestamp(event.recorded_at)}
+        lines.append(json.dumps(record, sort_keys=True))
+    return lines
 
 
 def verify(log: Log) -> Report:
@@ -182,31 +203,19 @@ def _plain(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def from_store(session: Session, game_id: str) -> Log:
     """A stored game's log; the server holds the seed, so chance is checked too."""
-    from sqlalchemy import select
+    return _log_of(session, eventstore.get_row(session, game_id))
 
-    from service import eventstore
-    from service.models import SnapshotRow
 
-    row = eventstore.get_row(session, game_id)
+def _log_of(session: Session, row: GameRow) -> Log:
     events = [
-        LogEvent(
-            seq=e.seq,
-            seat=e.seat,
-            recorded_at=e.recorded_at,
-            type=e.type,
-            payload=e.payload,
-            move=e.move,
-            schema_version=e.schema_version,
-            prev_hash=e.prev_hash,
-            hash=e.hash,
-        )
-        for e in eventstore.events_of(session, game_id)
+        LogEvent(**{k: getattr(e, k) for k in EVENT_FIELDS})
+        for e in eventstore.events_of(session, row.id)
     ]
     snapshots = {
         s.seq: s.state
         for s in session.scalars(
             select(SnapshotRow).where(
-                SnapshotRow.game_id == game_id, SnapshotRow.ruleset == row.ruleset
+                SnapshotRow.game_id == row.id, SnapshotRow.ruleset == row.ruleset
             )
         )
     }

@@ -14,7 +14,6 @@ from engine import codec, registry
 from service import audit, create_app, eventstore
 from service.config import Settings
 from service.db import migrate, sessions
-from service.hashchain import timestamp
 from service.play import create_game
 from service.queue import enqueue_outbox
 
@@ -59,8 +58,8 @@ def replay(game_id: str, seat: str | None, public: bool) -> None:
         row = eventstore.get_row(session, game_id)
         loaded_game = registry.get(row.game)
         state = None
-        for event in eventstore.events_of(session, game_id):
-            payload = eventstore.payloads([event], row.game)[0]
+        rows = eventstore.events_of(session, game_id)
+        for event, payload in zip(rows, eventstore.payloads(rows, row.game), strict=True):
             state = loaded_game.apply(state, payload)
             if public or seat:
                 shown = loaded_game.view(state, None if public else seat)
@@ -112,33 +111,8 @@ def verify(target: str) -> None:
 def export(game_id: str) -> None:
     """Print GAME_ID as JSON lines: a header, then every event."""
     with sessions(_settings().database_url)() as session:
-        row = eventstore.get_row(session, game_id)
-        head = {
-            "format": "pbem-log/1",
-            "id": row.id,
-            **eventstore.header(row),
-            "names": {s.seat: s.name for s in row.seats},
-            "created_at": timestamp(row.created_at),
-            "seed": row.seed if row.over else None,
-        }
-        click.echo(json.dumps(head, sort_keys=True))
-        for e in eventstore.events_of(session, game_id):
-            click.echo(
-                json.dumps(
-                    {
-                        "seq": e.seq,
-                        "seat": e.seat,
-                        "recorded_at": timestamp(e.recorded_at),
-                        "type": e.type,
-                        "payload": e.payload,
-                        "move": e.move,
-                        "schema_version": e.schema_version,
-                        "prev_hash": e.prev_hash,
-                        "hash": e.hash,
-                    },
-                    sort_keys=True,
-                )
-            )
+        for line in audit.to_file_lines(session, game_id):
+            click.echo(line)
 
 
 @main.command()

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
+
+from engine import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCE = Path(os.environ.get("PBEM_INSTANCE", ROOT / "instance"))
@@ -67,9 +70,5 @@ class Settings:
 def load_extra_games(settings: Settings) -> None:
     """Register the games named by ``EXTRA_GAMES`` (comma-separated modules exposing ``GAME``),
     beside the built-in ones: how a process serves a game kept outside ``engine/games``."""
-    import importlib
-
-    from engine import registry
-
     for module in filter(None, (m.strip() for m in settings.extra_games.split(","))):
         registry.register(importlib.import_module(module).GAME)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,17 +20,7 @@ from aiosmtpd.handlers import Mailbox
 
 from service.config import INSTANCE, ROOT, Settings
 from service.db import migrate
-
-
-def _free_port(preferred: int) -> int:
-    for port in (preferred, 0):
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return s.getsockname()[1]
-    raise RuntimeError("no free port")
+from service.localnet import free_port
 
 
 def _secret(instance: Path) -> str:
@@ -49,7 +38,7 @@ def run(host: str, port: int) -> None:
     INSTANCE.mkdir(parents=True, exist_ok=True)
     redis = Redis(str(INSTANCE / "redis.rdb"))
     maildir = INSTANCE / "mail"
-    smtp_port = _free_port(8025)
+    smtp_port = free_port(8025)
     smtp = Controller(Mailbox(str(maildir)), hostname="127.0.0.1", port=smtp_port)
     smtp.start()
     shown_host = "127.0.0.1" if host in {"0.0.0.0", "::"} else host

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, event, insert, select, update
+from sqlalchemy import event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -98,22 +98,15 @@ def append(
     row.last_seq, row.head_hash, row.over = expected_seq + len(events), prev, over
 
 
-def get_row(session: Session, game_id: str, *, for_update: bool = False) -> GameRow:
-    query = select(GameRow).where(GameRow.id == game_id)
-    if for_update:
-        query = query.with_for_update()
-    row = session.scalars(query).one_or_none()
+def get_row(session: Session, game_id: str) -> GameRow:
+    row = session.scalars(select(GameRow).where(GameRow.id == game_id)).one_or_none()
     if row is None:
         raise NotFound(f"There is no game {game_id!r}.")
     return row
 
 
-def events_of(
-    session: Session, game_id: str, after: int = 0, upto: int | None = None
-) -> list[EventRow]:
+def events_of(session: Session, game_id: str, after: int = 0) -> list[EventRow]:
     query = select(EventRow).where(EventRow.game_id == game_id, EventRow.seq > after)
-    if upto is not None:
-        query = query.where(EventRow.seq <= upto)
     return list(session.scalars(query.order_by(EventRow.seq)))
 
 
@@ -121,10 +114,10 @@ def payloads(rows: list[EventRow], game: str) -> list[Event]:
     return [upcast(game, r.schema_version, r.payload) for r in rows]
 
 
-def load(session: Session, game_id: str, *, for_update: bool = False) -> Loaded:
+def load(session: Session, game_id: str) -> Loaded:
     """The game's current state: from this process's cache when it holds the newest state,
     else the newest usable snapshot plus the events after it."""
-    row = get_row(session, game_id, for_update=for_update)
+    row = get_row(session, game_id)
     game = registry.get(row.game)
     state = _STATES.recall(row.id, row.last_seq, game.ruleset)
     if state is None:
@@ -159,10 +152,6 @@ class _StateCache:
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-
 
 _STATES = _StateCache()
 _PENDING = "pbem.states"
@@ -184,12 +173,6 @@ def _drop_states(session: Session) -> None:
     session.info.pop(_PENDING, None)
 
 
-def state_at(session: Session, row: GameRow, seq: int) -> State:
-    """The state after event ``seq`` (for history and replay)."""
-    game = registry.get(row.game)
-    return game.replay(payloads(events_of(session, row.id, upto=seq), row.game))
-
-
 def maybe_snapshot(
     session: Session, loaded: Loaded, state: State, old_seq: int, new_seq: int, every: int
 ) -> None:
@@ -203,10 +186,6 @@ def maybe_snapshot(
             state=codec.encode(state),
         )
     )
-
-
-def drop_snapshots(session: Session, game_id: str) -> None:
-    session.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id))
 
 
 def _from_snapshot(session: Session, row: GameRow, game: Game) -> tuple[State, int]:

@@ -24,7 +24,7 @@ def header_hash(header: dict[str, Any]) -> str:
 def timestamp(moment: datetime) -> str:
     """The recorded time as hashed and exported: UTC, microseconds, ISO 8601."""
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
+        raise ValueError("a recorded time must carry its time zone")
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 

@@ -7,10 +7,11 @@ here except ``to_act``, ``legal_moves`` and ``outcome``, which the contract make
 from __future__ import annotations
 
 import json
+import sys
 from collections import OrderedDict
 from typing import Any
 
-from engine import Move
+from engine import Move, registry
 from service import links
 from service.config import Settings
 from service.eventstore import Loaded
@@ -53,9 +54,15 @@ def game_info(settings: Settings, loaded: Loaded) -> dict[str, Any]:
 
 
 def decision(
-    settings: Settings, loaded: Loaded, seat: str, *, with_links: bool = True
+    settings: Settings,
+    loaded: Loaded,
+    seat: str,
+    view: dict[str, Any],
+    *,
+    with_links: bool = True,
 ) -> dict[str, Any]:
-    """The seat's current decision: every option with its label (and one-click link)."""
+    """The seat's current decision (``view`` is the seat's view of the same state): every
+    option with its label, and a one-click link when there are few enough."""
     game, state = loaded.game, loaded.state
     acting = seat in game.to_act(state)
     moves = game.legal_moves(state, seat) if acting else []
@@ -66,7 +73,6 @@ def decision(
         if one_click:
             option["url"] = links.action_url(settings, loaded.row.id, seat, loaded.seq, move)
         options.append(option)
-    view = game.view(state, seat)
     return {
         "acting": acting,
         "prompt": view.get("prompt") or ("Your decision" if acting else ""),
@@ -118,10 +124,6 @@ def _num(value: Any) -> float:
 def game_data(name: str) -> dict[str, Any] | None:
     """A game's component data with provenance, and its rulings, if its package lists them
     (``DATA_PAGE`` and ``RULINGS`` beside ``GAME``, GAME-DATA.md)."""
-    import sys
-
-    from engine import registry
-
     try:
         game = registry.get(name)
     except KeyError:

@@ -8,7 +8,6 @@ process and is parsed back.
 from __future__ import annotations
 
 import os
-import socket
 import threading
 from collections.abc import Iterator
 from email import message_from_bytes, policy
@@ -24,15 +23,9 @@ from werkzeug.serving import make_server
 from service import create_app
 from service.config import Settings
 from service.db import engine_for, migrate
+from service.localnet import free_port
 from service.models import Base
 from service.queue import connection
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 # --- database ---------------------------------------------------------------------------
 

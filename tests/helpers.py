@@ -37,10 +37,6 @@ def option_links(message: EmailMessage) -> list[tuple[str, str]]:
     return found
 
 
-def links(message: EmailMessage) -> list[str]:
-    return URL.findall(text_of(message))
-
-
 def path(url: str) -> str:
     parts = urlsplit(url)
     return parts.path + (f"?{parts.query}" if parts.query else "")

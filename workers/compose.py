@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from service import boards, eventstore, links, presentation
 from service.config import ROOT, Settings
-from service.eventstore import now
+from service.eventstore import Loaded, now
 from service.models import OutboxRow
 from service.play import seat_row
 
@@ -79,9 +79,9 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessag
 
 
 def _context(
-    settings: Settings, loaded: Any, row: OutboxRow, name: str, view: dict[str, Any]
+    settings: Settings, loaded: Loaded, row: OutboxRow, name: str, view: dict[str, Any]
 ) -> dict[str, Any]:
-    decision = presentation.decision(settings, loaded, row.seat)
+    decision = presentation.decision(settings, loaded, row.seat, view)
     return {
         "kind": row.kind,
         "game": presentation.game_info(settings, loaded),

@@ -35,7 +35,7 @@ def send_outbox(outbox_id: int) -> str:
             return "missing"
         if row.sent_at is not None or row.skipped is not None:
             return "already done"
-        if row.claimed_at is not None and now() - _aware(row.claimed_at) < CLAIM_TTL:
+        if row.claimed_at is not None and now() - row.claimed_at < CLAIM_TTL:
             return "being sent by another job"
         message = compose(session, settings, row)
         row.attempts += 1
@@ -85,9 +85,3 @@ def sweep_outbox(older_than: int | None = None) -> list[int]:
         enqueue_outbox(settings, ids)
         log.info("swept %d unsent outbox rows", len(ids))
     return ids
-
-
-def _aware(moment):  # type: ignore[no-untyped-def]
-    from datetime import UTC
-
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, g, jsonify, render_template, request
+from flask import (
+    Flask,
+    after_this_request,
+    current_app,
+    g,
+    jsonify,
+    render_template,
+    request,
+)
 from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException
 
 from service.config import Settings
 from service.db import sessions
 from service.errors import ServiceError
+from service.queue import enqueue_outbox
 
 
 def settings() -> Settings:
@@ -27,10 +36,6 @@ def db() -> Session:
 def enqueue_after_response(outbox_ids: list[int]) -> None:
     """Hand committed outbox rows to the queue once the response is on its way: the player
     never waits on Redis, and a crash in between is what the sweeper is for."""
-    from flask import after_this_request
-
-    from service.queue import enqueue_outbox
-
     if not outbox_ids:
         return
     current = settings()

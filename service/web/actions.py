@@ -108,7 +108,7 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
     s = settings()
     view = loaded.game.view(loaded.state, link.seat)
     chosen = presentation.move_key(link.move) if link.move is not None else None
-    decision = presentation.decision(s, loaded, link.seat, with_links=False)
+    decision = presentation.decision(s, loaded, link.seat, view, with_links=False)
     chosen_label = next((o["label"] for o in decision["options"] if o["key"] == chosen), None)
     return {
         "game": presentation.game_info(s, loaded),

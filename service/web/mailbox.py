@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import mailbox
-from email import policy
+from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import getaddresses, parsedate_to_datetime
 from pathlib import Path
@@ -25,8 +25,6 @@ def _box() -> mailbox.Maildir:
 
 
 def _parse(raw: mailbox.MaildirMessage) -> EmailMessage:
-    from email import message_from_bytes
-
     return message_from_bytes(raw.as_bytes(), policy=policy.default)  # type: ignore[return-value]
 
 

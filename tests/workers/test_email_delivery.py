@@ -15,9 +15,10 @@ from sqlalchemy import select
 from service import create_app
 from service.config import ROOT
 from service.db import sessions
+from service.localnet import free_port
 from service.models import OutboxRow
 from service.play import make_move
-from tests.fixtures import ServerLikeClient, free_port
+from tests.fixtures import ServerLikeClient
 from tests.helpers import html_of, option_links, path
 from workers.jobs import send_outbox, sweep_outbox
 
@@ -35,6 +36,13 @@ def new_game(client, **options):
     )
     assert response.status_code == 201
     return response.get_json()["id"]
+
+
+def mover_and_other(client, game_id) -> tuple[str, str]:
+    """The address of the player who moves first, and of the one who waits."""
+    seat = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
+    addresses = {"p1": "ann@example.org", "p2": "bob@example.org"}
+    return addresses[seat], addresses["p2" if seat == "p1" else "p1"]
 
 
 def outbox(settings):
@@ -143,9 +151,7 @@ def test_the_scheduler_process_sweeps_rows_that_were_never_enqueued(
 def test_emails_are_multipart_threaded_and_name_game_number_and_turn(client, smtp, work):
     game_id = new_game(client)
     work()
-    first = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
-    mover = {"p1": "ann@example.org", "p2": "bob@example.org"}[first]
-    other = "bob@example.org" if mover == "ann@example.org" else "ann@example.org"
+    mover, other = mover_and_other(client, game_id)
     invitation = smtp.to(mover)[0]
     assert invitation.get_content_type() == "multipart/alternative"
     assert "Tic-tac-toe" in invitation["Subject"] and f"#{game_id}" in invitation["Subject"]
@@ -164,9 +170,7 @@ def test_emails_are_multipart_threaded_and_name_game_number_and_turn(client, smt
 def test_one_click_unsubscribe_stops_that_players_email_for_that_game(client, smtp, work):
     game_id = new_game(client)
     work()
-    first = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
-    mover = {"p1": "ann@example.org", "p2": "bob@example.org"}[first]
-    other = "bob@example.org" if mover == "ann@example.org" else "ann@example.org"
+    mover, other = mover_and_other(client, game_id)
     header = smtp.to(other)[0]["List-Unsubscribe"]
     assert smtp.to(other)[0]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     url = header.strip("<>")
@@ -187,9 +191,7 @@ def test_a_turn_email_for_a_decision_already_made_is_not_sent(client, smtp, sett
     game_id = new_game(client)
     for row in outbox(settings):
         send_outbox(row.id)
-    mover = {"p1": "ann@example.org", "p2": "bob@example.org"}[
-        client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
-    ]
+    mover, _ = mover_and_other(client, game_id)
     client.post(path(option_links(smtp.to(mover)[0])[4][1]))
     turn = next(r for r in outbox(settings) if r.kind == "turn")
     seq = client.get(f"/api/games/{game_id}").get_json()["seq"]
@@ -202,9 +204,7 @@ def test_a_turn_email_for_a_decision_already_made_is_not_sent(client, smtp, sett
 def test_a_player_who_unsubscribed_can_turn_the_games_email_back_on(client, smtp, work):
     game_id = new_game(client)
     work()
-    first = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
-    mover = {"p1": "ann@example.org", "p2": "bob@example.org"}[first]
-    other = "bob@example.org" if mover == "ann@example.org" else "ann@example.org"
+    mover, other = mover_and_other(client, game_id)
     url = path(smtp.to(other)[0]["List-Unsubscribe"].strip("<>"))
     assert b"no more email" in client.post(url, data={}).data
     assert b"emails again" in client.post(url, data={"resubscribe": "1"}).data
