@@ -8,14 +8,13 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from service.config import ROOT
-from tests.fixtures import free_port
+from service.localnet import free_port, wait_for_http
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = [
@@ -37,25 +36,21 @@ def demo(tmp_path: Path) -> Iterator[str]:
         "EXTRA_GAMES": "tests.games.tictactoe",
         "PYTHONPATH": str(ROOT),
     }
-    process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "pbem"), "demo", "--port", str(port)],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    # The demo logs every request and job: into a file, never an unread pipe that fills up
+    # and stalls the web and worker processes.
+    log = tmp_path / "demo.log"
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            [str(Path(sys.executable).parent / "pbem"), "demo", "--port", str(port)],
+            env=env,
+            cwd=ROOT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"{url}/healthz", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            process.terminate()
-            pytest.fail(process.communicate(timeout=20)[0])
+        if not wait_for_http(f"{url}/healthz"):
+            pytest.fail(f"the demo did not start:\n{log.read_text()}")
         yield url
     finally:
         process.terminate()
