@@ -60,11 +60,13 @@ def decision(
     view: dict[str, Any],
     *,
     with_links: bool = True,
+    offer: bool = True,
 ) -> dict[str, Any]:
     """The seat's current decision (``view`` is the seat's view of the same state): every
-    option with its label, and a one-click link when there are few enough."""
+    option with its label, and a one-click link when there are few enough. With
+    ``offer=False`` (another email offers it) there are no options."""
     game, state = loaded.game, loaded.state
-    acting = seat in game.to_act(state)
+    acting = offer and seat in game.to_act(state)
     moves = game.legal_moves(state, seat) if acting else []
     one_click = with_links and len(moves) <= ONE_CLICK_LIMIT
     options = []

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service import boards, eventstore, links, presentation
@@ -26,6 +27,7 @@ _env = Environment(
 )
 
 NEEDS_DECISION = {"turn", "reminder"}
+ANNOUNCES = ("invitation", "turn")
 
 
 def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessage | str:
@@ -35,12 +37,16 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessag
     if seat.muted_at is not None:
         return "unsubscribed"
     acting = row.seat in loaded.game.to_act(loaded.state)
-    if row.kind in NEEDS_DECISION and not acting:
-        return "decision already made"
+    owns = row.kind == "reminder" or _announcing_seq(session, row) == row.seq
+    if row.kind in NEEDS_DECISION:
+        if not acting:
+            return "decision already made"
+        if not owns:
+            return "a newer email announces this decision"
     view = loaded.game.view(loaded.state, row.seat)
     board = boards.render(loaded.row.game, view, "png")
     image_cid = make_msgid("board", domain=settings.mail_domain)
-    context = _context(settings, loaded, row, seat.name, view)
+    context = _context(settings, loaded, row, seat.name, view, offer=acting and owns)
     context["board"] = boards.context(board, image_cid[1:-1])
     message = EmailMessage()
     message["From"] = settings.mail_from
@@ -78,11 +84,31 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessag
     return message
 
 
+def _announcing_seq(session: Session, row: OutboxRow) -> int | None:
+    """The seq of the seat's newest invitation or turn row. Those rows are written when a
+    seat starts deciding, so the newest one owns the seat's current decision: sent late,
+    an older email must not offer it a second time (its links would soon be stale)."""
+    return session.scalar(
+        select(func.max(OutboxRow.seq)).where(
+            OutboxRow.game_id == row.game_id,
+            OutboxRow.seat == row.seat,
+            OutboxRow.kind.in_(ANNOUNCES),
+        )
+    )
+
+
 def _context(
-    settings: Settings, loaded: Loaded, row: OutboxRow, name: str, view: dict[str, Any]
+    settings: Settings,
+    loaded: Loaded,
+    row: OutboxRow,
+    name: str,
+    view: dict[str, Any],
+    *,
+    offer: bool,
 ) -> dict[str, Any]:
-    decision = presentation.decision(settings, loaded, row.seat, view)
+    decision = presentation.decision(settings, loaded, row.seat, view, offer=offer)
     return {
+        "options_elsewhere": not offer and row.seat in loaded.game.to_act(loaded.state),
         "kind": row.kind,
         "game": presentation.game_info(settings, loaded),
         "player": {"seat": row.seat, "name": name},
@@ -102,7 +128,10 @@ def _subject(context: dict[str, Any]) -> str:
         outcome = context["outcome"]
         winners = " and ".join(outcome["winners"]) if outcome else "nobody"
         return f"{prefix} Game over after move {game['seq']}: {winners} won"
-    turn = "your turn" if context["decision"]["acting"] else f"{context['whose_turn']} to play"
+    if context["decision"]["acting"] or context["options_elsewhere"]:
+        turn = "your turn"
+    else:
+        turn = f"{context['whose_turn']} to play"
     if context["kind"] == "invitation":
         return f"{prefix} You are invited to play: {turn}"
     if context["kind"] == "reminder":

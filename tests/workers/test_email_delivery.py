@@ -19,7 +19,7 @@ from service.localnet import free_port
 from service.models import OutboxRow
 from service.play import make_move
 from tests.fixtures import ServerLikeClient
-from tests.helpers import html_of, option_links, path
+from tests.helpers import html_of, option_links, path, text_of
 from workers.jobs import send_outbox, sweep_outbox
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
@@ -211,3 +211,56 @@ def test_a_player_who_unsubscribed_can_turn_the_games_email_back_on(client, smtp
     client.post(path(option_links(smtp.to(mover)[0])[4][1]))
     work()
     assert "your turn" in smtp.to(other)[-1]["Subject"]
+
+
+def options_offered(message) -> int:
+    return len(option_links(message))
+
+
+def seat_of(address: str) -> str:
+    return {"ann@example.org": "p1", "bob@example.org": "p2"}[address]
+
+
+def test_an_invitation_sent_late_leaves_the_decision_to_its_own_turn_email(client, smtp, settings):
+    game_id = new_game(client)
+    mover, other = mover_and_other(client, game_id)
+    invitations = {r.seat: r for r in outbox(settings)}
+    send_outbox(invitations[seat_of(mover)].id)
+    client.post(path(option_links(smtp.to(mover)[0])[4][1]))  # before the other is invited
+    send_outbox(invitations[seat_of(other)].id)
+    late = smtp.to(other)[0]
+    assert options_offered(late) == 0
+    assert "your options come in their own email" in text_of(late)
+    turn = next(r for r in outbox(settings) if r.kind == "turn")
+    assert send_outbox(turn.id) == "sent"
+    assert [options_offered(m) for m in smtp.to(other)] == [0, 8], "one email offers it"
+
+
+def test_an_invitation_sent_after_the_turn_email_offers_nothing_again(client, smtp, settings):
+    game_id = new_game(client)
+    mover, other = mover_and_other(client, game_id)
+    invitations = {r.seat: r for r in outbox(settings)}
+    send_outbox(invitations[seat_of(mover)].id)
+    client.post(path(option_links(smtp.to(mover)[0])[4][1]))
+    send_outbox(next(r for r in outbox(settings) if r.kind == "turn").id)
+    send_outbox(invitations[seat_of(other)].id)
+    assert [options_offered(m) for m in smtp.to(other)] == [8, 0]
+
+
+def test_a_turn_email_whose_decision_a_newer_one_replaced_is_not_sent(client, smtp, settings):
+    game_id = new_game(client)
+    mover, other = mover_and_other(client, game_id)
+    for row in outbox(settings):
+        send_outbox(row.id)
+    client.post(path(option_links(smtp.to(mover)[0])[0][1]))
+    first_turn = next(r for r in outbox(settings) if r.kind == "turn")
+    seq = client.get(f"/api/games/{game_id}").get_json()["seq"]
+    with sessions(settings.database_url).begin() as session:  # `other` plays from the page
+        make_move(session, game_id, seat_of(other), seq, {"type": "place", "cell": 1}, None)
+    seq = client.get(f"/api/games/{game_id}").get_json()["seq"]
+    with sessions(settings.database_url).begin() as session:
+        make_move(session, game_id, seat_of(mover), seq, {"type": "place", "cell": 2}, None)
+    assert send_outbox(first_turn.id) == "skipped: a newer email announces this decision"
+    newest = [r for r in outbox(settings) if r.kind == "turn" and r.seat == seat_of(other)][-1]
+    assert send_outbox(newest.id) == "sent"
+    assert options_offered(smtp.to(other)[-1]) == 6
