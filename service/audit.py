@@ -16,8 +16,9 @@ from sqlalchemy.orm import Session
 
 from engine import IllegalMove, codec, registry
 from engine.chance import commitment, rng_for
-from service import eventstore, hashchain
+from service import eventstore, hashchain, logfold
 from service.models import GameRow, SnapshotRow
+from service.table import is_table
 from service.upcast import upcast
 
 
@@ -148,19 +149,25 @@ def _replay(log: Log) -> list[str]:
     except KeyError as exc:
         return [str(exc)]
     failures = []
-    state: Any = None
+    folder = logfold.Folder(game, log.header["seats"])
     for event in log.events:
         try:
-            state = game.apply(state, upcast(name, event.schema_version, event.payload))
+            folder.feed(event, upcast(name, event.schema_version, event.payload))
         except Exception as exc:  # a log the engine cannot fold is what this tool reports
             return [*failures, f"event {event.seq}: the engine cannot apply it ({exc!r})"]
         if event.seq in log.snapshots:
+            folder.settle()
             try:
-                if codec.decode(log.snapshots[event.seq]) != state:
+                state, table = eventstore.snapshot_state(log.snapshots[event.seq])
+                if (state, table) != (folder.now.state, folder.now.table):
                     failures.append(f"event {event.seq}: the snapshot differs from the replay")
-            except codec.CodecError as exc:
+            except (codec.CodecError, TypeError, KeyError) as exc:
                 failures.append(f"event {event.seq}: the snapshot cannot be read ({exc})")
-    if state is not None and log.over is not None and (game.outcome(state) is not None) != log.over:
+    folded = folder.done()
+    ended = folded.table.abandoned is not None or (
+        folded.state is not None and game.outcome(folded.state) is not None
+    )
+    if folded.state is not None and log.over is not None and ended != log.over:
         failures.append(f"event {len(log.events)}: the replay and the game disagree on the end")
     return failures
 
@@ -174,25 +181,32 @@ def _chance(log: Log) -> list[str]:
     expected = _plain(
         game.setup(list(log.header["seats"]), log.header["options"], rng_for(log.seed, 1))
     )
-    if [e.payload for e in events[: len(expected)]] != expected:
+    opening = [e.payload for e in events[: len(expected)]]
+    if opening != expected:
         return ["event 1: the opening events differ from those the seed gives"]
-    state = game.replay(expected)
+    folder = logfold.Folder(game, log.header["seats"])
+    for event in events[: len(expected)]:
+        folder.feed(event, event.payload)
     i = len(expected)
     while i < len(events):
         first = events[i]
+        if is_table(first.payload):
+            folder.feed(first, first.payload)
+            i += 1
+            continue
         if first.move is None or first.seat is None:
             return [f"event {first.seq}: no recorded move to decide again"]
         try:
             produced = _plain(
-                game.decide(state, first.seat, first.move, rng_for(log.seed, first.seq))
+                game.decide(folder.now.state, first.seat, first.move, rng_for(log.seed, first.seq))
             )
         except IllegalMove as exc:
             return [f"event {first.seq}: its recorded move is not legal there ({exc})"]
-        batch = [e.payload for e in events[i : i + len(produced)]]
-        if batch != produced:
+        batch = events[i : i + len(produced)]
+        if [e.payload for e in batch] != produced:
             return [f"event {first.seq}: the seed gives different events for this move"]
-        for payload in produced:
-            state = game.apply(state, payload)
+        for event in batch:
+            folder.feed(event, event.payload)
         i += len(produced)
     return []
 

@@ -21,6 +21,10 @@ class Tampered(ServiceError):
     status, title = 403, "This link is not valid"
 
 
+class Replaced(ServiceError):
+    status, title = 403, "This seat has a new player"
+
+
 class NotFound(ServiceError):
     status, title = 404, "Not found"
 
@@ -43,3 +47,7 @@ class Expired(ServiceError):
 
 class Illegal(ServiceError):
     status, title = 422, "That move is not allowed"
+
+
+class TooSoon(ServiceError):
+    status, title = 429, "Not yet"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,9 +18,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from engine import Event, Game, State, codec, registry
-from service import hashchain
+from service import hashchain, logfold
+from service import table as tables
 from service.errors import Conflict, NotFound
+from service.logfold import Folded
 from service.models import EVENT_SCHEMA_VERSION, EventRow, GameRow, SnapshotRow
+from service.table import Table
 from service.upcast import upcast
 
 log = logging.getLogger(__name__)
@@ -30,8 +33,24 @@ log = logging.getLogger(__name__)
 class Loaded:
     row: GameRow
     game: Game
-    state: State
-    seq: int
+    folded: Folded
+
+    @property
+    def state(self) -> State:
+        return self.folded.state
+
+    @property
+    def table(self) -> Table:
+        return self.folded.table
+
+    @property
+    def seq(self) -> int:
+        return self.folded.seq
+
+    @property
+    def turn_seq(self) -> int:
+        """What a decision's links name: table events (a nudge, a vote) leave them valid."""
+        return self.folded.table.turn_seq
 
 
 def now() -> datetime:
@@ -99,7 +118,8 @@ def append(
 
 
 def get_row(session: Session, game_id: str) -> GameRow:
-    row = session.scalars(select(GameRow).where(GameRow.id == game_id)).one_or_none()
+    query = select(GameRow).where(GameRow.id == game_id)
+    row = session.scalars(query.execution_options(populate_existing=True)).one_or_none()
     if row is None:
         raise NotFound(f"There is no game {game_id!r}.")
     return row
@@ -119,13 +139,77 @@ def load(session: Session, game_id: str) -> Loaded:
     else the newest usable snapshot plus the events after it."""
     row = get_row(session, game_id)
     game = registry.get(row.game)
-    state = _STATES.recall(row.id, row.last_seq, game.ruleset)
-    if state is None:
-        state, seq = _from_snapshot(session, row, game)
-        for payload in payloads(events_of(session, row.id, after=seq), row.game):
-            state = game.apply(state, payload)
-        remember(session, row.id, row.last_seq, game.ruleset, state)
-    return Loaded(row=row, game=game, state=state, seq=row.last_seq)
+    folded = _STATES.recall(row.id, row.last_seq, game.ruleset)
+    if folded is None:
+        folded = _fold(session, row, game)
+        remember(session, row.id, row.last_seq, game.ruleset, folded)
+    return Loaded(row=row, game=game, folded=folded)
+
+
+def load_from_start(session: Session, row: GameRow, game: Game, upto: int | None = None) -> Folded:
+    rows = events_of(session, row.id)
+    if upto is not None:
+        rows = [r for r in rows if r.seq <= upto]
+    seats = [s.seat for s in row.seats]
+    return logfold.fold(game, seats, zip(rows, payloads(rows, row.game), strict=True))
+
+
+def _fold(session: Session, row: GameRow, game: Game) -> Folded:
+    start = _from_snapshot(session, row, game)
+    rows = events_of(session, row.id, after=start.seq if start else 0)
+    seats = [s.seat for s in row.seats]
+    try:
+        return logfold.fold(game, seats, zip(rows, payloads(rows, row.game), strict=True), start)
+    except logfold.RewindUnknown:
+        return load_from_start(session, row, game)
+
+
+def record(
+    session: Session,
+    loaded: Loaded,
+    events: list[Event],
+    seat: str | None,
+    *,
+    move: dict[str, Any] | None = None,
+    snapshot_every: int = 0,
+    before: State | None = None,
+) -> Loaded:
+    """Fold ``events`` onto ``loaded`` and append them after its ``seq`` (:class:`Conflict` if
+    another writer won); the game row's end flag and due time follow the log. ``before`` is
+    the game before the decision a takeback undoes, when ``loaded`` does not know it."""
+    moment = now()
+    start = loaded.folded
+    if before is not None and start.before_last is None:
+        start = replace(start, before_last=before)
+    folder = logfold.Folder(loaded.game, [s.seat for s in loaded.row.seats], start)
+    for offset, payload in enumerate(events, start=1):
+        first = move if offset == 1 else None
+        folder.feed(_Pending(loaded.seq + offset, seat, moment, first), payload)
+    folded = folder.done()
+    over = folded.table.abandoned is not None or (
+        folded.state is not None and loaded.game.outcome(folded.state) is not None
+    )
+    due_at = None if over else tables.next_due(folded.table, loaded.game.to_act(folded.state))
+    append(session, loaded.row, events, seat, loaded.seq, over=over, move=move, recorded_at=moment)
+    loaded.row.due_at = due_at
+    session.execute(
+        update(GameRow)
+        .where(GameRow.id == loaded.row.id)
+        .values(due_at=due_at)
+        .execution_options(synchronize_session=False)
+    )
+    after = Loaded(row=loaded.row, game=loaded.game, folded=folded)
+    maybe_snapshot(session, after, loaded.seq, folded.seq, snapshot_every)
+    remember(session, loaded.row.id, folded.seq, loaded.game.ruleset, folded)
+    return after
+
+
+@dataclass(frozen=True)
+class _Pending:
+    seq: int
+    seat: str | None
+    recorded_at: datetime
+    move: dict[str, Any] | None
 
 
 class _StateCache:
@@ -133,11 +217,11 @@ class _StateCache:
     and ``seq`` is unique, so ``(game, seq)`` names one state forever."""
 
     def __init__(self, size: int = 1024) -> None:
-        self._entries: OrderedDict[str, tuple[int, str, State]] = OrderedDict()
+        self._entries: OrderedDict[str, tuple[int, str, Folded]] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 
-    def recall(self, game_id: str, seq: int, ruleset: str) -> State | None:
+    def recall(self, game_id: str, seq: int, ruleset: str) -> Folded | None:
         with self._lock:
             entry = self._entries.get(game_id)
             if entry is None or entry[0] != seq or entry[1] != ruleset:
@@ -145,7 +229,7 @@ class _StateCache:
             self._entries.move_to_end(game_id)
             return entry[2]
 
-    def store(self, game_id: str, seq: int, ruleset: str, state: State) -> None:
+    def store(self, game_id: str, seq: int, ruleset: str, state: Folded) -> None:
         with self._lock:
             self._entries[game_id] = (seq, ruleset, state)
             self._entries.move_to_end(game_id)
@@ -157,7 +241,7 @@ _STATES = _StateCache()
 _PENDING = "pbem.states"
 
 
-def remember(session: Session, game_id: str, seq: int, ruleset: str, state: State) -> None:
+def remember(session: Session, game_id: str, seq: int, ruleset: str, state: Folded) -> None:
     """Cache ``state`` once ``session`` commits (a rolled-back append is never cached)."""
     session.info.setdefault(_PENDING, []).append((game_id, seq, ruleset, state))
 
@@ -174,21 +258,33 @@ def _drop_states(session: Session) -> None:
 
 
 def maybe_snapshot(
-    session: Session, loaded: Loaded, state: State, old_seq: int, new_seq: int, every: int
+    session: Session, loaded: Loaded, old_seq: int, new_seq: int, every: int
 ) -> None:
-    if every <= 0 or new_seq // every == old_seq // every:
+    """Every ``every`` events, and after a takeback (so no later load has to rewind)."""
+    rewound = loaded.table.undone and loaded.table.turn_seq == new_seq
+    if every <= 0 or (new_seq // every == old_seq // every and not rewound):
         return
     session.add(
         SnapshotRow(
             game_id=loaded.row.id,
             seq=new_seq,
             ruleset=loaded.game.ruleset,
-            state=codec.encode(state),
+            state={"game": codec.encode(loaded.state), "table": codec.encode(loaded.table)},
         )
     )
 
 
-def _from_snapshot(session: Session, row: GameRow, game: Game) -> tuple[State, int]:
+def snapshot_state(data: dict[str, Any]) -> tuple[State, Table]:
+    """A snapshot's game state and table; :class:`codec.CodecError` if it is not readable."""
+    if not isinstance(data, dict) or set(data) != {"game", "table"}:
+        raise codec.CodecError("not a snapshot of this version")
+    table = codec.decode(data["table"])
+    if not isinstance(table, Table):
+        raise codec.CodecError("not a table")
+    return codec.decode(data["game"]), table
+
+
+def _from_snapshot(session: Session, row: GameRow, game: Game) -> Folded | None:
     snap = session.scalars(
         select(SnapshotRow)
         .where(SnapshotRow.game_id == row.id, SnapshotRow.ruleset == game.ruleset)
@@ -196,9 +292,10 @@ def _from_snapshot(session: Session, row: GameRow, game: Game) -> tuple[State, i
         .limit(1)
     ).one_or_none()
     if snap is None:
-        return None, 0
+        return None
     try:
-        return codec.decode(snap.state), snap.seq
-    except (codec.CodecError, TypeError) as exc:
+        state, table = snapshot_state(snap.state)
+    except (codec.CodecError, TypeError, KeyError) as exc:
         log.warning("ignoring snapshot %s@%s: %s", row.id, snap.seq, exc)
-        return None, 0
+        return None
+    return Folded(state=state, table=table, seq=snap.seq, before_last=None)

@@ -6,6 +6,7 @@ from typing import Any
 
 from service import tokens
 from service.config import Settings
+from service.eventstore import Loaded
 
 
 def game_url(settings: Settings, game_id: str) -> str:
@@ -13,12 +14,46 @@ def game_url(settings: Settings, game_id: str) -> str:
 
 
 def action_url(
-    settings: Settings, game_id: str, seat: str, seq: int, move: dict[str, Any] | None = None
+    settings: Settings,
+    game_id: str,
+    seat: str,
+    seq: int,
+    move: dict[str, Any] | None = None,
+    generation: int = 0,
 ) -> str:
-    token = tokens.action_token(settings.secret_key, game_id, seat, seq, move)
+    token = tokens.action_token(settings.secret_key, game_id, seat, seq, move, generation)
     return f"{settings.base_url.rstrip('/')}/act/{token}"
+
+
+def decision_url(
+    settings: Settings, loaded: Loaded, seat: str, move: dict[str, Any] | None = None
+) -> str:
+    """A link to ``seat``'s current decision (one option of it, with ``move``)."""
+    generation = loaded.table.generation(seat)
+    return action_url(settings, loaded.row.id, seat, loaded.turn_seq, move, generation)
 
 
 def unsubscribe_url(settings: Settings, game_id: str, seat: str) -> str:
     token = tokens.unsubscribe_token(settings.secret_key, game_id, seat)
     return f"{settings.base_url.rstrip('/')}/unsubscribe/{token}"
+
+
+def _base(settings: Settings) -> str:
+    return settings.base_url.rstrip("/")
+
+
+def seat_url(settings: Settings, loaded: Loaded, seat: str, anchor: str = "") -> str:
+    """The seat's page: vote, nudge, absence, takeback, resume, history (issue 4)."""
+    token = tokens.seat_token(
+        settings.secret_key, loaded.row.id, seat, loaded.table.generation(seat)
+    )
+    return f"{_base(settings)}/seat/{token}" + (f"#{anchor}" if anchor else "")
+
+
+def person_url(settings: Settings, email: str) -> str:
+    """The player's email settings, across all their games."""
+    return f"{_base(settings)}/settings/{tokens.person_token(settings.secret_key, email)}"
+
+
+def claim_url(settings: Settings, offer_id: int) -> str:
+    return f"{_base(settings)}/claim/{tokens.claim_token(settings.secret_key, offer_id)}"

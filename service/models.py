@@ -1,4 +1,5 @@
-"""The tables of DESIGN.md §4: games, seats, events, snapshots, outbox, used links."""
+"""The tables of DESIGN.md §4 (games, seats, events, snapshots, outbox, used links) and the
+players' own settings of issue 4 (people, seat offers, digests)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,8 @@ class GameRow(Base):
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     head_hash: Mapped[str] = mapped_column(String(64))
     over: Mapped[bool] = mapped_column(Boolean, default=False)
+    due_at: Mapped[datetime | None] = mapped_column(index=True)
+    """When the scheduler next has something to do for this game (a cache of the log)."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game_row", order_by="SeatRow.position"
@@ -138,6 +141,49 @@ class UsedLinkRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
     seq: Mapped[int]
     used_at: Mapped[datetime]
+
+
+class PersonRow(Base):
+    """A player across games, by email: how they want to hear about their turns."""
+
+    __tablename__ = "people"
+
+    email: Mapped[str] = mapped_column(String(320), primary_key=True)
+    notify: Mapped[str] = mapped_column(String(16), default="each")
+    """'each' (an email every turn), 'digest' (one a day), 'none'."""
+    digest_hour: Mapped[int] = mapped_column(Integer, default=7)
+    """UTC hour of the daily digest."""
+    next_digest_at: Mapped[datetime | None] = mapped_column(index=True)
+
+
+class DigestRow(Base):
+    """One daily digest per player and day, claimed before it is sent (sent once)."""
+
+    __tablename__ = "digests"
+
+    email: Mapped[str] = mapped_column(String(320), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    created_at: Mapped[datetime]
+    sent_at: Mapped[datetime | None]
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class SeatOfferRow(Base):
+    """A seat handed to a newcomer by the others' vote: the address stays out of the log."""
+
+    __tablename__ = "seat_offers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seat: Mapped[str] = mapped_column(String(8))
+    ballot: Mapped[int]
+    proposed_by: Mapped[str] = mapped_column(String(8))
+    email: Mapped[str] = mapped_column(String(320))
+    name: Mapped[str] = mapped_column(String(120))
+    created_at: Mapped[datetime]
+    claimed_at: Mapped[datetime | None]
+
+    __table_args__ = (UniqueConstraint("game_id", "ballot", "proposed_by"),)
 
 
 class BenchRow(Base):

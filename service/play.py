@@ -19,9 +19,11 @@ from sqlalchemy.orm import Session
 from engine import IllegalMove, Move, registry
 from engine.chance import commitment, rng_for
 from service import eventstore
-from service.errors import BadRequest, Illegal, NotFound, Reused, Stale
+from service.errors import BadRequest, Conflict, Illegal, NotFound, Replaced, Reused, Stale
 from service.eventstore import Loaded, now
+from service.logfold import Folded
 from service.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
+from service.table import Pace, PaceError, Table
 
 EMAIL = re.compile(r"^[^@\s<>,;\"]+@[^@\s<>,;\"]+\.[^@\s<>,;\"]+$")
 ID_ALPHABET = string.ascii_lowercase + string.digits
@@ -62,7 +64,9 @@ def parse_players(players: Any) -> list[tuple[str, str]]:
     return parsed
 
 
-def create_game(session: Session, name: str, players: Any, options: Any = None) -> Applied:
+def create_game(
+    session: Session, name: str, players: Any, options: Any = None, pace: Any = None
+) -> Applied:
     try:
         game = registry.get(name)
     except KeyError as exc:
@@ -81,6 +85,10 @@ def create_game(session: Session, name: str, players: Any, options: Any = None) 
         options = {}
     if not isinstance(options, dict):
         raise BadRequest("'options' must be an object.")
+    try:
+        chosen_pace = Pace.from_options(pace)
+    except (PaceError, TypeError) as exc:
+        raise BadRequest(str(exc) if isinstance(exc, PaceError) else "Invalid pace.") from exc
     seed = secrets.token_bytes(32)
     seats = [f"p{i}" for i in range(1, len(people) + 1)]
     try:
@@ -105,11 +113,11 @@ def create_game(session: Session, name: str, players: Any, options: Any = None) 
     ]
     session.add(row)
     session.flush()
-    state = game.replay(events)
-    eventstore.append(session, row, events, None, 0, over=game.outcome(state) is not None)
-    eventstore.remember(session, row.id, row.last_seq, game.ruleset, state)
-    loaded = Loaded(row=row, game=game, state=state, seq=row.last_seq)
-    return Applied(loaded=loaded, outbox_ids=_outbox(session, row, seats, "invitation"))
+    empty = Folded(state=None, table=Table(seats=tuple(seats)), seq=0, before_last=None)
+    loaded = eventstore.record(
+        session, Loaded(row=row, game=game, folded=empty), [*events, chosen_pace.as_event()], None
+    )
+    return Applied(loaded=loaded, outbox_ids=outbox(session, row, seats, "invitation"))
 
 
 def make_move(
@@ -120,29 +128,64 @@ def make_move(
     move: Move,
     link_digest: str | None,
     snapshot_every: int = 50,
+    *,
+    generation: int = 0,
+    by_bot: bool = False,
 ) -> Applied:
-    """Decide and append ``move`` for ``seat`` if the game still stands at ``expected_seq``."""
+    """Decide and append ``move`` for ``seat`` if its decision is still the one the link
+    was made for (``expected_seq`` names the game's ``turn_seq``). A table event recorded
+    meanwhile (a nudge, a vote) is no reason to refuse: the append is tried again."""
+    for attempt in range(3):
+        try:
+            return _make_move(
+                session, game_id, seat, expected_seq, move, link_digest, snapshot_every,
+                generation=generation, by_bot=by_bot,
+            )  # fmt: skip
+        except Conflict:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _make_move(
+    session: Session,
+    game_id: str,
+    seat: str,
+    expected_seq: int,
+    move: Move,
+    link_digest: str | None,
+    snapshot_every: int,
+    *,
+    generation: int,
+    by_bot: bool,
+) -> Applied:
     loaded = eventstore.load(session, game_id)
-    if loaded.seq != expected_seq:
+    check_holder(loaded, seat, generation)
+    if loaded.turn_seq != expected_seq:
         if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
             raise Reused("You already made this choice with this link.", game_id=game_id, seat=seat)
         raise Stale("The game has moved on since this link was sent.", game_id=game_id, seat=seat)
     game, state = loaded.game, loaded.state
+    if loaded.row.over:
+        raise Stale("The game is over.", game_id=game_id, seat=seat)
     if seat not in game.to_act(state):
         raise Stale("It is not your decision any more.", game_id=game_id, seat=seat)
     if not isinstance(move, dict):
         raise Illegal("Choose one of the options listed.")
     before = game.to_act(state)
+    if not by_bot and seat in loaded.table.bots:
+        loaded = eventstore.record(
+            session, loaded, [{"type": "table.player_returned", "seat": seat}], seat
+        )
     try:
         events = game.decide(
-            state, seat, move, rng_for(bytes.fromhex(loaded.row.seed), expected_seq + 1)
+            state, seat, move, rng_for(bytes.fromhex(loaded.row.seed), loaded.seq + 1)
         )
     except IllegalMove as exc:
         raise Illegal(exc.reason, game_id=game_id, seat=seat) from exc
-    for event in events:
-        state = game.apply(state, event)
-    over = game.outcome(state) is not None
-    eventstore.append(session, loaded.row, events, seat, expected_seq, over=over, move=move)
+    after = eventstore.record(
+        session, loaded, events, seat, move=move, snapshot_every=snapshot_every
+    )
     if link_digest is not None:
         try:
             session.execute(
@@ -154,11 +197,19 @@ def make_move(
             raise Reused(
                 "You already made this choice with this link.", game_id=game_id, seat=seat
             ) from exc
-    new_seq = loaded.row.last_seq
-    eventstore.maybe_snapshot(session, loaded, state, expected_seq, new_seq, snapshot_every)
-    eventstore.remember(session, game_id, new_seq, game.ruleset, state)
-    after = Loaded(row=loaded.row, game=game, state=state, seq=new_seq)
     return Applied(loaded=after, outbox_ids=notify(session, after, before))
+
+
+def check_holder(loaded: Loaded, seat: str, generation: int) -> None:
+    """A link made for an earlier holder of a seat handed to someone else acts no more."""
+    seat_row(loaded.row, seat)
+    if generation != loaded.table.generation(seat):
+        raise Replaced(
+            "This seat was handed to another player after the others' vote. "
+            "You can still follow the game and its history.",
+            game_id=loaded.row.id,
+            seat=seat,
+        )
 
 
 def notify(session: Session, loaded: Loaded, before: frozenset[str]) -> list[int]:
@@ -169,11 +220,11 @@ def notify(session: Session, loaded: Loaded, before: frozenset[str]) -> list[int
     """
     row, game = loaded.row, loaded.game
     if row.over:
-        return _outbox(session, row, [s.seat for s in row.seats], "game_over")
-    return _outbox(session, row, sorted(game.to_act(loaded.state) - before), "turn")
+        return outbox(session, row, [s.seat for s in row.seats], "game_over")
+    return outbox(session, row, sorted(game.to_act(loaded.state) - before), "turn")
 
 
-def _outbox(
+def outbox(
     session: Session, row: GameRow, seats: list[str], kind: str, seq: int | None = None
 ) -> list[int]:
     if not seats:
@@ -209,10 +260,10 @@ def resend(session: Session, game_id: str, seat: str) -> int | None:
         select(OutboxRow).where(
             OutboxRow.game_id == game_id,
             OutboxRow.seat == seat,
-            OutboxRow.kind == "reminder",
-            OutboxRow.seq == loaded.seq,
+            OutboxRow.kind == "fresh_link",
+            OutboxRow.seq == loaded.turn_seq,
         )
     ).one_or_none()
     if existing is not None:
         return existing.id
-    return _outbox(session, loaded.row, [seat], "reminder", seq=loaded.seq)[0]
+    return outbox(session, loaded.row, [seat], "fresh_link", seq=loaded.turn_seq)[0]

@@ -73,7 +73,7 @@ def decision(
     for move in moves:
         option = {"label": game.describe(state, move), "key": move_key(move), "url": None}
         if one_click:
-            option["url"] = links.action_url(settings, loaded.row.id, seat, loaded.seq, move)
+            option["url"] = links.decision_url(settings, loaded, seat, move)
         options.append(option)
     return {
         "acting": acting,
@@ -81,7 +81,7 @@ def decision(
         "options": options,
         "groups": group_options(moves, options),
         "one_click": one_click,
-        "turn_url": links.action_url(settings, loaded.row.id, seat, loaded.seq),
+        "turn_url": links.decision_url(settings, loaded, seat),
     }
 
 
@@ -103,7 +103,7 @@ def _group_name(move: Move) -> str:
 
 
 def outcome(loaded: Loaded) -> dict[str, Any] | None:
-    result = loaded.game.outcome(loaded.state)
+    result = loaded.game.outcome(loaded.state) or loaded.table.abandoned
     if result is None:
         return None
     names = {s.seat: s.name for s in loaded.row.seats}

@@ -16,6 +16,12 @@ from service.errors import BadRequest, Expired, Tampered
 
 ACTION = "pbem.action.v1"
 UNSUBSCRIBE = "pbem.unsubscribe.v1"
+SEAT = "pbem.seat.v1"
+PERSON = "pbem.person.v1"
+CLAIM = "pbem.claim.v1"
+SEAT_LINK_MAX_AGE = 60 * 60 * 24 * 400
+"""Seat links manage a seat (vote, nudge, resume, history), never move: they outlive a
+game idle for months (issue 4: resume after 200 days with one click)."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +31,8 @@ class ActionLink:
     seq: int
     move: dict[str, Any] | None
     token: str
+    generation: int = 0
+    """How many times the seat had been handed over when the link was made."""
 
     @property
     def digest(self) -> str:
@@ -40,11 +48,18 @@ def _serializer(secret: str, salt: str) -> URLSafeTimedSerializer:
 
 
 def action_token(
-    secret: str, game_id: str, seat: str, seq: int, move: dict[str, Any] | None = None
+    secret: str,
+    game_id: str,
+    seat: str,
+    seq: int,
+    move: dict[str, Any] | None = None,
+    generation: int = 0,
 ) -> str:
     body: dict[str, Any] = {"g": game_id, "s": seat, "q": seq}
     if move is not None:
         body["m"] = move
+    if generation:
+        body["h"] = generation
     return _serializer(secret, ACTION).dumps(body)
 
 
@@ -74,6 +89,7 @@ def _link(body: Any, token: str) -> ActionLink:
             seq=int(body["q"]),
             move=body.get("m"),
             token=token,
+            generation=int(body.get("h", 0)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
@@ -91,3 +107,60 @@ def read_unsubscribe(secret: str, token: str) -> tuple[str, str]:
         raise Tampered("This unsubscribe link has been altered.") from exc
     except (BadData, KeyError, TypeError) as exc:
         raise BadRequest("This unsubscribe link is incomplete.") from exc
+
+
+@dataclass(frozen=True)
+class SeatLink:
+    game_id: str
+    seat: str
+    generation: int
+
+
+def seat_token(secret: str, game_id: str, seat: str, generation: int = 0) -> str:
+    return _serializer(secret, SEAT).dumps({"g": game_id, "s": seat, "h": generation})
+
+
+def read_seat(secret: str, token: str, max_age: int = SEAT_LINK_MAX_AGE) -> SeatLink:
+    body = _read_signed(secret, SEAT, token, max_age)
+    try:
+        return SeatLink(str(body["g"]), str(body["s"]), int(body.get("h", 0)))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
+
+
+def person_token(secret: str, email: str) -> str:
+    return _serializer(secret, PERSON).dumps({"e": email})
+
+
+def read_person(secret: str, token: str) -> str:
+    body = _read_signed(secret, PERSON, token, None)
+    try:
+        return str(body["e"])
+    except (KeyError, TypeError) as exc:
+        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
+
+
+def claim_token(secret: str, offer_id: int) -> str:
+    return _serializer(secret, CLAIM).dumps({"o": offer_id})
+
+
+def read_claim(secret: str, token: str, max_age: int) -> int:
+    body = _read_signed(secret, CLAIM, token, max_age)
+    try:
+        return int(body["o"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
+
+
+def _read_signed(secret: str, salt: str, token: str, max_age: int | None) -> Any:
+    try:
+        return _serializer(secret, salt).loads(token, max_age=max_age)
+    except SignatureExpired as exc:
+        raise Expired("This link is too old to use.") from exc
+    except BadSignature as exc:
+        raise Tampered(
+            "This link has been altered or was not made by this server. "
+            "Use the link exactly as it was sent to you."
+        ) from exc
+    except BadData as exc:
+        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc

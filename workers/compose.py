@@ -11,10 +11,10 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from service import boards, eventstore, links, presentation
+from service import boards, eventstore, links, notices, presentation
 from service.config import ROOT, Settings
 from service.eventstore import Loaded, now
-from service.models import OutboxRow
+from service.models import EventRow, OutboxRow, PersonRow, SeatOfferRow
 from service.play import seat_row
 
 TEMPLATES = Path(ROOT) / "templates" / "email"
@@ -26,31 +26,56 @@ _env = Environment(
     lstrip_blocks=True,
 )
 
-NEEDS_DECISION = {"turn", "reminder"}
+NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
+REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}
+"""Kinds that show the seat's current decision again (its links never changed)."""
 ANNOUNCES = ("invitation", "turn")
+TURN_NEWS = {"turn", "reminder", "nudge"}
+"""What a player who chose a daily digest, or no turn emails, does not get one by one."""
 
 
 def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessage | str:
     """The message for ``row``, or the reason it is no longer worth sending."""
     loaded = eventstore.load(session, row.game_id)
     seat = seat_row(loaded.row, row.seat)
-    if seat.muted_at is not None:
+    recipient = (seat.name, seat.email)
+    offer = None
+    if row.kind == "seat_offer":
+        offer = _offer(session, row)
+        if offer is None:
+            return "the seat was taken"
+        recipient = (offer.name, offer.email)
+    elif seat.muted_at is not None:
         return "unsubscribed"
-    acting = row.seat in loaded.game.to_act(loaded.state)
-    owns = row.kind == "reminder" or _announcing_seq(session, row) == row.seq
+    acting = row.seat in loaded.game.to_act(loaded.state) and not loaded.row.over
+    if row.kind in REOFFERS:
+        owns = loaded.turn_seq <= row.seq
+    else:
+        owns = _announcing_seq(session, row) == row.seq
     if row.kind in NEEDS_DECISION:
-        if not acting:
+        if not acting or (row.kind != "turn" and not owns):
             return "decision already made"
         if not owns:
             return "a newer email announces this decision"
+        if row.seat in loaded.table.bots:
+            return "a bot plays this seat"
+    if row.kind in TURN_NEWS:
+        person = session.get(PersonRow, seat.email)
+        if person is not None and person.notify != "each":
+            chosen = "a daily digest" if person.notify == "digest" else "no turn emails"
+            return f"the player chose {chosen}"
     view = loaded.game.view(loaded.state, row.seat)
     board = boards.render(loaded.row.game, view, "png")
     image_cid = make_msgid("board", domain=settings.mail_domain)
-    context = _context(settings, loaded, row, seat.name, view, offer=acting and owns)
+    context = _context(settings, loaded, row, recipient[0], view, offer=acting and owns)
+    context["notice"] = notices.notice(settings, loaded, row.kind, row.seat, _cause(session, row))
+    if offer is not None:
+        context["notice"] = _offer_notice(settings, loaded, offer)
+        context["settings_url"] = links.person_url(settings, offer.email)
     context["board"] = boards.context(board, image_cid[1:-1])
     message = EmailMessage()
     message["From"] = settings.mail_from
-    message["To"] = formataddr((seat.name, seat.email))
+    message["To"] = formataddr(recipient)
     message["Subject"] = _subject(context)
     message["Date"] = format_datetime(now())
     root = f"<{row.game_id}.{row.seat}@{settings.mail_domain}>"
@@ -97,6 +122,38 @@ def _announcing_seq(session: Session, row: OutboxRow) -> int | None:
     )
 
 
+def _offer(session: Session, row: OutboxRow) -> SeatOfferRow | None:
+    return session.scalars(
+        select(SeatOfferRow)
+        .where(
+            SeatOfferRow.game_id == row.game_id,
+            SeatOfferRow.seat == row.seat,
+            SeatOfferRow.claimed_at.is_(None),
+        )
+        .order_by(SeatOfferRow.id.desc())
+        .limit(1)
+    ).one_or_none()
+
+
+def _offer_notice(settings: Settings, loaded: Loaded, offer: SeatOfferRow) -> dict[str, Any]:
+    return {
+        "headline": f"You are invited to take over a seat in {loaded.game.title}",
+        "lines": [
+            f"The players of game #{loaded.row.id} voted to hand seat {offer.seat} to you, "
+            "as its player went quiet. You continue the game where it stands.",
+        ],
+        "actions": [{"label": "Take the seat", "url": links.claim_url(settings, offer.id)}],
+    }
+
+
+def _cause(session: Session, row: OutboxRow) -> tuple[str | None, dict[str, Any]] | None:
+    """The event a table email was written for: who did what."""
+    event = session.scalars(
+        select(EventRow).where(EventRow.game_id == row.game_id, EventRow.seq == row.seq)
+    ).one_or_none()
+    return None if event is None else (event.seat, event.payload)
+
+
 def _context(
     settings: Settings,
     loaded: Loaded,
@@ -118,6 +175,10 @@ def _context(
         "outcome": presentation.outcome(loaded),
         "unsubscribe_url": links.unsubscribe_url(settings, row.game_id, row.seat),
         "page_url": decision["turn_url"],
+        "pace": notices.pace(loaded, row.seat),
+        "seat_url": links.seat_url(settings, loaded, row.seat),
+        "settings_url": links.person_url(settings, seat_row(loaded.row, row.seat).email),
+        "notice": None,
     }
 
 
@@ -134,6 +195,8 @@ def _subject(context: dict[str, Any]) -> str:
         turn = f"{context['whose_turn']} to play"
     if context["kind"] == "invitation":
         return f"{prefix} You are invited to play: {turn}"
-    if context["kind"] == "reminder":
+    if context["kind"] == "fresh_link":
         return f"{prefix} Move {game['seq']}: {turn} (fresh link)"
+    if context["notice"] is not None:
+        return f"{prefix} {context['notice']['headline']}"
     return f"{prefix} Move {game['seq']}: {turn}"

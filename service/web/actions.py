@@ -26,7 +26,7 @@ def show(token: str):  # type: ignore[no-untyped-def]
         if db().get(UsedLinkRow, link.digest) is not None:
             return _moved_on(Reused("You already made this choice with this link."), loaded, link)
         acting = link.seat in loaded.game.to_act(loaded.state)
-        if link.seq != loaded.seq and (acting or link.move is not None):
+        if link.seq != loaded.turn_seq and (acting or link.move is not None):
             return _moved_on(Stale("The game has moved on since this link was sent."), loaded, link)
         return render_template("act.html", **_page(loaded, link))
 
@@ -45,13 +45,14 @@ def apply(token: str):  # type: ignore[no-untyped-def]
                 move,
                 link.digest,
                 settings().snapshot_every,
+                generation=link.generation,
             )
     except (Stale, Reused) as exc:
         with db().begin():
             return _moved_on(exc, eventstore.load(db(), link.game_id), link)
     enqueue_after_response(applied.outbox_ids)
     loaded = applied.loaded
-    return redirect(links.action_url(settings(), loaded.row.id, link.seat, loaded.seq), 303)
+    return redirect(links.decision_url(settings(), loaded, link.seat), 303)
 
 
 @bp.post("/act/<token>/resend")
@@ -130,7 +131,7 @@ def _moved_on(exc: ServiceError, loaded: Loaded, link: tokens.ActionLink):  # ty
     """Stale or reused: say so, and point the seat at its current decision if it has one."""
     current = None
     if link.seat in loaded.game.to_act(loaded.state):
-        current = links.action_url(settings(), loaded.row.id, link.seat, loaded.seq)
+        current = links.decision_url(settings(), loaded, link.seat)
     return error_response(
         exc.status,
         exc.title,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
-from service import eventstore, links
+from service import eventstore, links, notices
 from service.errors import BadRequest
 from service.play import create_game
 from service.web import db, enqueue_after_response, settings
@@ -20,7 +20,9 @@ def create():  # type: ignore[no-untyped-def]
     if not isinstance(body.get("game"), str):
         raise BadRequest("'game' must name a game.")
     with db().begin():
-        applied = create_game(db(), body["game"], body.get("players"), body.get("options"))
+        applied = create_game(
+            db(), body["game"], body.get("players"), body.get("options"), body.get("pace")
+        )
     enqueue_after_response(applied.outbox_ids)
     game_id = applied.loaded.row.id
     response = jsonify({"id": game_id, "url": links.game_url(settings(), game_id)})
@@ -38,10 +40,15 @@ def show(game_id: str):  # type: ignore[no-untyped-def]
             {
                 "game": loaded.row.game,
                 "seq": loaded.seq,
-                "to_act": sorted(game.to_act(state)),
+                "turn_seq": loaded.turn_seq,
+                "to_act": [] if loaded.row.over else sorted(game.to_act(state)),
                 "over": loaded.row.over,
+                "abandoned": loaded.table.abandoned is not None,
+                "asleep": loaded.table.dormant_since is not None,
+                "pace": notices.pace(loaded),
+                "players": notices.statuses(loaded),
                 "view": game.view(state, None),
-                "outcome": game.outcome(state),
+                "outcome": game.outcome(state) or loaded.table.abandoned,
                 "commitment": loaded.row.commitment,
             }
         )

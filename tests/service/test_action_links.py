@@ -221,4 +221,4 @@ def test_two_concurrent_posts_of_one_link_apply_exactly_once(live, smtp, work, s
     assert sorted(statuses) == [303, 409]
     board = json.loads(urllib.request.urlopen(f"{server.url}/api/games/{game_id}").read())
     assert sum(1 for cell in board["view"]["board"] if cell) == 1
-    assert event_count(settings, game_id) == 4  # setup (2) and one move (mark, turn passed)
+    assert event_count(settings, game_id) == 5  # setup (2), the pace, one move (mark, turn)

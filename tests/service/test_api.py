@@ -34,7 +34,8 @@ def test_the_public_state_names_the_game_sequence_and_who_acts(client):
     game_id = create(client).get_json()["id"]
     body = client.get(f"/api/games/{game_id}").get_json()
     assert body["game"] == "tictactoe"
-    assert body["seq"] == 2
+    assert body["seq"] == 3  # the opening (2 events) and the pace
+    assert body["turn_seq"] == 2
     assert len(body["to_act"]) == 1
     assert body["over"] is False
     assert body["view"]["board"] == [""] * 9

@@ -31,7 +31,7 @@ def play(settings, moves: int, seed: int = 1, **options) -> str:
             if not acting:
                 break
             move = rng.choice(loaded.game.legal_moves(loaded.state, acting[0]))
-            make_move(s, game_id, acting[0], loaded.seq, move, None, settings.snapshot_every)
+            make_move(s, game_id, acting[0], loaded.turn_seq, move, None, settings.snapshot_every)
     return game_id
 
 
@@ -47,7 +47,7 @@ def test_an_append_that_expects_an_old_sequence_gets_a_conflict_not_a_fork(setti
         with pytest.raises(Conflict):
             eventstore.append(s, row, [{"type": "game_drawn"}], None, expected_seq=2)
     with sessions(settings.database_url)() as s:
-        assert [e.seq for e in eventstore.events_of(s, game_id)] == [1, 2, 3, 4]
+        assert [e.seq for e in eventstore.events_of(s, game_id)] == [1, 2, 3, 4, 5]
 
 
 def test_events_are_numbered_from_one_and_chained_by_hash(settings):

@@ -163,7 +163,7 @@ def test_emails_are_multipart_threaded_and_name_game_number_and_turn(client, smt
     turn = smtp.to(other)[-1]
     root = smtp.to(other)[0]["Message-ID"]
     assert turn["In-Reply-To"] == root and root in turn["References"]
-    assert "Move 4: your turn" in turn["Subject"]
+    assert "Move 5: your turn" in turn["Subject"]
     assert turn["Message-ID"] != root
 
 
@@ -194,7 +194,7 @@ def test_a_turn_email_for_a_decision_already_made_is_not_sent(client, smtp, sett
     mover, _ = mover_and_other(client, game_id)
     client.post(path(option_links(smtp.to(mover)[0])[4][1]))
     turn = next(r for r in outbox(settings) if r.kind == "turn")
-    seq = client.get(f"/api/games/{game_id}").get_json()["seq"]
+    seq = client.get(f"/api/games/{game_id}").get_json()["turn_seq"]
     with sessions(settings.database_url).begin() as session:
         make_move(session, game_id, turn.seat, seq, {"type": "place", "cell": 0}, None)
     assert send_outbox(turn.id) == "skipped: decision already made"
@@ -254,10 +254,10 @@ def test_a_turn_email_whose_decision_a_newer_one_replaced_is_not_sent(client, sm
         send_outbox(row.id)
     client.post(path(option_links(smtp.to(mover)[0])[0][1]))
     first_turn = next(r for r in outbox(settings) if r.kind == "turn")
-    seq = client.get(f"/api/games/{game_id}").get_json()["seq"]
+    seq = client.get(f"/api/games/{game_id}").get_json()["turn_seq"]
     with sessions(settings.database_url).begin() as session:  # `other` plays from the page
         make_move(session, game_id, seat_of(other), seq, {"type": "place", "cell": 1}, None)
-    seq = client.get(f"/api/games/{game_id}").get_json()["seq"]
+    seq = client.get(f"/api/games/{game_id}").get_json()["turn_seq"]
     with sessions(settings.database_url).begin() as session:
         make_move(session, game_id, seat_of(mover), seq, {"type": "place", "cell": 2}, None)
     assert send_outbox(first_turn.id) == "skipped: a newer email announces this decision"
