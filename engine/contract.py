@@ -69,6 +69,28 @@ class Game(Protocol):
         """Final scores, ranking and tie-break once the game is over, else ``None``."""
         ...
 
+    def bot_move(self, state: State, seat: str) -> Move:
+        """The move a bot plays for ``seat`` at its current decision (a seat the other players
+        voted to hand to a bot). One of ``legal_moves(state, seat)``, chosen by a simple
+        deterministic heuristic: the same state and seat give the same move (no randomness, no
+        clock). It uses only what ``view(state, seat)`` shows, and never ends the game early
+        for no reason (never passes or ends a turn while a useful action is open)."""
+        ...
+
+    def reveals(self, state: State, seat: str, events: list[Event]) -> bool:
+        """Whether ``events``, produced by ``seat``'s decision from ``state``, show information
+        that was hidden before: a card drawn from a face-down deck, a tile turned face up,
+        another player's hand seen, hidden cards dealt or reshuffled, the end of the game (the
+        final reveal). A decision that reveals nothing, and used no chance, may be taken back;
+        the service traces the rng for chance itself."""
+        ...
+
+    def standing(self, state: State) -> dict[str, Any]:
+        """Scores and ranking as the game stands, scored by the end-of-game rules; the shape of
+        :meth:`outcome`. Used when the players vote to end an abandoned game early. Once the
+        game is over, ``standing(state) == outcome(state)``."""
+        ...
+
 
 def replay(game: Game, events: list[Event], state: State | None = None) -> State:
     """Fold ``events`` through ``game.apply``, from ``state`` (``None``: the beginning)."""
@@ -76,7 +98,12 @@ def replay(game: Game, events: list[Event], state: State | None = None) -> State
 
 
 class GameBase:
-    """Members every game shares; a game subclasses it and fills in the rules."""
+    """Members every game shares; a game subclasses it and fills in the rules.
+
+    The defaults of :meth:`bot_move`, :meth:`reveals` and :meth:`standing` are only a floor:
+    a game should override them with its own heuristic, its own list of revealing events and
+    its own scoring as it stands.
+    """
 
     name: str
     title: str
@@ -84,5 +111,32 @@ class GameBase:
     max_players: int
     ruleset: str
 
+    REVEALING_EVENTS: frozenset[str] = frozenset()
+    """Event types that always show hidden information; see :meth:`reveals`."""
+
     def replay(self, events: list[Event]) -> State:
         return replay(self, events)  # type: ignore[arg-type]
+
+    def bot_move(self, state: State, seat: str) -> Move:
+        """The first legal move. Games should override this with a heuristic of their own:
+        the first move is often a poor one, and may end a turn that had more to offer."""
+        moves: list[Move] = self.legal_moves(state, seat)  # type: ignore[attr-defined]
+        if not moves:
+            raise IllegalMove(f"{seat} has nothing to decide now.")
+        return moves[0]
+
+    def reveals(self, state: State, seat: str, events: list[Event]) -> bool:
+        """True when any event's type is in :attr:`REVEALING_EVENTS`, or when the events end
+        the game (the final reveal; a finished game is never taken back)."""
+        if any(event["type"] in self.REVEALING_EVENTS for event in events):
+            return True
+        after = replay(self, events, state)  # type: ignore[arg-type]
+        return self.outcome(after) is not None  # type: ignore[attr-defined]
+
+    def standing(self, state: State) -> dict[str, Any]:
+        """The outcome once the game is over. A game the players may end early must override
+        this to score the game as it stands."""
+        outcome: dict[str, Any] | None = self.outcome(state)  # type: ignore[attr-defined]
+        if outcome is None:
+            raise NotImplementedError(f"{self.name} cannot score a game that is not over.")
+        return outcome

@@ -5,15 +5,20 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from engine import IllegalMove, codec, registry
-from tests.engine.playout import play_random
+from tests.engine.playout import play_bots, play_random
 
 GAMES = sorted(registry.GAMES)
 # Issue 3: at least 500 random games, spread over every player count.
 PLAYOUTS = int(os.environ.get("CONTRACT_PLAYOUTS", "500"))
+BOT_SEEDS = range(3)
+BOT_MAX_DECISIONS = 2_000  # bot games of Origin take at most ~330 decisions
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -112,3 +117,79 @@ def test_nonsense_moves_are_refused_not_crashed_on(name, players):
         for junk in ({}, {"type": "no-such-move"}, {"type": 3}, {"type": "place", "cell": "x"}):
             with pytest.raises(IllegalMove):
                 game.decide(state, seat, junk, random.Random(0))
+
+
+@pytest.mark.parametrize(("name", "players"), _cases())
+def test_bots_playing_every_seat_bring_the_game_to_an_end(name, players):
+    game = registry.get(name)
+    for seed in BOT_SEEDS:
+        run = play_bots(game, players, seed, max_decisions=BOT_MAX_DECISIONS)
+        assert game.to_act(run.final) == frozenset()
+        assert game.outcome(run.final) is not None
+
+
+@pytest.mark.parametrize(("name", "players"), _cases())
+def test_the_bot_plays_a_legal_move_and_the_same_one_for_the_same_state(name, players):
+    game = registry.get(name)
+    run = play_bots(game, players, seed=1)
+    for decision in run.log:
+        assert decision.move in game.legal_moves(decision.state, decision.seat)
+        assert game.bot_move(decision.state, decision.seat) == decision.move
+        copy = codec.decode(json.loads(json.dumps(codec.encode(decision.state))))
+        assert game.bot_move(copy, decision.seat) == decision.move
+
+
+@pytest.mark.parametrize(("name", "players"), _cases())
+def test_the_bot_plays_a_legal_move_in_any_state_a_game_can_reach(name, players):
+    game = registry.get(name)
+    for seed in range(2):
+        run = play_random(game, players, seed)
+        for decision in run.log:
+            move = game.bot_move(decision.state, decision.seat)
+            assert move in game.legal_moves(decision.state, decision.seat)
+
+
+def test_the_bot_plays_the_same_games_whatever_the_process_hash_seed():
+    script = (
+        "import json, tests.conftest\n"
+        "from engine import registry\n"
+        "from tests.engine.playout import play_bots\n"
+        "print(json.dumps({f'{n} {p}': [d.move for d in play_bots(registry.get(n), p, 0).log]\n"
+        "    for n in sorted(registry.GAMES)\n"
+        "    for p in range(registry.get(n).min_players, registry.get(n).max_players + 1)}))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    games = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        games.append(json.loads(done.stdout))
+    assert games[0] == games[1]
+
+
+@pytest.mark.parametrize(("name", "players"), _cases())
+def test_the_standing_has_the_shape_of_the_outcome_and_is_the_outcome_at_the_end(name, players):
+    game = registry.get(name)
+    run = play_bots(game, players, seed=2)
+    outcome = game.outcome(run.final)
+    assert game.standing(run.final) == outcome
+    for decision in run.log[:: max(1, len(run.log) // 10)]:
+        standing = game.standing(decision.state)
+        assert set(standing) == set(outcome)
+        assert set(standing["scores"]) == set(run.seats)
+        assert sorted(s for group in standing["ranking"] for s in group) == sorted(run.seats)
+        json.dumps(standing)
+
+
+@pytest.mark.parametrize(("name", "players"), _cases())
+def test_a_decision_reveals_yes_or_no_and_the_one_that_ends_the_game_reveals(name, players):
+    game = registry.get(name)
+    for run in (play_bots(game, players, seed=3), play_random(game, players, seed=3)):
+        for decision in run.log:
+            answer = game.reveals(decision.state, decision.seat, decision.events)
+            assert isinstance(answer, bool)
+        last = run.log[-1]
+        assert game.reveals(last.state, last.seat, last.events) is True

@@ -3,6 +3,9 @@
 Tic-tac-toe where a coin toss decides who starts (a chance outcome written into the
 opening events). With the option ``marks_per_turn: 2`` every turn after the very first is
 two decisions (two marks), which exercises turns made of several moves.
+
+Nothing is hidden, so no move reveals anything but the end of the game (the default of
+``GameBase.reveals``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ LINES = (
     (0, 3, 6), (1, 4, 7), (2, 5, 8),
     (0, 4, 8), (2, 4, 6),
 )  # fmt: skip
+CENTRE = 4
 CELL_NAMES = ("top left", "top", "top right", "left", "centre", "right",
               "bottom left", "bottom", "bottom right")  # fmt: skip
 
@@ -116,14 +120,35 @@ class TicTacToe(GameBase):
         return f"Mark the {CELL_NAMES[move['cell']]} cell"
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        if not state.over:
-            return None
+        return self.standing(state) if state.over else None
+
+    def standing(self, state: State) -> dict[str, Any]:
+        """Unfinished, nobody has won: every seat scores 0 and they share the place."""
         scores = {s: (1 if s == state.winner else 0) for s in state.seats}
         if state.winner:
             ranking = [[state.winner], [s for s in state.seats if s != state.winner]]
         else:
             ranking = [list(state.seats)]
         return {"scores": scores, "ranking": ranking, "tie_break": None, "winner": state.winner}
+
+    def bot_move(self, state: State, seat: str) -> Move:
+        """Win if a mark completes a line, else block the other's line, else take the centre,
+        else the first free cell."""
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise IllegalMove(f"{seat} has nothing to decide now.")
+        free = [m["cell"] for m in moves]
+        other = next(s for s in state.seats if s != seat)
+        for who in (seat, other):
+            for cell in free:
+                if _completes_line(state.board, cell, who):
+                    return {"type": "place", "cell": cell}
+        cell = CENTRE if CENTRE in free else free[0]
+        return {"type": "place", "cell": cell}
+
+
+def _completes_line(board: tuple[str | None, ...], cell: int, seat: str) -> bool:
+    return any(cell in line and all(board[i] == seat for i in line if i != cell) for line in LINES)
 
 
 def _replace(state: State, **changes: Any) -> State:

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from engine.contract import Event, GameBase, IllegalMove, Move
-from engine.games.origin import fold, moves, rules, scoring, setup, view
+from engine.games.origin import bot, fold, moves, reveals, rules, scoring, setup, view
 from engine.games.origin.datapage import DATA_PAGE
 from engine.games.origin.rulings import RULINGS
 from engine.games.origin.state import State
@@ -49,6 +49,15 @@ class Origin(GameBase):
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         return scoring.outcome(state)
+
+    def bot_move(self, state: State, seat: str) -> Move:
+        return bot.bot_move(state, seat)
+
+    def reveals(self, state: State, seat: str, events: list[Event]) -> bool:
+        return reveals.reveals(events)
+
+    def standing(self, state: State) -> dict[str, Any]:
+        return scoring.standing(state)
 
 
 GAME = Origin()

@@ -29,8 +29,11 @@ def score(player: Player) -> int:
 
 
 def outcome(state: State) -> dict[str, Any] | None:
-    if state.phase != OVER:
-        return None
+    return standing(state) if state.phase == OVER else None
+
+
+def standing(state: State) -> dict[str, Any]:
+    """The end-of-game scoring applied to the state as it stands (ru «Конец игры»)."""
     scores = {p.seat: score(p) for p in state.players}
     hands = {p.seat: p.hand_size for p in state.players}
     # ru: the most points wins; «В случае ничьей … побеждает тот, у кого осталось больше карт».
