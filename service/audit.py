@@ -45,6 +45,9 @@ class Log:
     last_seq: int | None = None
     over: bool | None = None
     snapshots: dict[int, Any] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+    """What an export carries beside the chain: the original id, names, creation time and,
+    in a private export, the players' addresses (none of it is hashed)."""
 
 
 @dataclass
@@ -61,6 +64,7 @@ class Report:
 FORMAT = "pbem-log/1"
 EVENT_FIELDS = tuple(f.name for f in fields(LogEvent))
 HEADER_FIELDS = ("game", "ruleset", "seats", "options", "commitment")
+META_FIELDS = ("id", "names", "emails", "created_at")
 
 
 def from_file_lines(lines: list[str]) -> Log:
@@ -79,12 +83,28 @@ def from_file_lines(lines: list[str]) -> Log:
         for r in records[1:]
     ]
     seed = bytes.fromhex(head["seed"]) if head.get("seed") else None
-    return Log(header={k: head[k] for k in HEADER_FIELDS}, events=events, seed=seed)
+    return Log(
+        header={k: head[k] for k in HEADER_FIELDS},
+        events=events,
+        seed=seed,
+        meta={k: head[k] for k in META_FIELDS if head.get(k) is not None},
+    )
 
 
-def to_file_lines(session: Session, game_id: str) -> list[str]:
+def finished(loaded: eventstore.Loaded) -> bool:
+    """Whether the game has reached its end by its rules: only then is what was hidden
+    shown (the seed, every payload). A game ended as abandoned can still be revived by its
+    players, so its secrets stay kept."""
+    return loaded.state is not None and loaded.game.outcome(loaded.state) is not None
+
+
+def to_file_lines(session: Session, game_id: str, *, with_secrets: bool = False) -> list[str]:
     """The game as JSON lines: a header (the seed only once the game is over), then every
-    event; what :func:`from_file_lines` reads back."""
+    event; what :func:`from_file_lines` reads back.
+
+    ``with_secrets`` adds the seed at any time and the players' addresses: what moving an
+    unfinished game to another server needs (``pbem import``). Such a file is private: the
+    seed foretells every shuffle and roll still to come."""
     row = eventstore.get_row(session, game_id)
     log = _log_of(session, row)
     head = {
@@ -93,8 +113,10 @@ def to_file_lines(session: Session, game_id: str) -> list[str]:
         **log.header,
         "names": {s.seat: s.name for s in row.seats},
         "created_at": hashchain.timestamp(row.created_at),
-        "seed": row.seed if row.over else None,
+        "seed": row.seed if with_secrets or finished(eventstore.load(session, game_id)) else None,
     }
+    if with_secrets:
+        head["emails"] = {s.seat: s.email for s in row.seats}
     lines = [json.dumps(head, sort_keys=True)]
     for event in log.events:
         record = asdict(event) | {"recorded_at": hashchain.timestamp(event.recorded_at)}

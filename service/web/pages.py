@@ -7,7 +7,7 @@ import json
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from engine import registry
-from service import boards, eventstore, presentation
+from service import audit, boards, eventstore, links, presentation
 from service.errors import BadRequest, NotFound
 from service.play import create_game
 from service.web import db, enqueue_after_response, settings
@@ -52,6 +52,12 @@ def game(game_id: str):  # type: ignore[no-untyped-def]
             "outcome": presentation.outcome(loaded),
             "created": request.args.get("created") == "1",
             "has_data": presentation.game_data(loaded.row.game) is not None,
+            "audit": {
+                "history_url": f"/games/{game_id}/history",
+                "replay_url": f"/games/{game_id}/replay",
+                "spectator_url": links.game_url(settings(), game_id),
+                "log_url": f"/games/{game_id}/log.jsonl" if audit.finished(loaded) else None,
+            },
         }
     return render_template("game.html", **context)
 

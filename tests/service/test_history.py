@@ -1,0 +1,257 @@
+"""The history page (issue 5): every event numbered, timed, with its player and a
+description; each player reads only what their view allows until the end, then everything."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from engine.games.origin.components import OBJECTIVE_CARDS
+from service import eventstore, tokens
+from service.db import sessions
+from service.play import create_game, make_move
+from tests.service.test_eventstore import play
+
+ORIGIN_PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
+ROW = re.compile(r'<tr id="e(\d+)"')
+
+
+def seat_link(settings, game_id: str, seat: str, generation: int = 0) -> str:
+    return f"/seat/{tokens.seat_token(settings.secret_key, game_id, seat, generation)}"
+
+
+def new_origin(settings, players=ORIGIN_PLAYERS) -> str:
+    with sessions(settings.database_url).begin() as s:
+        return create_game(s, "origin", players).loaded.row.id
+
+
+def decide(settings, game_id: str, seat: str, choose=None) -> dict:
+    """``seat`` makes one decision (the first legal move, or ``choose(moves)``)."""
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        moves = loaded.game.legal_moves(loaded.state, seat)
+        move = choose(moves) if choose else moves[0]
+        make_move(
+            s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every,
+            generation=loaded.table.generation(seat),
+        )  # fmt: skip
+    return move
+
+
+def play_on(settings, game_id: str, decisions: int, seed: int = 7) -> None:
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        with sessions(settings.database_url)() as s:
+            loaded = eventstore.load(s, game_id)
+            acting = sorted(loaded.game.to_act(loaded.state))
+        if not acting:
+            return
+        decide(settings, game_id, rng.choice(acting), rng.choice)
+
+
+def dealt(settings, game_id: str) -> dict[str, set[str]]:
+    """The objectives each Origin seat was dealt to choose from (names)."""
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        return {
+            seat: {c["name"] for c in loaded.game.view(loaded.state, seat)["choosing"]}
+            for seat in ("p1", "p2", "p3")
+            if loaded.game.view(loaded.state, seat).get("choosing")
+        }
+
+
+def page(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_data(as_text=True)
+
+
+def rows(html: str) -> list[int]:
+    return [int(n) for n in ROW.findall(html)]
+
+
+def finish(settings, game_id: str) -> None:
+    play_on(settings, game_id, 10_000)
+
+
+def test_every_event_is_listed_with_its_number_time_player_and_turn(client, settings):
+    game_id = play(settings, 4)
+    html = page(client, f"/games/{game_id}/history")
+    with sessions(settings.database_url)() as s:
+        events = eventstore.events_of(s, game_id)
+    assert rows(html) == [e.seq for e in events]
+    first_move = next(e for e in events if e.move)
+    assert first_move.recorded_at.strftime("%Y-%m-%d %H:%M:%S") in html
+    assert "ann (p1)" in html and "bob (p2)" in html
+    assert "Mark placed" in html and "Coin tossed" in html
+    assert "Pace set: 3 days per decision" in html
+
+
+def test_a_player_reads_their_own_decisions_and_only_the_public_effect_of_the_others(
+    client, settings
+):
+    game_id = play(settings, 2)
+    with sessions(settings.database_url)() as s:
+        events = eventstore.events_of(s, game_id)
+    by_seat = {e.seat: e for e in events if e.move}
+    assert set(by_seat) == {"p1", "p2"}
+    with sessions(settings.database_url)() as s:
+        game = eventstore.load(s, game_id).game
+    labels = {}
+    for seat, event in by_seat.items():
+        before = game.replay([e.payload for e in events if e.seq < event.seq])
+        labels[seat] = game.describe(before, event.move)
+    mine = page(client, seat_link(settings, game_id, "p1") + "/history")
+    assert labels["p1"] in mine and labels["p2"] not in mine
+    public = page(client, f"/games/{game_id}/history")
+    assert labels["p1"] not in public and labels["p2"] not in public
+    assert public.count("<em>decided:</em>") == 2
+
+
+def test_during_the_game_hashes_and_payloads_wait_for_the_end(client, settings):
+    game_id = play(settings, 3)
+    with sessions(settings.database_url)() as s:
+        hashes = [e.hash for e in eventstore.events_of(s, game_id)]
+    for url in (f"/games/{game_id}/history", seat_link(settings, game_id, "p1") + "/history"):
+        html = page(client, url)
+        assert not any(h in html for h in hashes)
+        assert "<summary>payload</summary>" not in html
+
+
+def test_after_the_end_everything_is_shown_to_everyone(client, settings):
+    game_id = play(settings, 20)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        assert loaded.row.over
+        events = eventstore.events_of(s, game_id)
+    html = page(client, f"/games/{game_id}/history")
+    assert all(e.hash in html for e in events)
+    assert html.count("<summary>payload</summary>") == len(events)
+    assert "<em>decided:</em>" not in html, "every decision is described"
+    assert "Mark the" in html
+    assert client.get(f"/games/{game_id}/log.jsonl").status_code == 200
+
+
+def test_the_history_filters_by_seat_and_by_turn(client, settings):
+    game_id = play(settings, 6)
+    with sessions(settings.database_url)() as s:
+        events = eventstore.events_of(s, game_id)
+    url = f"/games/{game_id}/history"
+    p1 = rows(page(client, f"{url}?seat=p1"))
+    assert p1 == [e.seq for e in events if e.seat == "p1"]
+    opening = rows(page(client, f"{url}?turn=0"))
+    first_decision = min(e.seq for e in events if e.move)
+    assert opening == list(range(1, first_decision))
+    turn_one = rows(page(client, f"{url}?turn=1"))
+    assert turn_one[0] == first_decision
+    assert {events[n - 1].seat for n in turn_one} == {events[first_decision - 1].seat}
+    assert rows(page(client, f"{url}?seat=p2&turn=1")) == [
+        n for n in turn_one if events[n - 1].seat == "p2"
+    ]
+    assert client.get(f"{url}?turn=first").status_code == 400
+    assert client.get(f"{url}?seat=p9").status_code == 400
+
+
+def test_an_objective_dealt_to_one_player_appears_in_no_other_history_during_the_game(
+    client, settings
+):
+    game_id = new_origin(settings)
+    hands = dealt(settings, game_id)
+    for seat in ("p1", "p2", "p3"):
+        decide(settings, game_id, seat)
+    for seat in ("p1", "p2", "p3"):
+        own = page(client, seat_link(settings, game_id, seat) + "/history")
+        assert any(name in own for name in hands[seat]), "a player reads the objective they kept"
+        for other in ("p1", "p2", "p3"):
+            if other != seat:
+                assert not any(name in own for name in hands[other]), f"{other}'s hand leaked"
+    # Later a returned objective may be drawn by another player, who then knows it; a
+    # spectator never reads a card's name in the history while the game goes on.
+    play_on(settings, game_id, 30)
+    public = page(client, f"/games/{game_id}/history")
+    assert not any(c.name in public for c in OBJECTIVE_CARDS)
+
+
+def test_table_events_read_as_sentences_and_a_taken_back_decision_is_marked(client, settings):
+    from service import slowplay
+
+    game_id = play(settings, 2)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        (waiting,) = loaded.game.to_act(loaded.state)
+    other = "p1" if waiting == "p2" else "p2"
+    names = {"p1": "ann", "p2": "bob"}
+    with sessions(settings.database_url).begin() as s:
+        slowplay.nudge(s, game_id, other, 0, waiting)
+    decide(settings, game_id, waiting)
+    with sessions(settings.database_url).begin() as s:
+        slowplay.request_takeback(s, game_id, waiting, 0)
+    with sessions(settings.database_url).begin() as s:
+        slowplay.answer_takeback(s, game_id, other, 0, True)
+    with sessions(settings.database_url)() as s:
+        events = eventstore.events_of(s, game_id)
+    undone = next(e for e in events if e.type == "table.taken_back").payload
+    html = page(client, f"/games/{game_id}/history")
+    assert f"{names[other]} nudged {names[waiting]}" in html
+    assert f"{names[waiting]} asked to take back their last decision" in html
+    assert f"{names[other]} agreed to the takeback" in html
+    assert f"{names[waiting]}&#39;s last decision was taken back" in html
+    marked = re.findall(r'<tr id="e(\d+)" class="undone', html)
+    assert [int(n) for n in marked] == list(range(undone["first_seq"], undone["last_seq"] + 1))
+
+
+def test_each_event_shows_who_held_the_seat_then_and_a_new_player_reads_only_their_own_stretch(
+    client, settings
+):
+    game_id = play(settings, 2)
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        claimed = {"type": "table.seat_claimed", "seat": "p2", "name": "Cy", "replaced": "bob"}
+        eventstore.record(s, loaded, [claimed], "p2")
+    play_on(settings, game_id, 2)
+    with sessions(settings.database_url)() as s:
+        events = eventstore.events_of(s, game_id)
+        game = eventstore.load(s, game_id).game
+    claim = next(e.seq for e in events if e.type == "table.seat_claimed")
+    moves = [e for e in events if e.move and e.seat == "p2"]
+    before = [e for e in moves if e.seq < claim]
+    after = [e for e in moves if e.seq > claim]
+    assert before and after
+
+    def label(event):
+        return game.describe(
+            game.replay(
+                [e.payload for e in events if e.seq < event.seq and not e.type.startswith("table.")]
+            ),
+            event.move,
+        )
+
+    html = page(client, f"/games/{game_id}/history")
+    assert "Cy took over seat p2 from bob" in html
+    who = dict(re.findall(r'<tr id="e(\d+)".*?<td class="who">([^<]*)</td>', html, re.S))
+    assert who[str(before[0].seq)] == "bob (p2)" and who[str(after[0].seq)] == "Cy (p2)"
+    old = page(client, seat_link(settings, game_id, "p2", 0) + "/history")
+    new = page(client, seat_link(settings, game_id, "p2", 1) + "/history")
+    assert label(before[0]) in old and label(after[0]) not in old
+    assert label(after[0]) in new and label(before[0]) not in new
+
+
+def test_no_page_of_the_history_shows_a_players_email_address(client, settings):
+    game_id = new_origin(settings)
+    play_on(settings, game_id, 10)
+    for url in (
+        f"/games/{game_id}/history",
+        seat_link(settings, game_id, "p1") + "/history",
+        f"/games/{game_id}/replay/12",
+        seat_link(settings, game_id, "p2") + "/replay/12",
+        f"/games/{game_id}",
+    ):
+        html = page(client, url)
+        assert "@example.org" not in html, url
+
+
+def test_an_altered_seat_link_is_refused(client, settings):
+    game_id = play(settings, 1)
+    url = seat_link(settings, game_id, "p1")
+    assert client.get(url[:-3] + "xyz/history").status_code == 403
+    assert client.get(seat_link(settings, game_id, "p1", 3) + "/history").status_code == 403
