@@ -11,7 +11,7 @@ from flask import current_app
 from flask.cli import FlaskGroup
 
 from engine import codec, registry
-from service import audit, create_app, eventstore
+from service import audit, create_app, eventstore, importer, links, logfold
 from service.config import Settings
 from service.db import migrate, sessions
 from service.play import create_game
@@ -57,10 +57,12 @@ def replay(game_id: str, seat: str | None, public: bool) -> None:
     with sessions(_settings().database_url)() as session:
         row = eventstore.get_row(session, game_id)
         loaded_game = registry.get(row.game)
-        state = None
         rows = eventstore.events_of(session, game_id)
-        for event, payload in zip(rows, eventstore.payloads(rows, row.game), strict=True):
-            state = loaded_game.apply(state, payload)
+        payloads = eventstore.payloads(rows, row.game)
+        seats = [s.seat for s in row.seats]
+        steps = logfold.steps(loaded_game, seats, zip(rows, payloads, strict=True))
+        for event, payload, step in zip(rows, payloads, steps, strict=True):
+            state = step.state
             if public or seat:
                 shown = loaded_game.view(state, None if public else seat)
             else:
@@ -108,11 +110,61 @@ def verify(target: str) -> None:
 
 @main.command()
 @click.argument("game_id")
-def export(game_id: str) -> None:
+@click.option(
+    "--with-secrets",
+    is_flag=True,
+    help="Add the seed and the players' addresses, to move an unfinished game to another "
+    "server with 'pbem import'. Keep such a file private: the seed foretells every shuffle "
+    "and roll still to come.",
+)
+def export(game_id: str, with_secrets: bool) -> None:
     """Print GAME_ID as JSON lines: a header, then every event."""
     with sessions(_settings().database_url)() as session:
-        for line in audit.to_file_lines(session, game_id):
+        for line in audit.to_file_lines(session, game_id, with_secrets=with_secrets):
             click.echo(line)
+
+
+@main.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    metavar="SEAT='Name <email>'",
+    help="Who plays SEAT here (repeat for each seat); else the addresses in the file.",
+)
+def import_command(file: Path, players: tuple[str, ...]) -> None:
+    """Make the game exported in FILE a new game here: verified first, replayed identically,
+    then every player is invited by email and the game goes on at its current decision."""
+    given: dict[str, str] = {}
+    for entry in players:
+        seat, sep, who = entry.partition("=")
+        if not sep or not seat.strip() or not who.strip():
+            raise click.BadParameter(f"{entry!r}: write SEAT='Name <email>'", param_hint="--player")
+        given[seat.strip()] = who.strip()
+    try:
+        log = audit.from_file_lines(file.read_text().splitlines())
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise click.ClickException(f"cannot read {file}: {exc}") from exc
+    settings = _settings()
+    try:
+        with sessions(settings.database_url).begin() as session:
+            imported = importer.import_log(session, log, given, settings.snapshot_every)
+            game_id = imported.loaded.row.id
+    except importer.Refused as exc:
+        raise click.ClickException(f"refused: {exc.message}") from exc
+    enqueue_outbox(settings, imported.outbox_ids)
+    click.echo(
+        json.dumps(
+            {
+                "id": game_id,
+                "url": links.game_url(settings, game_id),
+                "imported_from": imported.original_id,
+                "events": imported.events,
+                "invited": len(imported.outbox_ids),
+            }
+        )
+    )
 
 
 @main.command()
