@@ -70,19 +70,16 @@ def advance(
             sent += open_ballot(session, loaded, step.seat)
         elif step.kind == "remind":
             assert step.seat is not None
-            sent += remind(session, loaded, step.seat)
+            sent += remind(session, loaded, step.seat, moment)
     return sent
 
 
-def remind(session: Session, loaded: Loaded, seat: str) -> list[int]:
+def remind(session: Session, loaded: Loaded, seat: str, moment: datetime) -> list[int]:
     clock = loaded.table.clock(seat)
     assert clock is not None
-    after = _record(
-        session,
-        loaded,
-        {"type": "table.reminded", "seat": seat, "number": clock.reminders + 1},
-        None,
-    )
+    number = max(clock.reminders + 1, tables.reminders_by(loaded.table, clock, moment))
+    event = {"type": "table.reminded", "seat": seat, "number": number}
+    after = _record(session, loaded, event, None)
     return outbox(session, after.row, [seat], "reminder")
 
 
@@ -295,12 +292,17 @@ def agree_revive(session: Session, game_id: str, seat: str, generation: int) -> 
     return outbox(session, after.row, _others(after, seat), "revive_request")
 
 
-def claim(session: Session, offer_id: int) -> Applied:
-    """The newcomer takes the seat the others handed them; the old holder is recorded as
-    replaced (their moves stay theirs in the history)."""
+def offer_row(session: Session, offer_id: int) -> SeatOfferRow:
     offer = session.get(SeatOfferRow, offer_id)
     if offer is None:
         raise NotFound("There is no such seat offer.")
+    return offer
+
+
+def claim(session: Session, offer_id: int) -> Applied:
+    """The newcomer takes the seat the others handed them; the old holder is recorded as
+    replaced (their moves stay theirs in the history)."""
+    offer = offer_row(session, offer_id)
     loaded = eventstore.load(session, offer.game_id)
     _open(loaded)
     if offer.claimed_at is not None or loaded.table.offered_to(offer.seat) != offer.name:

@@ -149,7 +149,7 @@ class Table:
             return ()
         offered = {s for s, _ in self.offered}
         return tuple(
-            s for s in self.seats if s != self.ballot.seat and s not in self.bots | offered
+            s for s in self.seats if s != self.ballot.seat and s not in set(self.bots) | offered
         )
 
     @property
@@ -184,8 +184,9 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
         known = ("days", "remind_after_hours", "remind_every_hours", "timezone")
         return replace(table, pace=Pace(**{k: event[k] for k in known if k in event}))
     if kind == "reminded":
+        number = int(event.get("number", 0))
         clocks = tuple(
-            replace(c, reminders=c.reminders + 1) if c.seat == event["seat"] else c
+            replace(c, reminders=max(c.reminders + 1, number)) if c.seat == event["seat"] else c
             for c in table.clocks
         )
         return replace(table, clocks=clocks)
@@ -332,11 +333,25 @@ def deadline(table: Table, clock: Clock) -> datetime:
     return _after(start, base - start, absences(table, clock.seat))
 
 
-def next_reminder(table: Table, clock: Clock) -> datetime | None:
+def _reminder_at(table: Table, clock: Clock, number: int) -> datetime:
     pace = table.pace
-    offset = timedelta(hours=pace.remind_after_hours + clock.reminders * pace.remind_every_hours)
-    when = _after(moment(clock.since), offset, absences(table, clock.seat))
+    offset = timedelta(hours=pace.remind_after_hours + number * pace.remind_every_hours)
+    return _after(moment(clock.since), offset, absences(table, clock.seat))
+
+
+def next_reminder(table: Table, clock: Clock) -> datetime | None:
+    when = _reminder_at(table, clock, clock.reminders)
     return when if when < deadline(table, clock) else None
+
+
+def reminders_by(table: Table, clock: Clock, now: datetime) -> int:
+    """How many reminders the schedule has called for by ``now``: a scheduler that was down
+    sends one reminder late, not every one it missed."""
+    limit = deadline(table, clock)
+    count = clock.reminders
+    while (at := _reminder_at(table, clock, count)) <= now and at < limit:
+        count += 1
+    return count
 
 
 def ballot_closes(table: Table) -> datetime | None:

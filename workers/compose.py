@@ -109,6 +109,10 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessag
     return message
 
 
+def render(template: str, context: dict[str, Any]) -> str:
+    return _env.get_template(template).render(**context)
+
+
 def _announcing_seq(session: Session, row: OutboxRow) -> int | None:
     """The seq of the seat's newest invitation or turn row. Those rows are written when a
     seat starts deciding, so the newest one owns the seat's current decision: sent late,

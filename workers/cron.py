@@ -4,5 +4,8 @@ from rq import cron
 
 from service.config import Settings
 from workers.jobs import sweep_outbox
+from workers.schedule import tick
 
-cron.register(sweep_outbox, queue_name=Settings.from_env().queue_name, interval=30)
+QUEUE = Settings.from_env().queue_name
+cron.register(sweep_outbox, queue_name=QUEUE, interval=30)
+cron.register(tick, queue_name=QUEUE, interval=60)

@@ -59,9 +59,9 @@ def error_response(status: int, title: str, message: str, **extra: Any):  # type
 
 
 def register(app: Flask) -> None:
-    from service.web import actions, api, bench, mailbox, pages, unsubscribe
+    from service.web import actions, api, bench, history, mailbox, pages, seat, unsubscribe
 
-    for module in (pages, api, actions, unsubscribe, mailbox):
+    for module in (pages, api, actions, unsubscribe, mailbox, seat, history):
         app.register_blueprint(module.bp)
     if app.extensions["pbem"].bench_endpoints:
         app.register_blueprint(bench.bp)

@@ -1,0 +1,235 @@
+"""A seat's page (issue 4): deadlines, votes, nudges, absences, takebacks, waking and
+reviving a game, all from the signed seat link every email carries. A GET only shows;
+each form POSTs one change and comes back here."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request
+
+from service import eventstore, links, notices, slowplay, tokens
+from service import table as tables
+from service.errors import BadRequest
+from service.eventstore import Loaded
+from service.play import check_holder, seat_row
+from service.slowplay import claim
+from service.web import db, enqueue_after_response, settings
+
+bp = Blueprint("seat", __name__)
+
+
+def _link(token: str) -> tokens.SeatLink:
+    return tokens.read_seat(settings().secret_key, token)
+
+
+@bp.get("/seat/<token>")
+def show(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    with db().begin():
+        loaded = eventstore.load(db(), link.game_id)
+        check_holder(loaded, link.seat, link.generation)
+        return render_template("seat.html", **_page(loaded, link, token))
+
+
+def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
+    s, table, seat = settings(), loaded.table, link.seat
+    acting = frozenset() if loaded.row.over else loaded.game.to_act(loaded.state)
+    ballot = table.ballot
+    my_vote = dict(ballot.votes).get(seat) if ballot else None
+    moment = eventstore.now()
+    nudgeable = []
+    for p in notices.statuses(loaded):
+        if p["to_act"] and p["seat"] != seat and p["seat"] not in table.bots:
+            last = table.last_nudged(p["seat"])
+            again = None if last is None else last + tables.NUDGE_EVERY
+            nudgeable.append(
+                {
+                    "seat": p["seat"],
+                    "name": p["name"],
+                    "again": None
+                    if again is None or again <= moment
+                    else notices.when(table, again),
+                }
+            )
+    takeback_reason = (
+        slowplay.takeback_refusal(db(), loaded, seat)
+        if table.last_decision and table.last_decision[0] == seat
+        else None
+    )
+    request_ = table.takeback
+    return {
+        "token": token,
+        "game": {
+            "id": loaded.row.id,
+            "title": loaded.game.title,
+            "url": links.game_url(s, loaded.row.id),
+            "over": loaded.row.over,
+        },
+        "me": {"seat": seat, "name": seat_row(loaded.row, seat).name},
+        "acting": seat in acting,
+        "turn_url": links.decision_url(s, loaded, seat) if seat in acting else None,
+        "pace": notices.pace(loaded, seat),
+        "players": notices.statuses(loaded),
+        "bot_plays_me": seat in table.bots,
+        "asleep": table.dormant_since is not None and not loaded.row.over,
+        "abandoned": table.abandoned is not None,
+        "agreed_revive": seat in table.revive,
+        "ballot": {
+            "number": ballot.number,
+            "about": seat_row(loaded.row, ballot.seat).name,
+            "closes": notices.when(table, tables.ballot_closes(table)),  # type: ignore[arg-type]
+            "mine": my_vote,
+            "voter": seat in table.voters(),
+            "choices": [{"key": c, "label": notices.CHOICE_LABELS[c]} for c in tables.CHOICES],
+            "preselect": request.args.get("vote"),
+        }
+        if ballot
+        else None,
+        "nudgeable": nudgeable,
+        "can_take_back": table.last_decision is not None
+        and table.last_decision[0] == seat
+        and takeback_reason is None
+        and request_ is None,
+        "takeback_reason": takeback_reason,
+        "takeback": {
+            "by": seat_row(loaded.row, request_.seat).name,
+            "mine": request_.seat == seat,
+            "approved": seat in request_.approvals,
+        }
+        if request_
+        else None,
+        "settings_url": links.person_url(s, seat_row(loaded.row, seat).email),
+        "unsubscribe_url": links.unsubscribe_url(s, loaded.row.id, seat),
+    }
+
+
+def _done(token: str, outbox: list[int], anchor: str = ""):  # type: ignore[no-untyped-def]
+    enqueue_after_response(outbox)
+    return redirect(f"/seat/{token}" + (f"#{anchor}" if anchor else ""), 303)
+
+
+@bp.post("/seat/<token>/vote")
+def vote(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    form = request.form
+    try:
+        number = int(form.get("ballot", ""))
+    except ValueError as exc:
+        raise BadRequest("This vote form is incomplete.") from exc
+    newcomer = None
+    if form.get("choice") == "replace":
+        newcomer = (form.get("email", ""), form.get("name", ""))
+    with db().begin():
+        outbox = slowplay.cast_vote(
+            db(), link.game_id, link.seat, link.generation, number, form.get("choice", ""), newcomer
+        )
+    return _done(token, outbox, "vote")
+
+
+@bp.post("/seat/<token>/nudge")
+def nudge(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    with db().begin():
+        outbox = slowplay.nudge(
+            db(), link.game_id, link.seat, link.generation, request.form.get("seat", "")
+        )
+    return _done(token, outbox, "players")
+
+
+@bp.post("/seat/<token>/away")
+def away(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    try:
+        first = date.fromisoformat(request.form.get("first", ""))
+        last = date.fromisoformat(request.form.get("last", ""))
+    except ValueError as exc:
+        raise BadRequest("Give the first and last days away as dates.") from exc
+    with db().begin():
+        loaded = eventstore.load(db(), link.game_id)
+        check_holder(loaded, link.seat, link.generation)
+        email = seat_row(loaded.row, link.seat).email
+        outbox = slowplay.declare_away(db(), email, first, last)
+    return _done(token, outbox, "away")
+
+
+@bp.post("/seat/<token>/back")
+def back(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    with db().begin():
+        outbox = slowplay.come_back(db(), link.game_id, link.seat, link.generation)
+    return _done(token, outbox)
+
+
+@bp.post("/seat/<token>/resume")
+def resume(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    with db().begin():
+        outbox = slowplay.resume(db(), link.game_id, link.seat, link.generation)
+    return _done(token, outbox)
+
+
+@bp.post("/seat/<token>/revive")
+def revive(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    with db().begin():
+        outbox = slowplay.agree_revive(db(), link.game_id, link.seat, link.generation)
+    return _done(token, outbox)
+
+
+@bp.post("/seat/<token>/takeback")
+def takeback(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    answer = request.form.get("answer")
+    with db().begin():
+        if answer is None:
+            outbox = slowplay.request_takeback(db(), link.game_id, link.seat, link.generation)
+        else:
+            outbox = slowplay.answer_takeback(
+                db(), link.game_id, link.seat, link.generation, approve=answer == "approve"
+            )
+    return _done(token, outbox, "takeback")
+
+
+@bp.get("/claim/<token>")
+def offer(token: str):  # type: ignore[no-untyped-def]
+    offer_id = tokens.read_claim(settings().secret_key, token, tokens.SEAT_LINK_MAX_AGE)
+    with db().begin():
+        row = slowplay.offer_row(db(), offer_id)
+        loaded = eventstore.load(db(), row.game_id)
+        return render_template(
+            "claim.html",
+            token=token,
+            name=row.name,
+            seat=row.seat,
+            game={"id": loaded.row.id, "title": loaded.game.title},
+            game_url=links.game_url(settings(), loaded.row.id),
+            players=notices.statuses(loaded),
+            open=loaded.table.offered_to(row.seat) == row.name and row.claimed_at is None,
+        )
+
+
+@bp.post("/claim/<token>")
+def take(token: str):  # type: ignore[no-untyped-def]
+    offer_id = tokens.read_claim(settings().secret_key, token, tokens.SEAT_LINK_MAX_AGE)
+    with db().begin():
+        applied = claim(db(), offer_id)
+        seat = slowplay.offer_row(db(), offer_id).seat
+        target = links.seat_url(settings(), applied.loaded, seat)
+    enqueue_after_response(applied.outbox_ids)
+    return redirect(target, 303)
+
+
+@bp.route("/settings/<token>", methods=["GET", "POST"])
+def person_settings(token: str):  # type: ignore[no-untyped-def]
+    email = tokens.read_person(settings().secret_key, token)
+    with db().begin():
+        if request.method == "POST":
+            slowplay.set_notify(db(), email, request.form.get("notify", ""))
+        person = slowplay.person(db(), email)
+        mode = person.notify
+        hour = person.digest_hour
+    return render_template(
+        "settings.html", token=token, mode=mode, hour=hour, saved=request.method == "POST"
+    )

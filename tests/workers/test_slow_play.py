@@ -1,0 +1,604 @@
+"""Slow play (issue 4): every timeline runs under freezegun, with the scheduler's job run
+by a real RQ worker as ``rq cron workers.cron`` enqueues it, emails through real SMTP."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+import pytest
+from freezegun import freeze_time
+from sqlalchemy import select
+
+from service import eventstore, links
+from service.db import sessions
+from service.models import EventRow, OutboxRow
+from service.play import make_move
+from service.queue import queue
+from tests.helpers import option_links, path, text_of
+
+PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
+EMAILS = {"p1": "ann@example.org", "p2": "bob@example.org"}
+START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday
+URL = re.compile(r"https?://\S+")
+
+
+@pytest.fixture
+def tick(settings, work):  # type: ignore[no-untyped-def]
+    """What the scheduler does every minute: enqueue ``workers.schedule.tick``; then a
+    worker runs it and sends what it queued."""
+
+    def run() -> None:
+        queue(settings).enqueue("workers.schedule.tick")
+        work()
+
+    return run
+
+
+def new_game(client, pace=None, game="tictactoe", players=PLAYERS):  # type: ignore[no-untyped-def]
+    body = {"game": game, "players": players, "pace": pace or {}}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["id"]
+
+
+def state(client, game_id):  # type: ignore[no-untyped-def]
+    return client.get(f"/api/games/{game_id}").get_json()
+
+
+def mover(client, game_id) -> tuple[str, str]:
+    """(seat that must act, the other seat)."""
+    seat = state(client, game_id)["to_act"][0]
+    return seat, "p2" if seat == "p1" else "p1"
+
+
+def seat_path(settings, game_id, seat):  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url)() as s:
+        return path(links.seat_url(settings, eventstore.load(s, game_id), seat))
+
+
+def table_events(settings, game_id) -> list[tuple[str | None, dict]]:
+    with sessions(settings.database_url)() as s:
+        rows = s.scalars(
+            select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
+        ).all()
+        return [(r.seat, r.payload) for r in rows if r.type.startswith("table.")]
+
+
+def kinds(settings, game_id, kind):  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url)() as s:
+        return s.scalars(
+            select(OutboxRow).where(OutboxRow.game_id == game_id, OutboxRow.kind == kind)
+        ).all()
+
+
+def subjects(smtp, email: str) -> list[str]:
+    return [m["Subject"] for m in smtp.to(email)]
+
+
+def play(client, settings, game_id, seat, cell):  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        make_move(s, game_id, seat, loaded.turn_seq, {"type": "place", "cell": cell}, None)
+
+
+def test_the_pace_chosen_at_creation_is_recorded_and_shown_in_every_email(client, smtp, work):
+    pace = {
+        "days": 2,
+        "remind_after_hours": 12,
+        "remind_every_hours": 6,
+        "timezone": "Europe/Paris",
+    }
+    with freeze_time(START):
+        game_id = new_game(client, pace)
+        work()
+    for message in smtp.messages:
+        text = " ".join(text_of(message).split())
+        assert "2 days per decision; a reminder after 12 hours, then every 6 hours" in text
+        assert "deadlines in Europe/Paris time" in text
+    acting = smtp.to(EMAILS[state(client, game_id)["to_act"][0]])[0]
+    # Monday 10:00 in Paris, two days: the deadline is the end of Wednesday, Paris time.
+    assert "Please decide by the end of Wednesday 4 March 2026 (Europe/Paris time)" in " ".join(
+        text_of(acting).split()
+    )
+    assert state(client, game_id)["pace"]["timezone"] == "Europe/Paris"
+
+
+def test_an_unknown_time_zone_or_a_silly_pace_is_refused(client):
+    for pace in ({"timezone": "Mars/Olympus"}, {"days": 0}, {"days": "3"}, {"speed": 1}):
+        response = client.post(
+            "/api/games", json={"game": "tictactoe", "players": PLAYERS, "pace": pace}
+        )
+        assert response.status_code == 400, pace
+
+
+def test_the_seat_that_must_act_is_reminded_after_a_day_then_daily_until_its_deadline(
+    client, smtp, settings, tick
+):
+    with freeze_time(START) as clock:
+        game_id = new_game(client)
+        tick()
+        seat, other = mover(client, game_id)
+        clock.tick(timedelta(hours=23))
+        tick()
+        assert not any("reminder" in s for s in subjects(smtp, EMAILS[seat]))
+        sent = []
+        for _ in range(5 * 24):  # every hour for five days
+            clock.tick(timedelta(hours=1))
+            tick()
+            sent = [s for s in subjects(smtp, EMAILS[seat]) if "reminder" in s]
+        # Monday 09:00, 3 days: deadline at the end of Thursday; reminders Tue, Wed, Thu 09:00.
+        assert len(sent) == 3
+        assert not any("reminder" in s for s in subjects(smtp, EMAILS[other]))
+        reminded = [p for _, p in table_events(settings, game_id) if p["type"] == "table.reminded"]
+        assert [p["number"] for p in reminded] == [1, 2, 3]
+
+
+def test_a_scheduler_run_twice_or_restarted_neither_loses_nor_doubles_a_reminder(
+    client, smtp, settings, tick
+):
+    with freeze_time(START) as clock:
+        game_id = new_game(client)
+        tick()
+        seat, _ = mover(client, game_id)
+        clock.tick(timedelta(hours=30))  # the scheduler was down when the reminder fell due
+        for _ in range(3):
+            tick()
+    assert len([s for s in subjects(smtp, EMAILS[seat]) if "reminder" in s]) == 1
+    assert len(kinds(settings, game_id, "reminder")) == 1
+
+
+def test_a_reminder_is_never_sent_for_a_decision_already_made(client, smtp, settings, work):
+    from workers.schedule import tick as run_tick
+
+    with freeze_time(START) as clock:
+        game_id = new_game(client)
+        work()
+        seat, _ = mover(client, game_id)
+        clock.tick(timedelta(hours=25))
+        run_tick()  # the reminder is queued ...
+        play(client, settings, game_id, seat, 4)  # ... and the player moves before it goes
+        work()
+    assert not any("reminder" in s for s in subjects(smtp, EMAILS[seat]))
+    assert [r.skipped for r in kinds(settings, game_id, "reminder")] == ["decision already made"]
+
+
+def test_another_player_may_nudge_a_seat_at_most_once_a_day(client, smtp, settings, work):
+    with freeze_time(START) as clock:
+        game_id = new_game(client)
+        work()
+        seat, other = mover(client, game_id)
+        page = seat_path(settings, game_id, other)
+        assert "Nudge" in client.get(page).get_data(as_text=True)
+        assert client.post(page + "/nudge", data={"seat": seat}).status_code == 303
+        work()
+        assert any("nudged you" in s for s in subjects(smtp, EMAILS[seat]))
+        clock.tick(timedelta(hours=23))
+        again = client.post(page + "/nudge", data={"seat": seat})
+        assert again.status_code == 429
+        assert "less than a day ago" in again.get_data(as_text=True)
+        assert client.post(page + "/nudge", data={"seat": other}).status_code == 400
+        clock.tick(timedelta(hours=1, minutes=1))
+        assert client.post(page + "/nudge", data={"seat": seat}).status_code == 303
+        work()
+    assert len([s for s in subjects(smtp, EMAILS[seat]) if "nudged you" in s]) == 2
+    nudges = [(by, p) for by, p in table_events(settings, game_id) if p["type"] == "table.nudged"]
+    assert nudges == [(other, {"type": "table.nudged", "seat": seat})] * 2
+
+
+def test_a_nudge_leaves_the_nudged_players_links_valid(client, smtp, settings, work):
+    with freeze_time(START):
+        game_id = new_game(client)
+        work()
+        seat, other = mover(client, game_id)
+        links_before = option_links(smtp.to(EMAILS[seat])[0])
+        client.post(seat_path(settings, game_id, other) + "/nudge", data={"seat": seat})
+        assert client.post(path(links_before[4][1])).status_code == 303
+
+
+def test_a_seat_that_is_not_deciding_cannot_be_nudged(client, settings, work):
+    with freeze_time(START):
+        game_id = new_game(client)
+        seat, other = mover(client, game_id)
+        response = client.post(seat_path(settings, game_id, seat) + "/nudge", data={"seat": other})
+        assert response.status_code == 409
+
+
+def test_a_daily_digest_lists_every_game_waiting_for_the_player_in_one_email(
+    client, smtp, settings, tick
+):
+    with freeze_time(START) as clock:
+        games = [new_game(client) for _ in range(3)]
+        for game_id in games:  # Ann must act in every game
+            if state(client, game_id)["to_act"] == ["p2"]:
+                play(client, settings, game_id, "p2", 0)
+        tick()
+        invitation = smtp.to(EMAILS["p1"])[0]
+        settings_link = next(u for u in URL.findall(text_of(invitation)) if "/settings/" in u)
+        assert client.post(path(settings_link), data={"notify": "digest"}).status_code == 200
+        smtp.clear()
+        nudge_page = seat_path(settings, games[0], "p2")
+        client.post(nudge_page + "/nudge", data={"seat": "p1"})
+        clock.tick(timedelta(hours=2))
+        tick()
+        assert smtp.to(EMAILS["p1"]) == [], "no single turn emails once the digest is chosen"
+        clock.move_to(START.replace(day=3, hour=7, minute=0, second=30))
+        tick()
+        tick()
+        digests = smtp.to(EMAILS["p1"])
+        assert [m["Subject"] for m in digests] == ["Your daily digest: 3 games waiting for you"]
+        body = text_of(digests[0])
+        for game_id in games:
+            assert f"#{game_id}" in body
+        first = next(u for u in URL.findall(body) if "/act/" in u)
+        assert client.get(path(first)).status_code == 200
+
+
+def test_a_player_who_chose_no_turn_emails_gets_none_but_keeps_the_deadline(
+    client, smtp, settings, tick
+):
+    with freeze_time(START) as clock:
+        game_id = new_game(client)
+        seat, _ = mover(client, game_id)
+        tick()
+        invitation = smtp.to(EMAILS[seat])[0]
+        settings_link = next(u for u in URL.findall(text_of(invitation)) if "/settings/" in u)
+        client.post(path(settings_link), data={"notify": "none"})
+        smtp.clear()
+        clock.tick(timedelta(days=2))
+        tick()
+        assert smtp.to(EMAILS[seat]) == []
+        assert [r.skipped for r in kinds(settings, game_id, "reminder")] == [
+            "the player chose no turn emails"
+        ]
+
+
+def test_an_absence_pauses_the_deadline_and_the_others_are_told(client, smtp, settings, tick):
+    with freeze_time(START) as clock:
+        game_id = new_game(client)
+        tick()
+        seat, other = mover(client, game_id)
+        page = seat_path(settings, game_id, seat)
+        response = client.post(page + "/away", data={"first": "2026-03-03", "last": "2026-03-07"})
+        assert response.status_code == 303
+        tick()
+        told = [m for m in smtp.to(EMAILS[other]) if "is away" in m["Subject"]]
+        assert len(told) == 1
+        assert "2026-03-03 to 2026-03-07" in text_of(told[0])
+        # Monday 09:00 + 3 days = end of Thursday; five days away push it to Tuesday 10th.
+        assert (
+            "Tuesday 10 March 2026"
+            in state(client, game_id)["players"][int(seat[1]) - 1]["deadline"]
+        )
+        clock.move_to(START + timedelta(days=5))  # Saturday, still away
+        tick()
+        assert not any("reminder" in s for s in subjects(smtp, EMAILS[seat]))
+        assert not any("deadline has passed" in s for s in subjects(smtp, EMAILS[other]))
+        clock.move_to(datetime.fromisoformat("2026-03-11T00:01:00+00:00"))
+        tick()
+    assert any("deadline has passed" in s for s in subjects(smtp, EMAILS[other]))
+
+
+def _late(client, smtp, settings, tick, clock, game="tictactoe", players=PLAYERS):  # type: ignore[no-untyped-def]
+    """A game whose first player let the deadline pass: the others have the ballot email."""
+    game_id = new_game(client, game=game, players=players)
+    settle_opening(settings, game_id)
+    tick()
+    late = state(client, game_id)["to_act"][0]
+    clock.tick(timedelta(days=4, hours=16))  # past the end of Thursday
+    tick()
+    return game_id, late
+
+
+def settle_opening(settings, game_id) -> None:  # type: ignore[no-untyped-def]
+    """Play the simultaneous opening choices (Origin's objectives) so one seat is late."""
+    with sessions(settings.database_url).begin() as s:
+        while (
+            len(
+                acting := sorted(
+                    eventstore.load(s, game_id).game.to_act(eventstore.load(s, game_id).state)
+                )
+            )
+            > 1
+        ):
+            loaded = eventstore.load(s, game_id)
+            move = loaded.game.bot_move(loaded.state, acting[0])
+            make_move(s, game_id, acting[0], loaded.turn_seq, move, None)
+
+
+def _vote_link(smtp, email: str, choice: str) -> str:
+    ballot = next(m for m in smtp.to(email) if "deadline has passed" in m["Subject"])
+    return next(u for u in URL.findall(text_of(ballot)) if f"vote={choice}" in u)
+
+
+def test_a_passed_deadline_asks_the_others_and_a_vote_to_wait_restarts_the_clock(
+    client, smtp, settings, tick
+):
+    with freeze_time(START) as clock:
+        game_id, late = _late(client, smtp, settings, tick, clock)
+        other = "p2" if late == "p1" else "p1"
+        assert not any("deadline has passed" in s for s in subjects(smtp, EMAILS[late]))
+        link = _vote_link(smtp, EMAILS[other], "wait")
+        page = client.get(path(link)).get_data(as_text=True)
+        assert 'value="wait" checked' in page
+        ballot = re.search(r'name="ballot" value="(\d+)"', page).group(1)
+        url = path(link).split("?")[0]
+        assert (
+            client.post(url + "/vote", data={"ballot": ballot, "choice": "wait"}).status_code == 303
+        )
+        tick()
+        assert any("decided: wait longer" in s for s in subjects(smtp, EMAILS[late]))
+        clock.tick(timedelta(days=2))
+        tick()
+        assert len([s for s in subjects(smtp, EMAILS[other]) if "deadline has passed" in s]) == 1
+        clock.tick(timedelta(days=3))
+        tick()
+    assert len([s for s in subjects(smtp, EMAILS[other]) if "deadline has passed" in s]) == 2
+    decided = [p for _, p in table_events(settings, game_id) if p["type"] == "table.vote_decided"]
+    assert decided[0]["choice"] == "wait" and decided[0]["answers"] == 1
+
+
+def test_a_vote_to_end_the_game_scores_it_as_it_stands_and_all_can_revive_it(
+    client, smtp, settings, tick
+):
+    with freeze_time(START) as clock:
+        game_id, late = _late(client, smtp, settings, tick, clock)
+        other = "p2" if late == "p1" else "p1"
+        url = path(_vote_link(smtp, EMAILS[other], "end")).split("?")[0]
+        client.post(url + "/vote", data={"ballot": "1", "choice": "end"})
+        tick()
+        public = state(client, game_id)
+        assert public["over"] and public["abandoned"] and public["to_act"] == []
+        assert public["outcome"]["scores"] == {"p1": 0, "p2": 0}
+        assert any("Game over" in s for s in subjects(smtp, EMAILS[late]))
+        for seat in (other, late):
+            assert client.post(seat_path(settings, game_id, seat) + "/revive").status_code == 303
+        tick()
+    public = state(client, game_id)
+    assert not public["over"] and public["to_act"] == [late]
+    assert any("continues" in s for s in subjects(smtp, EMAILS[late]))
+
+
+def test_a_vote_for_a_bot_plays_the_late_seat_until_its_player_comes_back(
+    client, smtp, settings, tick
+):
+    with freeze_time(START) as clock:
+        game_id, late = _late(client, smtp, settings, tick, clock)
+        other = "p2" if late == "p1" else "p1"
+        url = path(_vote_link(smtp, EMAILS[other], "bot")).split("?")[0]
+        client.post(url + "/vote", data={"ballot": "1", "choice": "bot"})
+        tick()
+        assert state(client, game_id)["to_act"] == [other], "the bot played at once"
+        play(
+            client,
+            settings,
+            game_id,
+            other,
+            0 if state(client, game_id)["view"]["board"][0] == "" else 1,
+        )
+        tick()
+        assert state(client, game_id)["to_act"] == [other], "and again"
+        seat_page = seat_path(settings, game_id, late)
+        assert "I'm back" in client.get(seat_page).get_data(as_text=True)
+        assert client.post(seat_page + "/back").status_code == 303
+        free = state(client, game_id)["view"]["board"].index("")
+        play(client, settings, game_id, other, free)
+        tick()
+        assert state(client, game_id)["to_act"] == [late], "the player has their seat again"
+    events = [p["type"] for _, p in table_events(settings, game_id)]
+    assert "table.player_returned" in events
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("tictactoe", PLAYERS),
+        ("origin", ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]),
+    ],
+)
+def test_a_bot_voted_in_for_a_late_seat_finishes_a_real_game(
+    client, smtp, settings, tick, game, players
+):
+    from engine import registry
+    from workers.schedule import tick as run_tick
+
+    rules = registry.get(game)
+    with freeze_time(START) as clock:
+        game_id, late = _late(client, smtp, settings, tick, clock, game, players)
+        for voter in state(client, game_id)["players"]:
+            if voter["seat"] != late:
+                page = seat_path(settings, game_id, voter["seat"])
+                client.post(page + "/vote", data={"ballot": "1", "choice": "bot"})
+        for _ in range(1000):  # the others play their own moves; the bot plays the late seat
+            run_tick()
+            public = state(client, game_id)
+            if public["over"]:
+                break
+            with sessions(settings.database_url).begin() as s:
+                loaded = eventstore.load(s, game_id)
+                seat = sorted(loaded.game.to_act(loaded.state))[0]
+                assert seat != late
+                move = rules.bot_move(loaded.state, seat)
+                make_move(s, game_id, seat, loaded.turn_seq, move, None)
+            clock.tick(timedelta(hours=1))
+    assert public["over"] and not public["abandoned"]
+    assert public["outcome"]["ranking"]
+    with sessions(settings.database_url)() as s:
+        by_late = s.scalars(
+            select(EventRow).where(EventRow.game_id == game_id, EventRow.seat == late)
+        ).all()
+    assert any(r.move is not None for r in by_late), "the bot's moves are the late seat's"
+
+
+def test_a_vote_to_hand_the_seat_over_invites_a_newcomer_who_claims_it(
+    client, smtp, settings, tick
+):
+    with freeze_time(START) as clock:
+        game_id, late = _late(client, smtp, settings, tick, clock)
+        other = "p2" if late == "p1" else "p1"
+        old_links = option_links(smtp.to(EMAILS[late])[0])
+        url = path(_vote_link(smtp, EMAILS[other], "replace")).split("?")[0]
+        missing = client.post(url + "/vote", data={"ballot": "1", "choice": "replace"})
+        assert missing.status_code == 400
+        vote = {"ballot": "1", "choice": "replace", "name": "Cy", "email": "cy@example.org"}
+        assert client.post(url + "/vote", data=vote).status_code == 303
+        tick()
+        offer = smtp.to("cy@example.org")
+        assert len(offer) == 1 and "take over a seat" in offer[0]["Subject"]
+        claim = next(u for u in URL.findall(text_of(offer[0])) if "/claim/" in u)
+        assert "Take the seat" in client.get(path(claim)).get_data(as_text=True)
+        assert client.post(path(claim)).status_code == 303
+        tick()
+        turn = [m for m in smtp.to("cy@example.org") if "your turn" in m["Subject"]]
+        assert len(turn) == 1
+        assert client.post(path(option_links(turn[0])[0][1])).status_code == 303
+        refused = client.post(path(old_links[1][1]))
+        assert refused.status_code == 403
+        assert "handed to another player" in refused.get_data(as_text=True)
+        assert client.post(path(claim)).status_code == 409
+    claimed = [p for _, p in table_events(settings, game_id) if p["type"] == "table.seat_claimed"]
+    old_name = {"p1": "Ann", "p2": "Bob"}[late]
+    assert claimed == [
+        {"type": "table.seat_claimed", "seat": late, "name": "Cy", "replaced": old_name}
+    ]
+    assert any("now plays" in s for s in subjects(smtp, EMAILS[other]))
+
+
+def test_a_tie_among_those_who_answer_means_wait(client, smtp, settings, tick):
+    players = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
+    with freeze_time(START) as clock:
+        game_id, late = _late(client, smtp, settings, tick, clock, "origin", players)
+        voters = [p["seat"] for p in state(client, game_id)["players"] if p["seat"] != late]
+        for voter, choice in zip(voters, ("bot", "end"), strict=True):
+            client.post(
+                seat_path(settings, game_id, voter) + "/vote",
+                data={"ballot": "1", "choice": choice},
+            )
+        tick()
+    decided = [p for _, p in table_events(settings, game_id) if p["type"] == "table.vote_decided"]
+    assert [(d["choice"], d["answers"]) for d in decided] == [("wait", 2)]
+    assert not state(client, game_id)["over"]
+
+
+def test_a_game_nobody_answers_for_sleeps_and_one_click_resumes_it_after_200_days(
+    client, smtp, settings, tick
+):
+    with freeze_time(START) as clock:
+        game_id, late = _late(client, smtp, settings, tick, clock)
+        other = "p2" if late == "p1" else "p1"
+        clock.tick(timedelta(days=3, minutes=5))  # the vote closes unanswered
+        tick()
+        assert state(client, game_id)["asleep"]
+        asleep = [m for m in smtp.to(EMAILS[other]) if "asleep" in m["Subject"]]
+        assert len(asleep) == 1
+        smtp.clear()
+        for _ in range(10):
+            clock.tick(timedelta(days=20))
+            tick()
+        assert smtp.messages == [], "a sleeping game sends nothing"
+        wake = next(u for u in URL.findall(text_of(asleep[0])) if "/seat/" in u)
+        page = client.get(path(wake)).get_data(as_text=True)
+        assert "Wake the game up" in page
+        assert client.post(path(wake).split("#")[0] + "/resume").status_code == 303
+        tick()
+        resumed = [m for m in smtp.to(EMAILS[late]) if "woke the game up" in m["Subject"]]
+        assert len(resumed) == 1
+        assert client.post(path(option_links(resumed[0])[4][1])).status_code == 303
+    public = state(client, game_id)
+    assert not public["asleep"] and public["to_act"] == [other]
+    assert [p["type"] for _, p in table_events(settings, game_id)][-2:] == [
+        "table.dormant",
+        "table.resumed",
+    ]
+
+
+def test_a_decision_that_nobody_has_answered_can_be_taken_back_with_the_others_approval(
+    client, smtp, settings, tick
+):
+    with freeze_time(START):
+        game_id = new_game(client)
+        seat, other = mover(client, game_id)
+        play(client, settings, game_id, seat, 4)
+        before = state(client, game_id)
+        page = seat_path(settings, game_id, seat)
+        assert "Ask the others" in client.get(page).get_data(as_text=True)
+        assert client.post(page + "/takeback").status_code == 303
+        tick()
+        request = [m for m in smtp.to(EMAILS[other]) if "take back" in m["Subject"]]
+        assert len(request) == 1
+        approve = client.post(
+            seat_path(settings, game_id, other) + "/takeback", data={"answer": "approve"}
+        )
+        assert approve.status_code == 303
+        tick()
+    after = state(client, game_id)
+    assert after["view"]["board"] == [""] * 9 and after["to_act"] == [seat]
+    assert after["seq"] > before["seq"], "taken back by new events, nothing deleted"
+    assert any("taken back" in s for s in subjects(smtp, EMAILS[other]))
+    assert any(
+        s.startswith(f"[Tic-tac-toe #{game_id}] Move") and s.endswith("your turn")
+        for s in subjects(smtp, EMAILS[seat])
+    )
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        assert eventstore.load_from_start(s, loaded.row, loaded.game).state == loaded.state
+    play(client, settings, game_id, seat, 0)
+    assert state(client, game_id)["view"]["board"][0] != ""
+
+
+def test_a_takeback_is_refused_once_another_player_has_acted(client, settings):
+    with freeze_time(START):
+        game_id = new_game(client)
+        seat, other = mover(client, game_id)
+        play(client, settings, game_id, seat, 4)
+        play(client, settings, game_id, other, 0)
+        response = client.post(seat_path(settings, game_id, seat) + "/takeback")
+    assert response.status_code == 409
+    assert "Another player has acted" in response.get_data(as_text=True)
+
+
+def test_a_refused_takeback_undoes_nothing(client, smtp, settings, tick):
+    with freeze_time(START):
+        game_id = new_game(client)
+        seat, other = mover(client, game_id)
+        play(client, settings, game_id, seat, 4)
+        client.post(seat_path(settings, game_id, seat) + "/takeback")
+        client.post(seat_path(settings, game_id, other) + "/takeback", data={"answer": "refuse"})
+        tick()
+    assert state(client, game_id)["view"]["board"][4] != ""
+    assert any("refused" in s for s in subjects(smtp, EMAILS[seat]))
+
+
+def test_a_decision_that_ends_the_game_cannot_be_taken_back(client, settings):
+    with freeze_time(START):
+        game_id = new_game(client)
+        seat, other = mover(client, game_id)
+        for mine, theirs in ((0, 3), (1, 4)):
+            play(client, settings, game_id, seat, mine)
+            play(client, settings, game_id, other, theirs)
+        play(client, settings, game_id, seat, 2)
+        response = client.post(seat_path(settings, game_id, seat) + "/takeback")
+    assert response.status_code == 409
+    assert "over" in response.get_data(as_text=True)
+
+
+def test_an_origin_decision_that_drew_a_card_or_used_chance_cannot_be_taken_back(settings):
+    from engine import registry
+    from service import slowplay
+    from service.play import create_game
+
+    players = ["ann@example.org", "bob@example.org"]
+    reasons: set[str] = set()
+    with freeze_time(START), sessions(settings.database_url).begin() as s:
+        game_id = create_game(s, "origin", players).loaded.row.id
+        rules = registry.get("origin")
+        for _ in range(120):
+            loaded = eventstore.load(s, game_id)
+            seat = sorted(loaded.game.to_act(loaded.state))[0]
+            make_move(s, game_id, seat, loaded.turn_seq, rules.bot_move(loaded.state, seat), None)
+            after = eventstore.load(s, game_id)
+            reason = slowplay.takeback_refusal(s, after, seat)
+            reasons.add(reason or "allowed")
+    assert "allowed" in reasons
+    assert any("revealed hidden information" in r for r in reasons)
+    assert any("drew by chance" in r for r in reasons)
