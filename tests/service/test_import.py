@@ -15,6 +15,7 @@ from service.cli import main
 from service.db import sessions
 from service.models import GameRow
 from service.play import create_game, make_move
+from tests.golden import corpus
 from tests.helpers import option_links
 from tests.service.test_eventstore import play
 from tests.service.test_verify import export
@@ -156,3 +157,17 @@ def test_a_seat_the_game_does_not_have_is_refused(app, settings, tmp_path):
     assert result.exit_code == 1 and "no seat 'p3'" in result.output
     missing = run(app, "import", path, "--player", "p1=a@x.org")
     assert missing.exit_code == 1 and "No address for seat p2" in missing.output
+
+
+@pytest.mark.parametrize("path", corpus.logs(), ids=[p.stem for p in corpus.logs()])
+def test_every_golden_game_imports_with_the_same_chain_and_end(app, settings, path):
+    log = corpus.read(path)
+    seats = log.header["seats"]
+    new = imported(app, path, *(f"{s}={s}@example.net" for s in seats))
+    moved = events(settings, new["id"])
+    assert [e[-1] for e in moved] == [e.hash for e in log.events]
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, new["id"])
+        final = loaded.game.outcome(loaded.state)
+    expected = json.loads(corpus.expected_path(path).read_text())["outcome"]
+    assert {"scores": final["scores"], "ranking": final["ranking"]} == expected
