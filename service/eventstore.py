@@ -78,6 +78,7 @@ def append(
     *,
     move: dict[str, Any] | None = None,
     recorded_at: datetime | None = None,
+    due_at: datetime | None = None,
 ) -> None:
     """Append ``events`` after ``expected_seq``; :class:`Conflict` if another writer won."""
     moment = recorded_at or now()
@@ -105,7 +106,7 @@ def append(
     moved = session.execute(
         update(GameRow)
         .where(GameRow.id == row.id, GameRow.last_seq == expected_seq)
-        .values(last_seq=expected_seq + len(events), head_hash=prev, over=over)
+        .values(last_seq=expected_seq + len(events), head_hash=prev, over=over, due_at=due_at)
         .execution_options(synchronize_session=False)
     )
     if moved.rowcount != 1:
@@ -115,6 +116,7 @@ def append(
     except IntegrityError as exc:
         raise Conflict("Another move was recorded first.", game_id=row.id) from exc
     row.last_seq, row.head_hash, row.over = expected_seq + len(events), prev, over
+    row.due_at = due_at
 
 
 def get_row(session: Session, game_id: str) -> GameRow:
@@ -190,13 +192,16 @@ def record(
         folded.state is not None and loaded.game.outcome(folded.state) is not None
     )
     due_at = None if over else tables.next_due(folded.table, loaded.game.to_act(folded.state))
-    append(session, loaded.row, events, seat, loaded.seq, over=over, move=move, recorded_at=moment)
-    loaded.row.due_at = due_at
-    session.execute(
-        update(GameRow)
-        .where(GameRow.id == loaded.row.id)
-        .values(due_at=due_at)
-        .execution_options(synchronize_session=False)
+    append(
+        session,
+        loaded.row,
+        events,
+        seat,
+        loaded.seq,
+        over=over,
+        move=move,
+        recorded_at=moment,
+        due_at=due_at,
     )
     after = Loaded(row=loaded.row, game=loaded.game, folded=folded)
     maybe_snapshot(session, after, loaded.seq, folded.seq, snapshot_every)

@@ -251,9 +251,10 @@ def seat_row(row: GameRow, seat: str) -> SeatRow:
     raise NotFound(f"Game {row.id} has no seat {seat!r}.")
 
 
-def resend(session: Session, game_id: str, seat: str) -> int | None:
+def resend(session: Session, game_id: str, seat: str, generation: int = 0) -> int | None:
     """Queue a fresh 'your turn' email for ``seat`` if it must decide now."""
     loaded = eventstore.load(session, game_id)
+    check_holder(loaded, seat, generation)
     if seat not in loaded.game.to_act(loaded.state):
         return None
     existing = session.scalars(

@@ -7,11 +7,11 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request
 
-from service import boards, eventstore, links, presentation, tokens
+from service import boards, eventstore, links, notices, presentation, tokens
 from service.errors import BadRequest, Expired, Reused, ServiceError, Stale
 from service.eventstore import Loaded
 from service.models import UsedLinkRow
-from service.play import make_move, resend, seat_row
+from service.play import check_holder, make_move, resend, seat_row
 from service.web import db, enqueue_after_response, error_response, settings
 
 bp = Blueprint("actions", __name__)
@@ -22,7 +22,7 @@ def show(token: str):  # type: ignore[no-untyped-def]
     link = _read(token)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
-        seat_row(loaded.row, link.seat)
+        check_holder(loaded, link.seat, link.generation)
         if db().get(UsedLinkRow, link.digest) is not None:
             return _moved_on(Reused("You already made this choice with this link."), loaded, link)
         acting = link.seat in loaded.game.to_act(loaded.state)
@@ -65,7 +65,7 @@ def fresh_link(token: str):  # type: ignore[no-untyped-def]
         if link is None:
             raise
     with db().begin():
-        outbox_id = resend(db(), link.game_id, link.seat)
+        outbox_id = resend(db(), link.game_id, link.seat, link.generation)
     if outbox_id is None:
         return render_template(
             "notice.html",
@@ -111,6 +111,7 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
     chosen = presentation.move_key(link.move) if link.move is not None else None
     decision = presentation.decision(s, loaded, link.seat, view, with_links=False)
     chosen_label = next((o["label"] for o in decision["options"] if o["key"] == chosen), None)
+    seat_url = links.seat_url(s, loaded, link.seat)
     return {
         "game": presentation.game_info(s, loaded),
         "player": {"seat": link.seat, "name": seat_row(loaded.row, link.seat).name},
@@ -124,6 +125,9 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
         "outcome": presentation.outcome(loaded),
         "token": link.token,
         "unsubscribe_url": links.unsubscribe_url(s, loaded.row.id, link.seat),
+        "seat_url": seat_url,
+        "bot_plays_me": link.seat in loaded.table.bots,
+        "deadline": notices.pace(loaded, link.seat)["deadline"],
     }
 
 

@@ -3,14 +3,19 @@ by a real RQ worker as ``rq cron workers.cron`` enqueues it, emails through real
 
 from __future__ import annotations
 
+import os
 import re
-from datetime import datetime, timedelta
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from freezegun import freeze_time
 from sqlalchemy import select
 
 from service import eventstore, links
+from service.config import ROOT
 from service.db import sessions
 from service.models import EventRow, OutboxRow
 from service.play import make_move
@@ -602,3 +607,33 @@ def test_an_origin_decision_that_drew_a_card_or_used_chance_cannot_be_taken_back
     assert "allowed" in reasons
     assert any("revealed hidden information" in r for r in reasons)
     assert any("drew by chance" in r for r in reasons)
+
+
+def test_the_real_scheduler_process_opens_the_vote_once_a_deadline_has_passed(
+    client, smtp, settings, work
+):
+    with freeze_time(datetime.now(UTC) - timedelta(days=6)):
+        game_id = new_game(client)
+        work()
+    late, other = mover(client, game_id)
+    env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
+    cron = subprocess.Popen(
+        [sys.executable, "-m", "rq.cli", "cron", "workers.cron", "--url", settings.redis_url],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            work()  # runs the tick the scheduler process enqueued
+            if any("deadline has passed" in s for s in subjects(smtp, EMAILS[other])):
+                break
+            time.sleep(0.5)
+    finally:
+        cron.terminate()
+        output = cron.communicate(timeout=30)[0]
+    assert [s for s in subjects(smtp, EMAILS[other]) if "deadline has passed" in s], output
+    assert not any("deadline has passed" in s for s in subjects(smtp, EMAILS[late]))
