@@ -429,10 +429,20 @@ def person(session: Session, email: str) -> PersonRow:
     return row
 
 
-def set_notify(session: Session, email: str, mode: str, moment: datetime | None = None) -> None:
+def set_notify(
+    session: Session,
+    email: str,
+    mode: str,
+    moment: datetime | None = None,
+    digest_hour: int | None = None,
+) -> None:
     if mode not in tables.NOTIFY:
         raise BadRequest(f"Choose one of: {', '.join(tables.NOTIFY)}.")
     row = person(session, email)
+    if digest_hour is not None:
+        if not 0 <= digest_hour <= 23:
+            raise BadRequest("The digest hour runs from 0 to 23 (UTC).")
+        row.digest_hour = digest_hour
     row.notify = mode
     row.next_digest_at = next_digest(moment or now(), row.digest_hour) if mode == "digest" else None
 

@@ -52,6 +52,8 @@ def tick(moment: datetime | None = None) -> dict[str, int]:
                 outbox += slowplay.advance(session, game_id, moment, settings.snapshot_every)
         except Conflict:
             log.info("game %s moved while its due work ran; the next tick looks again", game_id)
+        except Exception:  # one broken game must not hold up every other game's deadlines
+            log.exception("game %s: its due work failed; the next tick tries again", game_id)
     enqueue_outbox(settings, outbox)
     digests = queue_digests(settings, moment)
     return {"games": len(game_ids), "emails": len(outbox), "digests": len(digests)}

@@ -226,7 +226,13 @@ def person_settings(token: str):  # type: ignore[no-untyped-def]
     email = tokens.read_person(settings().secret_key, token)
     with db().begin():
         if request.method == "POST":
-            slowplay.set_notify(db(), email, request.form.get("notify", ""))
+            hour = request.form.get("hour", "")
+            slowplay.set_notify(
+                db(),
+                email,
+                request.form.get("notify", ""),
+                digest_hour=int(hour) if hour.isdigit() else None,
+            )
         person = slowplay.person(db(), email)
         mode = person.notify
         hour = person.digest_hour

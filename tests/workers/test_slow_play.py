@@ -637,3 +637,23 @@ def test_the_real_scheduler_process_opens_the_vote_once_a_deadline_has_passed(
         output = cron.communicate(timeout=30)[0]
     assert [s for s in subjects(smtp, EMAILS[other]) if "deadline has passed" in s], output
     assert not any("deadline has passed" in s for s in subjects(smtp, EMAILS[late]))
+
+
+def test_the_digest_comes_at_the_hour_the_player_chose(client, smtp, settings, tick):
+    with freeze_time(START) as clock:
+        game_id = new_game(client)
+        seat, _ = mover(client, game_id)
+        tick()
+        invitation = smtp.to(EMAILS[seat])[0]
+        settings_link = next(u for u in URL.findall(text_of(invitation)) if "/settings/" in u)
+        page = client.post(path(settings_link), data={"notify": "digest", "hour": "18"})
+        assert 'value="18" selected' in page.get_data(as_text=True)
+        smtp.clear()
+        clock.move_to(START.replace(hour=17, minute=59))
+        tick()
+        assert smtp.to(EMAILS[seat]) == []
+        clock.move_to(START.replace(hour=18, minute=1))
+        tick()
+    assert [m["Subject"] for m in smtp.to(EMAILS[seat])] == [
+        "Your daily digest: 1 game waiting for you"
+    ]
