@@ -91,13 +91,6 @@ def from_file_lines(lines: list[str]) -> Log:
     )
 
 
-def finished(loaded: eventstore.Loaded) -> bool:
-    """Whether the game has reached its end by its rules: only then is what was hidden
-    shown (the seed, every payload). A game ended as abandoned can still be revived by its
-    players, so its secrets stay kept."""
-    return loaded.state is not None and loaded.game.outcome(loaded.state) is not None
-
-
 def to_file_lines(session: Session, game_id: str, *, with_secrets: bool = False) -> list[str]:
     """The game as JSON lines: a header (the seed only once the game is over), then every
     event; what :func:`from_file_lines` reads back.
@@ -113,7 +106,7 @@ def to_file_lines(session: Session, game_id: str, *, with_secrets: bool = False)
         **log.header,
         "names": {s.seat: s.name for s in row.seats},
         "created_at": hashchain.timestamp(row.created_at),
-        "seed": row.seed if with_secrets or finished(eventstore.load(session, game_id)) else None,
+        "seed": row.seed if with_secrets or eventstore.load(session, game_id).finished else None,
     }
     if with_secrets:
         head["emails"] = {s.seat: s.email for s in row.seats}

@@ -48,6 +48,12 @@ class Loaded:
         return self.folded.seq
 
     @property
+    def finished(self) -> bool:
+        """Ended by its rules: only then is what was hidden shown (the seed, every payload,
+        DESIGN.md §6). A game ended as abandoned may be revived, so it keeps its secrets."""
+        return self.state is not None and self.game.outcome(self.state) is not None
+
+    @property
     def turn_seq(self) -> int:
         """What a decision's links name: table events (a nudge, a vote) leave them valid."""
         return self.folded.table.turn_seq

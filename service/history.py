@@ -15,8 +15,8 @@ information leaves the engine):
 - The board at a step is ``view(state, seat)`` for the seat's holder at that step, else
   ``view(state, None)``.
 
-Once the game has reached its end by its rules (:func:`service.audit.finished`) everything
-is shown: every move described, every payload, every hash, any seat's view.
+Once the game has reached its end by its rules (:attr:`service.eventstore.Loaded.finished`)
+everything is shown: every move described, every payload, every hash, any seat's view.
 """
 
 from __future__ import annotations

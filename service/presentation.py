@@ -48,7 +48,7 @@ def game_info(settings: Settings, loaded: Loaded) -> dict[str, Any]:
         "url": links.game_url(settings, row.id),
         "over": row.over,
         "commitment": row.commitment,
-        "seed": row.seed if row.over else None,
+        "seed": row.seed if loaded.finished else None,
         "ruleset": row.ruleset,
     }
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from zoneinfo import available_timezones
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from engine import registry
-from service import audit, boards, eventstore, links, presentation
+from service import boards, eventstore, links, presentation
 from service.errors import BadRequest, NotFound
 from service.play import create_game
 from service.web import db, enqueue_after_response, settings
@@ -17,7 +18,7 @@ bp = Blueprint("pages", __name__)
 
 @bp.get("/")
 def home():  # type: ignore[no-untyped-def]
-    return render_template("home.html", games=_games(), form={}, error=None)
+    return _home({}, None)
 
 
 @bp.post("/games")
@@ -27,16 +28,37 @@ def create():  # type: ignore[no-untyped-def]
     try:
         options = json.loads(form.get("options") or "{}")
     except json.JSONDecodeError:
-        return render_template(
-            "home.html", games=_games(), form=form, error="Options must be JSON, for example {}."
-        ), 400
+        return _home(form, "Options must be JSON, for example {}."), 400
     try:
+        pace = _pace(form)
         with db().begin():
-            applied = create_game(db(), form.get("game", ""), players, options)
+            applied = create_game(db(), form.get("game", ""), players, options, pace)
     except BadRequest as exc:
-        return render_template("home.html", games=_games(), form=form, error=exc.message), 400
+        return _home(form, exc.message), 400
     enqueue_after_response(applied.outbox_ids)
     return redirect(url_for("pages.game", game_id=applied.loaded.row.id, created=1), 303)
+
+
+ZONES = sorted(available_timezones())
+
+
+def _home(form, error: str | None) -> str:  # type: ignore[no-untyped-def]
+    return render_template("home.html", games=_games(), form=form, error=error, zones=ZONES)
+
+
+def _pace(form) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """The pace fields of the form (issue 4); blanks keep the defaults."""
+    pace: dict[str, object] = {}
+    for name in ("days", "remind_after_hours", "remind_every_hours"):
+        raw = (form.get(name) or "").strip()
+        if raw:
+            if not raw.isdigit():
+                raise BadRequest(f"Pace: {name.replace('_', ' ')} must be a whole number.")
+            pace[name] = int(raw)
+    zone = (form.get("timezone") or "").strip()
+    if zone:
+        pace["timezone"] = zone
+    return pace
 
 
 @bp.get("/games/<game_id>")
@@ -56,7 +78,7 @@ def game(game_id: str):  # type: ignore[no-untyped-def]
                 "history_url": f"/games/{game_id}/history",
                 "replay_url": f"/games/{game_id}/replay",
                 "spectator_url": links.game_url(settings(), game_id),
-                "log_url": f"/games/{game_id}/log.jsonl" if audit.finished(loaded) else None,
+                "log_url": f"/games/{game_id}/log.jsonl" if loaded.finished else None,
             },
         }
     return render_template("game.html", **context)

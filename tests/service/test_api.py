@@ -98,3 +98,17 @@ def test_the_web_form_shows_what_was_wrong(client):
     response = client.post("/games", data={"game": "tictactoe", "player": ["ann@example.org"]})
     assert response.status_code == 400
     assert b"2 players, not 1" in response.data
+
+
+def test_the_web_form_sets_the_games_pace_and_refuses_an_unknown_time_zone(client):
+    players = ["ann@example.org", "bob@example.org"]
+    form = {"game": "tictactoe", "player": players, "days": "5", "timezone": "Asia/Tokyo"}
+    response = client.post("/games", data=form)
+    assert response.status_code == 303
+    game_id = response.headers["Location"].split("/games/")[1].split("?")[0]
+    pace = client.get(f"/api/games/{game_id}").get_json()["pace"]
+    assert pace["days"] == 5 and pace["timezone"] == "Asia/Tokyo"
+    bad = client.post("/games", data={**form, "timezone": "Atlantis/Capital"})
+    assert bad.status_code == 400
+    assert b"Unknown time zone" in bad.data
+    assert b'value="Atlantis/Capital"' in bad.data, "the form keeps what was typed"
