@@ -154,27 +154,19 @@ def away(token: str):  # type: ignore[no-untyped-def]
     return _done(token, outbox, "away")
 
 
-@bp.post("/seat/<token>/back")
-def back(token: str):  # type: ignore[no-untyped-def]
+SIMPLE = {
+    "back": slowplay.come_back,
+    "resume": slowplay.resume,
+    "revive": slowplay.agree_revive,
+}
+"""One-button changes: take the seat back from the bot, wake the game, agree to revive it."""
+
+
+@bp.post("/seat/<token>/<any(back, resume, revive):action>")
+def simple(token: str, action: str):  # type: ignore[no-untyped-def]
     link = _link(token)
     with db().begin():
-        outbox = slowplay.come_back(db(), link.game_id, link.seat, link.generation)
-    return _done(token, outbox)
-
-
-@bp.post("/seat/<token>/resume")
-def resume(token: str):  # type: ignore[no-untyped-def]
-    link = _link(token)
-    with db().begin():
-        outbox = slowplay.resume(db(), link.game_id, link.seat, link.generation)
-    return _done(token, outbox)
-
-
-@bp.post("/seat/<token>/revive")
-def revive(token: str):  # type: ignore[no-untyped-def]
-    link = _link(token)
-    with db().begin():
-        outbox = slowplay.agree_revive(db(), link.game_id, link.seat, link.generation)
+        outbox = SIMPLE[action](db(), link.game_id, link.seat, link.generation)
     return _done(token, outbox)
 
 

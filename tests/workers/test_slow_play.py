@@ -311,6 +311,12 @@ def settle_opening(settings, game_id) -> None:  # type: ignore[no-untyped-def]
             make_move(s, game_id, acting[0], loaded.turn_seq, move, None)
 
 
+def vote(client, smtp, voter: str, choice: str, **newcomer: str):  # type: ignore[no-untyped-def]
+    """Follow the ballot email's link for ``choice`` and cast that vote."""
+    url = path(_vote_link(smtp, EMAILS[voter], choice)).split("?")[0]
+    return client.post(url + "/vote", data={"ballot": "1", "choice": choice, **newcomer})
+
+
 def _vote_link(smtp, email: str, choice: str) -> str:
     ballot = next(m for m in smtp.to(email) if "deadline has passed" in m["Subject"])
     return next(u for u in URL.findall(text_of(ballot)) if f"vote={choice}" in u)
@@ -349,8 +355,7 @@ def test_a_vote_to_end_the_game_scores_it_as_it_stands_and_all_can_revive_it(
     with freeze_time(START) as clock:
         game_id, late = _late(client, smtp, settings, tick, clock)
         other = "p2" if late == "p1" else "p1"
-        url = path(_vote_link(smtp, EMAILS[other], "end")).split("?")[0]
-        client.post(url + "/vote", data={"ballot": "1", "choice": "end"})
+        vote(client, smtp, other, "end")
         tick()
         public = state(client, game_id)
         assert public["over"] and public["abandoned"] and public["to_act"] == []
@@ -370,8 +375,7 @@ def test_a_vote_for_a_bot_plays_the_late_seat_until_its_player_comes_back(
     with freeze_time(START) as clock:
         game_id, late = _late(client, smtp, settings, tick, clock)
         other = "p2" if late == "p1" else "p1"
-        url = path(_vote_link(smtp, EMAILS[other], "bot")).split("?")[0]
-        client.post(url + "/vote", data={"ballot": "1", "choice": "bot"})
+        vote(client, smtp, other, "bot")
         tick()
         assert state(client, game_id)["to_act"] == [other], "the bot played at once"
         play(
@@ -442,11 +446,9 @@ def test_a_vote_to_hand_the_seat_over_invites_a_newcomer_who_claims_it(
         game_id, late = _late(client, smtp, settings, tick, clock)
         other = "p2" if late == "p1" else "p1"
         old_links = option_links(smtp.to(EMAILS[late])[0])
-        url = path(_vote_link(smtp, EMAILS[other], "replace")).split("?")[0]
-        missing = client.post(url + "/vote", data={"ballot": "1", "choice": "replace"})
-        assert missing.status_code == 400
-        vote = {"ballot": "1", "choice": "replace", "name": "Cy", "email": "cy@example.org"}
-        assert client.post(url + "/vote", data=vote).status_code == 303
+        assert vote(client, smtp, other, "replace").status_code == 400, "no address given"
+        cast = vote(client, smtp, other, "replace", name="Cy", email="cy@example.org")
+        assert cast.status_code == 303
         tick()
         offer = smtp.to("cy@example.org")
         assert len(offer) == 1 and "take over a seat" in offer[0]["Subject"]
