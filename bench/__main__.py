@@ -45,8 +45,11 @@ def main() -> int:
             f"{name:>9}: {s['throughput_per_s']:8.1f} req/s  p50 {s['p50_ms']:6.1f} ms  "
             f"p99 {s['p99_ms']:6.1f} ms  ({s['requests']} requests, {s['errors']} errors)"
         )
-    ratio_ok = h["ratio"] >= h["targets"]["ratio_min"]
-    p99_ok = h["moves"]["p99_ms"] <= h["targets"]["p99_max_ms"]
+    valid = h["moves"]["errors"] == 0 and h["baseline"]["errors"] == 0
+    if not valid:
+        print("    INVALID: requests failed, so neither target can be judged")
+    ratio_ok = valid and h["ratio"] >= h["targets"]["ratio_min"]
+    p99_ok = valid and h["moves"]["p99_ms"] <= h["targets"]["p99_max_ms"]
     print(
         f"    ratio: {h['ratio']:.2f} (target >= 0.4: {'met' if ratio_ok else 'MISSED'}); "
         f"move p99 target <= 50 ms: {'met' if p99_ok else 'MISSED'}"
@@ -57,7 +60,7 @@ def main() -> int:
                 f"{game} {players}p: {r['playouts_per_s']} playouts/s, replay "
                 f"{r['replay_events_per_s']} events/s ({r['replayed_game_events']} events)"
             )
-    return 0
+    return 0 if valid else 1
 
 
 if __name__ == "__main__":

@@ -103,7 +103,8 @@ def run(settings: Settings, games_per_client: int = 12) -> dict[str, Any]:
                     {
                         "id": applied.loaded.row.id,
                         "state": applied.loaded.state,
-                        "seq": applied.loaded.seq,
+                        "head": applied.loaded.seq,
+                        "turn": applied.loaded.turn_seq,
                     }
                 )
             clients.append(mine)
@@ -168,13 +169,14 @@ def run(settings: Settings, games_per_client: int = 12) -> dict[str, Any]:
 
 def _plan(settings: Settings, game: Any, g: dict[str, Any], rng: random.Random) -> list[str]:
     """The links of one game's moves, in order, to the end."""
-    paths, state, seq = [], g["state"], g["seq"]
+    paths, state, head, turn = [], g["state"], g["head"], g["turn"]
     while game.to_act(state):
         seat = sorted(game.to_act(state))[0]
         move = rng.choice(game.legal_moves(state, seat))
-        paths.append(f"/act/{action_token(settings.secret_key, g['id'], seat, seq, move)}")
+        paths.append(f"/act/{action_token(settings.secret_key, g['id'], seat, turn, move)}")
         events = game.decide(state, seat, move, random.Random(0))
         for event in events:
             state = game.apply(state, event)
-        seq += len(events)
+        head += len(events)
+        turn = head  # a link names the newest game event; table events do not move it
     return paths
