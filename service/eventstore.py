@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from engine import Event, Game, State, codec, registry
 from service import hashchain, logfold
@@ -121,8 +122,15 @@ def append(
         session.execute(insert(EventRow), rows)
     except IntegrityError as exc:
         raise Conflict("Another move was recorded first.", game_id=row.id) from exc
-    row.last_seq, row.head_hash, row.over = expected_seq + len(events), prev, over
-    row.due_at = due_at
+    # The guarded UPDATE above already wrote these: set them without marking the row dirty,
+    # so no second UPDATE is flushed.
+    for name, value in (
+        ("last_seq", expected_seq + len(events)),
+        ("head_hash", prev),
+        ("over", over),
+        ("due_at", due_at),
+    ):
+        set_committed_value(row, name, value)
 
 
 def get_row(session: Session, game_id: str) -> GameRow:
@@ -189,7 +197,7 @@ def record(
     start = loaded.folded
     if before is not None and start.before_last is None:
         start = replace(start, before_last=before)
-    folder = logfold.Folder(loaded.game, [s.seat for s in loaded.row.seats], start)
+    folder = logfold.Folder(loaded.game, loaded.table.seats, start)
     for offset, payload in enumerate(events, start=1):
         first = move if offset == 1 else None
         folder.feed(_Pending(loaded.seq + offset, seat, moment, first), payload)

@@ -202,7 +202,8 @@ def _make_move(
 
 def check_holder(loaded: Loaded, seat: str, generation: int) -> None:
     """A link made for an earlier holder of a seat handed to someone else acts no more."""
-    seat_row(loaded.row, seat)
+    if seat not in loaded.table.seats:
+        raise NotFound(f"Game {loaded.row.id} has no seat {seat!r}.")
     if generation != loaded.table.generation(seat):
         raise Replaced(
             "This seat was handed to another player after the others' vote. "
