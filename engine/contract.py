@@ -100,9 +100,9 @@ def replay(game: Game, events: list[Event], state: State | None = None) -> State
 class GameBase:
     """Members every game shares; a game subclasses it and fills in the rules.
 
-    The defaults of :meth:`bot_move`, :meth:`reveals` and :meth:`standing` are only a floor:
-    a game should override them with its own heuristic, its own list of revealing events and
-    its own scoring as it stands.
+    The defaults of :meth:`bot_move` and :meth:`reveals` are only a floor: a game should
+    override them with its own heuristic and its own list of revealing events. ``standing``
+    has no default: every game scores itself as it stands (``registry.register`` checks).
     """
 
     name: str
@@ -132,11 +132,3 @@ class GameBase:
             return True
         after = replay(self, events, state)  # type: ignore[arg-type]
         return self.outcome(after) is not None  # type: ignore[attr-defined]
-
-    def standing(self, state: State) -> dict[str, Any]:
-        """The outcome once the game is over. A game the players may end early must override
-        this to score the game as it stands."""
-        outcome: dict[str, Any] | None = self.outcome(state)  # type: ignore[attr-defined]
-        if outcome is None:
-            raise NotImplementedError(f"{self.name} cannot score a game that is not over.")
-        return outcome

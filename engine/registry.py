@@ -5,10 +5,16 @@ from __future__ import annotations
 from engine.contract import Game
 
 GAMES: dict[str, Game] = {}
+_MEMBERS = [m for m in dir(Game) if not m.startswith("_")] + list(Game.__annotations__)
 
 
 def register(game: Game) -> Game:
-    """Add ``game`` under its name; registering the same object twice is harmless."""
+    """Add ``game`` under its name; registering the same object twice is harmless. A game
+    must offer every member of the contract (``standing`` included: any game can be ended
+    early by its players' vote, issue 4)."""
+    if not isinstance(game, Game):
+        missing = [m for m in _MEMBERS if not hasattr(game, m)]
+        raise TypeError(f"{type(game).__name__} lacks {', '.join(missing)} of the engine contract")
     existing = GAMES.get(game.name)
     if existing is not None and existing is not game:
         raise ValueError(f"another game is already registered as {game.name!r}")

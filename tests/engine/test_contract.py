@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import IllegalMove, codec, registry
+from engine import GameBase, IllegalMove, codec, registry
 from tests.engine.playout import play_bots, play_random
 
 GAMES = sorted(registry.GAMES)
@@ -193,3 +193,12 @@ def test_a_decision_reveals_yes_or_no_and_the_one_that_ends_the_game_reveals(nam
             assert isinstance(answer, bool)
         last = run.log[-1]
         assert game.reveals(last.state, last.seat, last.events) is True
+
+
+def test_a_game_without_every_member_of_the_contract_is_refused_at_registration():
+    class Partial(GameBase):
+        name, title, min_players, max_players, ruleset = "partial", "Partial", 2, 2, "p-1"
+
+    with pytest.raises(TypeError, match="standing"):
+        registry.register(Partial())  # type: ignore[arg-type]
+    assert "partial" not in registry.GAMES
