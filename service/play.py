@@ -135,16 +135,17 @@ def make_move(
     """Decide and append ``move`` for ``seat`` if its decision is still the one the link
     was made for (``expected_seq`` names the game's ``turn_seq``). A table event recorded
     meanwhile (a nudge, a vote) is no reason to refuse: the append is tried again."""
-    for attempt in range(3):
+    attempts = 3
+    while True:
         try:
             return _make_move(
                 session, game_id, seat, expected_seq, move, link_digest, snapshot_every,
                 generation=generation, by_bot=by_bot,
             )  # fmt: skip
         except Conflict:
-            if attempt == 2:
+            attempts -= 1
+            if not attempts:
                 raise
-    raise AssertionError("unreachable")
 
 
 def _make_move(

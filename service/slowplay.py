@@ -124,9 +124,15 @@ def close_ballot(session: Session, loaded: Loaded, *, closing: bool) -> list[int
         return outbox(session, after.row, everyone, "dormant")
     sent = outbox(session, after.row, everyone, "ballot_result")
     if choice == "replace":
+        # The newcomer named by the first voter who still votes to hand the seat over.
+        proposers = [voter for voter, c in ballot.votes if c == "replace"]
         offer = session.scalars(
             select(SeatOfferRow)
-            .where(SeatOfferRow.game_id == after.row.id, SeatOfferRow.ballot == ballot.number)
+            .where(
+                SeatOfferRow.game_id == after.row.id,
+                SeatOfferRow.ballot == ballot.number,
+                SeatOfferRow.proposed_by.in_(proposers),
+            )
             .order_by(SeatOfferRow.id)
             .limit(1)
         ).one()
@@ -382,7 +388,8 @@ def answer_takeback(
         return outbox(session, after.row, [request.seat], "takeback_result")
     after = _record(session, loaded, {"type": "table.takeback_approved"}, seat)
     assert after.table.takeback is not None
-    if set(after.table.takeback.approvals) < set(_others(after, request.seat)):
+    approvers = set(_others(after, request.seat)) - set(after.table.bots)
+    if not approvers <= set(after.table.takeback.approvals):
         return []
     before_state = None
     if after.folded.before_last is None:
