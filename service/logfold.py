@@ -59,7 +59,7 @@ class Folder:
         starts = row.move is not None
         before = now.state if starts else now.before_last
         state = self.game.apply(now.state, payload)
-        table = tables.game_changed(now.table, row.seq, row.seat, starts)
+        table = tables.game_changed(now.table, row.seq, row.seat, starts, row.recorded_at)
         self.now = Folded(state, table, row.seq, before)
 
     def settle(self) -> None:

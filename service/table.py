@@ -259,9 +259,12 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
     return table
 
 
-def game_changed(table: Table, seq: int, seat: str | None, starts_decision: bool) -> Table:
+def game_changed(
+    table: Table, seq: int, seat: str | None, starts_decision: bool, when: datetime
+) -> Table:
     """A game event was applied: links move on, pending votes and requests lapse (the seat
-    acted, or the position they were about changed)."""
+    acted, or the position they were about changed). A move wakes a sleeping game as
+    "Wake the game up" would: every clock starts afresh."""
     if starts_decision and seat is not None:
         last: tuple[str, int, int] | None = (seat, seq, seq)
     elif table.last_decision is not None and seat == table.last_decision[0]:
@@ -272,8 +275,12 @@ def game_changed(table: Table, seq: int, seat: str | None, starts_decision: bool
     if ballot is not None and seat == ballot.seat:
         ballot = None
     dormant = None if seat is not None else table.dormant_since
+    clocks = table.clocks
+    if table.dormant_since is not None and dormant is None:
+        clocks = tuple(Clock(seat=c.seat, since_seq=seq, since=stamp(when)) for c in clocks)
     return replace(
         table,
+        clocks=clocks,
         turn_seq=seq,
         last_decision=last,
         takeback=None,

@@ -659,3 +659,31 @@ def test_the_digest_comes_at_the_hour_the_player_chose(client, smtp, settings, t
     assert [m["Subject"] for m in smtp.to(EMAILS[seat])] == [
         "Your daily digest: 1 game waiting for you"
     ]
+
+
+def test_a_move_wakes_a_sleeping_game_and_every_deadline_starts_afresh(
+    client, smtp, settings, tick
+):
+    from engine import registry
+
+    players = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
+    with freeze_time(START) as clock:
+        game_id = new_game(client, game="origin", players=players)  # all choose at once
+        tick()
+        clock.tick(timedelta(days=4, hours=16))
+        tick()  # the first late seat's vote opens ...
+        clock.tick(timedelta(days=3, minutes=5))
+        tick()  # ... and closes unanswered: the game sleeps
+        assert state(client, game_id)["asleep"]
+        clock.tick(timedelta(days=200))
+        with sessions(settings.database_url).begin() as s:
+            loaded = eventstore.load(s, game_id)
+            seat = sorted(loaded.game.to_act(loaded.state))[0]
+            move = registry.get("origin").bot_move(loaded.state, seat)
+            make_move(s, game_id, seat, loaded.turn_seq, move, None)
+        tick()
+        public = state(client, game_id)
+        assert not public["asleep"]
+        assert len(public["to_act"]) == 2, "the others still choose their objectives"
+    passed = [p for _, p in table_events(settings, game_id) if p["type"] == "table.deadline_passed"]
+    assert len(passed) == 1, "the others' deadlines start from the move, not from months ago"
