@@ -34,6 +34,7 @@ from service import table as tables
 from service.errors import NotFound, Replaced
 from service.logfold import Folded
 from service.models import EventRow, GameRow
+from service.table import CHOICE_LABELS
 
 
 @dataclass(frozen=True)
@@ -247,14 +248,6 @@ def humanise(kind: str) -> str:
     return words[:1].upper() + words[1:] if words else "Event"
 
 
-CHOICE_WORDS = {
-    "wait": "wait longer",
-    "bot": "let a bot play",
-    "replace": "hand the seat to someone else",
-    "end": "end the game as it stands",
-}
-
-
 def describe_table(
     payload: dict[str, Any],
     by: str | None,
@@ -286,7 +279,8 @@ def describe_table(
     if kind == "deadline_passed":
         return f"{them}'s deadline passed; the others vote"
     if kind == "vote_cast":
-        choice = CHOICE_WORDS.get(str(payload.get("choice")), str(payload.get("choice")))
+        raw = str(payload.get("choice"))
+        choice = CHOICE_LABELS[raw].lower() if raw in CHOICE_LABELS else raw
         if payload.get("newcomer"):
             choice = f"hand the seat to {payload['newcomer']}"
         return f"{who} voted to {choice} (vote {payload.get('ballot')})"

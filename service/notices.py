@@ -9,15 +9,10 @@ from typing import Any
 from service import links
 from service import table as tables
 from service.config import Settings
-from service.eventstore import Loaded
+from service.eventstore import Loaded, now
 from service.table import Table
 
-CHOICE_LABELS = {
-    "wait": "Wait longer",
-    "bot": "Let a bot play their decisions until they come back",
-    "replace": "Hand their seat to someone new",
-    "end": "End the game, scored as it stands",
-}
+CHOICE_LABELS = tables.CHOICE_LABELS
 
 
 def when(table: Table, moment: datetime) -> str:
@@ -62,7 +57,7 @@ def statuses(loaded: Loaded) -> list[dict[str, Any]]:
     """Per player: deciding since, deadline, away, played by a bot, handed over."""
     table = loaded.table
     acting = loaded.game.to_act(loaded.state) if not loaded.row.over else frozenset()
-    moment = datetime.now(tables.UTC)
+    moment = now()
     rows = []
     for s in loaded.row.seats:
         clock = table.clock(s.seat)

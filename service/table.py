@@ -9,13 +9,19 @@ Everything here is pure: times come from the events' ``recorded_at`` or from arg
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 PREFIX = "table."
 CHOICES = ("wait", "bot", "replace", "end")
+CHOICE_LABELS = {
+    "wait": "Wait longer",
+    "bot": "Let a bot play their decisions until they come back",
+    "replace": "Hand their seat to someone new",
+    "end": "End the game, scored as it stands",
+}
 NOTIFY = ("each", "digest", "none")
 NUDGE_EVERY = timedelta(hours=24)
 
@@ -43,7 +49,7 @@ class Pace:
             return cls()
         if not isinstance(raw, dict):
             raise PaceError("'pace' must be an object.")
-        unknown = set(raw) - {"days", "remind_after_hours", "remind_every_hours", "timezone"}
+        unknown = set(raw) - {f.name for f in fields(cls)}
         if unknown:
             raise PaceError(f"Unknown pace setting {sorted(unknown)[0]!r}.")
         pace = cls(**raw)
@@ -66,13 +72,7 @@ class Pace:
         return ZoneInfo(self.timezone)
 
     def as_event(self) -> dict[str, Any]:
-        return {
-            "type": "table.pace_set",
-            "days": self.days,
-            "remind_after_hours": self.remind_after_hours,
-            "remind_every_hours": self.remind_every_hours,
-            "timezone": self.timezone,
-        }
+        return {"type": "table.pace_set", **asdict(self)}
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ class Table:
             return ()
         offered = {s for s, _ in self.offered}
         return tuple(
-            s for s in self.seats if s != self.ballot.seat and s not in set(self.bots) | offered
+            s for s in self.seats if s != self.ballot.seat and s not in self.bots_set | offered
         )
 
     @property
@@ -181,8 +181,8 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
     kind = event["type"].removeprefix(PREFIX)
     at = stamp(when)
     if kind == "pace_set":
-        known = ("days", "remind_after_hours", "remind_every_hours", "timezone")
-        return replace(table, pace=Pace(**{k: event[k] for k in known if k in event}))
+        known = {f.name for f in fields(Pace)}
+        return replace(table, pace=Pace(**{k: v for k, v in event.items() if k in known}))
     if kind == "reminded":
         number = int(event.get("number", 0))
         clocks = tuple(
@@ -208,8 +208,8 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
             return replace(table, bots=(*table.bots, event["seat"]))
         return table
     if kind == "seat_offered":
-        table = replace(table, offered=(*_without(table.offered, event["seat"]),))
-        table = replace(table, offered=(*table.offered, (event["seat"], event["name"])))
+        offered = (*_without(table.offered, event["seat"]), (event["seat"], event["name"]))
+        table = replace(table, offered=offered)
         return _restart(table, event["seat"], seq, at)
     if kind == "seat_claimed":
         target = event["seat"]

@@ -19,6 +19,7 @@ UNSUBSCRIBE = "pbem.unsubscribe.v1"
 SEAT = "pbem.seat.v1"
 PERSON = "pbem.person.v1"
 CLAIM = "pbem.claim.v1"
+INCOMPLETE = "This link is incomplete. Copy the whole link from the email."
 SEAT_LINK_MAX_AGE = 60 * 60 * 24 * 400
 """Seat links manage a seat (vote, nudge, resume, history), never move: they outlive a
 game idle for months (issue 4: resume after 200 days with one click)."""
@@ -65,19 +66,12 @@ def action_token(
 
 def read_action(secret: str, token: str, max_age: int) -> ActionLink:
     """The link's contents; :class:`Expired` still carries them (``.context['link']``)."""
-    serializer = _serializer(secret, ACTION)
     try:
-        body = serializer.loads(token, max_age=max_age)
-    except SignatureExpired as exc:
-        link = _link(serializer.load_payload(exc.payload), token) if exc.payload else None
+        body = _read_signed(secret, ACTION, token, max_age)
+    except Expired as exc:
+        expired = exc.context.get("body")
+        link = _link(expired, token) if expired is not None else None
         raise Expired("This link is too old to use. Ask for a fresh one below.", link=link) from exc
-    except BadSignature as exc:
-        raise Tampered(
-            "This link has been altered or was not made by this server. "
-            "Use the link exactly as it was sent to you."
-        ) from exc
-    except BadData as exc:
-        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
     return _link(body, token)
 
 
@@ -92,7 +86,7 @@ def _link(body: Any, token: str) -> ActionLink:
             generation=int(body.get("h", 0)),
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
+        raise BadRequest(INCOMPLETE) from exc
 
 
 def unsubscribe_token(secret: str, game_id: str, seat: str) -> str:
@@ -125,7 +119,7 @@ def read_seat(secret: str, token: str, max_age: int = SEAT_LINK_MAX_AGE) -> Seat
     try:
         return SeatLink(str(body["g"]), str(body["s"]), int(body.get("h", 0)))
     except (KeyError, TypeError, ValueError) as exc:
-        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
+        raise BadRequest(INCOMPLETE) from exc
 
 
 def person_token(secret: str, email: str) -> str:
@@ -137,7 +131,7 @@ def read_person(secret: str, token: str) -> str:
     try:
         return str(body["e"])
     except (KeyError, TypeError) as exc:
-        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
+        raise BadRequest(INCOMPLETE) from exc
 
 
 def claim_token(secret: str, offer_id: int) -> str:
@@ -149,18 +143,22 @@ def read_claim(secret: str, token: str, max_age: int) -> int:
     try:
         return int(body["o"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
+        raise BadRequest(INCOMPLETE) from exc
 
 
 def _read_signed(secret: str, salt: str, token: str, max_age: int | None) -> Any:
+    """The signed body; an expired link's :class:`Expired` still carries it
+    (``.context['body']``), since it still proves who it was made for."""
+    serializer = _serializer(secret, salt)
     try:
-        return _serializer(secret, salt).loads(token, max_age=max_age)
+        return serializer.loads(token, max_age=max_age)
     except SignatureExpired as exc:
-        raise Expired("This link is too old to use.") from exc
+        body = serializer.load_payload(exc.payload) if exc.payload else None
+        raise Expired("This link is too old to use.", body=body) from exc
     except BadSignature as exc:
         raise Tampered(
             "This link has been altered or was not made by this server. "
             "Use the link exactly as it was sent to you."
         ) from exc
     except BadData as exc:
-        raise BadRequest("This link is incomplete. Copy the whole link from the email.") from exc
+        raise BadRequest(INCOMPLETE) from exc

@@ -8,8 +8,11 @@ process and is parsed back.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from typing import Any
@@ -21,7 +24,7 @@ from sqlalchemy import text
 from werkzeug.serving import make_server
 
 from service import create_app
-from service.config import Settings
+from service.config import ROOT, Settings
 from service.db import engine_for, migrate
 from service.localnet import free_port
 from service.models import Base
@@ -208,3 +211,30 @@ def live(
     monkeypatch.setenv("BASE_URL", live_settings.base_url)
     with LiveServer(create_app(live_settings), port) as server:
         yield server, live_settings
+
+
+def scheduler_until(
+    settings: Settings, work: Callable[[], None], done: Callable[[], bool], seconds: float = 90
+) -> str:
+    """Run the real scheduler process (``rq cron workers.cron``) while this process's worker
+    runs what it enqueues, until ``done()`` or ``seconds`` pass; returns its output."""
+    env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
+    cron = subprocess.Popen(
+        [sys.executable, "-m", "rq.cli", "cron", "workers.cron", "--url", settings.redis_url],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            work()
+            if done():
+                break
+            time.sleep(0.5)
+    finally:
+        cron.terminate()
+        output = cron.communicate(timeout=30)[0]
+    return output

@@ -39,8 +39,9 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
     ballot = table.ballot
     my_vote = dict(ballot.votes).get(seat) if ballot else None
     moment = eventstore.now()
+    players = notices.statuses(loaded)
     nudgeable = []
-    for p in notices.statuses(loaded):
+    for p in players:
         if p["to_act"] and p["seat"] != seat and p["seat"] not in table.bots:
             last = table.last_nudged(p["seat"])
             again = None if last is None else last + tables.NUDGE_EVERY
@@ -71,7 +72,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "acting": seat in acting,
         "turn_url": links.decision_url(s, loaded, seat) if seat in acting else None,
         "pace": notices.pace(loaded, seat),
-        "players": notices.statuses(loaded),
+        "players": players,
         "bot_plays_me": seat in table.bots,
         "asleep": table.dormant_since is not None and not loaded.row.over,
         "abandoned": table.abandoned is not None,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from dataclasses import replace
 from datetime import timedelta
 
@@ -18,7 +17,7 @@ from service.db import sessions
 from service.localnet import free_port
 from service.models import OutboxRow
 from service.play import make_move
-from tests.fixtures import ServerLikeClient
+from tests.fixtures import ServerLikeClient, scheduler_until
 from tests.helpers import html_of, option_links, path, text_of
 from workers.jobs import send_outbox, sweep_outbox
 
@@ -128,23 +127,7 @@ def test_the_scheduler_process_sweeps_rows_that_were_never_enqueued(
     dead = replace(settings, redis_url=f"redis://127.0.0.1:{free_port()}/0")
     new_game(server_like(create_app(dead)))
     monkeypatch.setenv("SWEEP_AFTER", "0")  # the sweep job runs in this process's worker
-    env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
-    cron = subprocess.Popen(
-        [sys.executable, "-m", "rq.cli", "cron", "workers.cron", "--url", settings.redis_url],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while len(smtp.messages) < 2 and time.monotonic() < deadline:
-            work()
-            time.sleep(0.5)
-    finally:
-        cron.terminate()
-        output = cron.communicate(timeout=30)[0]
+    output = scheduler_until(settings, work, lambda: len(smtp.messages) >= 2, seconds=60)
     assert len(smtp.messages) == 2, output
 
 

@@ -3,11 +3,7 @@ by a real RQ worker as ``rq cron workers.cron`` enqueues it, emails through real
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -15,11 +11,11 @@ from freezegun import freeze_time
 from sqlalchemy import select
 
 from service import eventstore, links
-from service.config import ROOT
 from service.db import sessions
 from service.models import EventRow, OutboxRow
 from service.play import make_move
 from service.queue import queue
+from tests.fixtures import scheduler_until
 from tests.helpers import option_links, path, text_of
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
@@ -51,10 +47,15 @@ def state(client, game_id):  # type: ignore[no-untyped-def]
     return client.get(f"/api/games/{game_id}").get_json()
 
 
+def opponent(seat: str) -> str:
+    """The other seat of a two-player game."""
+    return "p2" if seat == "p1" else "p1"
+
+
 def mover(client, game_id) -> tuple[str, str]:
     """(seat that must act, the other seat)."""
     seat = state(client, game_id)["to_act"][0]
-    return seat, "p2" if seat == "p1" else "p1"
+    return seat, opponent(seat)
 
 
 def seat_path(settings, game_id, seat):  # type: ignore[no-untyped-def]
@@ -284,7 +285,7 @@ def test_an_absence_pauses_the_deadline_and_the_others_are_told(client, smtp, se
     assert any("deadline has passed" in s for s in subjects(smtp, EMAILS[other]))
 
 
-def _late(client, smtp, settings, tick, clock, game="tictactoe", players=PLAYERS):  # type: ignore[no-untyped-def]
+def _late(client, settings, tick, clock, game="tictactoe", players=PLAYERS):  # type: ignore[no-untyped-def]
     """A game whose first player let the deadline pass: the others have the ballot email."""
     game_id = new_game(client, game=game, players=players)
     settle_opening(settings, game_id)
@@ -298,15 +299,11 @@ def _late(client, smtp, settings, tick, clock, game="tictactoe", players=PLAYERS
 def settle_opening(settings, game_id) -> None:  # type: ignore[no-untyped-def]
     """Play the simultaneous opening choices (Origin's objectives) so one seat is late."""
     with sessions(settings.database_url).begin() as s:
-        while (
-            len(
-                acting := sorted(
-                    eventstore.load(s, game_id).game.to_act(eventstore.load(s, game_id).state)
-                )
-            )
-            > 1
-        ):
+        while True:
             loaded = eventstore.load(s, game_id)
+            acting = sorted(loaded.game.to_act(loaded.state))
+            if len(acting) <= 1:
+                return
             move = loaded.game.bot_move(loaded.state, acting[0])
             make_move(s, game_id, acting[0], loaded.turn_seq, move, None)
 
@@ -326,8 +323,8 @@ def test_a_passed_deadline_asks_the_others_and_a_vote_to_wait_restarts_the_clock
     client, smtp, settings, tick
 ):
     with freeze_time(START) as clock:
-        game_id, late = _late(client, smtp, settings, tick, clock)
-        other = "p2" if late == "p1" else "p1"
+        game_id, late = _late(client, settings, tick, clock)
+        other = opponent(late)
         assert not any("deadline has passed" in s for s in subjects(smtp, EMAILS[late]))
         link = _vote_link(smtp, EMAILS[other], "wait")
         page = client.get(path(link)).get_data(as_text=True)
@@ -353,8 +350,8 @@ def test_a_vote_to_end_the_game_scores_it_as_it_stands_and_all_can_revive_it(
     client, smtp, settings, tick
 ):
     with freeze_time(START) as clock:
-        game_id, late = _late(client, smtp, settings, tick, clock)
-        other = "p2" if late == "p1" else "p1"
+        game_id, late = _late(client, settings, tick, clock)
+        other = opponent(late)
         vote(client, smtp, other, "end")
         tick()
         public = state(client, game_id)
@@ -373,8 +370,8 @@ def test_a_vote_for_a_bot_plays_the_late_seat_until_its_player_comes_back(
     client, smtp, settings, tick
 ):
     with freeze_time(START) as clock:
-        game_id, late = _late(client, smtp, settings, tick, clock)
-        other = "p2" if late == "p1" else "p1"
+        game_id, late = _late(client, settings, tick, clock)
+        other = opponent(late)
         vote(client, smtp, other, "bot")
         tick()
         assert state(client, game_id)["to_act"] == [other], "the bot played at once"
@@ -413,7 +410,7 @@ def test_a_bot_voted_in_for_a_late_seat_finishes_a_real_game(
 
     rules = registry.get(game)
     with freeze_time(START) as clock:
-        game_id, late = _late(client, smtp, settings, tick, clock, game, players)
+        game_id, late = _late(client, settings, tick, clock, game, players)
         for voter in state(client, game_id)["players"]:
             if voter["seat"] != late:
                 page = seat_path(settings, game_id, voter["seat"])
@@ -443,8 +440,8 @@ def test_a_vote_to_hand_the_seat_over_invites_a_newcomer_who_claims_it(
     client, smtp, settings, tick
 ):
     with freeze_time(START) as clock:
-        game_id, late = _late(client, smtp, settings, tick, clock)
-        other = "p2" if late == "p1" else "p1"
+        game_id, late = _late(client, settings, tick, clock)
+        other = opponent(late)
         old_links = option_links(smtp.to(EMAILS[late])[0])
         assert vote(client, smtp, other, "replace").status_code == 400, "no address given"
         cast = vote(client, smtp, other, "replace", name="Cy", email="cy@example.org")
@@ -474,7 +471,7 @@ def test_a_vote_to_hand_the_seat_over_invites_a_newcomer_who_claims_it(
 def test_a_tie_among_those_who_answer_means_wait(client, smtp, settings, tick):
     players = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
     with freeze_time(START) as clock:
-        game_id, late = _late(client, smtp, settings, tick, clock, "origin", players)
+        game_id, late = _late(client, settings, tick, clock, "origin", players)
         voters = [p["seat"] for p in state(client, game_id)["players"] if p["seat"] != late]
         for voter, choice in zip(voters, ("bot", "end"), strict=True):
             client.post(
@@ -491,8 +488,8 @@ def test_a_game_nobody_answers_for_sleeps_and_one_click_resumes_it_after_200_day
     client, smtp, settings, tick
 ):
     with freeze_time(START) as clock:
-        game_id, late = _late(client, smtp, settings, tick, clock)
-        other = "p2" if late == "p1" else "p1"
+        game_id, late = _late(client, settings, tick, clock)
+        other = opponent(late)
         clock.tick(timedelta(days=3, minutes=5))  # the vote closes unanswered
         tick()
         assert state(client, game_id)["asleep"]
@@ -618,25 +615,11 @@ def test_the_real_scheduler_process_opens_the_vote_once_a_deadline_has_passed(
         game_id = new_game(client)
         work()
     late, other = mover(client, game_id)
-    env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
-    cron = subprocess.Popen(
-        [sys.executable, "-m", "rq.cli", "cron", "workers.cron", "--url", settings.redis_url],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+    output = scheduler_until(  # the worker here runs the ticks the scheduler enqueues
+        settings,
+        work,
+        lambda: any("deadline has passed" in s for s in subjects(smtp, EMAILS[other])),
     )
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            work()  # runs the tick the scheduler process enqueued
-            if any("deadline has passed" in s for s in subjects(smtp, EMAILS[other])):
-                break
-            time.sleep(0.5)
-    finally:
-        cron.terminate()
-        output = cron.communicate(timeout=30)[0]
     assert [s for s in subjects(smtp, EMAILS[other]) if "deadline has passed" in s], output
     assert not any("deadline has passed" in s for s in subjects(smtp, EMAILS[late]))
 
