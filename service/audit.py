@@ -179,9 +179,7 @@ def _replay(log: Log) -> list[str]:
             except (codec.CodecError, TypeError, KeyError) as exc:
                 failures.append(f"event {event.seq}: the snapshot cannot be read ({exc})")
     folded = folder.done()
-    ended = folded.table.abandoned is not None or (
-        folded.state is not None and game.outcome(folded.state) is not None
-    )
+    ended = logfold.over(game, folded)
     if folded.state is not None and log.over is not None and ended != log.over:
         failures.append(f"event {len(log.events)}: the replay and the game disagree on the end")
     return failures

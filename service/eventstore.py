@@ -202,9 +202,7 @@ def record(
         first = move if offset == 1 else None
         folder.feed(_Pending(loaded.seq + offset, seat, moment, first), payload)
     folded = folder.done()
-    over = folded.table.abandoned is not None or (
-        folded.state is not None and loaded.game.outcome(folded.state) is not None
-    )
+    over = logfold.over(loaded.game, folded)
     due_at = None if over else tables.next_due(folded.table, loaded.game.to_act(folded.state))
     append(
         session,

@@ -22,9 +22,9 @@ from engine import registry
 from engine.chance import commitment
 from service import audit, eventstore, logfold
 from service.errors import BadRequest
-from service.eventstore import Loaded, now
-from service.models import EVENT_SCHEMA_VERSION, EventRow, GameRow, SeatRow
-from service.play import new_game_id, outbox, parse_players
+from service.eventstore import Loaded
+from service.models import EVENT_SCHEMA_VERSION, EventRow
+from service.play import add_game_row, outbox, parse_players
 from service.upcast import upcast
 
 
@@ -73,28 +73,17 @@ def import_log(
         seats,
         ((e, upcast(game.name, e.schema_version, e.payload)) for e in log.events),
     )
-    over = folded.table.abandoned is not None or (
-        folded.state is not None and game.outcome(folded.state) is not None
-    )
+    over = logfold.over(game, folded)
     created = log.meta.get("created_at")
-    row = GameRow(
-        id=new_game_id(),
-        game=game.name,
-        ruleset=header["ruleset"],
-        options=header["options"],
-        seed=log.seed.hex(),
-        commitment=header["commitment"],
-        created_at=datetime.fromisoformat(created) if created else now(),
-        last_seq=0,
-        head_hash="",
-        over=False,
+    row = add_game_row(
+        session,
+        game,
+        header["ruleset"],
+        header["options"],
+        log.seed,
+        dict(zip(seats, people, strict=True)),
+        created_at=datetime.fromisoformat(created) if created else None,
     )
-    row.seats = [
-        SeatRow(seat=seat, position=i, email=email, name=name)
-        for i, (seat, (email, name)) in enumerate(zip(seats, people, strict=True))
-    ]
-    session.add(row)
-    session.flush()
     for event in log.events:
         eventstore.append(
             session,

@@ -34,6 +34,13 @@ class Folded:
     """The game before the newest decision (None when unknown, e.g. after a snapshot)."""
 
 
+def over(game: Game, folded: Folded) -> bool:
+    """Ended: by the game's rules, or as abandoned by the players' vote."""
+    return folded.table.abandoned is not None or (
+        folded.state is not None and game.outcome(folded.state) is not None
+    )
+
+
 class Folder:
     def __init__(self, game: Game, seats: Iterable[str], start: Folded | None = None) -> None:
         self.game = game

@@ -10,13 +10,14 @@ import re
 import secrets
 import string
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from engine import IllegalMove, Move, registry
+from engine import Game, IllegalMove, Move, registry
 from engine.chance import commitment, rng_for
 from service import eventstore
 from service.errors import BadRequest, Conflict, Illegal, NotFound, Replaced, Reused, Stale
@@ -95,29 +96,45 @@ def create_game(
         events = game.setup(seats, options, rng_for(seed, 1))
     except IllegalMove as exc:
         raise BadRequest(f"Invalid options: {exc.reason}") from exc
-    row = GameRow(
-        id=new_game_id(),
-        game=game.name,
-        ruleset=game.ruleset,
-        options=options,
-        seed=seed.hex(),
-        commitment=commitment(seed),
-        created_at=now(),
-        last_seq=0,
-        head_hash="",
-        over=False,
+    row = add_game_row(
+        session, game, game.ruleset, options, seed, dict(zip(seats, people, strict=True))
     )
-    row.seats = [
-        SeatRow(seat=s, position=i, email=email, name=nick)
-        for i, (s, (email, nick)) in enumerate(zip(seats, people, strict=True))
-    ]
-    session.add(row)
-    session.flush()
     empty = Folded(state=None, table=Table(seats=tuple(seats)), seq=0, before_last=None)
     loaded = eventstore.record(
         session, Loaded(row=row, game=game, folded=empty), [*events, chosen_pace.as_event()], None
     )
     return Applied(loaded=loaded, outbox_ids=outbox(session, row, seats, "invitation"))
+
+
+def add_game_row(
+    session: Session,
+    game: Game,
+    ruleset: str,
+    options: dict[str, Any],
+    seed: bytes,
+    people: dict[str, tuple[str, str]],
+    created_at: datetime | None = None,
+) -> GameRow:
+    """A new game's row and its seats (``{seat: (email, name)}``), with no event yet."""
+    row = GameRow(
+        id=new_game_id(),
+        game=game.name,
+        ruleset=ruleset,
+        options=options,
+        seed=seed.hex(),
+        commitment=commitment(seed),
+        created_at=created_at or now(),
+        last_seq=0,
+        head_hash="",
+        over=False,
+    )
+    row.seats = [
+        SeatRow(seat=seat, position=i, email=email, name=name)
+        for i, (seat, (email, name)) in enumerate(people.items())
+    ]
+    session.add(row)
+    session.flush()
+    return row
 
 
 def make_move(
