@@ -1,4 +1,5 @@
-"""Engine speed: random playouts per second and replay throughput (events/s), per game."""
+"""Engine speed, per game and number of players: random playouts per second, and replay
+throughput (events/s) of the longest complete game among those playouts."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ def run(seconds_per_case: float = 2.0) -> dict[str, Any]:
             per_count[players] = {
                 "playouts_per_s": round(playout_rate, 1),
                 "replayed_game_events": len(longest.events),
+                "replayed_game_complete": game.outcome(longest.final) is not None,
                 "replay_events_per_s": round(replays * len(longest.events) / elapsed),
             }
         results[name] = per_count

@@ -69,6 +69,17 @@ class Game(Protocol):
         """Final scores, ranking and tie-break once the game is over, else ``None``."""
         ...
 
+    def narrate(self, state: State | None, event: Event, seat: str | None) -> str:
+        """What ``event`` did, in one sentence ``seat`` may read (``None``: a spectator),
+        given ``state``, the state before it ("Bob sent the red 4 to zone 2, paying 1
+        wisdom"). Like :meth:`view`, it never tells a seat what it may not see: a card drawn
+        into another hand is "Bob drew an objective card". An event that only keeps the
+        engine's books and changes nothing a player sees (whose decision comes next, say)
+        narrates as ``""``. Seats are named as ``setup`` received them ("p2 drew …"): the
+        service puts each player's name in their place. The history and the turn emails
+        ("since your last turn") read the log through it."""
+        ...
+
     def bot_move(self, state: State, seat: str) -> Move:
         """The move a bot plays for ``seat`` at its current decision (a seat the other players
         voted to hand to a bot). One of ``legal_moves(state, seat)``, chosen by a simple
@@ -90,6 +101,12 @@ class Game(Protocol):
         :meth:`outcome`. Used when the players vote to end an abandoned game early. Once the
         game is over, ``standing(state) == outcome(state)``."""
         ...
+
+
+def humanise(kind: str) -> str:
+    """``"pawn_migrated"`` as "Pawn migrated"."""
+    words = kind.replace("_", " ").strip()
+    return words[:1].upper() + words[1:] if words else "Event"
 
 
 def replay(game: Game, events: list[Event], state: State | None = None) -> State:
@@ -124,6 +141,11 @@ class GameBase:
         if not moves:
             raise IllegalMove(f"{seat} has nothing to decide now.")
         return moves[0]
+
+    def narrate(self, state: State | None, event: Event, seat: str | None) -> str:
+        """The event's type in words. Games should override this with sentences of their
+        own: a type ("Worker sent") tells a reader little."""
+        return humanise(str(event.get("type", "event")))
 
     def reveals(self, state: State, seat: str, events: list[Event]) -> bool:
         """True when any event's type is in :attr:`REVEALING_EVENTS`, or when the events end

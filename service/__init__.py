@@ -8,15 +8,27 @@ from flask import Flask
 
 from service.config import INSTANCE, Settings, load_extra_games
 
+MAX_BODY = 256 * 1024
+"""The largest request body accepted (413 beyond): a move, a form or a new game is far less."""
+
 
 def create_app(config: dict[str, Any] | Settings | None = None) -> Flask:
     """The Flask app; ``config`` overrides environment settings (lower-case field names)."""
     settings = config if isinstance(config, Settings) else Settings.from_env(**(config or {}))
     load_extra_games(settings)
-    app = Flask(__name__, instance_path=str(INSTANCE))
+    from service.web.strictjson import StrictJSONApp
+
+    app = StrictJSONApp(__name__, instance_path=str(INSTANCE))
     app.config["SECRET_KEY"] = settings.secret_key
-    app.config["MAX_CONTENT_LENGTH"] = 256 * 1024
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.config["MAX_FORM_MEMORY_SIZE"] = MAX_BODY
     app.extensions["pbem"] = settings
+    if settings.proxy_hops:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=settings.proxy_hops, x_proto=settings.proxy_hops
+        )
 
     from service.web import register
 

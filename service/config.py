@@ -18,6 +18,9 @@ def _ints(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.replace(" ", "").split(",") if part)
 
 
+INTEGERS = {"link_max_age", "snapshot_every", "sweep_after", "proxy_hops", "claim_ttl"}
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str = f"sqlite:///{INSTANCE / 'pbem.sqlite3'}"
@@ -35,6 +38,15 @@ class Settings:
     queue_name: str = "pbem"
     bench_endpoints: bool = False
     extra_games: str = ""
+    create_limit: str = "5 per minute;30 per hour"
+    """New games per client address (web form and API together): each emails every player."""
+    nudge_limit: str = "10 per minute;60 per hour"
+    """Nudges per client address, over every game (beside the per-seat rule of one a day)."""
+    proxy_hops: int = 0
+    """Reverse proxies in front of the web process whose X-Forwarded-For is trusted."""
+    claim_ttl: int = 300
+    """Seconds a send in progress keeps its outbox row from other jobs; then it is presumed
+    dead (its worker was killed) and the sweeper hands the row to another job."""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -44,7 +56,13 @@ class Settings:
             raw = env.get(f.name.upper())
             if raw is None:
                 continue
-            if f.name in {"link_max_age", "snapshot_every", "sweep_after"}:
+            if f.name in {
+                "link_max_age",
+                "snapshot_every",
+                "sweep_after",
+                "proxy_hops",
+                "claim_ttl",
+            }:
                 values[f.name] = int(raw)
             elif f.name == "retry_intervals":
                 values[f.name] = _ints(raw)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import functools
+import time
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -23,7 +25,41 @@ def engine_for(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 30})
         _serialise_sqlite_writers(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    engine = create_engine(url, pool_size=10, max_overflow=10)
+    _ping_idle_connections(engine)
+    return engine
+
+
+IDLE_PING_AFTER = 10.0
+"""Seconds a pooled connection may rest before it is checked at checkout."""
+
+
+def _ping_idle_connections(engine: Engine) -> None:
+    """Check a pooled connection before use only when it has rested a while.
+
+    A connection that rested may have been closed by a database restart, a proxy or an idle
+    timeout: it is pinged, and replaced when it answers no more (SQLAlchemy's pessimistic
+    disconnect handling, as ``pool_pre_ping``). A busy process does not pay that round trip
+    on every request; if the database restarts under it, the requests already holding a
+    connection fail once ("nothing was recorded"), the pool is invalidated and later
+    requests reconnect.
+    """
+
+    @event.listens_for(engine, "checkin")
+    def _rested_since(_dbapi_connection, record) -> None:  # type: ignore[no-untyped-def]
+        record.info["checked_in"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping_if_rested(dbapi_connection, record, _proxy) -> None:  # type: ignore[no-untyped-def]
+        since = record.info.get("checked_in")
+        if since is None or time.monotonic() - since < IDLE_PING_AFTER:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as exc:
+            if engine.dialect.is_disconnect(exc, dbapi_connection, None):
+                raise DisconnectionError() from exc
+            raise
 
 
 def sessions(url: str) -> sessionmaker[Session]:

@@ -21,6 +21,7 @@ from aiosmtpd.handlers import Mailbox
 from service.config import INSTANCE, ROOT, Settings
 from service.db import migrate
 from service.localnet import free_port
+from workers.process import WORKER_OPTIONS
 
 
 def _secret(instance: Path) -> str:
@@ -68,7 +69,7 @@ def run(host: str, port: int) -> None:
             "-m",
             "rq.cli",
             "worker",
-            "--with-scheduler",
+            *WORKER_OPTIONS,
             "--url",
             settings.redis_url,
             settings.queue_name,

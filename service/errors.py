@@ -7,10 +7,12 @@ class ServiceError(Exception):
     status = 400
     title = "Bad request"
 
-    def __init__(self, message: str, **context: object) -> None:
+    def __init__(self, message: str, *, retry_after: int | None = None, **context: object) -> None:
         super().__init__(message)
         self.message = message
         self.context = context
+        self.retry_after = retry_after
+        """Seconds until the same request may succeed (the ``Retry-After`` header)."""
 
 
 class BadRequest(ServiceError):

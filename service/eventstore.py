@@ -7,13 +7,14 @@ never a fork. Rows are never updated or deleted. Snapshots are only a cache.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import event, insert, select, update
+from sqlalchemy import bindparam, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -75,6 +76,48 @@ def header(row: GameRow) -> dict[str, Any]:
     }
 
 
+_GAMES = GameRow.__table__
+_ADVANCE = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.last_seq == bindparam("b_expected"))
+    .values(
+        last_seq=bindparam("b_last_seq"),
+        head_hash=bindparam("b_head_hash"),
+        over=bindparam("b_over"),
+        due_at=bindparam("b_due_at"),
+    )
+)
+"""The guarded advance of the game row: built once, run as plain SQL (no ORM bookkeeping)."""
+_INSERT_EVENTS = insert(EventRow.__table__)
+_GAME_BY_ID = (
+    select(GameRow)
+    .where(GameRow.id == bindparam("game_id"))
+    .execution_options(populate_existing=True)
+)
+_EVENTS_AFTER = (
+    select(EventRow)
+    .where(EventRow.game_id == bindparam("game_id"), EventRow.seq > bindparam("after"))
+    .order_by(EventRow.seq)
+)
+_EVENTS_BETWEEN = _EVENTS_AFTER.where(EventRow.seq <= bindparam("upto"))
+_NEWEST_SNAPSHOT = (
+    select(SnapshotRow)
+    .where(SnapshotRow.game_id == bindparam("game_id"))
+    .order_by(SnapshotRow.seq.desc())
+    .limit(1)
+)
+"""One step down the primary key (game, seq), however many snapshots the game has."""
+_NEWEST_SNAPSHOT_OF_RULESET = (
+    select(SnapshotRow)
+    .where(SnapshotRow.game_id == bindparam("game_id"), SnapshotRow.ruleset == bindparam("ruleset"))
+    .order_by(SnapshotRow.seq.desc())
+    .limit(1)
+)
+"""After a ruleset change, the newest snapshot made under the ruleset in force."""
+_SNAPSHOT_AT = _NEWEST_SNAPSHOT_OF_RULESET.where(SnapshotRow.seq <= bindparam("upto"))
+"""The newest snapshot of the ruleset in force at or before a given event."""
+
+
 def append(
     session: Session,
     row: GameRow,
@@ -111,15 +154,20 @@ def append(
         )
         prev = digest
     moved = session.execute(
-        update(GameRow)
-        .where(GameRow.id == row.id, GameRow.last_seq == expected_seq)
-        .values(last_seq=expected_seq + len(events), head_hash=prev, over=over, due_at=due_at)
-        .execution_options(synchronize_session=False)
+        _ADVANCE,
+        {
+            "b_id": row.id,
+            "b_expected": expected_seq,
+            "b_last_seq": expected_seq + len(events),
+            "b_head_hash": prev,
+            "b_over": over,
+            "b_due_at": due_at,
+        },
     )
     if moved.rowcount != 1:
         raise Conflict("Another move was recorded first.", game_id=row.id)
     try:
-        session.execute(insert(EventRow), rows)
+        session.execute(_INSERT_EVENTS, rows)
     except IntegrityError as exc:
         raise Conflict("Another move was recorded first.", game_id=row.id) from exc
     # The guarded UPDATE above already wrote these: set them without marking the row dirty,
@@ -133,17 +181,27 @@ def append(
         set_committed_value(row, name, value)
 
 
+GAME_ID = re.compile(r"[a-z0-9]{1,16}")
+"""What a game id may be (``play.new_game_id`` makes them): anything else names no game."""
+
+
 def get_row(session: Session, game_id: str) -> GameRow:
-    query = select(GameRow).where(GameRow.id == game_id)
-    row = session.scalars(query.execution_options(populate_existing=True)).one_or_none()
+    if not GAME_ID.fullmatch(game_id):
+        raise NotFound(f"There is no game {game_id[:40]!r}.")
+    row = session.scalars(_GAME_BY_ID, {"game_id": game_id}).one_or_none()
     if row is None:
         raise NotFound(f"There is no game {game_id!r}.")
     return row
 
 
-def events_of(session: Session, game_id: str, after: int = 0) -> list[EventRow]:
-    query = select(EventRow).where(EventRow.game_id == game_id, EventRow.seq > after)
-    return list(session.scalars(query.order_by(EventRow.seq)))
+def events_of(
+    session: Session, game_id: str, after: int = 0, upto: int | None = None
+) -> list[EventRow]:
+    """The events after ``after`` (and up to ``upto``), in order."""
+    if upto is None:
+        return list(session.scalars(_EVENTS_AFTER, {"game_id": game_id, "after": after}))
+    params = {"game_id": game_id, "after": after, "upto": upto}
+    return list(session.scalars(_EVENTS_BETWEEN, params))
 
 
 def payloads(rows: list[EventRow], game: str) -> list[Event]:
@@ -151,29 +209,49 @@ def payloads(rows: list[EventRow], game: str) -> list[Event]:
 
 
 def load(session: Session, game_id: str) -> Loaded:
-    """The game's current state: from this process's cache when it holds the newest state,
-    else the newest usable snapshot plus the events after it."""
+    """The game's current state: from this process's cache when it holds the newest state;
+    a cached state a few events behind (another process made the newest moves) is caught
+    up with those events; else the newest usable snapshot plus the events after it."""
     row = get_row(session, game_id)
     game = registry.get(row.game)
-    folded = _STATES.recall(row.id, row.last_seq, game.ruleset)
-    if folded is None:
-        folded = _fold(session, row, game)
-        remember(session, row.id, row.last_seq, game.ruleset, folded)
+    cached = _STATES.recall(row.id, game.ruleset)
+    if cached is not None and cached.seq == row.last_seq:
+        return Loaded(row=row, game=game, folded=cached)
+    if cached is not None and not 0 < row.last_seq - cached.seq <= CATCH_UP:
+        cached = None
+    folded = _fold(session, row, game, cached)
+    remember(session, row.id, game.ruleset, folded)
     return Loaded(row=row, game=game, folded=folded)
 
 
 def load_from_start(session: Session, row: GameRow, game: Game, upto: int | None = None) -> Folded:
-    rows = events_of(session, row.id)
-    if upto is not None:
-        rows = [r for r in rows if r.seq <= upto]
+    """The game folded from its first event up to ``upto``, or up to the row's ``last_seq``:
+    never past the row, whose head hash the next append chains on."""
+    rows = events_of(session, row.id, upto=row.last_seq if upto is None else upto)
     seats = [s.seat for s in row.seats]
     return logfold.fold(game, seats, zip(rows, payloads(rows, row.game), strict=True))
 
 
-def _fold(session: Session, row: GameRow, game: Game) -> Folded:
-    start = _from_snapshot(session, row, game)
-    rows = events_of(session, row.id, after=start.seq if start else 0)
-    seats = [s.seat for s in row.seats]
+def folded_at(session: Session, row: GameRow, game: Game, seq: int) -> Folded | None:
+    """The game as it stood after event ``seq`` (``None`` before the first): the newest
+    snapshot at or before it, plus the events up to it."""
+    if seq <= 0:
+        return None
+    start = _from_snapshot(session, row, game, upto=seq)
+    rows = events_of(session, row.id, after=start.seq if start else 0, upto=seq)
+    seats = [s.seat for s in row.seats] if start is None else start.table.seats
+    return logfold.fold(game, seats, zip(rows, payloads(rows, row.game), strict=True), start)
+
+
+def _fold(session: Session, row: GameRow, game: Game, start: Folded | None = None) -> Folded:
+    # A young game folds from its first event at the cost of a catch-up: no snapshot query.
+    if start is None and row.last_seq > CATCH_UP:
+        start = _from_snapshot(session, row, game)
+    # Up to the row read, not beyond: under READ COMMITTED a move committed since could be
+    # seen here, and folding it would pair a newer seq with the row's older head hash.
+    rows = events_of(session, row.id, after=start.seq if start else 0, upto=row.last_seq)
+    # A start carries its table, seats included: only a fold from nothing reads the seats.
+    seats = [s.seat for s in row.seats] if start is None else start.table.seats
     try:
         return logfold.fold(game, seats, zip(rows, payloads(rows, row.game), strict=True), start)
     except logfold.RewindUnknown:
@@ -217,7 +295,7 @@ def record(
     )
     after = Loaded(row=loaded.row, game=loaded.game, folded=folded)
     maybe_snapshot(session, after, loaded.seq, folded.seq, snapshot_every)
-    remember(session, loaded.row.id, folded.seq, loaded.game.ruleset, folded)
+    remember(session, loaded.row.id, loaded.game.ruleset, folded)
     return after
 
 
@@ -230,37 +308,53 @@ class _Pending:
 
 
 class _StateCache:
-    """Recent states by game, keyed by their ``seq``: sound because a game's log only grows
-    and ``seq`` is unique, so ``(game, seq)`` names one state forever."""
+    """The newest known state of recent games, with its ``seq``: sound because a game's log
+    only grows and ``seq`` is unique, so ``(game, seq)`` names one state forever, and the
+    state at a later ``seq`` is that one with the events after it folded in."""
 
     def __init__(self, size: int = 1024) -> None:
-        self._entries: OrderedDict[str, tuple[int, str, Folded]] = OrderedDict()
+        self._entries: OrderedDict[str, tuple[str, Folded]] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 
-    def recall(self, game_id: str, seq: int, ruleset: str) -> Folded | None:
+    def recall(self, game_id: str, ruleset: str) -> Folded | None:
         with self._lock:
             entry = self._entries.get(game_id)
-            if entry is None or entry[0] != seq or entry[1] != ruleset:
+            if entry is None or entry[0] != ruleset:
                 return None
             self._entries.move_to_end(game_id)
-            return entry[2]
+            return entry[1]
 
-    def store(self, game_id: str, seq: int, ruleset: str, state: Folded) -> None:
+    def store(self, game_id: str, ruleset: str, state: Folded) -> None:
         with self._lock:
-            self._entries[game_id] = (seq, ruleset, state)
+            entry = self._entries.get(game_id)
+            if entry is None or entry[0] != ruleset or entry[1].seq <= state.seq:
+                self._entries[game_id] = (ruleset, state)
             self._entries.move_to_end(game_id)
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
 
 _STATES = _StateCache()
 _PENDING = "pbem.states"
+CATCH_UP = 64
+"""A cached state at most this many events behind is caught up by folding the newer events
+(usually the one or two moves another web process recorded); further behind, the newest
+snapshot is the cheaper start."""
 
 
-def remember(session: Session, game_id: str, seq: int, ruleset: str, state: Folded) -> None:
+def forget_states() -> None:
+    """Empty this process's state cache (a cold start, as for a new process)."""
+    _STATES.clear()
+
+
+def remember(session: Session, game_id: str, ruleset: str, state: Folded) -> None:
     """Cache ``state`` once ``session`` commits (a rolled-back append is never cached)."""
-    session.info.setdefault(_PENDING, []).append((game_id, seq, ruleset, state))
+    session.info.setdefault(_PENDING, []).append((game_id, ruleset, state))
 
 
 @event.listens_for(Session, "after_commit")
@@ -301,13 +395,18 @@ def snapshot_state(data: dict[str, Any]) -> tuple[State, Table]:
     return codec.decode(data["game"]), table
 
 
-def _from_snapshot(session: Session, row: GameRow, game: Game) -> Folded | None:
-    snap = session.scalars(
-        select(SnapshotRow)
-        .where(SnapshotRow.game_id == row.id, SnapshotRow.ruleset == game.ruleset)
-        .order_by(SnapshotRow.seq.desc())
-        .limit(1)
-    ).one_or_none()
+def _from_snapshot(
+    session: Session, row: GameRow, game: Game, upto: int | None = None
+) -> Folded | None:
+    if upto is not None:
+        params = {"game_id": row.id, "ruleset": game.ruleset, "upto": upto}
+        snap = session.scalars(_SNAPSHOT_AT, params).one_or_none()
+    else:
+        snap = session.scalars(_NEWEST_SNAPSHOT, {"game_id": row.id}).one_or_none()
+    if snap is not None and snap.ruleset != game.ruleset:
+        snap = session.scalars(
+            _NEWEST_SNAPSHOT_OF_RULESET, {"game_id": row.id, "ruleset": game.ruleset}
+        ).one_or_none()
     if snap is None:
         return None
     try:

@@ -28,8 +28,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from engine import Game, State, registry
-from service import eventstore, logfold
+from engine import Game, State, contract, registry
+from service import eventstore, logfold, presentation
 from service import table as tables
 from service.errors import NotFound, Replaced
 from service.logfold import Folded
@@ -193,7 +193,9 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
                 undoer = _seat_of(record, payload.get("first_seq"))
             text = describe_table(payload, event.seat, names, undoer=undoer)
         else:
-            text = humanise(payload["type"])
+            reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
+            told = _narration(record.game, before.state if before else None, payload, reader)
+            text = presentation.with_names(told, names)
         details = None
         if record.finished:
             shown = {"payload": payload, "move": event.move} if event.move else payload
@@ -243,9 +245,18 @@ def _label(game: Game, state: State, move: dict[str, Any]) -> str:
         return humanise(str(move.get("type", "move")))
 
 
+def _narration(game: Game, state: State, payload: dict[str, Any], seat: str | None) -> str:
+    """The game's own sentence for the event, as ``seat`` may read it; an event that only
+    keeps the engine's books reads as such, so every event keeps its row."""
+    try:
+        text = game.narrate(state, payload, seat)
+    except Exception:  # an old event the current wording cannot read: name its type
+        text = humanise(payload["type"])
+    return text or f"({humanise(payload['type']).lower()}: bookkeeping)"
+
+
 def humanise(kind: str) -> str:
-    words = kind.removeprefix(tables.PREFIX).replace("_", " ").strip()
-    return words[:1].upper() + words[1:] if words else "Event"
+    return contract.humanise(kind.removeprefix(tables.PREFIX))
 
 
 def describe_table(
@@ -301,6 +312,8 @@ def describe_table(
     if kind == "player_returned":
         return f"{them} is back and plays again (no more bot)"
     if kind == "dormant":
+        if them:
+            return f"{them}'s deadline passed with nobody else to vote: the game went quiet"
         return "Nobody answered the vote: the game went quiet"
     if kind == "resumed":
         if payload.get("imported_from"):

@@ -150,10 +150,18 @@ def notice(
             lines.append(f"{name} takes the seat back with any link from their emails.")
     elif kind == "dormant":
         headline = "The game is asleep"
-        lines.append(
-            "Nobody answered the last vote, so we stopped sending reminders. The game waits "
-            "exactly where it stopped; one click wakes it up for everyone."
-        )
+        if event.get("seat") is None:
+            lines.append(
+                "Nobody answered the last vote, so we stopped sending reminders. The game waits "
+                "exactly where it stopped; one click wakes it up for everyone."
+            )
+        else:
+            whose = "Your" if event["seat"] == seat else f"{name}'s"
+            lines.append(
+                f"{whose} deadline has passed, and nobody else at the table votes on what to "
+                "do, so we stopped sending reminders. The game waits exactly where it "
+                "stopped; the next move, or one click, wakes it up."
+            )
         actions.append(
             {"label": "Wake the game up", "url": links.seat_url(settings, loaded, seat, "resume")}
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 import string
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -26,7 +27,19 @@ from service.logfold import Folded
 from service.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
 from service.table import Pace, PaceError, Table
 
-EMAIL = re.compile(r"^[^@\s<>,;\"]+@[^@\s<>,;\"]+\.[^@\s<>,;\"]+$")
+_USE_LINK = insert(UsedLinkRow.__table__)
+_INSERT_OUTBOX = insert(OutboxRow.__table__).returning(OutboxRow.__table__.c.id)
+"""Statements of every move, built once and run as plain SQL (no ORM bookkeeping)."""
+_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+EMAIL = re.compile(rf"{_ATOM}(?:\.{_ATOM})*@{_LABEL}(?:\.{_LABEL})+")
+"""An address as mail relays take it without extensions: printable ASCII, no spaces, no
+quoting, no line breaks (RFC 5321 dot-atom; a non-ASCII domain is written in punycode)."""
+NAME_AND_ADDRESS = re.compile(r"([^<>]*)<([^<>]*)>")
+"""``Ann <ann@example.org>`` (linear to match, whatever the text)."""
+BREAKS = frozenset({"Cc", "Zl", "Zp"})
+"""Unicode categories of control characters and line or paragraph separators: never in a
+name that goes into an email header."""
 ID_ALPHABET = string.ascii_lowercase + string.digits
 
 
@@ -48,21 +61,45 @@ def parse_players(players: Any) -> list[tuple[str, str]]:
     for i, entry in enumerate(players, start=1):
         name = ""
         if isinstance(entry, dict):
-            email, name = str(entry.get("email", "")).strip(), str(entry.get("name", "")).strip()
+            email, name = entry.get("email", ""), entry.get("name", "")
+            if not isinstance(email, str) or not isinstance(name, str):
+                raise BadRequest(f"Player {i}: 'email' and 'name' must be text.")
+            email, name = email.strip(), name.strip()
         elif isinstance(entry, str):
+            if len(entry) > 440:
+                raise BadRequest(f"Player {i}: a name and address of 440 characters at most.")
             email = entry.strip()
-            match = re.fullmatch(r"(.*?)\s*<([^>]+)>", email)
+            match = NAME_AND_ADDRESS.fullmatch(email)
             if match:
                 name, email = match.group(1).strip().strip('"'), match.group(2).strip()
         else:
             raise BadRequest(f"Player {i} must be an email address.")
-        if not EMAIL.match(email) or len(email) > 320:
-            raise BadRequest(f"Player {i}: {email!r} is not a valid email address.")
-        parsed.append((email, name[:120] or email.split("@")[0]))
+        parsed.append(
+            (check_email(email, f"Player {i}: "), person_name(name, email, f"Player {i}: "))
+        )
     emails = [e.lower() for e, _ in parsed]
     if len(set(emails)) != len(emails):
         raise BadRequest("Each player needs a different email address.")
     return parsed
+
+
+def check_email(email: str, who: str = "") -> str:
+    """``email`` if it is an address we can send to, else :class:`BadRequest`."""
+    if len(email) > 254 or not EMAIL.fullmatch(email):
+        raise BadRequest(
+            f"{who}{email[:80]!r} is not an email address we can send to "
+            "(letters, digits and . _ % + - before the @, and a domain after it)."
+        )
+    return email
+
+
+def person_name(name: str, email: str, who: str = "") -> str:
+    """A display name for emails and pages (120 characters at most; the address's local
+    part when blank); a line break or control character is refused: it would otherwise
+    reach an email header."""
+    if any(unicodedata.category(c) in BREAKS for c in name):
+        raise BadRequest(f"{who}a name cannot contain line breaks or control characters.")
+    return " ".join(name.split())[:120] or email.split("@")[0]
 
 
 def create_game(
@@ -207,9 +244,8 @@ def _make_move(
     if link_digest is not None:
         try:
             session.execute(
-                insert(UsedLinkRow).values(
-                    digest=link_digest, game_id=game_id, seq=expected_seq, used_at=now()
-                )
+                _USE_LINK,
+                {"digest": link_digest, "game_id": game_id, "seq": expected_seq, "used_at": now()},
             )
         except IntegrityError as exc:
             raise Reused(
@@ -238,8 +274,8 @@ def notify(session: Session, loaded: Loaded, before: frozenset[str]) -> list[int
     the page it is on shows its next decision straight away.
     """
     row, game = loaded.row, loaded.game
-    if row.over:
-        return outbox(session, row, [s.seat for s in row.seats], "game_over")
+    if row.over:  # every seat, as the folded table knows them (no query for the seats)
+        return outbox(session, row, list(loaded.table.seats), "game_over")
     return outbox(session, row, sorted(game.to_act(loaded.state) - before), "turn")
 
 
@@ -260,7 +296,7 @@ def outbox(
         }
         for seat in seats
     ]
-    return list(session.scalars(insert(OutboxRow).returning(OutboxRow.id), values))
+    return list(session.scalars(_INSERT_OUTBOX, values))
 
 
 def seat_row(row: GameRow, seat: str) -> SeatRow:

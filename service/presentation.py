@@ -7,12 +7,13 @@ here except ``to_act``, ``legal_moves`` and ``outcome``, which the contract make
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import OrderedDict
 from typing import Any
 
 from engine import Move, registry
-from service import links
+from service import boards, links
 from service.config import Settings
 from service.eventstore import Loaded
 
@@ -31,6 +32,17 @@ def players(loaded: Loaded, seat: str | None = None) -> list[dict[str, Any]]:
     ]
 
 
+def with_names(text: str, names: dict[str, str]) -> str:
+    """A narration with each seat ("p2", as the engine names seats) replaced by the name of
+    the player who holds it."""
+    if not names or not text:
+        return text
+    pattern = re.compile(
+        r"\b(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")\b"
+    )
+    return pattern.sub(lambda m: names[m.group(1)], text)
+
+
 def whose_turn(loaded: Loaded, seat: str | None = None) -> str:
     names = [("you" if p["you"] else p["name"]) for p in players(loaded, seat) if p["to_act"]]
     if not names:
@@ -45,6 +57,7 @@ def game_info(settings: Settings, loaded: Loaded) -> dict[str, Any]:
         "name": row.game,
         "title": loaded.game.title,
         "seq": loaded.seq,
+        "turns": loaded.table.turns,
         "url": links.game_url(settings, row.id),
         "over": row.over,
         "commitment": row.commitment,
@@ -79,27 +92,41 @@ def decision(
         "acting": acting,
         "prompt": view.get("prompt") or ("Your decision" if acting else ""),
         "options": options,
-        "groups": group_options(moves, options),
+        "groups": group_options(moves, options, boards.option_path(loaded.row.game)),
         "one_click": one_click,
         "turn_url": links.decision_url(settings, loaded, seat),
     }
 
 
-def group_options(moves: list[Move], options: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Options grouped by action, then by the thing acted on (pawn, territory…), so a long
-    list takes a few clicks."""
-    groups: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+def group_options(
+    moves: list[Move], options: list[dict[str, Any]], path: boards.OptionPath
+) -> list[dict[str, Any]]:
+    """Options nested by ``path`` (outermost group first), in the order the engine lists
+    them, so a long list takes a few clicks. Each group: ``name``, ``count`` (options
+    inside, at any depth), its own ``options`` and its subgroups ``groups``. A group holding
+    a single subgroup and nothing else is merged into it ("Zone 3 · red 4")."""
+    root: dict[str, Any] = {"name": "", "options": [], "children": OrderedDict()}
     for move, option in zip(moves, options, strict=True):
-        groups.setdefault(_group_name(move), []).append(option)
-    return [{"name": name, "options": opts} for name, opts in groups.items()]
+        node = root
+        for name in path(move):
+            node = node["children"].setdefault(
+                name, {"name": name, "options": [], "children": OrderedDict()}
+            )
+        node["options"].append(option)
+    return [_finish(child) for child in root["children"].values()] + (
+        [{"name": "Other", "count": len(root["options"]), "options": root["options"], "groups": []}]
+        if root["options"]
+        else []
+    )
 
 
-def _group_name(move: Move) -> str:
-    name = str(move.get("type", "move")).replace("_", " ").capitalize()
-    for key, value in move.items():
-        if key != "type" and isinstance(value, str | int) and not isinstance(value, bool):
-            return f"{name}: {key.replace('_', ' ')} {value}"
-    return name
+def _finish(node: dict[str, Any]) -> dict[str, Any]:
+    groups = [_finish(child) for child in node["children"].values()]
+    if len(groups) == 1 and not node["options"]:
+        (only,) = groups
+        return {**only, "name": f"{node['name']} · {only['name']}"}
+    count = len(node["options"]) + sum(g["count"] for g in groups)
+    return {"name": node["name"], "count": count, "options": node["options"], "groups": groups}
 
 
 def outcome(loaded: Loaded) -> dict[str, Any] | None:

@@ -8,6 +8,7 @@ job (:func:`advance`) and the seat page's forms both land here.
 
 from __future__ import annotations
 
+import math
 import random
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -22,7 +23,16 @@ from service import table as tables
 from service.errors import BadRequest, NotFound, Stale, TooSoon
 from service.eventstore import Loaded, now
 from service.models import PersonRow, SeatOfferRow, SeatRow
-from service.play import EMAIL, Applied, check_holder, make_move, notify, outbox, seat_row
+from service.play import (
+    Applied,
+    check_email,
+    check_holder,
+    make_move,
+    notify,
+    outbox,
+    person_name,
+    seat_row,
+)
 
 MAX_AWAY_DAYS = 120
 
@@ -94,6 +104,11 @@ def bot_play(session: Session, loaded: Loaded, seat: str, snapshot_every: int) -
 
 
 def open_ballot(session: Session, loaded: Loaded, seat: str) -> list[int]:
+    if not loaded.table.voters_on(seat):
+        # Nobody else at the table could vote (a solo game, or every other seat is a bot's):
+        # no ballot among no voters; the game waits for its player without reminders.
+        after = _record(session, loaded, {"type": "table.dormant", "seat": seat}, None)
+        return outbox(session, after.row, [s.seat for s in after.row.seats], "dormant")
     after = _record(session, loaded, {"type": "table.deadline_passed", "seat": seat}, None)
     voters = list(after.table.voters())
     if not voters:
@@ -176,13 +191,10 @@ def cast_vote(
     if choice == "replace":
         if newcomer is None:
             raise BadRequest("Give the new player's email address to hand the seat over.")
-        email, name = newcomer
-        email = email.strip()
-        if not EMAIL.match(email):
-            raise BadRequest(f"{email!r} is not a valid email address.")
+        email = check_email(newcomer[0].strip())
+        name = person_name(newcomer[1], email)
         if any(s.email.lower() == email.lower() for s in loaded.row.seats):
             raise BadRequest("That player already has a seat in this game.")
-        name = (name.strip() or email.split("@")[0])[:120]
         payload["newcomer"] = name
         existing = session.scalars(
             select(SeatOfferRow).where(
@@ -227,6 +239,7 @@ def nudge(session: Session, game_id: str, by: str, generation: int, target: str)
             "That player was nudged less than a day ago. You can nudge again after "
             f"{again:%A %d %B %H:%M} UTC.",
             game_id=game_id,
+            retry_after=max(1, math.ceil((again - now()).total_seconds())),
         )
     after = _record(session, loaded, {"type": "table.nudged", "seat": target}, by)
     return outbox(session, after.row, [target], "nudge")
@@ -370,7 +383,15 @@ def request_takeback(session: Session, game_id: str, seat: str, generation: int)
     _, first, last = loaded.table.last_decision
     event = {"type": "table.takeback_requested", "first_seq": first, "last_seq": last}
     after = _record(session, loaded, event, seat)
+    if not approvers(after.table, seat):
+        # Nobody to ask (a solo game, or only bots beside the player): undone at once.
+        return _take_back(session, after)
     return outbox(session, after.row, _others(after, seat), "takeback_request")
+
+
+def approvers(table: tables.Table, seat: str) -> set[str]:
+    """Who must approve ``seat``'s takeback: every other player, not bots."""
+    return set(table.seats) - {seat} - set(table.bots)
 
 
 def answer_takeback(
@@ -388,9 +409,15 @@ def answer_takeback(
         return outbox(session, after.row, [request.seat], "takeback_result")
     after = _record(session, loaded, {"type": "table.takeback_approved"}, seat)
     assert after.table.takeback is not None
-    approvers = set(_others(after, request.seat)) - set(after.table.bots)
-    if not approvers <= set(after.table.takeback.approvals):
+    if not approvers(after.table, request.seat) <= set(after.table.takeback.approvals):
         return []
+    return _take_back(session, after)
+
+
+def _take_back(session: Session, after: Loaded) -> list[int]:
+    """Undo the requested decision: every player who had to approve it has."""
+    request = after.table.takeback
+    assert request is not None
     before_state = None
     if after.folded.before_last is None:
         before_state = eventstore.load_from_start(

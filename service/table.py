@@ -129,6 +129,15 @@ class Table:
     undone: tuple[tuple[int, int], ...] = ()
     turn_seq: int = 0
     """The seq of the newest event that changed the game: what a decision's links are for."""
+    turns: int = 0
+    """Turns begun: each run of decisions by one seat is a turn (as the history counts)."""
+    turn_of: str | None = None
+    """The seat whose turn is the newest."""
+
+    def turn_for(self, seat: str) -> int:
+        """The number of ``seat``'s turn to come, or going on: the newest if it is theirs,
+        else the next one."""
+        return self.turns if seat == self.turn_of else self.turns + 1
 
     def clock(self, seat: str) -> Clock | None:
         return next((c for c in self.clocks if c.seat == seat), None)
@@ -144,13 +153,16 @@ class Table:
         return moment(when) if when else None
 
     def voters(self) -> tuple[str, ...]:
-        """Who votes on a late seat: the others, less bots and seats not yet claimed."""
+        """Who votes on the late seat of the open ballot."""
         if self.ballot is None:
             return ()
+        return self.voters_on(self.ballot.seat)
+
+    def voters_on(self, seat: str) -> tuple[str, ...]:
+        """Who would vote on ``seat`` were it late: the others, less bots and seats not yet
+        claimed. Nobody in a solo game, or when every other seat is played by a bot."""
         offered = {s for s, _ in self.offered}
-        return tuple(
-            s for s in self.seats if s != self.ballot.seat and s not in self.bots_set | offered
-        )
+        return tuple(s for s in self.seats if s != seat and s not in self.bots_set | offered)
 
     @property
     def bots_set(self) -> frozenset[str]:
@@ -278,10 +290,15 @@ def game_changed(
     clocks = table.clocks
     if table.dormant_since is not None and dormant is None:
         clocks = tuple(Clock(seat=c.seat, since_seq=seq, since=stamp(when)) for c in clocks)
+    turns, turn_of = table.turns, table.turn_of
+    if starts_decision and seat is not None and seat != turn_of:
+        turns, turn_of = turns + 1, seat
     return replace(
         table,
         clocks=clocks,
         turn_seq=seq,
+        turns=turns,
+        turn_of=turn_of,
         last_decision=last,
         takeback=None,
         ballot=ballot,

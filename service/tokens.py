@@ -78,15 +78,35 @@ def read_action(secret: str, token: str, max_age: int) -> ActionLink:
 def _link(body: Any, token: str) -> ActionLink:
     try:
         return ActionLink(
-            game_id=str(body["g"]),
-            seat=str(body["s"]),
-            seq=int(body["q"]),
+            game_id=_text(body["g"]),
+            seat=_text(body["s"]),
+            seq=_count(body["q"]),
             move=body.get("m"),
             token=token,
-            generation=int(body.get("h", 0)),
+            generation=_count(body.get("h", 0)),
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise BadRequest(INCOMPLETE) from exc
+
+
+def _text(value: Any, limit: int = 320) -> str:
+    """A name from a signed body, fit to look up: a short string with no NUL."""
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise TypeError("not a name")
+    text = str(value)
+    if len(text) > limit or "\x00" in text:
+        raise ValueError("not a name")
+    return text
+
+
+def _count(value: Any) -> int:
+    """A number from a signed body (a seq, a generation, a row id): what a database holds."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise TypeError("not a number")
+    number = int(value) if isinstance(value, int) or len(value) < 12 else -1
+    if not 0 <= number < 2**31:
+        raise ValueError("out of range")
+    return number
 
 
 def unsubscribe_token(secret: str, game_id: str, seat: str) -> str:
@@ -96,10 +116,10 @@ def unsubscribe_token(secret: str, game_id: str, seat: str) -> str:
 def read_unsubscribe(secret: str, token: str) -> tuple[str, str]:
     try:
         body = _serializer(secret, UNSUBSCRIBE).loads(token)
-        return str(body["g"]), str(body["s"])
+        return _text(body["g"]), _text(body["s"])
     except BadSignature as exc:
         raise Tampered("This unsubscribe link has been altered.") from exc
-    except (BadData, KeyError, TypeError) as exc:
+    except (BadData, KeyError, TypeError, ValueError) as exc:
         raise BadRequest("This unsubscribe link is incomplete.") from exc
 
 
@@ -117,8 +137,8 @@ def seat_token(secret: str, game_id: str, seat: str, generation: int = 0) -> str
 def read_seat(secret: str, token: str, max_age: int = SEAT_LINK_MAX_AGE) -> SeatLink:
     body = _read_signed(secret, SEAT, token, max_age)
     try:
-        return SeatLink(str(body["g"]), str(body["s"]), int(body.get("h", 0)))
-    except (KeyError, TypeError, ValueError) as exc:
+        return SeatLink(_text(body["g"]), _text(body["s"]), _count(body.get("h", 0)))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise BadRequest(INCOMPLETE) from exc
 
 
@@ -129,8 +149,8 @@ def person_token(secret: str, email: str) -> str:
 def read_person(secret: str, token: str) -> str:
     body = _read_signed(secret, PERSON, token, None)
     try:
-        return str(body["e"])
-    except (KeyError, TypeError) as exc:
+        return _text(body["e"])
+    except (KeyError, TypeError, ValueError) as exc:
         raise BadRequest(INCOMPLETE) from exc
 
 
@@ -141,7 +161,7 @@ def claim_token(secret: str, offer_id: int) -> str:
 def read_claim(secret: str, token: str, max_age: int) -> int:
     body = _read_signed(secret, CLAIM, token, max_age)
     try:
-        return int(body["o"])
+        return _count(body["o"])
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRequest(INCOMPLETE) from exc
 

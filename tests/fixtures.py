@@ -7,12 +7,14 @@ process and is parsed back.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from typing import Any
@@ -79,23 +81,50 @@ def redis_url(redis_server: str) -> str:
 
 
 class Inbox:
-    """An SMTP handler that keeps every message; ``fail_next`` answers 451 that many times."""
+    """An SMTP handler that keeps every message; ``fail_next`` answers 451 that many times,
+    ``refuse_until`` answers 451 until that moment (the process's clock, so freezegun's).
+
+    ``stall`` holds a sender mid-conversation until ``release`` is set, ``arrived`` telling
+    when one is held: ``"rcpt"`` before any data (the message is not taken), ``"accepted"``
+    after the message is taken but before the sender hears so."""
 
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
+        self.raw: list[bytes] = []
+        """Each accepted message as it came over the wire."""
         self.fail_next = 0
         self.refused = 0
+        self.refuse_until: datetime | None = None
+        self.stall: str | None = None
+        self.arrived = threading.Event()
+        self.release = threading.Event()
         self.url = ""
         self._lock = threading.Lock()
 
+    async def _held(self, where: str) -> None:
+        if self.stall == where:
+            self.arrived.set()
+            while not self.release.is_set():
+                await asyncio.sleep(0.05)
+
+    async def handle_RCPT(
+        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
+    ) -> str:
+        await self._held("rcpt")
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         with self._lock:
-            if self.fail_next > 0:
-                self.fail_next -= 1
+            refusing = self.refuse_until is not None and datetime.now(UTC) < self.refuse_until
+            if self.fail_next > 0 or refusing:
+                self.fail_next = max(0, self.fail_next - 1)
                 self.refused += 1
                 return "451 4.3.0 Try again later"
             message = message_from_bytes(envelope.content, policy=policy.default)
             self.messages.append(message)  # type: ignore[arg-type]
+            self.raw.append(envelope.original_content or envelope.content)
+        await self._held("accepted")
         return "250 OK"
 
     def to(self, address: str) -> list[EmailMessage]:
@@ -103,6 +132,7 @@ class Inbox:
 
     def clear(self) -> None:
         self.messages.clear()
+        self.raw.clear()
 
 
 @pytest.fixture

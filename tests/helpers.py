@@ -71,6 +71,19 @@ def http(
         return exc.code, dict(exc.headers), exc.read().decode()
 
 
+def csrf_token(page: str) -> str:
+    """The CSRF token of the form on ``page`` (the new-game form carries one)."""
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert found, "the page has a form with a CSRF token"
+    return found.group(1)
+
+
+def submit_new_game(client, form: dict[str, object]):  # type: ignore[no-untyped-def]
+    """Fill in the home page's new-game form and send it, as a browser does."""
+    token = csrf_token(client.get("/").get_data(as_text=True))
+    return client.post("/games", data={**form, "csrf_token": token})
+
+
 def page_options(page: str) -> list[str]:
     """The moves offered by the buttons of a decision page."""
     return [html.unescape(v) for v in re.findall(r'name="move" value="([^"]+)"', page)]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, make_msgid
 from pathlib import Path
 from typing import Any
 
@@ -11,11 +12,12 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from service import boards, eventstore, links, notices, presentation
+from service import boards, eventstore, links, news, notices, presentation
 from service.config import ROOT, Settings
 from service.eventstore import Loaded, now
 from service.models import EventRow, OutboxRow, PersonRow, SeatOfferRow
 from service.play import seat_row
+from workers import smtp
 
 TEMPLATES = Path(ROOT) / "templates" / "email"
 _env = Environment(
@@ -30,12 +32,24 @@ NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
 REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}
 """Kinds that show the seat's current decision again (its links never changed)."""
 ANNOUNCES = ("invitation", "turn")
+PLAIN = {"invitation", "turn", "game_over", "fresh_link", "seat_offer"}
+"""Kinds that carry no table notice (:func:`service.notices.notice` has none for them)."""
+TELLS_NEWS = {"turn", "game_over"}
+"""Kinds that say what happened since the player last decided ("Since your last turn")."""
 TURN_NEWS = {"turn", "reminder", "nudge"}
 """What a player who chose a daily digest, or no turn emails, does not get one by one."""
 
 
-def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessage | str:
-    """The message for ``row``, or the reason it is no longer worth sending."""
+@dataclass(frozen=True)
+class Outgoing:
+    message: EmailMessage
+    to: str
+    """The one envelope recipient: the address itself, never read back from a header."""
+
+
+def compose(session: Session, settings: Settings, row: OutboxRow) -> Outgoing | str:
+    """The message for ``row`` and its recipient, or the reason it is no longer worth
+    sending."""
     loaded = eventstore.load(session, row.game_id)
     seat = seat_row(loaded.row, row.seat)
     recipient = (seat.name, seat.email)
@@ -68,23 +82,29 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessag
     board = boards.render(loaded.row.game, view, "png")
     image_cid = make_msgid("board", domain=settings.mail_domain)
     context = _context(settings, loaded, row, recipient[0], view, offer=acting and owns)
-    context["notice"] = notices.notice(settings, loaded, row.kind, row.seat, _cause(session, row))
+    if row.kind not in PLAIN:
+        cause = _cause(session, row)
+        context["notice"] = notices.notice(settings, loaded, row.kind, row.seat, cause)
     if offer is not None:
         context["notice"] = _offer_notice(settings, loaded, offer)
         context["settings_url"] = links.person_url(settings, offer.email)
     context["board"] = boards.context(board, image_cid[1:-1])
+    if row.kind in TELLS_NEWS:
+        told = news.since_last_decision(session, loaded, row.seat)
+        context["news"] = {"lines": told.lines, "earlier": told.earlier}
     message = EmailMessage()
     message["From"] = settings.mail_from
-    message["To"] = formataddr(recipient)
+    message["To"] = smtp.recipient(*recipient)
     message["Subject"] = _subject(context)
     message["Date"] = format_datetime(now())
     root = f"<{row.game_id}.{row.seat}@{settings.mail_domain}>"
     if row.kind == "invitation":
         message["Message-ID"] = root
     else:
-        message["Message-ID"] = make_msgid(
-            f"{row.game_id}.{row.seat}.{row.id}", domain=settings.mail_domain
-        )
+        # One Message-ID per outbox row, the same on every attempt: a copy sent again
+        # after a worker died between the relay's acceptance and marking the row sent is
+        # recognisably the same message, and mailboxes that dedupe by Message-ID keep one.
+        message["Message-ID"] = f"<{row.game_id}.{row.seat}.{row.id}@{settings.mail_domain}>"
         message["In-Reply-To"] = root
         message["References"] = root
     unsubscribe = links.unsubscribe_url(settings, row.game_id, row.seat)
@@ -106,7 +126,7 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> EmailMessag
             filename=f"{row.game_id}-board.png",
             disposition="inline",
         )
-    return message
+    return Outgoing(message, recipient[1])
 
 
 def render(template: str, context: dict[str, Any]) -> str:
@@ -183,6 +203,9 @@ def _context(
         "seat_url": links.seat_url(settings, loaded, row.seat),
         "settings_url": links.person_url(settings, seat_row(loaded.row, row.seat).email),
         "notice": None,
+        "news": None,
+        "turn": loaded.table.turn_for(row.seat),
+        "history_url": links.seat_url(settings, loaded, row.seat).split("#")[0] + "/history",
     }
 
 
@@ -192,7 +215,7 @@ def _subject(context: dict[str, Any]) -> str:
     if context["kind"] == "game_over":
         outcome = context["outcome"]
         winners = " and ".join(outcome["winners"]) if outcome else "nobody"
-        return f"{prefix} Game over after move {game['seq']}: {winners} won"
+        return f"{prefix} Game over after turn {game['turns']}: {winners} won"
     if context["decision"]["acting"] or context["options_elsewhere"]:
         turn = "your turn"
     else:
@@ -200,7 +223,7 @@ def _subject(context: dict[str, Any]) -> str:
     if context["kind"] == "invitation":
         return f"{prefix} You are invited to play: {turn}"
     if context["kind"] == "fresh_link":
-        return f"{prefix} Move {game['seq']}: {turn} (fresh link)"
+        return f"{prefix} Turn {context['turn']}: {turn} (fresh link)"
     if context["notice"] is not None:
         return f"{prefix} {context['notice']['headline']}"
-    return f"{prefix} Move {game['seq']}: {turn}"
+    return f"{prefix} Turn {context['turn']}: {turn}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, update
 
 from service.config import Settings, load_extra_games
 from service.db import sessions
@@ -16,13 +16,17 @@ from workers.compose import compose
 from workers.smtp import send
 
 log = logging.getLogger(__name__)
-CLAIM_TTL = timedelta(minutes=5)
 
 
 def settings_for_job() -> Settings:
     settings = Settings.from_env()
     load_extra_games(settings)
     return settings
+
+
+def _claim_ttl(settings: Settings) -> timedelta:
+    """How long a send in progress holds its row: longer than an SMTP exchange may take."""
+    return timedelta(seconds=settings.claim_ttl)
 
 
 def send_outbox(outbox_id: int) -> str:
@@ -35,16 +39,17 @@ def send_outbox(outbox_id: int) -> str:
             return "missing"
         if row.sent_at is not None or row.skipped is not None:
             return "already done"
-        if row.claimed_at is not None and now() - row.claimed_at < CLAIM_TTL:
+        if row.claimed_at is not None and now() - row.claimed_at < _claim_ttl(settings):
             return "being sent by another job"
-        message = compose(session, settings, row)
+        outgoing = compose(session, settings, row)
         row.attempts += 1
-        if isinstance(message, str):
-            row.skipped = message
-            return f"skipped: {message}"
+        if isinstance(outgoing, str):
+            row.skipped = outgoing
+            return f"skipped: {outgoing}"
         row.claimed_at = now()
+    message = outgoing.message
     try:
-        send(settings.smtp_url, message)
+        send(settings.smtp_url, message, to=outgoing.to)
     except Exception as exc:
         with session_factory.begin() as session:
             failed = session.get(OutboxRow, outbox_id)
@@ -53,11 +58,11 @@ def send_outbox(outbox_id: int) -> str:
             failed.last_error = f"{type(exc).__name__}: {exc}"[:2000]
         raise
     with session_factory.begin() as session:
-        sent = session.get(OutboxRow, outbox_id)
-        assert sent is not None
-        sent.sent_at = now()
-        sent.message_id = message["Message-ID"]
-        sent.last_error = None
+        session.execute(
+            update(OutboxRow)
+            .where(OutboxRow.id == outbox_id)
+            .values(sent_at=now(), message_id=message["Message-ID"], last_error=None)
+        )
     return "sent"
 
 
@@ -75,13 +80,16 @@ def sweep_outbox(older_than: int | None = None) -> list[int]:
                     OutboxRow.sent_at.is_(None),
                     OutboxRow.skipped.is_(None),
                     OutboxRow.created_at <= moment - age,
-                    or_(OutboxRow.claimed_at.is_(None), OutboxRow.claimed_at <= moment - CLAIM_TTL),
+                    or_(
+                        OutboxRow.claimed_at.is_(None),
+                        OutboxRow.claimed_at <= moment - _claim_ttl(settings),
+                    ),
                 )
                 .order_by(OutboxRow.id)
                 .limit(500)
             )
         )
     if ids:
-        enqueue_outbox(settings, ids)
+        enqueue_outbox(settings, ids, sweeping=True)
         log.info("swept %d unsent outbox rows", len(ids))
     return ids

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, make_msgid
 from typing import Any
 
 from sqlalchemy import select
@@ -24,7 +24,7 @@ from service.models import DigestRow, GameRow, PersonRow, SeatRow
 from service.queue import enqueue_outbox, queue, retry_policy
 from workers.compose import render
 from workers.jobs import settings_for_job
-from workers.smtp import send
+from workers.smtp import recipient, send
 
 log = logging.getLogger(__name__)
 BATCH = 500
@@ -136,7 +136,7 @@ def send_digest(email: str, day: str) -> str:
         name = session.scalars(select(SeatRow.name).where(SeatRow.email == email)).first()
     message = EmailMessage()
     message["From"] = settings.mail_from
-    message["To"] = formataddr((name or "", email))
+    message["To"] = recipient(name or "", email)
     count = f"{len(games)} game{'s' if len(games) != 1 else ''}"
     message["Subject"] = f"Your daily digest: {count} waiting for you"
     message["Date"] = format_datetime(now())
@@ -150,7 +150,7 @@ def send_digest(email: str, day: str) -> str:
     }
     message.set_content(render("digest.txt", context))
     message.add_alternative(render("digest.html", context), subtype="html")
-    send(settings.smtp_url, message)
+    send(settings.smtp_url, message, to=email)
     with factory.begin() as session:
         done = session.get(DigestRow, (email, day))
         assert done is not None

@@ -2,16 +2,46 @@
 
 ``smtp://[user:password@]host[:port]`` (plain, STARTTLS if the server offers it),
 ``smtps://…`` (TLS from the start).
+
+A worker keeps its connection to the relay open between messages (one per thread):
+greeting, TLS and login are paid once, not per email. Before a kept connection carries a
+message, a ``NOOP`` proves it alive; one the relay has closed is replaced by a new one, so
+a message is never handed over twice because its connection had gone stale.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import smtplib
+import threading
+from email.headerregistry import Address
 from email.message import EmailMessage
 from urllib.parse import unquote, urlsplit
 
+_kept = threading.local()
+"""This thread's open connection and the URL it goes to (one at a time)."""
 
-def send(url: str, message: EmailMessage, timeout: float = 30) -> None:
+
+def recipient(name: str, email: str) -> Address:
+    """The ``To`` of a message: the display name quoted or encoded as RFC 5322 wants, so
+    no name (commas, quotes, colons, any script) reads as another address or header."""
+    return Address(display_name=name, addr_spec=email)
+
+
+def send(url: str, message: EmailMessage, *, to: str, timeout: float = 30) -> None:
+    """Send ``message`` to the one address ``to``: the envelope never comes from headers
+    that hold what players typed."""
+    client = _alive(url) or connect(url, timeout)
+    try:
+        client.send_message(message, to_addrs=[to])
+    except BaseException:
+        _close(client)
+        raise
+    _keep(url, client)
+
+
+def connect(url: str, timeout: float = 30) -> smtplib.SMTP:
     parts = urlsplit(url)
     host = parts.hostname or "127.0.0.1"
     if parts.scheme == "smtps":
@@ -20,11 +50,50 @@ def send(url: str, message: EmailMessage, timeout: float = 30) -> None:
         client = smtplib.SMTP(host, parts.port or 25, timeout=timeout)
     else:
         raise ValueError(f"SMTP_URL must start with smtp:// or smtps://, not {url!r}")
-    with client:
+    try:
         client.ehlo()
         if parts.scheme == "smtp" and client.has_extn("starttls"):
             client.starttls()
             client.ehlo()
         if parts.username:
             client.login(unquote(parts.username), unquote(parts.password or ""))
-        client.send_message(message)
+    except BaseException:
+        _close(client)
+        raise
+    return client
+
+
+def _alive(url: str) -> smtplib.SMTP | None:
+    """The kept connection to ``url`` if it still answers; any other kept one is closed."""
+    kept_url, client = getattr(_kept, "url", None), getattr(_kept, "client", None)
+    _kept.url, _kept.client = None, None
+    if client is None:
+        return None
+    if kept_url == url:
+        try:
+            if client.noop()[0] == 250:
+                return client
+        except (smtplib.SMTPException, OSError):
+            pass
+    _close(client)
+    return None
+
+
+def _keep(url: str, client: smtplib.SMTP) -> None:
+    _kept.url, _kept.client = url, client
+
+
+def _close(client: smtplib.SMTP) -> None:
+    with contextlib.suppress(smtplib.SMTPException, OSError):
+        client.close()
+
+
+@atexit.register
+def close() -> None:
+    """Say goodbye to the relay this thread is still connected to (a worker's jobs run in
+    its main thread; at exit, the operating system closes any other thread's socket)."""
+    client = getattr(_kept, "client", None)
+    _kept.url, _kept.client = None, None
+    if client is not None:
+        with contextlib.suppress(smtplib.SMTPException, OSError):
+            client.quit()

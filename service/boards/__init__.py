@@ -27,14 +27,35 @@ class Board:
 
 
 Renderer = Callable[[dict[str, Any], Picture], Board]
+OptionPath = Callable[[dict[str, Any]], tuple[str, ...]]
+"""Where a move sits in a long list of options: the nested groups a turn page shows it
+under, outermost first (Origins: zone → die → action; Orichalk: position → rotation)."""
 
 
-def renderer(game: str) -> Renderer:
+def _module(game: str) -> Any:
     """The game's own ``service/boards/<game>.py`` (dashes as underscores), else a listing."""
     module = f"service.boards.{game.replace('-', '_')}"
     if importlib.util.find_spec(module) is None:
         module = "service.boards.generic"
-    return importlib.import_module(module).render
+    return importlib.import_module(module)
+
+
+def renderer(game: str) -> Renderer:
+    return _module(game).render
+
+
+def option_path(game: str) -> OptionPath:
+    """The game's ``option_path`` beside its renderer, else one group per kind of move."""
+    return getattr(_module(game), "option_path", None) or _kind_path
+
+
+def _kind_path(move: dict[str, Any]) -> tuple[str, ...]:
+    """The move's kind, and the first thing it acts on (pawn, territory…)."""
+    name = str(move.get("type", "move")).replace("_", " ").capitalize()
+    for key, value in move.items():
+        if key != "type" and isinstance(value, str | int) and not isinstance(value, bool):
+            return (f"{name}: {key.replace('_', ' ')} {value}",)
+    return (name,)
 
 
 def render(game: str, view: dict[str, Any], picture: Picture = None) -> Board:

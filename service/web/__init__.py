@@ -13,6 +13,7 @@ from flask import (
     render_template,
     request,
 )
+from flask_limiter import RateLimitExceeded
 from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException
 
@@ -59,12 +60,29 @@ def error_response(status: int, title: str, message: str, **extra: Any):  # type
 
 
 def register(app: Flask) -> None:
-    from service.web import actions, api, bench, history, mailbox, pages, seat, unsubscribe
+    from service.web import (
+        actions,
+        api,
+        bench,
+        guard,
+        headers,
+        history,
+        limits,
+        mailbox,
+        openapi,
+        pages,
+        seat,
+        unsubscribe,
+    )
 
-    for module in (pages, api, actions, unsubscribe, mailbox, seat, history):
+    current = app.extensions["pbem"]
+    for module in (pages, api, openapi, actions, unsubscribe, mailbox, seat, history):
         app.register_blueprint(module.bp)
-    if app.extensions["pbem"].bench_endpoints:
+    if current.bench_endpoints:
         app.register_blueprint(bench.bp)
+    guard.install(app, current)
+    limits.install(app, current)
+    headers.install(app, current)
 
     @app.teardown_appcontext
     def _close(_exc: BaseException | None) -> None:
@@ -75,11 +93,34 @@ def register(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def _service_error(exc: ServiceError):  # type: ignore[no-untyped-def]
         extra = {k: v for k, v in exc.context.items() if isinstance(v, str | int)}
-        return error_response(exc.status, exc.title, exc.message, **extra)
+        body, status = error_response(exc.status, exc.title, exc.message, **extra)
+        retry = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else {}
+        return body, status, retry
+
+    @app.errorhandler(guard.CSRFError)
+    def _csrf_error(exc: guard.CSRFError):  # type: ignore[no-untyped-def]
+        message = (
+            "This form has expired or was not sent from our page. "
+            "Nothing was changed: reload the page and send it again."
+        )
+        if request.endpoint == "pages.create":
+            return pages.home_with_error(request.form, message), 400
+        return error_response(400, "Please send the form again", message)
+
+    @app.errorhandler(RateLimitExceeded)
+    def _too_many(exc: RateLimitExceeded):  # type: ignore[no-untyped-def]
+        return error_response(
+            429,
+            "Too many requests",
+            f"{exc.description} (at most {exc.limit.limit}). Nothing was changed: "
+            "please try again later.",
+        )
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
-        return error_response(exc.code or 500, exc.name, exc.description or "")
+        body, status = error_response(exc.code or 500, exc.name, exc.description or "")
+        kept = [(k, v) for k, v in exc.get_headers() if k.lower() != "content-type"]
+        return body, status, kept  # e.g. a 405's Allow
 
     @app.errorhandler(Exception)
     def _crash(exc: Exception):  # type: ignore[no-untyped-def]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request
 
@@ -204,7 +205,7 @@ def _replay_page(record: Record, place: Place, step: int):  # type: ignore[no-un
 
 
 def _step_url(base: str, step: int, seat: str | None = None) -> str:
-    return f"{base}/replay/{step}" + (f"?seat={seat}" if seat else "")
+    return f"{base}/replay/{step}" + (f"?{urlencode({'seat': seat})}" if seat else "")
 
 
 def _seen_as(seat: str | None, names: dict[str, str], place: Place) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from zoneinfo import available_timezones
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -40,10 +41,16 @@ def create():  # type: ignore[no-untyped-def]
 
 
 ZONES = sorted(available_timezones())
+WHOLE_NUMBER = re.compile(r"[0-9]{1,6}")
 
 
 def _home(form, error: str | None) -> str:  # type: ignore[no-untyped-def]
     return render_template("home.html", games=_games(), form=form, error=error, zones=ZONES)
+
+
+def home_with_error(form, error: str) -> str:  # type: ignore[no-untyped-def]
+    """The new-game form again, as the player filled it in, saying what went wrong."""
+    return _home(form, error)
 
 
 def _pace(form) -> dict[str, object]:  # type: ignore[no-untyped-def]
@@ -52,7 +59,7 @@ def _pace(form) -> dict[str, object]:  # type: ignore[no-untyped-def]
     for name in ("days", "remind_after_hours", "remind_every_hours"):
         raw = (form.get(name) or "").strip()
         if raw:
-            if not raw.isdigit():
+            if not WHOLE_NUMBER.fullmatch(raw):
                 raise BadRequest(f"Pace: {name.replace('_', ' ')} must be a whole number.")
             pace[name] = int(raw)
     zone = (form.get("timezone") or "").strip()

@@ -4,6 +4,7 @@ each form POSTs one change and comes back here."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -75,6 +76,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "players": players,
         "bot_plays_me": seat in table.bots,
         "asleep": table.dormant_since is not None and not loaded.row.over,
+        "alone": not table.voters_on(seat),
         "abandoned": table.abandoned is not None,
         "agreed_revive": seat in table.revive,
         "ballot": {
@@ -94,6 +96,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         and takeback_reason is None
         and request_ is None,
         "takeback_reason": takeback_reason,
+        "takeback_asks": bool(slowplay.approvers(table, seat)),
         "takeback": {
             "by": seat_row(loaded.row, request_.seat).name,
             "mine": request_.seat == seat,
@@ -220,11 +223,10 @@ def person_settings(token: str):  # type: ignore[no-untyped-def]
     with db().begin():
         if request.method == "POST":
             hour = request.form.get("hour", "")
+            if hour and not re.fullmatch(r"[0-9]{1,2}", hour):
+                raise BadRequest("The digest hour runs from 0 to 23 (UTC).")
             slowplay.set_notify(
-                db(),
-                email,
-                request.form.get("notify", ""),
-                digest_hour=int(hour) if hour.isdigit() else None,
+                db(), email, request.form.get("notify", ""), digest_hour=int(hour) if hour else None
             )
         person = slowplay.person(db(), email)
         mode = person.notify

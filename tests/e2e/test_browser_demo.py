@@ -85,7 +85,10 @@ def test_a_newcomer_plays_a_whole_game_in_one_browser_tab(demo):
             ],
         )
         page = browser.new_page()
+        console: list[str] = []
+        page.on("console", lambda message: console.append(message.text))
         page.goto(f"{demo}/")
+        assert page.input_value("#timezone"), "the page's own script runs under its CSP"
         page.select_option("select[name=game]", "tictactoe")
         players = page.locator("input[name=player]")
         players.nth(0).fill("Ann <ann@example.org>")
@@ -127,3 +130,4 @@ def test_a_newcomer_plays_a_whole_game_in_one_browser_tab(demo):
         follow(page, page.locator("table a", has_text="Game over").first.click)
         assert "The game is over" in page.content()
         browser.close()
+    assert not [m for m in console if "Content Security Policy" in m], console

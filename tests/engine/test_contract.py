@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine import GameBase, IllegalMove, codec, registry
+from engine.contract import humanise
 from tests.engine.playout import play_bots, play_random
 
 GAMES = sorted(registry.GAMES)
@@ -202,3 +203,25 @@ def test_a_game_without_every_member_of_the_contract_is_refused_at_registration(
     with pytest.raises(TypeError, match="standing"):
         registry.register(Partial())  # type: ignore[arg-type]
     assert "partial" not in registry.GAMES
+
+
+@pytest.mark.parametrize(("name", "players"), _cases())
+def test_every_event_is_told_in_one_line_to_every_reader(name, players):
+    game = registry.get(name)
+    run = play_random(game, players, seed=13)
+    before = [None, *run.states[:-1]]
+    for state, event in zip(before, run.events, strict=True):
+        for seat in [*run.seats, None]:
+            told = game.narrate(state, event, seat)
+            assert isinstance(told, str)
+            assert "\n" not in told
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_tells_its_events_in_its_own_words_not_by_their_type(name):
+    game = registry.get(name)
+    run = play_random(game, game.max_players, seed=17)
+    before = [None, *run.states[:-1]]
+    told = [game.narrate(s, e, None) for s, e in zip(before, run.events, strict=True)]
+    typed = [t for t, e in zip(told, run.events, strict=True) if t == humanise(e["type"])]
+    assert len(typed) <= len(told) // 20, f"{name} tells {len(typed)} events by their type"

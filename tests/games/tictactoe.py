@@ -119,6 +119,20 @@ class TicTacToe(GameBase):
     def describe(self, state: State, move: Move) -> str:
         return f"Mark the {CELL_NAMES[move['cell']]} cell"
 
+    def narrate(self, state: State | None, event: Event, seat: str | None) -> str:
+        kind = event["type"]
+        if kind == "game_set_up":
+            return f"A game of tic-tac-toe began, {event['marks_per_turn']} mark(s) a turn"
+        if kind == "coin_tossed":
+            return f"The coin gave the first turn to {event['first']}"
+        if kind == "mark_placed":
+            return f"{event['seat']} marked the {CELL_NAMES[event['cell']]} cell"
+        if kind == "game_won":
+            return f"{event['seat']} completed a line and won"
+        if kind == "game_drawn":
+            return "The board is full: a draw"
+        return ""  # turn_passed: whose turn it is shows on the board
+
     def outcome(self, state: State) -> dict[str, Any] | None:
         return self.standing(state) if state.over else None
 

@@ -32,7 +32,12 @@ from service.play import create_game, make_move
 from tests.games.tictactoe import GAME as TICTACTOE
 from tests.golden import corpus
 
-PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
+PLAYERS = [
+    "Ann <ann@example.org>",
+    "Bob <bob@example.org>",
+    "Cy <cy@example.org>",
+    "Di <di@example.org>",
+]
 Chooser = Callable[[Game, Any, str, random.Random], Move]
 
 
@@ -62,6 +67,11 @@ RECIPES = (
            options={"marks_per_turn": 2}, table=True),
     Recipe("origin-2p-bots", "origin", 2, seed=3, choose=bot_move),
     Recipe("origin-3p-random", "origin", 3, seed=4),
+    Recipe("orichalk-2p-bots", "orichalk", 2, seed=5, choose=bot_move),
+    Recipe("orichalk-4p-random", "orichalk", 4, seed=6),
+    Recipe("ofb-2p-bots", "origins-first-builders", 2, seed=5, choose=bot_move),
+    Recipe("ofb-3p-random", "origins-first-builders", 3, seed=6),
+    Recipe("ofb-solo-bot", "origins-first-builders", 1, seed=7, choose=bot_move),
 )  # fmt: skip
 
 

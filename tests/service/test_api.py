@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.helpers import text_of
+from tests.helpers import submit_new_game, text_of
 
 
 def create(client, players=("ann@example.org", "Bob <bob@example.org>"), **extra):
@@ -83,8 +83,8 @@ def test_an_unknown_game_id_is_a_404(client):
 
 
 def test_a_game_can_be_created_from_the_web_form(client, smtp, work):
-    response = client.post(
-        "/games", data={"game": "tictactoe", "player": ["ann@example.org", "bob@example.org", ""]}
+    response = submit_new_game(
+        client, {"game": "tictactoe", "player": ["ann@example.org", "bob@example.org", ""]}
     )
     assert response.status_code == 303
     page = client.get(response.headers["Location"])
@@ -95,7 +95,7 @@ def test_a_game_can_be_created_from_the_web_form(client, smtp, work):
 
 
 def test_the_web_form_shows_what_was_wrong(client):
-    response = client.post("/games", data={"game": "tictactoe", "player": ["ann@example.org"]})
+    response = submit_new_game(client, {"game": "tictactoe", "player": ["ann@example.org"]})
     assert response.status_code == 400
     assert b"2 players, not 1" in response.data
 
@@ -103,12 +103,12 @@ def test_the_web_form_shows_what_was_wrong(client):
 def test_the_web_form_sets_the_games_pace_and_refuses_an_unknown_time_zone(client):
     players = ["ann@example.org", "bob@example.org"]
     form = {"game": "tictactoe", "player": players, "days": "5", "timezone": "Asia/Tokyo"}
-    response = client.post("/games", data=form)
+    response = submit_new_game(client, form)
     assert response.status_code == 303
     game_id = response.headers["Location"].split("/games/")[1].split("?")[0]
     pace = client.get(f"/api/games/{game_id}").get_json()["pace"]
     assert pace["days"] == 5 and pace["timezone"] == "Asia/Tokyo"
-    bad = client.post("/games", data={**form, "timezone": "Atlantis/Capital"})
+    bad = submit_new_game(client, {**form, "timezone": "Atlantis/Capital"})
     assert bad.status_code == 400
     assert b"Unknown time zone" in bad.data
     assert b'value="Atlantis/Capital"' in bad.data, "the form keeps what was typed"

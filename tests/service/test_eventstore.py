@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import delete, select, update
+from sqlalchemy import event as sa_event
 
 from engine import registry
 from service import eventstore
 from service.audit import from_store, verify
-from service.db import sessions
+from service.db import engine_for, sessions
 from service.errors import Conflict
 from service.models import EventRow, SnapshotRow
 from service.play import create_game, make_move
@@ -130,3 +133,146 @@ def test_a_changed_move_breaks_the_chain_at_that_event(settings):
             .values(move={"type": "place", "cell": 99})
         )
     assert any(f.startswith("event 3:") for f in audit(settings, game_id).failures)
+
+
+def append_elsewhere(settings, game_id: str, moves: int, seed: int = 7) -> None:
+    """Moves appended as another web process would: to the log, never through this
+    process's state cache."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        with sessions(settings.database_url).begin() as s:
+            row = eventstore.get_row(s, game_id)
+            game = registry.get(row.game)
+            state = eventstore.load_from_start(s, row, game).state
+            seat = sorted(game.to_act(state))[0]
+            move = rng.choice(game.legal_moves(state, seat))
+            events = game.decide(state, seat, move, random.Random(0))
+            eventstore.append(s, row, events, seat, row.last_seq, move=move)
+
+
+@contextmanager
+def sql_seen(settings) -> Iterator[list[str]]:
+    """Every SQL statement sent to the database inside the block."""
+    seen: list[str] = []
+    engine = engine_for(settings.database_url)
+
+    def _seen(conn, cursor, statement, parameters, context, executemany):  # type: ignore[no-untyped-def]
+        seen.append(statement)
+
+    sa_event.listen(engine, "before_cursor_execute", _seen)
+    try:
+        yield seen
+    finally:
+        sa_event.remove(engine, "before_cursor_execute", _seen)
+
+
+def full_replay(settings, game_id: str):  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        return eventstore.load_from_start(s, row, registry.get(row.game))
+
+
+def test_a_cached_state_behind_another_process_s_moves_is_caught_up_with_only_those_events(
+    settings,
+):
+    game_id = play(settings, 2, seed=6)
+    append_elsewhere(settings, game_id, 2)
+    with sql_seen(settings) as seen, sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+    full = full_replay(settings, game_id)
+    assert (loaded.seq, loaded.state, loaded.table) == (full.seq, full.state, full.table)
+    assert not any("snapshots" in sql for sql in seen), "the cached state was the start"
+
+
+def test_the_caught_up_state_is_cached_once_its_session_commits(settings):
+    game_id = play(settings, 2, seed=8)
+    append_elsewhere(settings, game_id, 1)
+    with sessions(settings.database_url).begin() as s:
+        eventstore.load(s, game_id)
+    full = full_replay(settings, game_id)
+    with sql_seen(settings) as seen, sessions(settings.database_url)() as s:
+        assert eventstore.load(s, game_id).state == full.state
+    assert not any("FROM events" in sql for sql in seen), "no event left to fold"
+
+
+def test_a_cold_process_loads_an_older_game_from_its_newest_snapshot(settings):
+    game_id = play(settings, 3, seed=3)
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        seat = sorted(loaded.game.to_act(loaded.state))[0]
+        reminders = [{"type": "table.reminded", "seat": seat, "number": 1}] * (
+            eventstore.CATCH_UP + 5
+        )
+        eventstore.record(s, loaded, reminders, None, snapshot_every=settings.snapshot_every)
+    eventstore.forget_states()
+    with sql_seen(settings) as seen, sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+    full = full_replay(settings, game_id)
+    assert (loaded.seq, loaded.state, loaded.table) == (full.seq, full.state, full.table)
+    assert any("FROM snapshots" in sql for sql in seen)
+
+
+def test_a_rolled_back_append_is_never_cached(settings):
+    game_id = play(settings, 2, seed=9)
+    with sessions(settings.database_url)() as s:
+        before = eventstore.load(s, game_id)
+    with pytest.raises(RuntimeError), sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        seat = sorted(loaded.game.to_act(loaded.state))[0]
+        move = loaded.game.legal_moves(loaded.state, seat)[0]
+        events = loaded.game.decide(loaded.state, seat, move, random.Random(0))
+        eventstore.record(s, loaded, events, seat, move=move)
+        raise RuntimeError("the request failed after the append")
+    with sessions(settings.database_url)() as s:
+        after = eventstore.load(s, game_id)
+    assert (after.seq, after.state) == (before.seq, before.state)
+
+
+def test_a_young_game_is_folded_from_its_first_event_without_reading_snapshots(settings):
+    game_id = play(settings, 9, seed=3)  # a snapshot exists (every 10 events in tests)
+    eventstore.forget_states()
+    with sql_seen(settings) as seen, sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+    assert loaded.seq <= eventstore.CATCH_UP
+    assert loaded.state == full_replay(settings, game_id).state
+    assert not any("FROM snapshots" in sql for sql in seen)
+
+
+def test_a_snapshot_made_under_another_ruleset_is_passed_over_for_an_older_one(settings):
+    game_id = play(settings, 3, seed=3)
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        seat = sorted(loaded.game.to_act(loaded.state))[0]
+        reminders = [{"type": "table.reminded", "seat": seat, "number": 1}] * (
+            eventstore.CATCH_UP + 5
+        )
+        loaded = eventstore.record(s, loaded, reminders[:30], None, snapshot_every=10)
+        eventstore.record(s, loaded, reminders[30:], None, snapshot_every=10)
+    with sessions(settings.database_url).begin() as s:
+        older, newest = s.scalars(
+            select(SnapshotRow).where(SnapshotRow.game_id == game_id).order_by(SnapshotRow.seq)
+        ).all()[-2:]
+        # What an earlier ruleset left: used, it would skip every event since the older one.
+        newest.ruleset, newest.state = "tictactoe-0", older.state
+    eventstore.forget_states()
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+    full = full_replay(settings, game_id)
+    assert (loaded.seq, loaded.table) == (full.seq, full.table)
+
+
+def test_a_load_folds_no_event_past_the_game_row_it_read(settings):
+    """Under READ COMMITTED another process's move may commit between reading the game row
+    and reading its events; folding it would pair a newer seq with the row's older head hash,
+    and the next append would chain on the wrong hash."""
+    game_id = play(settings, 2, seed=12)
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        s.expunge(row)  # the row as read before the other process's move
+    append_elsewhere(settings, game_id, 1)
+    eventstore.forget_states()
+    with sessions(settings.database_url)() as s:
+        s.add(row)
+        folded = eventstore._fold(s, row, registry.get(row.game))
+        from_start = eventstore.load_from_start(s, row, registry.get(row.game))
+    assert folded.seq == from_start.seq == row.last_seq

@@ -83,7 +83,7 @@ def test_every_event_is_listed_with_its_number_time_player_and_turn(client, sett
     first_move = next(e for e in events if e.move)
     assert first_move.recorded_at.strftime("%Y-%m-%d %H:%M:%S") in html
     assert "ann (p1)" in html and "bob (p2)" in html
-    assert "Mark placed" in html and "Coin tossed" in html
+    assert "marked the" in html and "The coin gave the first turn to" in html
     assert "Pace set: 3 days per decision" in html
 
 
@@ -166,10 +166,14 @@ def test_an_objective_dealt_to_one_player_appears_in_no_other_history_during_the
             if other != seat:
                 assert not any(name in own for name in hands[other]), f"{other}'s hand leaked"
     # Later a returned objective may be drawn by another player, who then knows it; a
-    # spectator never reads a card's name in the history while the game goes on.
+    # spectator reads no objective's name in the history while the game goes on, but those
+    # completed (laid face up).
     play_on(settings, game_id, 30)
     public = page(client, f"/games/{game_id}/history")
-    assert not any(c.name in public for c in OBJECTIVE_CARDS)
+    with sessions(settings.database_url)() as s:
+        state = eventstore.load(s, game_id).state
+    face_up = {c for p in state.players for c in p.completed}
+    assert not any(c.name in public for c in OBJECTIVE_CARDS if c.id not in face_up)
 
 
 def test_table_events_read_as_sentences_and_a_taken_back_decision_is_marked(client, settings):
@@ -255,3 +259,17 @@ def test_an_altered_seat_link_is_refused(client, settings):
     url = seat_link(settings, game_id, "p1")
     assert client.get(url[:-3] + "xyz/history").status_code == 403
     assert client.get(seat_link(settings, game_id, "p1", 3) + "/history").status_code == 403
+
+
+def test_the_history_tells_each_event_in_the_games_words_with_the_players_names(client, settings):
+    game_id = client.post(
+        "/api/games",
+        json={"game": "tictactoe", "players": ["Ann <ann@example.org>", "Bob <bob@example.org>"]},
+    ).get_json()["id"]
+    seat = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
+    decide(settings, game_id, seat, lambda moves: {"type": "place", "cell": 4})
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    name = {"p1": "Ann", "p2": "Bob"}[seat]
+    assert f"The coin gave the first turn to {name}" in page
+    assert f"{name} marked the centre cell" in page
+    assert "turn passed: bookkeeping" in page, "a bookkeeping event keeps its numbered row"

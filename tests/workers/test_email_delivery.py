@@ -20,6 +20,7 @@ from service.play import make_move
 from tests.fixtures import ServerLikeClient, scheduler_until
 from tests.helpers import html_of, option_links, path, text_of
 from workers.jobs import send_outbox, sweep_outbox
+from workers.process import WORKER_OPTIONS
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 
@@ -97,6 +98,13 @@ def test_a_move_made_while_redis_is_down_is_accepted_and_mailed_once_it_is_back(
     assert len(smtp.messages) == 2
 
 
+def test_the_procfile_runs_the_worker_as_the_demo_and_the_bench_do():
+    worker = next(
+        line for line in (ROOT / "Procfile").read_text().splitlines() if line.startswith("worker:")
+    )
+    assert " ".join(WORKER_OPTIONS) in worker
+
+
 def test_a_real_rq_worker_process_sends_the_emails(client, smtp, settings):
     new_game(client)
     env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
@@ -107,6 +115,7 @@ def test_a_real_rq_worker_process_sends_the_emails(client, smtp, settings):
             "rq.cli",
             "worker",
             "--burst",
+            *WORKER_OPTIONS,
             "--url",
             settings.redis_url,
             settings.queue_name,
@@ -146,7 +155,7 @@ def test_emails_are_multipart_threaded_and_name_game_number_and_turn(client, smt
     turn = smtp.to(other)[-1]
     root = smtp.to(other)[0]["Message-ID"]
     assert turn["In-Reply-To"] == root and root in turn["References"]
-    assert "Move 5: your turn" in turn["Subject"]
+    assert "Turn 2: your turn" in turn["Subject"], "the second turn, the first being the mover's"
     assert turn["Message-ID"] != root
 
 
@@ -247,3 +256,23 @@ def test_a_turn_email_whose_decision_a_newer_one_replaced_is_not_sent(client, sm
     newest = [r for r in outbox(settings) if r.kind == "turn" and r.seat == seat_of(other)][-1]
     assert send_outbox(newest.id) == "sent"
     assert options_offered(smtp.to(other)[-1]) == 6
+
+
+def test_a_turn_email_tells_what_the_others_did_since_your_last_turn(client, smtp, work):
+    game_id = new_game(client)
+    work()
+    mover, other = mover_and_other(client, game_id)
+    names = {"ann@example.org": "Ann", "bob@example.org": "Bob"}
+    client.post(path(option_links(smtp.to(mover)[0])[4][1]))  # the centre
+    work()
+    turn = smtp.to(other)[-1]
+    for part in (text_of(turn), html_of(turn)):
+        assert "Since your last turn" in part
+        assert f"{names[mover]} marked the centre cell" in part
+    corner = next(url for label, url in option_links(turn) if "top left" in label)
+    client.post(path(corner))
+    work()
+    assert "Turn 3: your turn" in smtp.to(mover)[-1]["Subject"]
+    back = text_of(smtp.to(mover)[-1])
+    assert f"{names[other]} marked the top left cell" in back
+    assert "marked the centre cell" not in back, "only what happened since their own move"

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from engine.contract import Event, GameBase, IllegalMove, Move
-from engine.games.origin import bot, fold, moves, reveals, rules, scoring, setup, view
+from engine.games.origin import bot, fold, moves, narration, reveals, rules, scoring, setup, view
 from engine.games.origin.datapage import DATA_PAGE
 from engine.games.origin.rulings import RULINGS
 from engine.games.origin.state import State
@@ -46,6 +46,9 @@ class Origin(GameBase):
 
     def describe(self, state: State, move: Move) -> str:
         return moves.describe(state, move)
+
+    def narrate(self, state: State | None, event: Event, seat: str | None) -> str:
+        return narration.narrate(state, event, seat)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         return scoring.outcome(state)

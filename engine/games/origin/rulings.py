@@ -193,7 +193,9 @@ RULINGS: list[dict[str, str]] = [
     {
         "topic": "Tribal war (cards)",
         "choice": "The victim's whole hand (action, permanent and objective cards) is shown "
-        "to the thief only; a stolen objective counts against the hand limit.",
+        "to the thief only; a stolen objective counts against the hand limit. The victim "
+        "is told which card was taken (it left their own hand); the other players learn only "
+        "its kind, as the hand sizes show it.",
         "sources": "ru card text.",
     },
     {

@@ -1,0 +1,174 @@
+"""Email fan-out: emails per second per RQ worker process against a local SMTP server
+(aiosmtpd), beside bare no-op jobs run by the same worker in the same run. Target (issue 11):
+>= 100 emails/s per worker. Then the worker drains every job the HTTP bench's moves
+enqueued, after which its peak resident memory is read.
+
+Each worker is ``rq worker --burst`` as in the Procfile (started by :mod:`bench.rq_worker`,
+which reports its memory). Rates come from the jobs' own start and end times, so the
+worker's start-up is not counted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from aiosmtpd.controller import Controller
+from rq import Queue
+from rq.job import Job
+from rq.registry import FailedJobRegistry, FinishedJobRegistry
+from sqlalchemy import func, select
+
+from bench.planning import bench_games, players_for
+from service.config import ROOT, Settings
+from service.db import sessions
+from service.localnet import free_port
+from service.models import OutboxRow
+from service.play import create_game
+from service.queue import connection, enqueue_outbox
+from workers.process import WORKER_OPTIONS
+
+EMAILS_PER_GAME = 240
+NOOP_JOBS = 1000
+EMAILS_MIN_PER_S = 100.0
+WORKER_ARGS = list(WORKER_OPTIONS)
+"""The Procfile's ``worker`` options (beside the queue and the URL)."""
+
+
+class CountingInbox:
+    """An SMTP server's handler that accepts every message and keeps only a count."""
+
+    def __init__(self) -> None:
+        self.received = 0
+        self._lock = threading.Lock()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        with self._lock:
+            self.received += 1
+        return "250 OK"
+
+
+def _work(settings: Settings, queue_name: str) -> dict[str, float]:
+    """Run one burst worker on ``queue_name`` until it is empty; its peak memory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "worker.json"
+        env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
+        subprocess.run(
+            [
+                *(sys.executable, "-m", "bench.rq_worker", str(out), "--burst", *WORKER_ARGS),
+                *("--url", settings.redis_url, "--logging_level", "WARNING", queue_name),
+            ],
+            env=env,
+            cwd=ROOT,
+            check=True,
+        )
+        return json.loads(out.read_text())
+
+
+def _rate(
+    settings: Settings, queue_name: str, group: dict[int, str] | None = None
+) -> dict[str, Any]:
+    """Jobs finished and failed on the queue, and the rate between the first start and the
+    last end; with ``group`` (outbox id -> game), the same for each game's jobs."""
+    conn = connection(settings.redis_url)
+    queue = Queue(queue_name, connection=conn)
+    finished = FinishedJobRegistry(queue=queue).get_job_ids()
+    failed = len(FailedJobRegistry(queue=queue))
+    jobs = [j for j in Job.fetch_many(finished, connection=conn) if j is not None]
+    result = {**_span(jobs), "failed": failed, "results": _results(jobs)}
+    if group is not None:
+        names = sorted(set(group.values()))
+        result["by_game"] = {
+            name: _span([j for j in jobs if group.get(j.args[0]) == name]) for name in names
+        }
+    return result
+
+
+def _span(jobs: list[Job]) -> dict[str, Any]:
+    starts = [j.started_at for j in jobs if j.started_at is not None]
+    ends = [j.ended_at for j in jobs if j.ended_at is not None]
+    seconds = (max(ends) - min(starts)).total_seconds() if starts and ends else 0.0
+    return {
+        "jobs": len(jobs),
+        "seconds": round(seconds, 3),
+        "per_s": len(jobs) / seconds if seconds else 0.0,
+    }
+
+
+def _results(jobs: list[Job]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for job in jobs:
+        value = job.return_value()
+        key = str(value).split(":", 1)[0] if value is not None else "none"
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def run(settings: Settings, log: Callable[[str], None] = print) -> dict[str, Any]:
+    inbox = CountingInbox()
+    port = free_port()
+    smtp = Controller(inbox, hostname="127.0.0.1", port=port)
+    smtp.start()
+    try:
+        return _run(replace(settings, smtp_url=f"smtp://127.0.0.1:{port}"), inbox, log)
+    finally:
+        smtp.stop()
+
+
+def _run(settings: Settings, inbox: CountingInbox, log: Callable[[str], None]) -> dict[str, Any]:
+    conn = connection(settings.redis_url)
+    noop_name, mail_name = f"{settings.queue_name}-noop", f"{settings.queue_name}-mail"
+    noop_queue = Queue(noop_name, connection=conn)
+    noop_queue.enqueue_many(
+        [Queue.prepare_data("bench.jobs.noop") for _ in range(NOOP_JOBS)], pipeline=None
+    )
+    log(f"email: {NOOP_JOBS} no-op jobs ...")
+    noop_memory = _work(settings, noop_name)
+    noop = _rate(settings, noop_name)
+
+    per_game: dict[str, dict[str, Any]] = {}
+    mail = replace(settings, queue_name=mail_name)
+    all_ids: list[int] = []
+    game_of: dict[int, str] = {}
+    for name in bench_games():
+        ids: list[int] = []
+        index = 0
+        with sessions(settings.database_url).begin() as session:
+            while len(ids) < EMAILS_PER_GAME:
+                ids += create_game(session, name, players_for(name, 10_000 + index)).outbox_ids
+                index += 1
+        per_game[name] = {"emails": len(ids), "games": index}
+        all_ids += ids
+        game_of.update(dict.fromkeys(ids, name))
+    log(f"email: {len(all_ids)} invitation emails of {', '.join(per_game)} ...")
+    before = inbox.received
+    enqueue_outbox(mail, all_ids)
+    mail_memory = _work(mail, mail_name)
+    emails = _rate(mail, mail_name, game_of)
+    emails["received_by_smtp"] = inbox.received - before
+    with sessions(settings.database_url)() as session:
+        emails["outbox_rows_sent"] = session.scalar(
+            select(func.count()).where(OutboxRow.id.in_(all_ids), OutboxRow.sent_at.is_not(None))
+        )
+    emails["expected"] = len(all_ids)
+
+    pending = len(Queue(settings.queue_name, connection=conn))
+    log(f"email: draining the {pending} jobs the HTTP moves enqueued ...")
+    drain_memory = _work(settings, settings.queue_name)
+    drained = _rate(settings, settings.queue_name)
+    return {
+        "noop": {**noop, "memory": noop_memory},
+        "emails": {**emails, "memory": mail_memory, "games": per_game},
+        "ratio": emails["per_s"] / noop["per_s"] if noop["per_s"] else 0.0,
+        "after_moves": {**drained, "memory": drain_memory, "enqueued": pending},
+        "targets": {"emails_min_per_s": EMAILS_MIN_PER_S},
+        "worker_args": WORKER_ARGS,
+    }

@@ -1,0 +1,136 @@
+"""The islands' spaces and how they touch (uk «Розмістіть плитку земель», «Храм»).
+
+Each board side of :data:`components.ISLAND_BOARDS` becomes a :class:`Layout`: spaces
+numbered in reading order, their labels ("C4"), drawing positions, neighbours in six
+directions, every way a land tile of each size fits on the board, and every diamond of four
+spaces a temple can cover. Layouts are computed once at import; states refer to them by board
+and side.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.games.orichalk.components import ISLAND_BOARDS, SIDES
+
+DIRECTIONS: tuple[str, ...] = (
+    "east",
+    "north-east",
+    "north-west",
+    "west",
+    "south-west",
+    "south-east",
+)
+"""Counter-clockwise as drawn; a rotation is the index of the direction from a tile's first
+space to its second (its third, on a triple, lies one direction further counter-clockwise)."""
+
+# (column, row) steps of each direction; odd rows are drawn half a space to the right.
+_EVEN_ROW = ((1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1))
+_ODD_ROW = ((1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1))
+ROW_HEIGHT = math.sqrt(3) / 2
+TEMPLE_AXES = (0, 4, 5)
+"""A diamond is two triangles on a shared edge; naming that edge by a direction among east,
+south-west and south-east from its first space lists every diamond once."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    anchor: int
+    rotation: int
+    cells: tuple[int, ...]  # in the tile's terrain order
+    mask: int
+
+
+@dataclass(frozen=True)
+class Port:
+    cell: int
+    hoplites: int
+    orichalcum: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    board: str
+    side: str
+    labels: tuple[str, ...]
+    rowcol: tuple[tuple[int, int], ...]
+    xy: tuple[tuple[float, float], ...]
+    index: dict[str, int]
+    step: tuple[tuple[int, ...], ...]  # step[cell][direction]: the neighbour there, or -1
+    neighbours: tuple[tuple[int, ...], ...]
+    neighbour_mask: tuple[int, ...]
+    placements: dict[int, tuple[Placement, ...]]  # by number of spaces
+    diamonds: tuple[Placement, ...]
+    ports: tuple[Port, ...]
+    port_of: dict[int, Port]
+
+    @property
+    def size(self) -> int:
+        return len(self.labels)
+
+
+def _layout(board: str, side: str, rows: tuple[str, ...], ports: tuple) -> Layout:
+    coords = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "o"]
+    index_of = {rc: i for i, rc in enumerate(coords)}
+    labels = tuple(f"{chr(ord('A') + r)}{c + 1}" for r, c in coords)
+    steps = []
+    for r, c in coords:
+        deltas = _ODD_ROW if r % 2 else _EVEN_ROW
+        steps.append(tuple(index_of.get((r + dr, c + dc), -1) for dc, dr in deltas))
+    neighbours = tuple(tuple(sorted(j for j in s if j >= 0)) for s in steps)
+    placements: dict[int, tuple[Placement, ...]] = {
+        1: tuple(Placement(i, 0, (i,), 1 << i) for i in range(len(coords)))
+    }
+    for size in (2, 3):
+        found = []
+        for i in range(len(coords)):
+            for k in range(6):
+                cells = (i, steps[i][k]) if size == 2 else (i, steps[i][k], steps[i][(k + 1) % 6])
+                if min(cells) >= 0:
+                    found.append(Placement(i, k, cells, sum(1 << j for j in cells)))
+        placements[size] = tuple(found)
+    diamonds = []
+    for i in range(len(coords)):
+        for k in TEMPLE_AXES:
+            cells = (i, steps[i][k], steps[i][(k - 1) % 6], steps[i][(k + 1) % 6])
+            if min(cells) >= 0:
+                diamonds.append(Placement(i, k, cells, sum(1 << j for j in cells)))
+    label_index = {label: i for i, label in enumerate(labels)}
+    port_list = tuple(Port(label_index[cell], h, o) for cell, h, o in ports)
+    return Layout(
+        board=board,
+        side=side,
+        labels=labels,
+        rowcol=tuple(coords),
+        xy=tuple((c + 0.5 * (r % 2), round(r * ROW_HEIGHT, 4)) for r, c in coords),
+        index=label_index,
+        step=tuple(steps),
+        neighbours=neighbours,
+        neighbour_mask=tuple(sum(1 << j for j in n) for n in neighbours),
+        placements=placements,
+        diamonds=tuple(diamonds),
+        ports=port_list,
+        port_of={p.cell: p for p in port_list},
+    )
+
+
+LAYOUTS: dict[tuple[str, str], Layout] = {
+    (b.id, side): _layout(b.id, side, b.side(side).rows, b.side(side).ports)
+    for b in ISLAND_BOARDS
+    for side in SIDES
+}
+
+
+def layout(board: str, side: str) -> Layout:
+    return LAYOUTS[(board, side)]
+
+
+def bits(mask: int) -> list[int]:
+    """The space indices set in ``mask``, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,76 @@
+"""uk «Приготування до гри»: the opening events, every chance outcome written into them."""
+
+from __future__ import annotations
+
+import random
+
+from engine.contract import Event, IllegalMove
+from engine.games.orichalk.components import (
+    ACTION_CARDS,
+    CARDS_FACE_UP,
+    CONSTRUCTION_SLOTS,
+    INITIATIVE_HOPLITES,
+    ISLAND_BOARDS,
+    SIZES,
+    TILES_OF_SIZE,
+)
+from engine.games.orichalk.fold import apply
+from engine.games.orichalk.rules import deal_card, draw_building, right_of
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+
+def setup(seats: list[str], rng: random.Random) -> list[Event]:
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise IllegalMove("Orichalk is played by 2 to 4 players.")
+    if len(set(seats)) != len(seats):
+        raise IllegalMove("Every player needs a seat of their own.")
+    events: list[Event] = [{"type": "game_set_up", "seats": list(seats)}]
+    # uk 1: a random island board each (the side is each player's decision, see rules).
+    boards = [b.id for b in ISLAND_BOARDS]
+    rng.shuffle(boards)
+    events.append({"type": "islands_dealt", "boards": dict(zip(seats, boards, strict=False))})
+    # uk 4: land tiles shuffled into three face-down stacks by size.
+    stacks: dict[str, list[int]] = {}
+    for size in SIZES:
+        tiles = list(TILES_OF_SIZE[size])
+        rng.shuffle(tiles)
+        stacks[size] = tiles
+    events.append({"type": "land_tiles_shuffled", **stacks})
+    # uk 7: action cards shuffled face down.
+    deck = [c.id for c in ACTION_CARDS]
+    rng.shuffle(deck)
+    events.append({"type": "action_cards_shuffled", "deck": deck})
+    state = None
+    for event in events:
+        state = apply(state, event)
+    assert state is not None
+    # uk 7-8: 5 cards (6 with 4 players) left to right, a tile on each, a creature on each
+    # volcano.
+    for _ in range(CARDS_FACE_UP[len(seats)]):
+        event = deal_card(state, rng)
+        events.append(event)
+        state = apply(state, event)
+    # uk 9-10: a building token from the bag on each slot of the construction board.
+    for slot in CONSTRUCTION_SLOTS:
+        event = {
+            "type": "building_drawn",
+            "slot": slot,
+            "building": draw_building(state.building_bag, rng),
+        }
+        events.append(event)
+        state = apply(state, event)
+    # uk 15-16: a random first player takes the initiative; the player on their right (who
+    # plays last) takes a hoplite.
+    first = rng.choice(list(seats))
+    events.append({"type": "first_player_chosen", "seat": first})
+    events.append(
+        {
+            "type": "hoplites_gained",
+            "seat": right_of(tuple(seats), first),
+            "hoplites": INITIATIVE_HOPLITES,
+            "reason": "initiative",
+        }
+    )
+    return events

@@ -1,0 +1,95 @@
+"""ru «Подготовка к игре»: the opening events, every chance outcome written into them.
+
+The rulebook's text lost steps 20-23 (the first player and the two starting citizen dice);
+the draft written here is a ruling (:mod:`.rulings`): the first player is drawn at random,
+then a pool of 2 × players + 1 rolled dice is drafted, one die at a time, in a snake order
+that starts with the last player. Solo follows «Одиночный режим» instead.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.contract import Event, IllegalMove
+from engine.games.origins_first_builders import rolls
+from engine.games.origins_first_builders.components import (
+    BONUS_TILES,
+    BUILDING,
+    COLOURS,
+    DISTRICT_CARDS,
+    DISTRICTS_DEALT,
+    SOLO_BONUS_TILES,
+    SPEAKERS,
+    ZODIAC,
+    citizens_supply,
+    stack_tiles,
+)
+
+MIN_PLAYERS = 1
+MAX_PLAYERS = 4
+
+
+def setup(seats: list[str], rng: random.Random) -> list[Event]:
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise IllegalMove("Origins: First Builders is played by 1 to 4 players.")
+    if len(set(seats)) != len(seats):
+        raise IllegalMove("Every player needs a seat of their own.")
+    n = len(seats)
+    solo = n == 1
+    events: list[Event] = [{"type": "game_set_up", "seats": list(seats), "solo": solo}]
+    # ru step 3 (solo: «Одиночный режим» fixes the tiles): a bonus tile under each zone,
+    # and step 4: each starship takes its tile's colour and the value 1.
+    tiles = list(SOLO_BONUS_TILES) if solo else sorted(BONUS_TILES)
+    if not solo:
+        rng.shuffle(tiles)
+    events.append({"type": "bonus_tiles_placed", "tiles": tiles})
+    # ru step 5: a random zodiac card on each temple; the others go back to the box.
+    zodiac = [z.id for z in ZODIAC]
+    rng.shuffle(zodiac)
+    events.append({"type": "zodiac_cards_placed", "cards": zodiac[:3]})
+    # ru steps 6-7: stacks by colour, shuffled face down; their tops shuffled onto the row,
+    # then each stack's new top turned face up.
+    stacks = stack_tiles()
+    for colour in COLOURS:
+        rng.shuffle(stacks[colour])
+    events.append({"type": "building_stacks_shuffled", "stacks": stacks})
+    row = [stacks[colour][0] for colour in COLOURS]
+    rng.shuffle(row)
+    events.append({"type": "building_row_laid", "row": row})
+    # ru step 8: one die of each colour, sixes rolled again, laid out in increasing order;
+    # of equal dice, the one whose colour's building lies lower in the row goes left.
+    lower = {BUILDING[kind].colour: slot for slot, kind in enumerate(row)}
+    dice = [(colour, rolls.citizen(rng)) for colour in COLOURS]
+    dice.sort(key=lambda d: (d[1], -lower[d[0]]))
+    events.append({"type": "citizen_row_rolled", "dice": [list(d) for d in dice]})
+    # ru step 9: a speaker die per player.
+    events.append(
+        {"type": "speakers_rolled", "values": [rolls.speaker(rng) for _ in range(SPEAKERS[n])]}
+    )
+    # ru steps 10-12: district cards by player count, 2 gold on each; one tower tier of each
+    # colour in the supply, plus one per tower icon on the cards.
+    cards = [d.id for d in DISTRICT_CARDS]
+    rng.shuffle(cards)
+    events.append({"type": "district_cards_dealt", "cards": sorted(cards[: DISTRICTS_DEALT[n]])})
+    # Lost step 20 (ruling): the first player is drawn at random.
+    first = rng.choice(list(seats))
+    events.append({"type": "first_player_chosen", "seat": first})
+    events.append(_starting_dice(list(seats), first, rng))
+    return events
+
+
+def _starting_dice(seats: list[str], first: str, rng: random.Random) -> Event:
+    supply = [c for c in COLOURS for _ in range(citizens_supply(len(seats)) - 1)]
+    if len(seats) == 1:
+        # ru «Одиночный режим»: one die of each colour, sixes rolled again.
+        dice = [[colour, rolls.citizen(rng)] for colour in COLOURS]
+        return {"type": "solo_dice_rolled", "dice": dice}
+    # Lost steps 21-23 (ruling): 2 × players + 1 dice drawn from the supply and rolled,
+    # drafted in a snake starting with the last player in turn order.
+    rng.shuffle(supply)
+    colours = sorted(supply[: 2 * len(seats) + 1], key=COLOURS.index)
+    dice = [[colour, rolls.citizen(rng)] for colour in colours]
+    i = seats.index(first)
+    order = [seats[(i + k) % len(seats)] for k in range(len(seats))]
+    snake = list(reversed(order)) + order
+    return {"type": "draft_pool_rolled", "dice": dice, "order": snake}

@@ -1,0 +1,54 @@
+"""Rate limits per client address (Flask-Limiter), counted in the app's Redis.
+
+Creating a game emails every address it names, so it is limited; so are nudges, across
+every game (the per-seat rule of one nudge a day is the game's own, in ``slowplay``).
+A refused request gets 429 with ``Retry-After``. With Redis unreachable the limits are
+counted in this process's memory until it is back: a move or a new game never fails
+because the counter is down.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from service.config import Settings
+
+CREATE_ENDPOINTS = ("pages.create", "api.create")
+NUDGE_ENDPOINTS = ("seat.nudge",)
+
+
+def storage_uri(redis_url: str) -> str:
+    """The ``limits`` storage URI for ``REDIS_URL`` (a unix socket is ``redis+unix``)."""
+    if not redis_url:
+        return "memory://"
+    if redis_url.startswith("unix://"):
+        return "redis+unix://" + redis_url.removeprefix("unix://")
+    return redis_url
+
+
+def install(app: Flask, settings: Settings) -> Limiter:
+    limiter = Limiter(
+        get_remote_address,
+        app=app,
+        storage_uri=storage_uri(settings.redis_url),
+        storage_options={"socket_connect_timeout": 2, "socket_timeout": 2},
+        key_prefix="pbem-limits",
+        strategy="moving-window",
+        headers_enabled=True,
+        swallow_errors=True,
+        in_memory_fallback_enabled=True,
+    )
+    create = limiter.shared_limit(
+        settings.create_limit,
+        scope="create-game",
+        error_message="Too many new games from your address",
+    )
+    nudge = limiter.shared_limit(
+        settings.nudge_limit, scope="nudge", error_message="Too many nudges from your address"
+    )
+    for endpoints, limit in ((CREATE_ENDPOINTS, create), (NUDGE_ENDPOINTS, nudge)):
+        for endpoint in endpoints:
+            app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+    return limiter

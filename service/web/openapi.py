@@ -1,0 +1,284 @@
+"""The JSON API described in OpenAPI 3 at ``/api/openapi.json``.
+
+Kept true to the code by the tests: every ``/api`` route is described here, and
+schemathesis sends requests generated from this description to the app and checks every
+answer against it.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+from engine import registry
+from service import MAX_BODY
+
+bp = Blueprint("openapi", __name__, url_prefix="/api")
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+EMAIL = {"type": "string", "format": "email", "maxLength": 254}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": ERROR}}}
+
+
+RATE_LIMITED = {
+    **_error("Too many requests from this address; nothing was changed."),
+    "headers": {
+        "Retry-After": {
+            "description": "Seconds until a request may succeed.",
+            "schema": {"type": "integer", "minimum": 0},
+        }
+    },
+}
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error", "message"],
+        "properties": {
+            "error": {"type": "string", "description": "A short title."},
+            "message": {"type": "string", "description": "What happened, for a person."},
+        },
+    },
+    "Player": {
+        "oneOf": [
+            {
+                "type": "string",
+                "description": "An address, or a name and address: 'Ann <ann@example.org>'.",
+                "maxLength": 440,
+            },
+            {
+                "type": "object",
+                "required": ["email"],
+                "properties": {
+                    "email": EMAIL,
+                    "name": {"type": "string", "description": "Cut to 120 characters."},
+                },
+            },
+        ]
+    },
+    "Pace": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "days": {"type": "integer", "minimum": 1, "maximum": 60, "default": 3},
+            "remind_after_hours": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 1440,
+                "default": 24,
+            },
+            "remind_every_hours": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 1440,
+                "default": 24,
+            },
+            "timezone": {"type": "string", "default": "UTC", "example": "Europe/Paris"},
+        },
+    },
+    "NewGame": {
+        "type": "object",
+        "required": ["game", "players"],
+        "example": {
+            "game": "origin",
+            "players": ["Ann <ann@example.org>", {"email": "bob@example.org", "name": "Bob"}],
+            "pace": {"days": 3, "timezone": "Europe/Paris"},
+        },
+        "properties": {
+            "game": {
+                "type": "string",
+                "description": "A registered game's name.",
+                "example": "origin",
+            },
+            "players": {
+                "type": "array",
+                "minItems": 1,
+                "items": {"$ref": "#/components/schemas/Player"},
+                "description": "One per seat, in seat order (p1, p2, ...); every address differs.",
+            },
+            "options": {
+                "type": "object",
+                "nullable": True,
+                "description": "The game's own options (null or absent: none).",
+            },
+            "pace": {
+                "allOf": [{"$ref": "#/components/schemas/Pace"}],
+                "nullable": True,
+                "description": "Null or absent: the defaults.",
+            },
+        },
+    },
+    "Created": {
+        "type": "object",
+        "required": ["id", "url"],
+        "properties": {
+            "id": {"type": "string"},
+            "url": {"type": "string", "format": "uri", "description": "The public game page."},
+        },
+    },
+    "PlayerStatus": {
+        "type": "object",
+        "required": ["seat", "name", "to_act", "deadline", "notes"],
+        "properties": {
+            "seat": {"type": "string"},
+            "name": {"type": "string"},
+            "to_act": {"type": "boolean"},
+            "deadline": {"type": "string", "nullable": True},
+            "notes": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+    "GameState": {
+        "type": "object",
+        "required": [
+            "game",
+            "seq",
+            "turn_seq",
+            "to_act",
+            "over",
+            "abandoned",
+            "asleep",
+            "pace",
+            "players",
+            "view",
+            "outcome",
+            "commitment",
+        ],
+        "properties": {
+            "game": {"type": "string"},
+            "seq": {"type": "integer", "minimum": 1, "description": "Events in the log."},
+            "turn_seq": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "What the current decision's links name.",
+            },
+            "to_act": {"type": "array", "items": {"type": "string"}},
+            "over": {"type": "boolean"},
+            "abandoned": {"type": "boolean"},
+            "asleep": {"type": "boolean"},
+            "pace": {
+                "type": "object",
+                "required": ["summary", "days", "timezone", "deadline"],
+                "properties": {
+                    "summary": {"type": "string"},
+                    "days": {"type": "integer"},
+                    "timezone": {"type": "string"},
+                    "deadline": {"type": "string", "nullable": True},
+                },
+            },
+            "players": {"type": "array", "items": {"$ref": "#/components/schemas/PlayerStatus"}},
+            "view": {"type": "object", "description": "What a spectator may see."},
+            "outcome": {
+                "type": "object",
+                "nullable": True,
+                "description": "Scores and ranking once the game is over (or abandoned).",
+            },
+            "commitment": {"type": "string", "description": "SHA-256 of the game's seed."},
+        },
+    },
+}
+
+SPEC: dict[str, Any] = {
+    "openapi": "3.0.3",
+    "info": {
+        "title": "Play by email",
+        "version": "1",
+        "description": (
+            "Create games and read their public state. Requests with a body send it as "
+            "application/json; the API reads no cookie. Errors are JSON "
+            '{"error", "message"} with a 4xx status.'
+        ),
+    },
+    "paths": {
+        "/api/games": {
+            "post": {
+                "operationId": "createGame",
+                "summary": "Create a game and email every player an invitation.",
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/NewGame"}}
+                    },
+                },
+                "responses": {
+                    "201": {
+                        "description": "Created; every player is emailed.",
+                        "headers": {
+                            "Location": {"schema": {"type": "string"}, "description": "Game page."}
+                        },
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/Created"}}
+                        },
+                        "links": {
+                            "GetGame": {
+                                "operationId": "getGame",
+                                "parameters": {"game_id": "$response.body#/id"},
+                                "description": "The game just created.",
+                            }
+                        },
+                    },
+                    "400": _error("The body is not a valid new game."),
+                    "404": _error("No game of that name."),
+                    "413": _error(f"The body is larger than {MAX_BODY} bytes."),
+                    "415": _error("The body is not sent as application/json."),
+                    "429": RATE_LIMITED,
+                },
+            }
+        },
+        "/api/games/{game_id}": {
+            "get": {
+                "operationId": "getGame",
+                "summary": "A game's public state: what a spectator may see.",
+                "parameters": [
+                    {
+                        "name": "game_id",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The game.",
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/GameState"}
+                            }
+                        },
+                    },
+                    "404": _error("No such game."),
+                },
+            }
+        },
+        "/api/openapi.json": {
+            "get": {
+                "operationId": "getOpenAPI",
+                "summary": "This description.",
+                "responses": {
+                    "200": {
+                        "description": "OpenAPI 3 description of the JSON API.",
+                        "content": {"application/json": {"schema": {"type": "object"}}},
+                    }
+                },
+            }
+        },
+    },
+    "components": {"schemas": SCHEMAS},
+}
+
+
+def spec() -> dict[str, Any]:
+    """The description, naming the games this process serves (``EXTRA_GAMES`` included)."""
+    described = copy.deepcopy(SPEC)
+    game = described["components"]["schemas"]["NewGame"]["properties"]["game"]
+    game["enum"] = sorted(registry.GAMES)
+    return described
+
+
+@bp.get("/openapi.json")
+def description():  # type: ignore[no-untyped-def]
+    return jsonify(spec())

@@ -1,0 +1,92 @@
+"""Fault: a real ``rq worker`` process killed with SIGKILL in the middle of sending."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pytest
+
+from tests.faults.checks import (
+    assert_every_email_sent_once,
+    assert_log_sound,
+    drain,
+    kill,
+    outbox,
+    start_worker,
+)
+from tests.service.hostile import new_game
+from workers.jobs import sweep_outbox
+
+pytestmark = [pytest.mark.faults, pytest.mark.slow]
+CLAIM_TTL = 3
+"""Seconds a dead worker's claim holds its row (300 in production: longer than any send)."""
+
+
+@pytest.fixture
+def short_claims(settings, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("CLAIM_TTL", str(CLAIM_TTL))
+    return replace(settings, claim_ttl=CLAIM_TTL)
+
+
+def test_a_worker_killed_while_sending_loses_no_email_and_sends_none_twice(
+    client, smtp, short_claims
+):
+    settings = short_claims
+    smtp.stall = "rcpt"  # the relay is talking to the worker: no message taken yet
+    game_id = new_game(client)
+    worker = start_worker(settings)
+    try:
+        assert smtp.arrived.wait(60), "the worker started sending"
+    finally:
+        kill(worker)
+    smtp.stall = None
+    smtp.release.set()
+
+    assert smtp.messages == []
+    claimed = [r for r in outbox(settings) if r.claimed_at is not None]
+    assert len(claimed) == 1 and claimed[0].sent_at is None, "the dead worker's row is unsent"
+    assert claimed[0].id not in sweep_outbox(older_than=0), "a fresh claim may still be sending"
+
+    time.sleep(CLAIM_TTL + 0.5)
+    replacement = start_worker(settings, "--burst")
+    swept = sweep_outbox(older_than=0)
+    assert claimed[0].id in swept, "a dead worker's claim expires"
+    assert replacement.wait(timeout=120) == 0, replacement.communicate()[0]
+    drain(settings)
+
+    assert len(smtp.messages) == 2, "both invitations, the interrupted one included"
+    assert_every_email_sent_once(settings, smtp)
+    assert_log_sound(settings, game_id)
+
+
+def test_a_worker_killed_after_the_relay_took_the_message_resends_the_same_message(
+    client, smtp, short_claims
+):
+    """SMTP has no two-phase commit: killed between the relay's "250 OK" and marking the
+    row sent, the worker cannot know the message left. It is sent again, as the very same
+    message (same Message-ID), which a mailbox keeps once."""
+    settings = short_claims
+    smtp.stall = "accepted"
+    game_id = new_game(client)
+    worker = start_worker(settings)
+    try:
+        assert smtp.arrived.wait(60)
+    finally:
+        kill(worker)
+    smtp.stall = None
+    smtp.release.set()
+    assert len(smtp.messages) == 1
+    first = smtp.messages[0]
+
+    time.sleep(CLAIM_TTL + 0.5)
+    drain(settings)
+
+    copies = [m for m in smtp.messages if m["Message-ID"] == first["Message-ID"]]
+    assert len(copies) == 2, "sent again, since its worker died before recording it"
+    for header in ("Subject", "To", "In-Reply-To"):
+        assert copies[0][header] == copies[1][header]
+    assert len({m["Message-ID"] for m in smtp.messages}) == 2, "each invitation, one message"
+    rows = outbox(settings)
+    assert all(r.sent_at is not None for r in rows)
+    assert_log_sound(settings, game_id)

@@ -1,0 +1,327 @@
+"""Hostile input (issue 11): random bytes, truncated and re-signed links, bodies of every
+shape and size, at every form and JSON endpoint. Each gets a clear page or JSON error
+with a 4xx status, never a server error, and a refused request writes nothing.
+
+Property-based with hypothesis; the ``ci`` profile in ``tests/conftest.py`` bounds the
+examples (``HYPOTHESIS_PROFILE=deep`` searches longer).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from itsdangerous import URLSafeTimedSerializer
+
+from service import MAX_BODY, create_app, tokens
+from service.errors import ServiceError
+from tests.fixtures import ServerLikeClient
+from tests.helpers import csrf_token
+from tests.service.hostile import ledger, new_game, turn_link
+
+pytestmark = pytest.mark.hostile
+SECRET = "test-secret-key"
+text = st.text(max_size=200)
+nasty = st.text(
+    alphabet=st.sampled_from(list("\r\n\t\x00\x0b\x85\u2028\u2029<>\"',;:=?@ .%{}[]\\/aZ0é😀")),
+    max_size=60,
+)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | text,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(text, inner, max_size=4),
+    max_leaves=12,
+)
+edges = st.sampled_from([0, -1, 2**31, 2**63, -(2**63) - 1, 10**40, True, 1.5, "\x00", "1" * 30])
+numbers = st.integers() | edges
+seats = st.sampled_from(["p1", "p2", "p3", "p9", "", "p1\x00"]) | text | numbers
+
+
+@pytest.fixture
+def hostile(settings, caplog):  # type: ignore[no-untyped-def]
+    """A client of an app with generous rate limits (these tests are about input, not
+    floods), a game to attack, and a check that every answer is a clean refusal."""
+    app = create_app(replace(settings, create_limit="10000/minute", nudge_limit="10000/minute"))
+    app.test_client_class = ServerLikeClient
+    client = app.test_client()
+    game_id = new_game(client)
+    caplog.set_level(logging.WARNING)
+
+    class Hostile:
+        def __init__(self) -> None:
+            self.client, self.game_id, self.settings = client, game_id, settings
+
+        def send(self, method: str, url: str, **kwargs: Any):  # type: ignore[no-untyped-def]
+            before = ledger(settings)
+            response = self.client.open(url, method=method, **kwargs)
+            assert response.status_code < 500, (url, response.get_data(as_text=True)[:500])
+            if response.status_code >= 400:
+                assert ledger(settings) == before, f"a refused {method} {url} wrote nothing"
+                if url.startswith("/api/"):
+                    body = response.get_json()
+                    assert set(body) >= {"error", "message"}, body
+                elif method != "HEAD":
+                    assert "<h1>" in response.get_data(as_text=True), "a page saying what happened"
+            errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+            assert not errors, [r.getMessage() for r in errors]
+            return response
+
+    return Hostile()
+
+
+# --- token parsing ----------------------------------------------------------------------
+
+READERS = {
+    "action": lambda t: tokens.read_action(SECRET, t, max_age=3600),
+    "seat": lambda t: tokens.read_seat(SECRET, t),
+    "unsubscribe": lambda t: tokens.read_unsubscribe(SECRET, t),
+    "person": lambda t: tokens.read_person(SECRET, t),
+    "claim": lambda t: tokens.read_claim(SECRET, t, max_age=3600),
+}
+SALTS = {
+    "action": tokens.ACTION,
+    "seat": tokens.SEAT,
+    "unsubscribe": tokens.UNSUBSCRIBE,
+    "person": tokens.PERSON,
+    "claim": tokens.CLAIM,
+}
+
+
+def refused_with_4xx(reader, token: str) -> int:  # type: ignore[no-untyped-def]
+    try:
+        reader(token)
+    except ServiceError as exc:
+        assert 400 <= exc.status < 500
+        return exc.status
+    return 0
+
+
+@given(kind=st.sampled_from(sorted(READERS)), token=st.text(max_size=300) | st.binary().map(repr))
+def test_any_text_as_a_token_is_read_or_refused_with_a_4xx(kind, token):
+    refused_with_4xx(READERS[kind], token)
+
+
+@given(kind=st.sampled_from(sorted(READERS)), body=json_values, cut=st.integers(min_value=0))
+def test_a_truncated_token_is_always_refused(kind, body, cut):
+    token = URLSafeTimedSerializer(SECRET, salt=SALTS[kind]).dumps(body)
+    assert refused_with_4xx(READERS[kind], token[: cut % len(token)]) in {400, 403}
+
+
+@given(kind=st.sampled_from(sorted(READERS)), body=json_values, key=st.text(min_size=1))
+def test_a_token_signed_with_another_key_or_for_another_use_is_refused_as_tampered(kind, body, key):
+    if key != SECRET:
+        forged = URLSafeTimedSerializer(key, salt=SALTS[kind]).dumps(body)
+        assert refused_with_4xx(READERS[kind], forged) == 403
+    for other in set(SALTS) - {kind}:
+        elsewhere = URLSafeTimedSerializer(SECRET, salt=SALTS[other]).dumps(body)
+        assert refused_with_4xx(READERS[kind], elsewhere) == 403
+
+
+@given(kind=st.sampled_from(sorted(READERS)), body=json_values)
+def test_a_token_of_ours_over_any_body_is_read_or_refused_with_a_4xx(kind, body):
+    token = URLSafeTimedSerializer(SECRET, salt=SALTS[kind]).dumps(body)
+    refused_with_4xx(READERS[kind], token)
+
+
+# --- signed links over HTTP -------------------------------------------------------------
+
+
+def bodies(game_id: str) -> st.SearchStrategy[Any]:
+    """What an attacker could get signed if they held our key's output for other data:
+    bodies naming another game or seat, of every type, or no object at all."""
+    games = (
+        st.sampled_from([game_id, "nosuchgm", game_id + "\x00", "../" + game_id]) | text | numbers
+    )
+    return json_values | st.fixed_dictionaries(
+        {"g": games, "s": seats, "q": numbers | text},
+        optional={"m": json_values, "h": numbers | text, "e": text | edges, "o": numbers},
+    )
+
+
+FORM_FIELDS = ["move", "seat", "ballot", "choice", "email", "name", "first", "last"]
+FORM_FIELDS += ["answer", "notify", "hour", "resubscribe", "List-Unsubscribe"]
+forms = st.dictionaries(st.sampled_from(FORM_FIELDS) | text, nasty | text, max_size=6)
+
+
+@given(data=st.data())
+def test_a_signed_action_link_naming_anything_is_shown_applied_or_refused_cleanly(hostile, data):
+    body = data.draw(bodies(hostile.game_id))
+    token = URLSafeTimedSerializer(SECRET, salt=tokens.ACTION).dumps(body)
+    hostile.send("GET", f"/act/{token}")
+    hostile.send("POST", f"/act/{token}", data=data.draw(forms))
+    hostile.send("POST", f"/act/{token}/resend")
+
+
+SEAT_ACTIONS = ["", "/vote", "/nudge", "/away", "/back", "/resume", "/revive", "/takeback"]
+SEAT_ACTIONS += ["/history", "/replay", "/replay/1"]
+
+
+@given(data=st.data())
+def test_a_signed_seat_link_naming_anything_is_shown_applied_or_refused_cleanly(hostile, data):
+    body = data.draw(bodies(hostile.game_id))
+    token = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT).dumps(body)
+    action = data.draw(st.sampled_from(SEAT_ACTIONS))
+    method = "GET" if action in {"", "/history", "/replay", "/replay/1"} else "POST"
+    hostile.send(method, f"/seat/{token}{action}", data=data.draw(forms))
+
+
+@given(data=st.data())
+def test_every_other_signed_link_naming_anything_is_answered_cleanly(hostile, data):
+    kind, route = data.draw(
+        st.sampled_from(
+            [
+                (tokens.UNSUBSCRIBE, "unsubscribe"),
+                (tokens.PERSON, "settings"),
+                (tokens.CLAIM, "claim"),
+            ]
+        )
+    )
+    token = URLSafeTimedSerializer(SECRET, salt=kind).dumps(data.draw(bodies(hostile.game_id)))
+    hostile.send("GET", f"/{route}/{token}")
+    hostile.send("POST", f"/{route}/{token}", data=data.draw(forms))
+
+
+@given(seat=st.sampled_from(["p1", "p2"]), form=forms, action=st.sampled_from(SEAT_ACTIONS))
+def test_the_real_seats_forms_filled_with_anything_are_applied_or_refused_cleanly(
+    hostile, seat, form, action
+):
+    token = tokens.seat_token(SECRET, hostile.game_id, seat)
+    method = "GET" if action in {"", "/history", "/replay", "/replay/1"} else "POST"
+    hostile.send(method, f"/seat/{token}{action}", data=form)
+
+
+@given(move=json_values | text, one_click=st.booleans())
+def test_any_move_posted_to_a_real_decision_is_applied_or_refused_cleanly(hostile, move, one_click):
+    link_move = move if one_click and not isinstance(move, str) else None
+    _, link = turn_link(hostile.settings, hostile.game_id, move=link_move)
+    form = {} if one_click else {"move": move if isinstance(move, str) else json.dumps(move)}
+    hostile.send("POST", link, data=form)
+
+
+@given(path=st.text(min_size=1, max_size=100), method=st.sampled_from(["GET", "POST", "HEAD"]))
+def test_random_paths_and_tokens_are_answered_with_a_4xx(hostile, path, method):
+    for prefix in ("/act/", "/seat/", "/claim/", "/settings/", "/unsubscribe/", "/games/"):
+        response = hostile.send(method, prefix + path.replace("?", "%3F").replace("#", "%23"))
+        assert response.status_code < 500
+
+
+# --- the JSON API and the new-game form -------------------------------------------------
+
+
+@given(body=json_values)
+def test_any_json_value_sent_to_create_a_game_is_a_game_or_a_json_4xx(hostile, body):
+    hostile.send("POST", "/api/games", json=body)
+
+
+@given(
+    game=st.sampled_from(["tictactoe", "origin", "nosuch"]) | text,
+    players=st.lists(json_values | nasty, max_size=6),
+    options=json_values,
+    pace=json_values,
+)
+def test_a_new_game_of_any_shape_is_created_or_refused_with_a_json_4xx(
+    hostile, game, players, options, pace
+):
+    body = {"game": game, "players": players, "options": options, "pace": pace}
+    hostile.send("POST", "/api/games", json=body)
+
+
+@given(
+    raw=st.binary(max_size=500),
+    content_type=st.sampled_from(
+        ["application/json", "application/json; charset=latin-1", "text/plain", "", "image/png"]
+    ),
+)
+def test_random_bytes_of_any_content_type_are_refused_with_a_json_4xx(hostile, raw, content_type):
+    response = hostile.send("POST", "/api/games", data=raw, content_type=content_type)
+    assert response.status_code in {400, 404, 415, 201}
+
+
+@given(
+    form=st.dictionaries(
+        st.sampled_from(
+            [
+                "game",
+                "player",
+                "options",
+                "days",
+                "remind_after_hours",
+                "remind_every_hours",
+                "timezone",
+            ]
+        )
+        | text,
+        nasty | text,
+        max_size=7,
+    )
+)
+def test_the_new_game_form_filled_with_anything_is_a_game_or_the_form_with_a_message(hostile, form):
+    token = csrf_token(hostile.client.get("/").get_data(as_text=True))
+    hostile.send("POST", "/games", data={**form, "csrf_token": token})
+
+
+@given(
+    query=st.dictionaries(st.sampled_from(["seat", "turn", "n", "to", "vote"]), text, max_size=3)
+)
+def test_pages_with_any_query_are_shown_or_refused_cleanly(hostile, query):
+    game_id = hostile.game_id
+    for page in (f"/games/{game_id}", f"/games/{game_id}/history", f"/games/{game_id}/replay"):
+        hostile.send("GET", page, query_string=query)
+    hostile.send("GET", f"/games/{game_id}/replay/1", query_string=query)
+
+
+def test_a_body_nested_too_deeply_to_read_is_a_400(hostile):
+    deep = "[" * 100_000 + "]" * 100_000
+    response = hostile.send("POST", "/api/games", data=deep, content_type="application/json")
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_json_numbers_that_json_does_not_have_are_a_400(hostile, constant):
+    body = '{"game": "tictactoe", "players": ["a@x.org", "b@x.org"], "options": {"x": %s}}'
+    response = hostile.send(
+        "POST", "/api/games", data=body % constant, content_type="application/json"
+    )
+    assert response.status_code == 400
+
+
+def test_a_body_too_large_is_a_413_at_every_post_route(hostile):
+    seat = tokens.seat_token(SECRET, hostile.game_id, "p1")
+    _, act = turn_link(hostile.settings, hostile.game_id)
+    huge = "x" * (MAX_BODY + 1)
+    routes = ["/games", act, f"{act}/resend", f"/seat/{seat}/vote", f"/seat/{seat}/nudge"]
+    for route in routes:
+        response = hostile.send("POST", route, data={"move": huge, "seat": huge})
+        assert response.status_code == 413, route
+    payload = json.dumps({"game": "tictactoe", "players": [huge]})
+    api = hostile.send("POST", "/api/games", data=payload, content_type="application/json")
+    assert api.status_code == 413
+    assert api.get_json()["error"] == "Request Entity Too Large"
+
+
+def test_a_huge_list_of_players_is_refused_quickly(hostile):
+    body = {"game": "tictactoe", "players": [" " * 400 + "<" for _ in range(500)]}
+    assert hostile.send("POST", "/api/games", json=body).status_code == 400
+
+
+@given(
+    content_type=st.sampled_from(
+        ["application/json", "text/plain", "application/xml", "multipart/form-data", ""]
+    ),
+    raw=st.binary(max_size=300),
+)
+def test_a_form_sent_with_any_content_type_is_applied_or_refused_cleanly(
+    hostile, content_type, raw
+):
+    _, page = turn_link(hostile.settings, hostile.game_id)
+    response = hostile.send("POST", page, data=raw, content_type=content_type)
+    assert response.status_code == 400, "a decision page's form without a chosen option"
+    seat = tokens.seat_token(SECRET, hostile.game_id, "p1")
+    hostile.send("POST", f"/seat/{seat}/vote", data=raw, content_type=content_type)
+    token = csrf_token(hostile.client.get("/").get_data(as_text=True))
+    refused = hostile.send("POST", "/games", data=raw, content_type=content_type)
+    assert refused.status_code == 400 and token, "no form, no CSRF token: nothing created"

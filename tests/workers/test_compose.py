@@ -1,0 +1,18 @@
+"""Composing an outbox row's email (workers/compose.py)."""
+
+from __future__ import annotations
+
+from service import eventstore, notices
+from service.db import sessions
+from service.play import create_game
+from workers.compose import PLAIN
+
+
+def test_the_kinds_composed_without_reading_their_cause_have_no_table_notice(settings):
+    with sessions(settings.database_url).begin() as s:
+        game_id = create_game(s, "tictactoe", ["ann@example.org", "bob@example.org"]).loaded.row.id
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        for kind in sorted(PLAIN):
+            assert notices.notice(settings, loaded, kind, "p1", None) is None, kind
+        assert notices.notice(settings, loaded, "reminder", "p1", None) is not None
