@@ -10,11 +10,11 @@ from __future__ import annotations
 import io
 import math
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
-from typing import Literal
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -112,11 +112,15 @@ def hex_corners(cx: float, cy: float, r: float) -> tuple[Point, ...]:
 
 @dataclass
 class Drawing:
+    """A picture: ``backdrop`` first (the parts that never change, such as a printed map,
+    which the PNG backend draws once per process), then ``shapes`` in order."""
+
     width: int
     height: int
     background: str
     title: str = ""
     shapes: list[Shape] = field(default_factory=list)
+    backdrop: tuple[Shape, ...] = ()
 
     def add(self, *shapes: Shape) -> None:
         self.shapes.extend(shapes)
@@ -134,7 +138,7 @@ def to_svg(drawing: Drawing) -> str:
     if drawing.title:
         parts.append(f"<title>{escape(drawing.title)}</title>")
     parts.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{drawing.background}"/>')
-    parts.extend(_svg(shape) for shape in drawing.shapes)
+    parts.extend(_svg(shape) for shape in (*drawing.backdrop, *drawing.shapes))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -204,13 +208,31 @@ def _svg(shape: Shape) -> str:
 SUPERSAMPLE = 2
 """The PNG is drawn this many times larger, then reduced: Pillow draws without antialiasing."""
 PNG_COLOURS = 96
+PNGS_KEPT = 16
+"""Pictures kept per process: the emails of one moment (an invitation to every seat, a
+game's end) often show the very same picture."""
 
 
 def to_png(drawing: Drawing) -> bytes:
+    size = (drawing.width, drawing.height, drawing.background)
+    try:
+        return _png(*size, drawing.backdrop, tuple(drawing.shapes))
+    except TypeError:  # a shape holding a list cannot be remembered: drawn afresh
+        return _png.__wrapped__(*size, (), (*drawing.backdrop, *drawing.shapes))
+
+
+@lru_cache(maxsize=PNGS_KEPT)
+def _png(
+    width: int,
+    height: int,
+    background: str,
+    backdrop: tuple[Shape, ...],
+    shapes: tuple[Shape, ...],
+) -> bytes:
     k = SUPERSAMPLE
-    image = Image.new("RGB", (drawing.width * k, drawing.height * k), drawing.background)
+    image = _backdrop(width, height, background, backdrop).copy()
     pen = ImageDraw.Draw(image)
-    for shape in _flat(drawing.shapes):
+    for shape in _flat(shapes):
         _draw(pen, shape, k)
     image = image.reduce(k).quantize(
         PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
@@ -220,6 +242,17 @@ def to_png(drawing: Drawing) -> bytes:
     # every filter), for an eighth of the time; every email with a board pays it.
     image.save(out, format="PNG", compress_level=6)
     return out.getvalue()
+
+
+@lru_cache(maxsize=8)
+def _backdrop(width: int, height: int, background: str, shapes: tuple[Shape, ...]) -> Image.Image:
+    """The background and the backdrop's shapes, supersampled; callers draw on a copy."""
+    k = SUPERSAMPLE
+    image = Image.new("RGB", (width * k, height * k), background)
+    pen = ImageDraw.Draw(image)
+    for shape in _flat(shapes):
+        _draw(pen, shape, k)
+    return image
 
 
 def _flat(shapes: Sequence[Shape]) -> Iterator[Shape]:
@@ -337,9 +370,31 @@ def text_width(text: str, size: float) -> float:
     return _font(round(size * SUPERSAMPLE)).getlength(ascii_text(text)) / SUPERSAMPLE
 
 
+GLYPH_MASKS = 4096
+"""Rendered texts kept per font and process: a board's names and numbers come back, at the
+same places, in every email, and rendering them is most of a picture's cost."""
+
+
 @lru_cache(maxsize=32)
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+    font = ImageFont.load_default(size=size)
+    if isinstance(font, ImageFont.FreeTypeFont):
+        font.getmask2 = _remembered(font.getmask2)  # type: ignore[method-assign]
+    return font
+
+
+def _remembered(getmask2: Callable[..., Any]) -> Callable[..., Any]:
+    """``getmask2`` answering a text it has rendered before from memory. The mask is only
+    read by ``ImageDraw.text`` (in the modes other than RGBA, which we never ask for), so
+    one mask serves every picture: the pixels are the same as rendering it again."""
+    cached = lru_cache(maxsize=GLYPH_MASKS)(getmask2)
+
+    def getmask2_(text: str, mode: str = "", *args: Any, **kwargs: Any) -> Any:
+        if mode == "RGBA" or any(isinstance(a, list) for a in args):
+            return getmask2(text, mode, *args, **kwargs)
+        return cached(text, mode, *args, **kwargs)
+
+    return getmask2_
 
 
 # fmt: off

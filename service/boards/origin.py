@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -563,9 +564,8 @@ def draw(view: View, colours: dict[str, tuple[str, str]] | None = None) -> Drawi
     territories = view.get("territories", [])
     straits = view.get("straits", [])
     where = {t["id"]: t for t in territories}
-    d = Drawing(WIDTH, HEIGHT, SEA, title=_headline(view))
     borders = _land_borders(view, where)
-    d.add(*_land(territories, borders))
+    d = Drawing(WIDTH, HEIGHT, SEA, title=_headline(view), backdrop=_land(territories, borders))
     d.add(*(_strait_line(s, where) for s in straits))
     d.add(*(Line(a["x"], a["y"], b["x"], b["y"], "#b9a77d", width=1.2) for a, b in borders))
     d.add(*(_territory(t, colours) for t in territories))
@@ -595,7 +595,7 @@ def _land_borders(view: View, where: dict[str, dict[str, Any]]) -> list[Pair]:
     return [(where[a], where[b]) for a, b in pairs if a in where and b in where]
 
 
-def _land(territories: list[dict[str, Any]], pairs: list[Pair]) -> list[Shape]:
+def _land(territories: list[dict[str, Any]], pairs: list[Pair]) -> tuple[Shape, ...]:
     """Continents as soft blobs: a disc under each territory, thick strokes along borders,
     and the triangles and quadrilaterals of borders filled in."""
     edge: list[Shape] = [Circle(t["x"], t["y"], R + 15, fill=LAND_EDGE) for t in territories]
@@ -603,7 +603,7 @@ def _land(territories: list[dict[str, Any]], pairs: list[Pair]) -> list[Shape]:
     body: list[Shape] = [Circle(t["x"], t["y"], R + 13, fill=LAND) for t in territories]
     body += [Line(a["x"], a["y"], b["x"], b["y"], LAND, width=2 * R + 26) for a, b in pairs]
     body += [Polygon(tuple((t["x"], t["y"]) for t in ring), fill=LAND) for ring in _cycles(pairs)]
-    return edge + body
+    return (*edge, *body)
 
 
 def _cycles(pairs: list[Pair]) -> list[tuple[dict[str, Any], ...]]:
@@ -765,16 +765,25 @@ LABEL_SPOTS: tuple[tuple[float, float, Anchor], ...] = (
 def _labels(territories: list[dict[str, Any]], taken: list[Box]) -> list[Shape]:
     """Each name in the spot covering the least of other territories, tokens and names
     already placed; the most crowded territories choose first."""
-    discs = [(t["x"], t["y"]) for t in territories]
+    names = tuple((t["name"], t["x"], t["y"]) for t in territories)
+    return list(_placed_labels(names, tuple(taken)))
 
-    def crowd(t: dict[str, Any]) -> int:
-        return -sum(math.dist((t["x"], t["y"]), d) < 4 * R for d in discs)
+
+@lru_cache(maxsize=64)
+def _placed_labels(
+    names: tuple[tuple[str, float, float], ...], taken: tuple[Box, ...]
+) -> tuple[Shape, ...]:
+    """The labels of ``_labels``, remembered: the map and the places a name must avoid
+    (the legend, the strait tokens) change seldom, and every email draws them."""
+    discs = [(x, y) for _, x, y in names]
+
+    def crowd(t: tuple[str, float, float]) -> int:
+        return -sum(math.dist((t[1], t[2]), d) < 4 * R for d in discs)
 
     placed = list(taken)
     shapes: list[Shape] = []
-    for t in sorted(territories, key=crowd):
-        x, y = t["x"], t["y"]
-        width, height = text_width(t["name"], LABEL_SIZE) + 2, LABEL_SIZE + 2
+    for name, x, y in sorted(names, key=crowd):
+        width, height = text_width(name, LABEL_SIZE) + 2, LABEL_SIZE + 2
         others = [
             (cx - R - 3, cy - R - 3, cx + R + 3, cy + R + 3)
             for cx, cy in discs
@@ -788,11 +797,9 @@ def _labels(territories: list[dict[str, Any]], taken: list[Box]) -> list[Shape]:
         dx, dy, anchor = LABEL_SPOTS[best]
         placed.append(boxes[best])
         shapes.append(
-            Text(
-                x + dx, y + dy, t["name"], size=LABEL_SIZE, fill=INK, anchor=anchor, halo="#ffffff"
-            )
+            Text(x + dx, y + dy, name, size=LABEL_SIZE, fill=INK, anchor=anchor, halo="#ffffff")
         )
-    return shapes
+    return tuple(shapes)
 
 
 def _label_cost(box: Box, rank: int, obstacles: list[Box]) -> float:

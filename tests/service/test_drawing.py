@@ -1,0 +1,73 @@
+"""The PNG backend's memory (rendered texts, backdrops, whole pictures) changes how fast a
+picture is drawn, never a pixel of it."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageChops
+
+from service.boards import drawing
+from service.boards.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Text, to_png, to_svg
+
+
+def _shapes(shift: float = 0.0) -> list[drawing.Shape]:
+    return [
+        Rect(10 + shift, 10, 120, 60, fill="#f4d03f", stroke="#2b2b2b", width=2, rx=6),
+        Circle(200, 80 + shift, 30, fill="#79bd5c", stroke="#1e1e1e", width=1.5, dash=(4, 3)),
+        Line(0, 150, 300, 150 + shift, "#2f5f8a", width=2.2, dash=(5, 4), round_caps=True),
+        Polygon(((40, 190), (90, 170 + shift), (120, 220)), fill="#a98bd6", stroke="#000000"),
+        Group((Text(150, 120, "Great Rift Valley", size=11, fill="#2b2b2b", halo="#ffffff"),)),
+        Text(12.3 + shift, 18.7, "Turn 12 · p2 to play", size=15, fill="#000000", bold=True),
+    ]
+
+
+def _pixels(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _same(a: bytes, b: bytes) -> bool:
+    return ImageChops.difference(_pixels(a), _pixels(b)).getbbox() is None
+
+
+def _afresh(picture: Drawing) -> bytes:
+    """The picture drawn with every memory of the backend emptied first."""
+    drawing._png.cache_clear()
+    drawing._backdrop.cache_clear()
+    drawing._font.cache_clear()
+    return to_png(picture)
+
+
+def test_a_text_drawn_again_from_memory_has_the_pixels_of_a_text_rendered_afresh():
+    first = _afresh(Drawing(320, 240, "#d5e8f2", shapes=_shapes(0.25)))
+    drawing._png.cache_clear()  # the fonts keep their rendered texts
+    again = to_png(Drawing(320, 240, "#d5e8f2", shapes=_shapes(0.25)))
+    assert first == again
+
+
+def test_a_backdrop_draws_the_pixels_of_the_same_shapes_drawn_first():
+    shapes = _shapes()
+    inline = _afresh(Drawing(320, 240, "#d5e8f2", shapes=shapes))
+    under = _afresh(Drawing(320, 240, "#d5e8f2", shapes=shapes[3:], backdrop=tuple(shapes[:3])))
+    assert _same(inline, under)
+    remembered = to_png(Drawing(320, 240, "#d5e8f2", shapes=shapes[3:], backdrop=tuple(shapes[:3])))
+    assert _same(inline, remembered)
+
+
+def test_a_backdrop_is_drawn_under_the_shapes_in_the_svg_too():
+    shapes = _shapes()
+    svg = to_svg(Drawing(320, 240, "#d5e8f2", shapes=shapes[3:], backdrop=tuple(shapes[:3])))
+    assert svg == to_svg(Drawing(320, 240, "#d5e8f2", shapes=shapes))
+
+
+def test_a_picture_remembered_is_never_given_for_a_different_picture():
+    one = to_png(Drawing(320, 240, "#d5e8f2", shapes=_shapes(0.0)))
+    other = to_png(Drawing(320, 240, "#d5e8f2", shapes=_shapes(7.0)))
+    assert not _same(one, other)
+    assert _same(one, _afresh(Drawing(320, 240, "#d5e8f2", shapes=_shapes(0.0))))
+
+
+def test_a_shape_holding_a_list_is_drawn_afresh_rather_than_refused():
+    listed = Polygon([(40, 190), (90, 170), (120, 220)], fill="#a98bd6")  # type: ignore[arg-type]
+    png = to_png(Drawing(320, 240, "#d5e8f2", shapes=[*_shapes(), listed]))
+    assert _pixels(png).size == (320, 240)
