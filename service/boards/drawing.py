@@ -230,7 +230,10 @@ def _png(
     shapes: tuple[Shape, ...],
 ) -> bytes:
     k = SUPERSAMPLE
-    image = _backdrop(width, height, background, backdrop).copy()
+    if backdrop:
+        image = _backdrop(width, height, background, backdrop).copy()
+    else:  # nothing worth keeping: a plain background is made faster than copied
+        image = Image.new("RGB", (width * k, height * k), background)
     pen = ImageDraw.Draw(image)
     for shape in _flat(shapes):
         _draw(pen, shape, k)
@@ -244,7 +247,7 @@ def _png(
     return out.getvalue()
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _backdrop(width: int, height: int, background: str, shapes: tuple[Shape, ...]) -> Image.Image:
     """The background and the backdrop's shapes, supersampled; callers draw on a copy."""
     k = SUPERSAMPLE
@@ -370,9 +373,9 @@ def text_width(text: str, size: float) -> float:
     return _font(round(size * SUPERSAMPLE)).getlength(ascii_text(text)) / SUPERSAMPLE
 
 
-GLYPH_MASKS = 4096
-"""Rendered texts kept per font and process: a board's names and numbers come back, at the
-same places, in every email, and rendering them is most of a picture's cost."""
+GLYPH_MASKS = 2048
+"""Rendered texts kept per process, all fonts together: a board's names and numbers come
+back, at the same places, in every email, and rendering them is most of a picture's cost."""
 
 
 @lru_cache(maxsize=32)
@@ -387,14 +390,18 @@ def _remembered(getmask2: Callable[..., Any]) -> Callable[..., Any]:
     """``getmask2`` answering a text it has rendered before from memory. The mask is only
     read by ``ImageDraw.text`` (in the modes other than RGBA, which we never ask for), so
     one mask serves every picture: the pixels are the same as rendering it again."""
-    cached = lru_cache(maxsize=GLYPH_MASKS)(getmask2)
 
     def getmask2_(text: str, mode: str = "", *args: Any, **kwargs: Any) -> Any:
         if mode == "RGBA" or any(isinstance(a, list) for a in args):
             return getmask2(text, mode, *args, **kwargs)
-        return cached(text, mode, *args, **kwargs)
+        return _mask(getmask2, text, mode, *args, **kwargs)
 
     return getmask2_
+
+
+@lru_cache(maxsize=GLYPH_MASKS)
+def _mask(getmask2: Callable[..., Any], text: str, mode: str, *args: Any, **kwargs: Any) -> Any:
+    return getmask2(text, mode, *args, **kwargs)
 
 
 # fmt: off

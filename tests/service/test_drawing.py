@@ -35,6 +35,7 @@ def _afresh(picture: Drawing) -> bytes:
     drawing._png.cache_clear()
     drawing._backdrop.cache_clear()
     drawing._font.cache_clear()
+    drawing._mask.cache_clear()
     return to_png(picture)
 
 
@@ -71,3 +72,10 @@ def test_a_shape_holding_a_list_is_drawn_afresh_rather_than_refused():
     listed = Polygon([(40, 190), (90, 170), (120, 220)], fill="#a98bd6")  # type: ignore[arg-type]
     png = to_png(Drawing(320, 240, "#d5e8f2", shapes=[*_shapes(), listed]))
     assert _pixels(png).size == (320, 240)
+
+
+def test_only_a_backdrop_is_kept_not_the_plain_background_of_every_size():
+    drawing._backdrop.cache_clear()
+    for height in (200, 240, 280):
+        to_png(Drawing(320, height, "#d5e8f2", shapes=_shapes()))
+    assert drawing._backdrop.cache_info().currsize == 0
