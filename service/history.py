@@ -29,8 +29,9 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from engine import Game, State, contract, registry
-from service import eventstore, logfold, presentation
+from service import eventstore, logfold
 from service import table as tables
+from service.boards.naming import with_names
 from service.errors import NotFound, Replaced
 from service.logfold import Folded
 from service.models import EventRow, GameRow
@@ -195,7 +196,7 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         else:
             reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
             told = _narration(record.game, before.state if before else None, payload, reader)
-            text = presentation.with_names(told, names)
+            text = with_names(told, names)
         details = None
         if record.finished:
             shown = {"payload": payload, "move": event.move} if event.move else payload

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
-from service import eventstore, logfold, presentation
+from service import eventstore, logfold
 from service import table as tables
+from service.boards.naming import with_names
 from service.eventstore import Loaded
 from service.models import EventRow
 
@@ -66,5 +67,5 @@ def _told(
             continue
         text = game.narrate(before, payload, seat)
         if text:
-            lines.append(presentation.with_names(text, names))
+            lines.append(with_names(text, names))
     return lines

@@ -7,7 +7,6 @@ here except ``to_act``, ``legal_moves`` and ``outcome``, which the contract make
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections import OrderedDict
 from typing import Any
@@ -32,15 +31,9 @@ def players(loaded: Loaded, seat: str | None = None) -> list[dict[str, Any]]:
     ]
 
 
-def with_names(text: str, names: dict[str, str]) -> str:
-    """A narration with each seat ("p2", as the engine names seats) replaced by the name of
-    the player who holds it."""
-    if not names or not text:
-        return text
-    pattern = re.compile(
-        r"\b(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")\b"
-    )
-    return pattern.sub(lambda m: names[m.group(1)], text)
+def seat_names(loaded: Loaded) -> dict[str, str]:
+    """Each seat's player now, for the boards to say names where the engine says seats."""
+    return {s.seat: s.name for s in loaded.row.seats}
 
 
 def whose_turn(loaded: Loaded, seat: str | None = None) -> str:

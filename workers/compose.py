@@ -79,7 +79,7 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> Outgoing | 
             chosen = "a daily digest" if person.notify == "digest" else "no turn emails"
             return f"the player chose {chosen}"
     view = loaded.game.view(loaded.state, row.seat)
-    board = boards.render(loaded.row.game, view, "png")
+    board = boards.render(loaded.row.game, view, "png", presentation.seat_names(loaded))
     image_cid = make_msgid("board", domain=settings.mail_domain)
     context = _context(settings, loaded, row, recipient[0], view, offer=acting and owns)
     if row.kind not in PLAIN:

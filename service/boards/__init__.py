@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any, Literal
+
+from service.boards import drawing
+from service.boards.naming import html_with_names, with_names
 
 Picture = Literal["svg", "png"] | None
 
@@ -58,8 +61,18 @@ def _kind_path(move: dict[str, Any]) -> tuple[str, ...]:
     return (name,)
 
 
-def render(game: str, view: dict[str, Any], picture: Picture = None) -> Board:
-    return renderer(game)(view, picture)
+def render(
+    game: str, view: dict[str, Any], picture: Picture = None, names: Mapping[str, str] | None = None
+) -> Board:
+    """The game's board; with ``names`` (seat -> player), the players' names stand where the
+    view says their seats, in the text, the panels and the picture."""
+    if not names:
+        return renderer(game)(view, picture)
+    with drawing.naming(names):
+        board = renderer(game)(view, picture)
+    return replace(
+        board, text=with_names(board.text, names), html=html_with_names(board.html, names)
+    )
 
 
 def context(board: Board, image_cid: str | None = None) -> dict[str, Any]:

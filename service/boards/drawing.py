@@ -10,13 +10,17 @@ from __future__ import annotations
 import io
 import math
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from html import escape
 from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
+
+from service.boards.naming import short_names, with_names
 
 Anchor = Literal["start", "middle", "end"]
 Point = tuple[float, float]
@@ -129,7 +133,43 @@ class Drawing:
 # ---------------------------------------------------------------- SVG
 
 
+_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar("names", default=None)
+
+
+@contextmanager
+def naming(names: Mapping[str, str]) -> Iterator[None]:
+    """Pictures drawn within it show each player's name (cut short) where a text of the
+    picture says their seat."""
+    token = _NAMES.set(short_names(names))
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
+
+
+def _named(drawing: Drawing) -> Drawing:
+    names = _NAMES.get()
+    if not names:
+        return drawing
+    return replace(
+        drawing,
+        title=with_names(drawing.title, names),
+        shapes=[_name(shape, names) for shape in drawing.shapes],
+        backdrop=tuple(_name(shape, names) for shape in drawing.backdrop),
+    )
+
+
+def _name(shape: Shape, names: Mapping[str, str]) -> Shape:
+    if isinstance(shape, Text):
+        return replace(shape, text=with_names(shape.text, names))
+    if isinstance(shape, Group):
+        inner = tuple(_name(s, names) for s in shape.shapes)
+        return Group(inner, title=with_names(shape.title, names))
+    return shape
+
+
 def to_svg(drawing: Drawing) -> str:
+    drawing = _named(drawing)
     w, h = drawing.width, drawing.height
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
@@ -214,6 +254,7 @@ game's end) often show the very same picture."""
 
 
 def to_png(drawing: Drawing) -> bytes:
+    drawing = _named(drawing)
     size = (drawing.width, drawing.height, drawing.background)
     try:
         return _png(*size, drawing.backdrop, tuple(drawing.shapes))
@@ -369,7 +410,11 @@ def _dashed_circle(pen: ImageDraw.ImageDraw, shape: Circle, k: int) -> None:
 
 
 def text_width(text: str, size: float) -> float:
-    """How wide the PNG draws a text (the SVG's sans-serif is near enough)."""
+    """How wide the PNG draws a text (the SVG's sans-serif is near enough); within
+    ``naming``, with the players' names in it, as it will be drawn."""
+    names = _NAMES.get()
+    if names:
+        text = with_names(text, names)
     return _font(round(size * SUPERSAMPLE)).getlength(ascii_text(text)) / SUPERSAMPLE
 
 

@@ -117,7 +117,9 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
         "player": {"seat": link.seat, "name": seat_row(loaded.row, link.seat).name},
         "players": presentation.players(loaded, link.seat),
         "whose_turn": presentation.whose_turn(loaded, link.seat),
-        "board": boards.context(boards.render(loaded.row.game, view, "svg")),
+        "board": boards.context(
+            boards.render(loaded.row.game, view, "svg", presentation.seat_names(loaded))
+        ),
         "decision": decision,
         "chosen": chosen,
         "chosen_label": chosen_label,

@@ -169,9 +169,9 @@ def _replay_page(record: Record, place: Place, step: int):  # type: ignore[no-un
     chosen = request.args.get("seat") if record.finished else None
     seat = record.seat_for_view(place.viewer, step, chosen)
     view = record.board_view(step, seat)
-    board = boards.context(boards.render(record.row.game, view, "svg")) if view else None
-    entry = history.entries(record, place.viewer)[step - 1]
     names = record.holders[step - 1]
+    board = boards.context(boards.render(record.row.game, view, "svg", names)) if view else None
+    entry = history.entries(record, place.viewer)[step - 1]
     state = record.state_after(step)
     deciding = sorted(record.game.to_act(state)) if state is not None else []
     keep = chosen if seat == chosen else None

@@ -77,7 +77,9 @@ def game(game_id: str):  # type: ignore[no-untyped-def]
             "game": presentation.game_info(settings(), loaded),
             "players": presentation.players(loaded),
             "whose_turn": presentation.whose_turn(loaded),
-            "board": boards.context(boards.render(loaded.row.game, view, "svg")),
+            "board": boards.context(
+                boards.render(loaded.row.game, view, "svg", presentation.seat_names(loaded))
+            ),
             "outcome": presentation.outcome(loaded),
             "created": request.args.get("created") == "1",
             "has_data": presentation.game_data(loaded.row.game) is not None,

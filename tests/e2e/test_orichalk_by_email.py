@@ -36,6 +36,8 @@ from tests.service.test_orichalk_board import with_hidden_reshuffled
 
 PLAYERS = {"p1": "ann@example.org", "p2": "bob@example.org", "p3": "cy@example.org"}
 SEAT_OF = {address: seat for seat, address in PLAYERS.items()}
+NAMES = {seat: address.split("@")[0] for seat, address in PLAYERS.items()}
+"""The players' names, as the service takes them from addresses given without a name."""
 TURN_PAGE = re.compile(r"https?://\S+/act/\S+")
 CURRENT = re.compile(r'href="([^"]+/act/[^"]+)"[^>]*>Go to your current decision')
 IMG = re.compile(r'<img src="cid:([^"]+)" alt="([^"]*)"')
@@ -86,7 +88,9 @@ def png_of(message: EmailMessage) -> tuple[str, bytes]:
 def board_of(loaded: Loaded, seat: str | None, picture: boards.Picture) -> boards.Board:
     """What the seat's board would be with everything face down in another order."""
     other = with_hidden_reshuffled(loaded.state)
-    return boards.render("orichalk", loaded.game.view(other, seat), picture)
+    view = loaded.game.view(other, seat)
+    names = {seat: NAMES[seat] for seat in loaded.table.seats}
+    return boards.render("orichalk", view, picture, names)
 
 
 def test_turn_emails_carry_the_board_as_a_png_shown_inline_by_content_id(client, smtp, work):

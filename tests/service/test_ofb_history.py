@@ -64,11 +64,12 @@ def test_a_replay_step_shows_the_picture_of_that_moment(client, settings):
         record = history.load(s, game_id)
     for step in (record.last // 2, record.last):
         html = page(client, f"/games/{game_id}/replay/{step}")
-        expected = boards.render("origins-first-builders", record.board_view(step, None), "svg")
+        view, names = record.board_view(step, None), record.holders[step - 1]
+        expected = boards.render("origins-first-builders", view, "svg", names)
         assert expected.svg and expected.svg in html
         assert "Contact zones" in html and "War track" in html
     own = page(client, seat_link(settings, game_id, "p2") + f"/replay/{record.last}")
-    assert "you are p2" in own
+    assert "you are Bob" in own
 
 
 def test_after_the_end_any_seats_view_is_replayed_with_its_picture(client, settings):
@@ -78,7 +79,7 @@ def test_after_the_end_any_seats_view_is_replayed_with_its_picture(client, setti
         record = history.load(s, game_id)
         assert eventstore.load(s, game_id).row.over
     html = page(client, f"/games/{game_id}/replay/{record.last // 3}?seat=p2")
-    assert "you are p2" in html
+    assert "you are Bob" in html
     final = page(client, f"/games/{game_id}/replay/{record.last}")
     assert "Game over:" in final
     public = page(client, f"/games/{game_id}/history")

@@ -27,7 +27,9 @@ def test_each_step_shows_the_board_after_that_event(client, settings):
     rec = record(settings, game_id)
     for step in range(1, rec.last + 1):
         html = page(client, f"/games/{game_id}/replay/{step}")
-        expected = boards.render("tictactoe", rec.board_view(step, None), "svg")
+        expected = boards.render(
+            "tictactoe", rec.board_view(step, None), "svg", rec.holders[step - 1]
+        )
         assert expected.html in html, f"the board after event {step}"
         assert f"Event {step} of {rec.last}" in html
 

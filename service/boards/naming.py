@@ -1,0 +1,47 @@
+"""Players' names where the engines say seats: an engine calls its seats "p1", "p2"…, and
+a reader knows the players as Ann and Bob."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+
+PICTURE_NAME = 14
+"""The most characters of a name a picture shows: its layout leaves room for a short name."""
+
+
+def with_names(text: str, names: Mapping[str, str]) -> str:
+    """``text`` with each seat ("p2", as the engine names seats) replaced by the name of
+    the player who holds it."""
+    if not names or not text:
+        return text
+    return _seats(tuple(names)).sub(lambda m: names[m.group(1)], text)
+
+
+@lru_cache(maxsize=64)
+def _seats(seats: tuple[str, ...]) -> re.Pattern[str]:
+    """The seats as whole words, the longest first ("p10" before "p1")."""
+    return re.compile(
+        r"\b(" + "|".join(map(re.escape, sorted(seats, key=len, reverse=True))) + r")\b"
+    )
+
+
+_TEXT_NODE = re.compile(r">([^<]+)<")
+
+
+def html_with_names(html: str, names: Mapping[str, str]) -> str:
+    """The same in HTML, in its text only: never in a tag, where a seat may name a class or
+    an anchor."""
+    if not names:
+        return html
+    return _TEXT_NODE.sub(lambda m: ">" + with_names(m.group(1), names) + "<", html)
+
+
+def short_names(names: Mapping[str, str]) -> dict[str, str]:
+    """The names as a picture shows them: a long name cut, a seat with no name kept."""
+    return {
+        seat: (name if len(name) <= PICTURE_NAME else name[: PICTURE_NAME - 1].rstrip() + ".")
+        for seat, name in names.items()
+        if name.strip()
+    }

@@ -1,0 +1,54 @@
+"""Boards say the players' names where the engines say seats: in the text of an email, its
+panels and its picture, and on the pages."""
+
+from __future__ import annotations
+
+import re
+
+from service.boards.drawing import Drawing, Group, Text, naming, text_width, to_png, to_svg
+from service.boards.naming import html_with_names, short_names, with_names
+from service.db import sessions
+from service.play import create_game
+from tests.helpers import html_of, text_of
+
+NAMES = {"p1": "Ann", "p2": "Bob", "p10": "Tenth"}
+
+
+def test_a_seat_is_replaced_only_as_a_whole_word():
+    text = "p1 to play; p10 passed; sp1 and p1x stay; p2's island"
+    assert with_names(text, NAMES) == "Ann to play; Tenth passed; sp1 and p1x stay; Bob's island"
+
+
+def test_in_html_only_the_text_is_named_never_a_tag_or_attribute():
+    html = '<td class="p1" id="p2">p1 and p2</td>'
+    assert html_with_names(html, NAMES) == '<td class="p1" id="p2">Ann and Bob</td>'
+
+
+def test_a_picture_shows_a_long_name_cut_short_and_keeps_a_seat_with_no_name():
+    short = short_names({"p1": "Annabelle Lee-Fitzgerald", "p2": "  "})
+    assert short == {"p1": "Annabelle Lee."}
+
+
+def test_a_picture_drawn_within_naming_measures_and_draws_the_names():
+    picture = Drawing(200, 60, "#ffffff", shapes=[Group((Text(5, 20, "p1 to play"),), "p2")])
+    with naming(NAMES):
+        svg = to_svg(picture)
+        assert text_width("p1", 12) == text_width("Ann", 12)
+        named = to_png(picture)
+    assert ">Ann to play</text>" in svg and "<title>Bob</title>" in svg
+    assert named != to_png(picture), "the same shapes without names are another picture"
+
+
+def test_an_email_and_the_game_page_name_the_players_not_their_seats(client, smtp, work, settings):
+    players = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
+    with sessions(settings.database_url).begin() as s:
+        game_id = create_game(s, "origin", players).loaded.row.id
+    work()
+    email = smtp.to("ann@example.org")[0]
+    text = text_of(email)
+    assert "Your hand (Ann)" in text and "Ann (red, you" in text and "Bob (blue" in text
+    assert not re.search(r"\bp[123] \(", text + html_of(email))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    svg = page[page.index("<svg") : page.index("</svg>")]
+    assert re.search(r">Ann[^<]*</text>", svg) and re.search(r">Bob[^<]*</text>", svg)
+    assert not re.search(r">p[123]\b[^<]*</text>", page), "the map names no seat"
