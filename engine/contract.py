@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
 Event = dict[str, Any]
@@ -101,6 +102,34 @@ class Game(Protocol):
         :meth:`outcome`. Used when the players vote to end an abandoned game early. Once the
         game is over, ``standing(state) == outcome(state)``."""
         ...
+
+
+def listed_move(
+    move: Any,
+    seat: str,
+    *,
+    over: bool,
+    seats: Iterable[str],
+    acting: frozenset[str],
+    waiting: str,
+    legal: Callable[[], list[Move]],
+    prompt: Callable[[], str],
+) -> Move:
+    """The checks every game's ``decide`` starts with: the game goes on, the move is a move,
+    the seat is deciding (``waiting``: what a seat that is not should be told) and the move
+    is among ``legal()``. Returns the listed move itself, its values exactly typed."""
+    if over:
+        raise IllegalMove("The game is over.")
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove("A move must name what you want to do.")
+    if seat not in acting:
+        if seat not in seats:
+            raise IllegalMove("You are not playing in this game.")
+        raise IllegalMove(waiting)
+    moves = legal()
+    if move not in moves:
+        raise IllegalMove(f"That move is not possible now. {prompt()}.")
+    return moves[moves.index(move)]
 
 
 def humanise(kind: str) -> str:

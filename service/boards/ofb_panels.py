@@ -20,22 +20,14 @@ from service.boards.ofb_style import (
     focus_seat,
     seat_colours,
     seat_mark,
+    seat_marks,
     status_lines,
 )
-
-_SANS = "Helvetica,Arial,sans-serif"
-_H = "font-size:15px;margin:16px 0 6px;color:#2b2b2b"
-_TABLE = "border-collapse:collapse;width:100%;margin:0 0 8px;font-size:13px"
-_TH = (
-    "text-align:left;padding:4px 6px;border-bottom:1px solid #e2d9c5;color:#7a6a4f;"
-    "font-weight:normal;font-size:12px;vertical-align:top"
-)
-_TD = "padding:4px 6px;border-bottom:1px solid #efe8d8;vertical-align:top"
-_SMALL = "font-size:11px;color:#7a6a4f"
+from service.boards.panels import SANS, SMALL, TABLE, TD, TH, H
 
 
 def html(view: View) -> str:
-    parts = [f'<div style="font-family:{_SANS};font-size:13px;color:#2b2b2b">']
+    parts = [f'<div style="font-family:{SANS};font-size:13px;color:#2b2b2b">']
     status = status_lines(view)
     if status:
         parts.append(f'<p style="margin:0 0 4px;font-size:14px"><b>{escape(status[0])}</b></p>')
@@ -55,7 +47,7 @@ def html(view: View) -> str:
         ("Cities", _cities(view)),
     )
     for title, body in sections:
-        parts.append(f'<h3 style="{_H}">{escape(title)}</h3>{body}')
+        parts.append(f'<h3 style="{H}">{escape(title)}</h3>{body}')
     parts.append("</div>")
     return "".join(parts)
 
@@ -70,7 +62,7 @@ def _die(colour: str, value: Any = None, title: str = "") -> str:
         f'<span title="{t}" style="display:inline-block;min-width:16px;height:16px;'
         f"margin:1px 2px 1px 0;border:1px solid #5a5040;border-radius:4px;"
         f"background:{DIE_FILL.get(colour, '#ccc')};color:{DIE_INK.get(colour, '#2b2b2b')};"
-        f'text-align:center;font:bold 11px/16px {_SANS}">{label}</span>'
+        f'text-align:center;font:bold 11px/16px {SANS}">{label}</span>'
     )
 
 
@@ -78,7 +70,7 @@ def _speaker(value: Any) -> str:
     return (
         f'<span title="speaker {escape(str(value))}" style="display:inline-block;min-width:16px;'
         f"height:16px;margin:1px 2px 1px 0;border:1px solid #5a5040;border-radius:4px;"
-        f'background:#fff;text-align:center;font:bold 11px/16px {_SANS}">'
+        f'background:#fff;text-align:center;font:bold 11px/16px {SANS}">'
         f"{escape(str(value))}</span>"
     )
 
@@ -88,7 +80,7 @@ def _chip(label: str, background: str, title: str = "", ink: str = "#2b2b2b") ->
     return (
         f'<span{t} style="display:inline-block;padding:0 5px;margin:1px 2px 1px 0;'
         f"border:1px solid #8a7a5a;border-radius:3px;background:{background};color:{ink};"
-        f'font:bold 12px {_SANS}">{escape(label)}</span>'
+        f'font:bold 12px {SANS}">{escape(label)}</span>'
     )
 
 
@@ -103,7 +95,7 @@ def _seat(view: View, seat: str) -> str:
     return (
         f'<span title="{escape(seat)}" style="display:inline-block;width:16px;height:16px;'
         f"border-radius:50%;background:{fill};color:{ink};border:1px solid #222;"
-        f'text-align:center;font:bold 10px/16px {_SANS};vertical-align:middle">'
+        f'text-align:center;font:bold 10px/16px {SANS};vertical-align:middle">'
         f"{escape(seat_mark(view, seat))}</span>"
     )
 
@@ -114,17 +106,17 @@ def _building(b: dict[str, Any] | None) -> str:
     colour = b.get("colour", "grey")
     return (
         _chip(b["name"], DIE_FILL.get(colour, "#ccc"), f"{colour}", DIE_INK.get(colour, "#2b2b2b"))
-        + f' <span style="{_SMALL}">{escape(str(b.get("stone", "")))} stone · '
+        + f' <span style="{SMALL}">{escape(str(b.get("stone", "")))} stone · '
         f"{escape(b.get('text', ''))}</span>"
     )
 
 
 def _table(head: Iterable[str], rows: Iterable[Iterable[str]]) -> str:
-    th = "".join(f'<th style="{_TH}">{h}</th>' for h in head)
+    th = "".join(f'<th style="{TH}">{h}</th>' for h in head)
     body = "".join(
-        "<tr>" + "".join(f'<td style="{_TD}">{cell}</td>' for cell in row) + "</tr>" for row in rows
+        "<tr>" + "".join(f'<td style="{TD}">{cell}</td>' for cell in row) + "</tr>" for row in rows
     )
-    return f'<table style="{_TABLE}"><tr>{th}</tr>{body}</table>'
+    return f'<table style="{TABLE}"><tr>{th}</tr>{body}</table>'
 
 
 # ---------------------------------------------------------------- players
@@ -138,36 +130,28 @@ def _players(view: View) -> str:
     colours = seat_colours(view)
     head = [""]
     for seat in seats:
-        badges = []
-        if seat == view.get("you"):
-            badges.append("you")
-        if seat == view.get("current") and not view.get("over"):
-            badges.append("to play")
-        if seat == view.get("first_player"):
-            badges.append("1st")
-        if players[seat].get("passed") and not view.get("over"):
-            badges.append("passed")
-        badge = f'<br><span style="{_SMALL}">{escape(", ".join(badges))}</span>' if badges else ""
+        badges = seat_marks(view, seat, first="1st")
+        badge = f'<br><span style="{SMALL}">{escape(", ".join(badges))}</span>' if badges else ""
         head.append(
             f"{_seat(view, seat)} <b style='color:#2b2b2b'>{escape(seat)}</b> "
-            f'<span style="{_SMALL}">{escape(colours[seat][0])}</span>{badge}'
+            f'<span style="{SMALL}">{escape(colours[seat][0])}</span>{badge}'
         )
 
     def score(p: dict[str, Any]) -> str:
         parts = ", ".join(f"{k} {v}" for k, v in (p.get("score_breakdown") or {}).items() if v)
-        detail = f'<br><span style="{_SMALL}">{escape(parts)}</span>' if parts else ""
+        detail = f'<br><span style="{SMALL}">{escape(parts)}</span>' if parts else ""
         return f'<b style="font-size:15px">{escape(str(p.get("score", 0)))}</b>{detail}'
 
     def citizens(p: dict[str, Any]) -> str:
         dice = []
         for c in p.get("citizens", []):
             where = c.get("where", "home")
-            tag = "" if where == "home" else f'<span style="{_SMALL}">({escape(where)})</span> '
+            tag = "" if where == "home" else f'<span style="{SMALL}">({escape(where)})</span> '
             dice.append(_die(c["colour"], c["value"], f"{c['colour']} {c['value']}, {where}") + tag)
         b = p.get("bases") or {}
         cost = b.get("next_cost")
         bases = (
-            f'<br><span style="{_SMALL}">bases {escape(str(b.get("owned")))} of {BASES}, '
+            f'<br><span style="{SMALL}">bases {escape(str(b.get("owned")))} of {BASES}, '
             f"{escape(str(b.get('free')))} free"
             + (f"; next {escape(str(cost))} food" if cost else "")
             + "</span>"
@@ -186,7 +170,7 @@ def _players(view: View) -> str:
             for a in p.get("advisors", [])
         )
         return (cells or "–") + (
-            f'<br><span style="{_SMALL}">superiority tokens: '
+            f'<br><span style="{SMALL}">superiority tokens: '
             f"{escape(str(p.get('superiority_tokens', 0)))}</span>"
         )
 
@@ -202,7 +186,7 @@ def _players(view: View) -> str:
     def cards(p: dict[str, Any]) -> str:
         zodiac = "<br>".join(
             f'<span title="{escape(c.get("text", ""))}"><b>{escape(c["name"])}</b>: '
-            f'<span style="{_SMALL}">{escape(c.get("text", ""))}</span></span>'
+            f'<span style="{SMALL}">{escape(c.get("text", ""))}</span></span>'
             for c in p.get("zodiac_cards", [])
         )
         reserved = ", ".join(escape(b["name"]) for b in p.get("reserved", []) if b)
@@ -211,7 +195,7 @@ def _players(view: View) -> str:
         if reserved:
             out += f"<br>set aside: {reserved}"
         if scored:
-            out += f'<br><span style="{_SMALL}">district cards scored: {scored}</span>'
+            out += f'<br><span style="{SMALL}">district cards scored: {scored}</span>'
         return out
 
     rows = [
@@ -264,7 +248,7 @@ def _visitor(view: View, v: dict[str, Any]) -> str:
         return f"{seat}{_die(v['colour'], v['value'])} "
     if v["kind"] == "speaker":
         return f"{seat}{_speaker(v['value'])} "
-    return f"{seat}<span style='{_SMALL}'>archon</span> "
+    return f"{seat}<span style='{SMALL}'>archon</span> "
 
 
 def _buildings(view: View) -> str:
@@ -289,7 +273,7 @@ def _rows(view: View) -> str:
     board = view.get("board") or {}
     row = " ".join(
         (_die(s["die"]["colour"], s["die"]["value"]) if s.get("die") else "–")
-        + f'<span style="{_SMALL}">{escape(str(s["wisdom"]))} wisdom</span>'
+        + f'<span style="{SMALL}">{escape(str(s["wisdom"]))} wisdom</span>'
         for s in board.get("citizen_row", [])
     )
     speakers = "".join(_speaker(v) for v in board.get("speaker_row", [])) or "none"
@@ -316,7 +300,7 @@ def _districts(view: View) -> str:
             [
                 escape(card["id"]),
                 _die(p.get("corner", "grey"), title=f"corner {p.get('corner')}")
-                + f' <span style="{_SMALL}">beside</span> '
+                + f' <span style="{SMALL}">beside</span> '
                 + beside,
                 f"{escape(str(card['first']))} / {escape(str(card['later']))}",
                 escape(str(card.get("gold", 0))),
@@ -339,7 +323,7 @@ def _war(view: View) -> str:
             continue
         rows.append([escape(str(s["space"])), reward, discs or "–", escape(mark)])
     note = (
-        f'<p style="{_SMALL};margin:0 0 4px">Spaces without discs and milestones are left out; '
+        f'<p style="{SMALL};margin:0 0 4px">Spaces without discs and milestones are left out; '
         "discs read bottom to top.</p>"
     )
     return _table(["Space", "Attack reward", "Discs", ""], rows) + note
@@ -351,21 +335,21 @@ def _temples(view: View) -> str:
         z = t.get("zodiac") or {}
         discs = " ".join(
             f"{_seat(view, d['seat'])} {escape(str(d['step']))} "
-            f'<span style="{_SMALL}">({escape(str(d["points"]))} VP)</span>'
+            f'<span style="{SMALL}">({escape(str(d["points"]))} VP)</span>'
             for d in t.get("discs", [])
         )
         rows.append(
             [
                 f"<b>{escape(t['name'])}</b>",
                 f"<b>{escape(z.get('name', '–'))}</b>: "
-                f'<span style="{_SMALL}">{escape(z.get("text", ""))}</span>',
+                f'<span style="{SMALL}">{escape(z.get("text", ""))}</span>',
                 _seat(view, t["holder"]) if t.get("holder") else "–",
                 discs,
             ]
         )
     points = next(iter((view.get("board") or {}).get("temples", [])), {}).get("points", [])
     note = (
-        f'<p style="{_SMALL};margin:0 0 4px">VP by step: {escape(" ".join(map(str, points)))}; '
+        f'<p style="{SMALL};margin:0 0 4px">VP by step: {escape(" ".join(map(str, points)))}; '
         "only the two lowest of a player's discs score.</p>"
     )
     return _table(["Temple", "Zodiac card", "Held by", "Discs (step)"], rows) + note
@@ -389,12 +373,12 @@ def _cities(view: View) -> str:
         )
         centres = " ".join(
             _die(c["colour"], c["value"], f"power centre at ({c['x']}, {c['y']}): {c['points']} VP")
-            + f'<span style="{_SMALL}">({c["x"]},{c["y"]}) {c["points"]} VP</span>'
+            + f'<span style="{SMALL}">({c["x"]},{c["y"]}) {c["points"]} VP</span>'
             for c in city.get("centres", [])
         )
         parts.append(
             f'<p style="margin:0 0 6px">{_seat(view, seat)} <b>{escape(seat)}</b>: {tiles}'
-            + (f'<br><span style="{_SMALL}">power centres:</span> {centres}' if centres else "")
+            + (f'<br><span style="{SMALL}">power centres:</span> {centres}' if centres else "")
             + "</p>"
         )
     return "".join(parts)

@@ -39,6 +39,7 @@ from service.boards.ofb_style import (
     free_spaces,
     open_districts,
     placing,
+    seat_marks,
 )
 
 
@@ -84,15 +85,7 @@ def _player(
 
 
 def _player_head(view: View, colours: Colours, seat: str, p: dict[str, Any], flow: Flow) -> None:
-    tags = []
-    if seat == view.get("you"):
-        tags.append("you")
-    if seat == view.get("current") and not view.get("over"):
-        tags.append("to play")
-    if seat == view.get("first_player"):
-        tags.append("first player")
-    if p.get("passed") and not view.get("over"):
-        tags.append("passed")
+    tags = seat_marks(view, seat)
     flow.add(22, disc(9, 10, 9, seat, view, colours), title=f"{seat}'s colour")
     flow.label(seat, bold=True, colour=INK)
     if tags:

@@ -98,6 +98,19 @@ def seat_mark(view: View, seat: str) -> str:
     return "D" if seat == "dummy" else seat[:1].upper()
 
 
+def seat_marks(view: View, seat: str, first: str = "first player") -> list[str]:
+    """What marks a player out now, in the order the text, panels and picture give it: you,
+    to play, first player (``first``: how it is written there), passed."""
+    going = not view.get("over")
+    marks = [
+        ("you", seat == view.get("you")),
+        ("to play", going and seat == view.get("current")),
+        (first, seat == view.get("first_player")),
+        ("passed", going and bool(view.get("players", {}).get(seat, {}).get("passed"))),
+    ]
+    return [word for word, shown in marks if shown]
+
+
 def focus_seat(view: View) -> str | None:
     """Whose city is drawn large: the reader's, else (for a spectator) the player to move,
     else the first seat."""

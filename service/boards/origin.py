@@ -30,6 +30,7 @@ from service.boards.drawing import (
     to_png,
     to_svg,
 )
+from service.boards.panels import SANS, SMALL, TABLE, TD, TH, H, seat_heading, swatch, table_row
 
 View = dict[str, Any]
 
@@ -283,31 +284,13 @@ def _reward_lines(view: View) -> list[str]:
 
 # ---------------------------------------------------------------- HTML
 
-_H = "font-size:15px;margin:16px 0 6px;color:#2b2b2b"
-_TABLE = "border-collapse:collapse;width:100%;margin:0 0 8px;font-size:13px"
-_TH = (
-    "text-align:left;padding:4px 6px;border-bottom:1px solid #e2d9c5;color:#7a6a4f;"
-    "font-weight:normal;font-size:12px;vertical-align:top"
-)
-_TD = "padding:4px 6px;border-bottom:1px solid #efe8d8;vertical-align:top"
-_SMALL = "font-size:11px;color:#7a6a4f"
-_SANS = "Helvetica,Arial,sans-serif"
-
-
-def _swatch(colour: str, ring: str | None = None, size: int = 10) -> str:
-    border = f"2px solid {ring}" if ring else "1px solid #555"
-    return (
-        f'<span style="display:inline-block;width:{size}px;height:{size}px;border-radius:50%;'
-        f'background:{colour};border:{border};vertical-align:middle"></span>'
-    )
-
 
 def _chip(label: str, background: str, title: str = "") -> str:
     t = f' title="{escape(title)}"' if title else ""
     return (
         f'<span{t} style="display:inline-block;padding:0 5px;margin:1px 2px 1px 0;'
         f"border:1px solid #8a7a5a;border-radius:3px;background:{background};"
-        f'font:bold 12px {_SANS};color:#2b2b2b">{escape(label)}</span>'
+        f'font:bold 12px {SANS};color:#2b2b2b">{escape(label)}</span>'
     )
 
 
@@ -316,7 +299,7 @@ def _tile(level: int) -> str:
     return (
         f'<span title="innovation tile, level {level}" style="display:block;width:16px;'
         f"margin:1px auto;border:1px solid #6f6045;border-radius:3px;background:{background};"
-        f'text-align:center;font:bold 11px/15px {_SANS};color:#2b2b2b">{level}</span>'
+        f'text-align:center;font:bold 11px/15px {SANS};color:#2b2b2b">{level}</span>'
     )
 
 
@@ -331,7 +314,7 @@ def _stack(levels: Sequence[int]) -> str:
 
 def _html(view: View, colours: dict[str, tuple[str, str]]) -> str:
     me = view.get("you")
-    parts = [f'<div style="font-family:{_SANS};font-size:13px;color:#2b2b2b">']
+    parts = [f'<div style="font-family:{SANS};font-size:13px;color:#2b2b2b">']
     status = _status(view)
     if status:
         parts.append(f'<p style="margin:0 0 4px;font-size:14px"><b>{escape(status[0])}</b></p>')
@@ -339,18 +322,18 @@ def _html(view: View, colours: dict[str, tuple[str, str]]) -> str:
     hand = view.get("hand")
     if me and hand is not None:
         cards = [c for deck in ("actions", "permanents", "objectives") for c in hand.get(deck, [])]
-        parts.append(f'<h3 style="{_H}">Your hand</h3>')
+        parts.append(f'<h3 style="{H}">Your hand</h3>')
         parts.append(_cards_table(cards) if cards else '<p style="margin:0">Empty.</p>')
     if view.get("choosing"):
-        parts.append(f'<h3 style="{_H}">You are choosing among</h3>')
+        parts.append(f'<h3 style="{H}">You are choosing among</h3>')
         parts.append(_cards_table(view["choosing"]))
-    parts.append(f'<h3 style="{_H}">Players</h3>')
+    parts.append(f'<h3 style="{H}">Players</h3>')
     parts.append(_players_table(view, colours))
-    parts.append(f'<h3 style="{_H}">Reward board</h3>')
+    parts.append(f'<h3 style="{H}">Reward board</h3>')
     parts.append(_reward_html(view))
-    parts.append(f'<h3 style="{_H}">Pawns in the reserve</h3>')
+    parts.append(f'<h3 style="{H}">Pawns in the reserve</h3>')
     parts.append(_reserve_html(view))
-    parts.append(f'<h3 style="{_H}">Legend</h3>')
+    parts.append(f'<h3 style="{H}">Legend</h3>')
     parts.append(_legend_html(view, colours))
     parts.append("</div>")
     return "".join(parts)
@@ -362,12 +345,12 @@ def _cards_table(cards: Iterable[dict[str, Any]]) -> str:
         kind = c.get("kind", "")
         tag = card_tag(c)
         rows.append(
-            f'<tr><td style="{_TD};width:4px;padding:0;background:{DECK_FILL.get(kind, "#ccc")}">'
-            f'</td><td style="{_TD};white-space:nowrap"><b>{escape(c["name"])}</b><br>'
-            f'<span style="{_SMALL}">{escape(kind)}{escape(" · " + tag if tag else "")}</span></td>'
-            f'<td style="{_TD}">{escape(c.get("text", ""))}</td></tr>'
+            f'<tr><td style="{TD};width:4px;padding:0;background:{DECK_FILL.get(kind, "#ccc")}">'
+            f'</td><td style="{TD};white-space:nowrap"><b>{escape(c["name"])}</b><br>'
+            f'<span style="{SMALL}">{escape(kind)}{escape(" · " + tag if tag else "")}</span></td>'
+            f'<td style="{TD}">{escape(c.get("text", ""))}</td></tr>'
         )
-    return f'<table style="{_TABLE}">{"".join(rows)}</table>'
+    return f'<table style="{TABLE}">{"".join(rows)}</table>'
 
 
 def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> str:
@@ -375,7 +358,7 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> str:
     seats = list(players)
     me = view.get("you")
     names = _strait_names(view)
-    head = [f'<th style="{_TH}"></th>']
+    head = [f'<th style="{TH}"></th>']
     share = 80 // max(1, len(seats))
     for seat in seats:
         colour = colours.get(seat, ("", NEUTRAL))[1]
@@ -386,19 +369,12 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> str:
             badges.append("to play")
         if seat == view.get("first_player"):
             badges.append("1st")
-        badge = f'<br><span style="{_SMALL}">{escape(", ".join(badges))}</span>' if badges else ""
-        head.append(
-            f'<th style="{_TH};color:#2b2b2b;border-bottom:3px solid {colour};width:{share}%">'
-            f"{_swatch(colour)} <b>{escape(seat)}</b>{badge}</th>"
-        )
-
-    def row(label: str, cells: Iterable[str]) -> str:
-        tds = "".join(f'<td style="{_TD}">{cell}</td>' for cell in cells)
-        return f'<tr><th style="{_TH}">{escape(label)}</th>{tds}</tr>'
+        head.append(seat_heading(seat, colour, badges, share))
+    row = table_row
 
     def score(p: dict[str, Any]) -> str:
         parts = _score_parts(p)
-        detail = f'<br><span style="{_SMALL}">{escape(parts)}</span>' if parts else ""
+        detail = f'<br><span style="{SMALL}">{escape(parts)}</span>' if parts else ""
         return f'<b style="font-size:15px">{escape(str(p.get("score", 0)))}</b>{detail}'
 
     def hand(p: dict[str, Any]) -> str:
@@ -452,19 +428,19 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> str:
         row("Permanent cards in play", (cards(players[s].get(in_play, [])) for s in seats)),
         row("Objectives completed", (cards(players[s].get(completed, [])) for s in seats)),
     ]
-    return f'<table style="{_TABLE}"><tr>{"".join(head)}</tr>{"".join(rows)}</table>'
+    return f'<table style="{TABLE}"><tr>{"".join(head)}</tr>{"".join(rows)}</table>'
 
 
 def _reward_html(view: View) -> str:
     board = view.get("reward_board") or {}
     columns = board.get("columns", {})
     head = "".join(
-        f'<th style="{_TH};color:#2b2b2b;text-align:center;'
+        f'<th style="{TH};color:#2b2b2b;text-align:center;'
         f'background:{TERRITORY_FILL.get(c, "#ddd")}">{escape(c)}</th>'
         for c in columns
     )
     cells = "".join(
-        f'<td style="{_TD};text-align:center;background:#faf6ec">'
+        f'<td style="{TD};text-align:center;background:#faf6ec">'
         + (
             "".join(
                 '<span style="display:inline-block;margin:1px">'
@@ -482,7 +458,7 @@ def _reward_html(view: View) -> str:
         for d, n in board.get("decks", {}).items()
     )
     parts = [
-        f'<table style="{_TABLE};table-layout:fixed"><tr>{head}</tr><tr>{cells}</tr></table>',
+        f'<table style="{TABLE};table-layout:fixed"><tr>{head}</tr><tr>{cells}</tr></table>',
         f'<p style="margin:0 0 4px">Decks: {decks} · face-down innovation tiles: '
         f"<b>{escape(str(board.get('face_down_reserve', 0)))}</b></p>",
     ]
@@ -503,35 +479,35 @@ def _reserve_html(view: View) -> str:
     have: dict[tuple[int, int], list[tuple[str, int]]] = {}
     for k in reserve:
         have.setdefault((k["height"], k["strength"]), []).append((k["colour"], k.get("count", 1)))
-    head = "".join(f'<th style="{_TH};text-align:center">strength {s}</th>' for s in (1, 2, 3))
+    head = "".join(f'<th style="{TH};text-align:center">strength {s}</th>' for s in (1, 2, 3))
     rows = []
     for h in (3, 2, 1):
         cells = []
         for s in (1, 2, 3):
             dots = "".join(
                 f'<span title="{escape(pawn_words(h, s, colour))} ×{n}">'
-                f"{_swatch(PAWN_FILL.get(colour, '#ccc'), size=11)}"
+                f"{swatch(PAWN_FILL.get(colour, '#ccc'), size=11)}"
                 f"{'×' + str(n) if n > 1 else ''}</span> "
                 for colour, n in have.get((h, s), [])
             )
-            cells.append(f'<td style="{_TD};text-align:center">{dots or "–"}</td>')
-        rows.append(f'<tr><th style="{_TH}">height {h}</th>{"".join(cells)}</tr>')
-    return f'<table style="{_TABLE}"><tr><th style="{_TH}"></th>{head}</tr>{"".join(rows)}</table>'
+            cells.append(f'<td style="{TD};text-align:center">{dots or "–"}</td>')
+        rows.append(f'<tr><th style="{TH}">height {h}</th>{"".join(cells)}</tr>')
+    return f'<table style="{TABLE}"><tr><th style="{TH}"></th>{head}</tr>{"".join(rows)}</table>'
 
 
 def _legend_html(view: View, colours: dict[str, tuple[str, str]]) -> str:
     players = " ".join(
-        f'<span style="white-space:nowrap;margin-right:10px">{_swatch(hexa, size=12)} '
+        f'<span style="white-space:nowrap;margin-right:10px">{swatch(hexa, size=12)} '
         f"{escape(seat)} ({escape(name)})</span>"
         for seat, (name, hexa) in colours.items()
     )
-    players += f'<span style="white-space:nowrap">{_swatch(NEUTRAL, size=12)} neutral</span>'
+    players += f'<span style="white-space:nowrap">{swatch(NEUTRAL, size=12)} neutral</span>'
     lands = " ".join(
-        f'<span style="white-space:nowrap;margin-right:8px">{_swatch(fill)} {escape(name)}</span>'
+        f'<span style="white-space:nowrap;margin-right:8px">{swatch(fill)} {escape(name)}</span>'
         for name, fill in TERRITORY_FILL.items()
     )
     lands += (
-        f'<span style="white-space:nowrap">{_swatch(ORIGIN_FILL, GOLD)} Origin (never claimed)'
+        f'<span style="white-space:nowrap">{swatch(ORIGIN_FILL, ring=GOLD)} Origin (never claimed)'
         "</span>"
     )
     decks = " ".join(
@@ -548,7 +524,7 @@ def _legend_html(view: View, colours: dict[str, tuple[str, str]]) -> str:
         f'<p style="margin:0 0 4px">Players: {players}</p>'
         f'<p style="margin:0 0 4px">Territories: {lands}</p>'
         f'<p style="margin:0 0 4px">Cards: {decks}</p>'
-        f'<p style="margin:0;{_SMALL}">{escape(pawns)}</p>'
+        f'<p style="margin:0;{SMALL}">{escape(pawns)}</p>'
     )
 
 

@@ -15,7 +15,7 @@ from service.boards import Board, Picture
 from service.boards.drawing import to_png, to_svg
 from service.boards.ofb_panels import html
 from service.boards.ofb_picture import draw
-from service.boards.ofb_style import View, die_words, focus_seat, status_lines
+from service.boards.ofb_style import View, die_words, focus_seat, seat_marks, status_lines
 
 
 def render(view: View, picture: Picture = None) -> Board:
@@ -159,15 +159,7 @@ def _war_lines(board: dict[str, Any]) -> list[str]:
 
 
 def _player_lines(view: View, seat: str, p: dict[str, Any], focus: bool) -> list[str]:
-    marks = []
-    if seat == view.get("you"):
-        marks.append("you")
-    if seat == view.get("current") and not view.get("over"):
-        marks.append("to play")
-    if seat == view.get("first_player"):
-        marks.append("first player")
-    if p.get("passed") and not view.get("over"):
-        marks.append("passed")
+    marks = seat_marks(view, seat)
     parts = ", ".join(f"{k} {v}" for k, v in (p.get("score_breakdown") or {}).items() if v)
     head = f"  {seat}" + (f" ({', '.join(marks)})" if marks else "")
     lines = [f"{head}: {p.get('score', 0)} VP" + (f" ({parts})" if parts else "")]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine import GameBase, IllegalMove, codec, registry
-from engine.contract import humanise
+from engine.contract import humanise, listed_move
 from tests.engine.playout import play_bots, play_random
 
 GAMES = sorted(registry.GAMES)
@@ -225,3 +225,48 @@ def test_a_game_tells_its_events_in_its_own_words_not_by_their_type(name):
     told = [game.narrate(s, e, None) for s, e in zip(before, run.events, strict=True)]
     typed = [t for t, e in zip(told, run.events, strict=True) if t == humanise(e["type"])]
     assert len(typed) <= len(told) // 20, f"{name} tells {len(typed)} events by their type"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_refuses_a_malformed_move_a_stranger_a_waiting_seat_and_an_unlisted_move(
+    name,
+):
+    game = registry.get(name)
+    seats = [f"p{i}" for i in range(1, max(2, game.min_players) + 1)]
+    rng = random.Random(1)
+    state = game.replay(game.setup(seats, {}, rng))
+    acting = sorted(game.to_act(state))
+    seat, legal = acting[0], game.legal_moves(state, acting[0])
+    with pytest.raises(IllegalMove):
+        game.decide(state, seat, {"kind": "fly"}, rng)
+    with pytest.raises(IllegalMove):
+        game.decide(state, "p9", legal[0], rng)
+    with pytest.raises(IllegalMove):
+        game.decide(state, seat, {"type": "fly"}, rng)
+    for waiting in set(seats) - set(acting):
+        with pytest.raises(IllegalMove):
+            game.decide(state, waiting, legal[0], rng)
+    assert game.decide(state, seat, json.loads(json.dumps(legal[0])), rng), "a listed move plays"
+
+
+def test_listed_move_says_why_a_move_is_refused_in_a_sentence_and_returns_the_listed_one():
+    listed = [{"type": "place", "cell": 1}]
+    common = {
+        "seats": ("p1", "p2"),
+        "acting": frozenset({"p1"}),
+        "waiting": "Wait for p1.",
+        "legal": lambda: listed,
+        "prompt": lambda: "Place a mark",
+    }
+    refusals = [
+        ({"type": "place", "cell": 1}, "p1", True, "The game is over."),
+        (["place"], "p1", False, "A move must name what you want to do."),
+        ({"type": "place", "cell": 1}, "p9", False, "You are not playing in this game."),
+        ({"type": "place", "cell": 1}, "p2", False, "Wait for p1."),
+        ({"type": "place", "cell": 2}, "p1", False, "That move is not possible now. Place a mark."),
+    ]
+    for move, seat, over, reason in refusals:
+        with pytest.raises(IllegalMove) as refused:
+            listed_move(move, seat, over=over, **common)  # type: ignore[arg-type]
+        assert refused.value.reason == reason
+    assert listed_move({"cell": 1, "type": "place"}, "p1", over=False, **common) is listed[0]  # type: ignore[arg-type]

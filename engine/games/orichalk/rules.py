@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.contract import Event, IllegalMove, Move
+from engine.contract import Event, Move, listed_move
 from engine.games.orichalk.components import (
     BUILDING_IDS,
     CARD,
@@ -190,20 +190,20 @@ class Ctx:
 
 
 def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
-    if state.phase == OVER:
-        raise IllegalMove("The game is over.")
-    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise IllegalMove("A move must name what you want to do.")
-    if seat not in to_act(state):
-        if seat not in state.seats:
-            raise IllegalMove("You are not playing in this game.")
-        if state.phase == SIDES:
-            raise IllegalMove("You have already chosen your island's side; wait for the others.")
-        raise IllegalMove("It is not your turn.")
-    legal = _remembered(state, seat)
-    if move not in legal:
-        raise IllegalMove(f"That move is not possible now. {prompt(state, seat)}.")
-    move = dict(legal[legal.index(move)])  # the listed move itself: its values, exactly typed
+    move = dict(
+        listed_move(
+            move,
+            seat,
+            over=state.phase == OVER,
+            seats=state.seats,
+            acting=to_act(state),
+            waiting="You have already chosen your island's side; wait for the others."
+            if state.phase == SIDES
+            else "It is not your turn.",
+            legal=lambda: _remembered(state, seat),
+            prompt=lambda: prompt(state, seat),
+        )
+    )
     ctx = Ctx(state, rng)
     if state.phase == SIDES:
         _choose_side(ctx, seat, move)

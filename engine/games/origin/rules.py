@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.contract import Event, IllegalMove, Move
+from engine.contract import Event, Move, listed_move
 from engine.games.origin import cards, rewards
 from engine.games.origin.board import (
     evolution_targets,
@@ -167,20 +167,18 @@ def _pawn_move(kind: str, k: int) -> Move:
 
 
 def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
-    if state.phase == OVER:
-        raise IllegalMove("The game is over.")
-    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise IllegalMove("A move must name what you want to do.")
-    if seat not in to_act(state):
-        if seat not in state.seats:
-            raise IllegalMove("You are not playing in this game.")
-        if state.phase == SETUP:
-            raise IllegalMove("You have already kept your objective; wait for the others.")
-        raise IllegalMove("It is not your turn.")
-    legal = legal_moves(state, seat)
-    if move not in legal:
-        raise IllegalMove(f"That move is not possible now. {prompt(state, seat)}.")
-    move = legal[legal.index(move)]  # the listed move itself: its values, exactly typed
+    move = listed_move(
+        move,
+        seat,
+        over=state.phase == OVER,
+        seats=state.seats,
+        acting=to_act(state),
+        waiting="You have already kept your objective; wait for the others."
+        if state.phase == SETUP
+        else "It is not your turn.",
+        legal=lambda: legal_moves(state, seat),
+        prompt=lambda: prompt(state, seat),
+    )
     if state.phase == SETUP:
         return _keep_objective(state, seat, move["card"], rng)
     ctx = Ctx(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from engine.contract import Event, IllegalMove, Move
+from engine.contract import Event, Move, listed_move
 from engine.games.origins_first_builders.context import Ctx
 from engine.games.origins_first_builders.moves import prompt
 from engine.games.origins_first_builders.state import DRAFT, OVER, State, Step
@@ -50,20 +50,18 @@ def _legal_moves(state: State, seat: str) -> list[Move]:
 
 
 def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
-    if state.phase == OVER:
-        raise IllegalMove("The game is over.")
-    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise IllegalMove("A move must name what you want to do.")
-    if seat not in to_act(state):
-        if seat not in state.seats:
-            raise IllegalMove("You are not playing in this game.")
-        if state.phase == DRAFT:
-            raise IllegalMove("It is not your pick of a starting die.")
-        raise IllegalMove("It is not your turn.")
-    legal = legal_moves(state, seat)
-    if move not in legal:
-        raise IllegalMove(f"That move is not possible now. {prompt(state, seat)}.")
-    move = legal[legal.index(move)]  # the listed move itself: its values, exactly typed
+    move = listed_move(
+        move,
+        seat,
+        over=state.phase == OVER,
+        seats=state.seats,
+        acting=to_act(state),
+        waiting="It is not your pick of a starting die."
+        if state.phase == DRAFT
+        else "It is not your turn.",
+        legal=lambda: legal_moves(state, seat),
+        prompt=lambda: prompt(state, seat),
+    )
     ctx = Ctx(state, rng)
     step = ctx.queue.pop(0)
     HANDLERS[step.kind](ctx, step, move)

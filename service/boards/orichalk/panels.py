@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -28,18 +27,10 @@ from service.boards.orichalk.words import (
     side_words,
     status,
 )
+from service.boards.panels import SANS, SMALL, TABLE, TD, TH, H, seat_heading, swatch, table_row
 
 View = dict[str, Any]
 
-_SANS = "Helvetica,Arial,sans-serif"
-_H = "font-size:15px;margin:16px 0 6px;color:#2b2b2b"
-_TABLE = "border-collapse:collapse;width:100%;margin:0 0 8px;font-size:13px"
-_TH = (
-    "text-align:left;padding:4px 6px;border-bottom:1px solid #e2d9c5;color:#7a6a4f;"
-    "font-weight:normal;font-size:12px;vertical-align:top"
-)
-_TD = "padding:4px 6px;border-bottom:1px solid #efe8d8;vertical-align:top"
-_SMALL = "font-size:11px;color:#7a6a4f"
 _P = '<p style="margin:0 0 4px">'
 
 
@@ -47,7 +38,7 @@ def html(view: View) -> str:
     colours = seat_colours(view)
     lines = status(view)
     parts = [
-        f'<div style="font-family:{_SANS};font-size:13px;color:#2b2b2b">',
+        f'<div style="font-family:{SANS};font-size:13px;color:#2b2b2b">',
         f'<p style="margin:0 0 4px;font-size:14px"><b>{escape(lines[0])}</b></p>',
         *(f"{_P}{escape(line)}</p>" for line in lines[1:]),
     ]
@@ -61,7 +52,7 @@ def html(view: View) -> str:
         ("Legend", _legend()),
     )
     for title, body in sections:
-        parts += [f'<h3 style="{_H}">{title}</h3>', body]
+        parts += [f'<h3 style="{H}">{title}</h3>', body]
     parts.append("</div>")
     return "".join(parts)
 
@@ -71,15 +62,7 @@ def chip(label: str, background: str, title: str = "", colour: str = "#2b2b2b") 
     return (
         f'<span{hover} style="display:inline-block;padding:0 5px;margin:1px 2px 1px 0;'
         f"border:1px solid #8a7a5a;border-radius:3px;background:{background};"
-        f'font:bold 12px {_SANS};color:{colour}">{escape(label)}</span>'
-    )
-
-
-def _swatch(colour: str, size: int = 10, square: bool = False) -> str:
-    return (
-        f'<span style="display:inline-block;width:{size}px;height:{size}px;border-radius:'
-        f"{'2px' if square else '50%'};background:{colour};border:1px solid #555;"
-        'vertical-align:middle"></span>'
+        f'font:bold 12px {SANS};color:{colour}">{escape(label)}</span>'
     )
 
 
@@ -96,7 +79,7 @@ def die_html(face: int) -> str:
         'style="display:inline-block;width:20px;height:20px;margin:0 3px 0 0;'
         f"border:1px solid #444;border-radius:4px;background:{'#2b2b2b' if skull else '#fff'};"
         f"color:{'#fff' if skull else '#2b2b2b'};text-align:center;"
-        f'font:bold 14px/20px {_SANS}">{"☠" if skull else face}</span>'
+        f'font:bold 14px/20px {SANS}">{"☠" if skull else face}</span>'
     )
 
 
@@ -116,23 +99,15 @@ def _players(view: View, colours: dict[str, str]) -> str:
     players = view.get("players", {})
     seats = list(players)
     share = 80 // max(1, len(seats))
-    head = [f'<th style="{_TH}"></th>']
+    head = [f'<th style="{TH}"></th>']
     for seat in seats:
-        shown = marks(view, seat)
-        badge = f'<br><span style="{_SMALL}">{escape(", ".join(shown))}</span>' if shown else ""
-        head.append(
-            f'<th style="{_TH};color:#2b2b2b;border-bottom:3px solid {colours[seat]};'
-            f'width:{share}%">{_swatch(colours[seat])} <b>{escape(seat)}</b>{badge}</th>'
-        )
-
-    def row(label: str, cells: Iterable[str]) -> str:
-        tds = "".join(f'<td style="{_TD}">{cell}</td>' for cell in cells)
-        return f'<tr><th style="{_TH}">{escape(label)}</th>{tds}</tr>'
+        head.append(seat_heading(seat, colours[seat], marks(view, seat), share))
+    row = table_row
 
     def points(p: dict[str, Any]) -> str:
         return (
             f'<b style="font-size:15px">{p["points"]}</b>/{view["win_points"]}'
-            f'<br><span style="{_SMALL}">{escape(points_words(p))}</span>'
+            f'<br><span style="{SMALL}">{escape(points_words(p))}</span>'
         )
 
     def supply(p: dict[str, Any]) -> str:
@@ -149,7 +124,7 @@ def _players(view: View, colours: dict[str, str]) -> str:
             )
             for t in p["titans"]
         )
-        return (held or "–") + f'<br><span style="{_SMALL}">room for {p["titan_capacity"]}</span>'
+        return (held or "–") + f'<br><span style="{SMALL}">room for {p["titan_capacity"]}</span>'
 
     def captured(p: dict[str, Any]) -> str:
         return "".join(_creature_chip(c) for c in p["creatures"]) or "–"
@@ -170,7 +145,7 @@ def _players(view: View, colours: dict[str, str]) -> str:
         )
         return (
             f"{plural(p['mines'], 'mine')}, {plural(p['camps'], 'camp')}"
-            f'<br><span style="{_SMALL}">{escape(built or "no building")}; '
+            f'<br><span style="{SMALL}">{escape(built or "no building")}; '
             f"{plural(p['extra_actions'], 'extra action')} a turn</span>"
         )
 
@@ -178,8 +153,7 @@ def _players(view: View, colours: dict[str, str]) -> str:
         if not p.get("board_name"):
             return "–"
         return (
-            f'{escape(p["board_name"])}<br><span style="{_SMALL}">{side_words(p.get("side"))}'
-            "</span>"
+            f'{escape(p["board_name"])}<br><span style="{SMALL}">{side_words(p.get("side"))}</span>'
         )
 
     rows = [
@@ -191,7 +165,7 @@ def _players(view: View, colours: dict[str, str]) -> str:
         row("Mines, camps, buildings", (works(players[s]) for s in seats)),
         row("Island", (island(players[s]) for s in seats)),
     ]
-    return f'<table style="{_TABLE}"><tr>{"".join(head)}</tr>{"".join(rows)}</table>'
+    return f'<table style="{TABLE}"><tr>{"".join(head)}</tr>{"".join(rows)}</table>'
 
 
 def _islands(view: View, colours: dict[str, str]) -> str:
@@ -199,7 +173,7 @@ def _islands(view: View, colours: dict[str, str]) -> str:
     for seat, player in view.get("players", {}).items():
         body = "<br>".join(escape(line) for line in island_lines(player.get("island")))
         out.append(
-            f'<p style="margin:0 0 6px">{_swatch(colours[seat])} <b>{escape(seat)}</b><br>'
+            f'<p style="margin:0 0 6px">{swatch(colours[seat])} <b>{escape(seat)}</b><br>'
             f'<span style="font-size:12px">{body}</span></p>'
         )
     return "".join(out)
@@ -221,26 +195,26 @@ def _action_board(view: View) -> str:
     rows = []
     for slot in board.get("slots", []):
         number = (
-            f'<td style="{_TD}"><b>{slot["number"]}</b><br>'
-            f'<span style="{_SMALL}">{cost_words(slot["cost"])}</span></td>'
+            f'<td style="{TD}"><b>{slot["number"]}</b><br>'
+            f'<span style="{SMALL}">{cost_words(slot["cost"])}</span></td>'
         )
         card = slot.get("card")
         if not card:
-            rows.append(f'<tr>{number}<td style="{_TD}" colspan="3">empty</td></tr>')
+            rows.append(f'<tr>{number}<td style="{TD}" colspan="3">empty</td></tr>')
             continue
         riders = "".join(_creature_chip(c) for c in slot.get("creatures") or [])
         action = chip(card["action_name"], ACTION_FILL[card["action"]], colour="#ffffff")
         rows.append(
-            f'<tr>{number}<td style="{_TD}">{action}<br><span style="{_SMALL}">{card["size"]} '
-            f'tile</span></td><td style="{_TD}">{_tile(slot.get("tile"))}</td>'
-            f'<td style="{_TD}">{riders or "–"}</td></tr>'
+            f'<tr>{number}<td style="{TD}">{action}<br><span style="{SMALL}">{card["size"]} '
+            f'tile</span></td><td style="{TD}">{_tile(slot.get("tile"))}</td>'
+            f'<td style="{TD}">{riders or "–"}</td></tr>'
         )
     head = "".join(
-        f'<th style="{_TH}">{h}</th>' for h in ("Card", "Action", "Land tile", "Creatures on it")
+        f'<th style="{TH}">{h}</th>' for h in ("Card", "Action", "Land tile", "Creatures on it")
     )
     discard = ", ".join(f"{c['action_name']} ({c['size']})" for c in board.get("discard") or [])
     return (
-        f'<table style="{_TABLE}"><tr>{head}</tr>{"".join(rows)}</table>'
+        f'<table style="{TABLE}"><tr>{head}</tr>{"".join(rows)}</table>'
         f"{_P}Deck: <b>{board.get('deck', 0)}</b> cards face down"
         + (f" · discard: {escape(discard)}" if discard else "")
         + "</p>"
@@ -253,7 +227,7 @@ def _construction(view: View) -> str:
     for slot in construction.get("slots", []):
         building = slot.get("building")
         body = (
-            f'<b>{escape(building["name"])}</b><br><span style="{_SMALL}">'
+            f'<b>{escape(building["name"])}</b><br><span style="{SMALL}">'
             f"{escape(building['text'])}</span>"
             if building
             else '<span style="color:#7a6a4f">empty</span>'
@@ -261,7 +235,7 @@ def _construction(view: View) -> str:
         if slot.get("resource"):
             body += f"<br>+1 {escape(slot['resource'])} on it"
         cells.append(
-            f'<td style="{_TD};width:25%"><span style="display:block;padding:1px 4px;'
+            f'<td style="{TD};width:25%"><span style="display:block;padding:1px 4px;'
             f'margin:0 0 3px;background:{TERRAIN_FILL[slot["terrain"]]};border-radius:3px">'
             f"{escape(slot['terrain'])}</span>{body}</td>"
         )
@@ -275,7 +249,7 @@ def _construction(view: View) -> str:
         for t in view.get("extra_tiers") or []
     )
     return (
-        f'<table style="{_TABLE};table-layout:fixed"><tr>{"".join(cells)}</tr></table>'
+        f'<table style="{TABLE};table-layout:fixed"><tr>{"".join(cells)}</tr></table>'
         f"{_P}Buildings in the bag: <b>{construction.get('bag', 0)}</b> · temples left "
         f"<b>{view.get('temples_left', 0)}</b> · victory tokens left "
         f"<b>{view.get('victory_tokens_left', 0)}</b></p>"
@@ -288,12 +262,12 @@ def _construction(view: View) -> str:
 
 def _legend() -> str:
     lands = " ".join(
-        f'<span style="white-space:nowrap;margin-right:8px">{_swatch(TERRAIN_FILL[t], 11, True)} '
-        f"{t}</span>"
+        f'<span style="white-space:nowrap;margin-right:8px">'
+        f"{swatch(TERRAIN_FILL[t], 11, square=True)} {t}</span>"
         for t in TERRAINS
     )
     beasts = " ".join(
-        f'<span style="white-space:nowrap;margin-right:8px">{_swatch(fill, 11)} '
+        f'<span style="white-space:nowrap;margin-right:8px">{swatch(fill, 11)} '
         f"{name.capitalize()}</span>"
         for name, fill in CREATURE_FILL.items()
     )
@@ -306,5 +280,5 @@ def _legend() -> str:
     )
     return (
         f"{_P}Terrains: {lands}</p>{_P}Creatures: {beasts}</p>"
-        f'<p style="margin:0;{_SMALL}">{escape(words)}</p>'
+        f'<p style="margin:0;{SMALL}">{escape(words)}</p>'
     )
