@@ -74,6 +74,8 @@ class Entry:
     """The move's label, on a decision's first event, when the viewer may read it."""
     decided: bool
     """The event opens a decision (its row carries the move)."""
+    bookkeeping: bool
+    """The event only keeps the engine's books: the game tells nothing of it."""
     text: str
     details: str | None
     """Payload (and move) as JSON, once the game is over."""
@@ -188,6 +190,7 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         if decided and open_book:
             assert event.move is not None
             label = _label(record.game, before.state if before else None, event.move)
+        bookkeeping = False
         if is_table:
             undoer = None
             if payload["type"] == "table.taken_back":
@@ -196,7 +199,8 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         else:
             reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
             told = _narration(record.game, before.state if before else None, payload, reader)
-            text = with_names(told, names)
+            text = with_names(told, names) or _bookkeeping(payload)
+            bookkeeping = not told and not decided
         details = None
         if record.finished:
             shown = {"payload": payload, "move": event.move} if event.move else payload
@@ -212,6 +216,7 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
                 table=is_table,
                 decision=label,
                 decided=decided,
+                bookkeeping=bookkeeping,
                 text=text,
                 details=details,
                 hash=event.hash if record.finished else None,
@@ -247,13 +252,17 @@ def _label(game: Game, state: State, move: dict[str, Any]) -> str:
 
 
 def _narration(game: Game, state: State, payload: dict[str, Any], seat: str | None) -> str:
-    """The game's own sentence for the event, as ``seat`` may read it; an event that only
-    keeps the engine's books reads as such, so every event keeps its row."""
+    """The game's own sentence for the event, as ``seat`` may read it; "" for an event that
+    only keeps the engine's books."""
     try:
-        text = game.narrate(state, payload, seat)
+        return game.narrate(state, payload, seat)
     except Exception:  # an old event the current wording cannot read: name its type
-        text = humanise(payload["type"])
-    return text or f"({humanise(payload['type']).lower()}: bookkeeping)"
+        return humanise(payload["type"])
+
+
+def _bookkeeping(payload: dict[str, Any]) -> str:
+    """The row of an event that only keeps the engine's books: every event keeps its row."""
+    return f"({humanise(payload['type']).lower()}: bookkeeping)"
 
 
 def humanise(kind: str) -> str:

@@ -72,18 +72,27 @@ def _history_page(record: Record, place: Place):  # type: ignore[no-untyped-def]
     if seat is not None and seat not in record.claims:
         raise BadRequest(f"Game {record.row.id} has no seat {seat!r}.")
     turn = _turn_filter(request.args.get("turn"))
+    quiet = request.args.get("quiet") == "1"
     found = history.entries(record, place.viewer)
     shown = [
         e
         for e, payload in zip(found, record.payloads, strict=True)
-        if (seat is None or history.concerns(e, payload, seat)) and (turn is None or e.turn == turn)
+        if (seat is None or history.concerns(e, payload, seat))
+        and (turn is None or e.turn == turn)
+        and not (quiet and e.bookkeeping)
     ]
     return render_template(
         "history.html",
         **_common(record, place),
         entries=[_entry(record, place, e) for e in shown],
         total=len(found),
-        filters={"seat": seat, "turn": turn, "turns": found[-1].turn if found else 0},
+        filters={
+            "seat": seat,
+            "turn": turn,
+            "quiet": quiet,
+            "turns": found[-1].turn if found else 0,
+            "bookkeeping": sum(e.bookkeeping for e in found),
+        },
     )
 
 
@@ -111,6 +120,7 @@ def _entry(record: Record, place: Place, entry: Entry) -> dict[str, Any]:
         "text": entry.text,
         "decision": entry.decision,
         "decided": entry.decided,
+        "bookkeeping": entry.bookkeeping,
         "table": entry.table,
         "details": entry.details,
         "hash": entry.hash,

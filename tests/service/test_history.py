@@ -273,3 +273,20 @@ def test_the_history_tells_each_event_in_the_games_words_with_the_players_names(
     assert f"The coin gave the first turn to {name}" in page
     assert f"{name} marked the centre cell" in page
     assert "turn passed: bookkeeping" in page, "a bookkeeping event keeps its numbered row"
+
+
+def test_bookkeeping_rows_can_be_hidden_and_every_other_row_stays(client, settings):
+    game_id = client.post(
+        "/api/games",
+        json={"game": "tictactoe", "players": ["Ann <ann@example.org>", "Bob <bob@example.org>"]},
+    ).get_json()["id"]
+    seat = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
+    decide(settings, game_id, seat, lambda moves: {"type": "place", "cell": 4})
+    every = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    quiet = client.get(f"/games/{game_id}/history?quiet=1").get_data(as_text=True)
+    kept = set(ROW.findall(every))
+    hidden = set(re.findall(r'<tr id="e(\d+)" class="[^"]*bookkeeping', every))
+    assert hidden and "turn passed: bookkeeping" in every
+    assert set(ROW.findall(quiet)) == kept - hidden
+    assert "turn passed: bookkeeping" not in quiet and "marked the centre cell" in quiet
+    assert f"Hide the {len(hidden)} bookkeeping rows" in every
