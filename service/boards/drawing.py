@@ -277,7 +277,7 @@ def _png(
         image = Image.new("RGB", (width * k, height * k), background)
     pen = ImageDraw.Draw(image)
     for shape in _flat(shapes):
-        _draw(pen, shape, k)
+        _draw(image, pen, shape, k)
     image = image.reduce(k).quantize(
         PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
@@ -295,7 +295,7 @@ def _backdrop(width: int, height: int, background: str, shapes: tuple[Shape, ...
     image = Image.new("RGB", (width * k, height * k), background)
     pen = ImageDraw.Draw(image)
     for shape in _flat(shapes):
-        _draw(pen, shape, k)
+        _draw(image, pen, shape, k)
     return image
 
 
@@ -307,7 +307,7 @@ def _flat(shapes: Sequence[Shape]) -> Iterator[Shape]:
             yield shape
 
 
-def _draw(pen: ImageDraw.ImageDraw, shape: Shape, k: int) -> None:
+def _draw(image: Image.Image, pen: ImageDraw.ImageDraw, shape: Shape, k: int) -> None:
     if isinstance(shape, Circle):
         # SVG strokes straddle the outline; Pillow draws outlines inside the box.
         outer = shape.r + (shape.width / 2 if shape.stroke else 0)
@@ -344,9 +344,11 @@ def _draw(pen: ImageDraw.ImageDraw, shape: Shape, k: int) -> None:
                     pen.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=shape.stroke)
     elif isinstance(shape, Polygon):
         points = [(x * k, y * k) for x, y in shape.points]
-        pen.polygon(
-            points, fill=shape.fill, outline=shape.stroke, width=_w(shape.width, k, shape.stroke)
-        )
+        width = _w(shape.width, k, shape.stroke)
+        if width > 1:
+            _thick_polygon(image, points, shape.fill, shape.stroke, width)
+        else:
+            pen.polygon(points, fill=shape.fill, outline=shape.stroke, width=width)
     elif isinstance(shape, Text):
         font = _font(round(shape.size * k))
         anchor = {"start": "lm", "middle": "mm", "end": "rm"}[shape.anchor]
@@ -366,6 +368,26 @@ def _draw(pen: ImageDraw.ImageDraw, shape: Shape, k: int) -> None:
             point = (shape.x * k, shape.y * k)
             text = ascii_text(shape.text)
             pen.text(point, text, font=font, fill=shape.fill, anchor=anchor, stroke_width=1)
+
+
+def _thick_polygon(
+    image: Image.Image, points: list[Point], fill: str | None, stroke: str | None, width: int
+) -> None:
+    """``pen.polygon`` with an outline wider than a pixel, drawn on the patch of the picture
+    it covers: Pillow clips such an outline with a mask the size of the whole picture, which
+    made thick-edged hexagons most of an island's cost. Moved by whole pixels, the shape
+    rasterises to the same pixels."""
+    pad = width + 2
+    left = max(0, math.floor(min(x for x, _ in points)) - pad)
+    top = max(0, math.floor(min(y for _, y in points)) - pad)
+    right = min(image.width, math.ceil(max(x for x, _ in points)) + pad)
+    bottom = min(image.height, math.ceil(max(y for _, y in points)) + pad)
+    if right <= left or bottom <= top:
+        return
+    patch = image.crop((left, top, right, bottom))
+    moved = [(x - left, y - top) for x, y in points]
+    ImageDraw.Draw(patch).polygon(moved, fill=fill, outline=stroke, width=width)
+    image.paste(patch, (left, top))
 
 
 def _box(x0: float, y0: float, x1: float, y1: float, k: int) -> tuple[float, float, float, float]:

@@ -4,8 +4,9 @@ picture is drawn, never a pixel of it."""
 from __future__ import annotations
 
 import io
+import random
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from service.boards import drawing
 from service.boards.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Text, to_png, to_svg
@@ -79,3 +80,15 @@ def test_only_a_backdrop_is_kept_not_the_plain_background_of_every_size():
     for height in (200, 240, 280):
         to_png(Drawing(320, height, "#d5e8f2", shapes=_shapes()))
     assert drawing._backdrop.cache_info().currsize == 0
+
+
+def test_a_thick_edged_polygon_has_the_pixels_pillow_gives_it_even_across_the_border():
+    rng = random.Random(5)
+    for _ in range(60):
+        points = [(rng.uniform(-40, 360), rng.uniform(-40, 280)) for _ in range(rng.randint(3, 7))]
+        width = rng.randint(2, 9)
+        pillow = Image.new("RGB", (320, 240), "#d5e8f2")
+        ImageDraw.Draw(pillow).polygon(points, fill="#a98bd6", outline="#2b2b2b", width=width)
+        ours = Image.new("RGB", (320, 240), "#d5e8f2")
+        drawing._thick_polygon(ours, points, "#a98bd6", "#2b2b2b", width)
+        assert ImageChops.difference(pillow, ours).getbbox() is None, (points, width)
