@@ -61,6 +61,16 @@ def _kind_path(move: dict[str, Any]) -> tuple[str, ...]:
     return (name,)
 
 
+def pictured(text: str, html: str, picture: Picture, draw: Callable[[], drawing.Drawing]) -> Board:
+    """A renderer's board: its text and panels, and the picture ``draw`` makes, drawn only
+    when asked for and in the backend asked for."""
+    if picture is None:
+        return Board(text=text, html=html)
+    if picture == "svg":
+        return Board(text=text, html=html, svg=drawing.to_svg(draw()))
+    return Board(text=text, html=html, png=drawing.to_png(draw()))
+
+
 def render(
     game: str, view: dict[str, Any], picture: Picture = None, names: Mapping[str, str] | None = None
 ) -> Board:

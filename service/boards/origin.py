@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.games.origin.components import LAND_BORDERS
 from engine.games.origin.moves import pawn_words
-from service.boards import Board, Picture
+from service.boards import Board, Picture, pictured
 from service.boards.drawing import (
     Anchor,
     Circle,
@@ -27,8 +27,6 @@ from service.boards.drawing import (
     Shape,
     Text,
     text_width,
-    to_png,
-    to_svg,
 )
 from service.boards.panels import SANS, SMALL, TABLE, TD, TH, H, seat_heading, swatch, table_row
 
@@ -67,14 +65,8 @@ DECK_FILL = {deck: TERRITORY_FILL[colour] for deck, colour in DECK_COLOUR.items(
 
 def render(view: View, picture: Picture = None) -> Board:
     colours = seat_colours(view)
-    text = _text(view, colours)
-    html = _html(view, colours)
-    if picture is None:
-        return Board(text=text, html=html)
-    drawing = draw(view, colours)
-    if picture == "svg":
-        return Board(text=text, html=html, svg=to_svg(drawing))
-    return Board(text=text, html=html, png=to_png(drawing))
+    text, html = _text(view, colours), _html(view, colours)
+    return pictured(text, html, picture, lambda: draw(view, colours))
 
 
 # ---------------------------------------------------------------- shared words

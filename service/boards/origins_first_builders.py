@@ -11,21 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.origins_first_builders.components import BASES
-from service.boards import Board, Picture
-from service.boards.drawing import to_png, to_svg
+from service.boards import Board, Picture, pictured
 from service.boards.ofb_panels import html
 from service.boards.ofb_picture import draw
 from service.boards.ofb_style import View, die_words, focus_seat, seat_marks, status_lines
 
 
 def render(view: View, picture: Picture = None) -> Board:
-    text, panels = plain_text(view), html(view)
-    if picture is None:
-        return Board(text=text, html=panels)
-    drawing = draw(view)
-    if picture == "svg":
-        return Board(text=text, html=panels, svg=to_svg(drawing))
-    return Board(text=text, html=panels, png=to_png(drawing))
+    return pictured(plain_text(view), html(view), picture, lambda: draw(view))
 
 
 # ---------------------------------------------------------------- the turn page

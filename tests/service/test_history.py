@@ -261,13 +261,19 @@ def test_an_altered_seat_link_is_refused(client, settings):
     assert client.get(seat_link(settings, game_id, "p1", 3) + "/history").status_code == 403
 
 
-def test_the_history_tells_each_event_in_the_games_words_with_the_players_names(client, settings):
+def _ann_and_bob_one_move_in(client, settings) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """A game of Ann and Bob, the first player having marked the centre: (game, that seat)."""
     game_id = client.post(
         "/api/games",
         json={"game": "tictactoe", "players": ["Ann <ann@example.org>", "Bob <bob@example.org>"]},
     ).get_json()["id"]
     seat = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
     decide(settings, game_id, seat, lambda moves: {"type": "place", "cell": 4})
+    return game_id, seat
+
+
+def test_the_history_tells_each_event_in_the_games_words_with_the_players_names(client, settings):
+    game_id, seat = _ann_and_bob_one_move_in(client, settings)
     page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     name = {"p1": "Ann", "p2": "Bob"}[seat]
     assert f"The coin gave the first turn to {name}" in page
@@ -276,12 +282,7 @@ def test_the_history_tells_each_event_in_the_games_words_with_the_players_names(
 
 
 def test_bookkeeping_rows_can_be_hidden_and_every_other_row_stays(client, settings):
-    game_id = client.post(
-        "/api/games",
-        json={"game": "tictactoe", "players": ["Ann <ann@example.org>", "Bob <bob@example.org>"]},
-    ).get_json()["id"]
-    seat = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
-    decide(settings, game_id, seat, lambda moves: {"type": "place", "cell": 4})
+    game_id, _ = _ann_and_bob_one_move_in(client, settings)
     every = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     quiet = client.get(f"/games/{game_id}/history?quiet=1").get_data(as_text=True)
     kept = set(ROW.findall(every))

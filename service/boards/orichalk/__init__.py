@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.boards import Board, Picture
-from service.boards.drawing import to_png, to_svg
+from service.boards import Board, Picture, pictured
 from service.boards.orichalk.options import option_path
 from service.boards.orichalk.panels import html
 from service.boards.orichalk.picture import draw
@@ -27,13 +26,7 @@ from service.boards.orichalk.text import text
 
 
 def render(view: dict[str, Any], picture: Picture = None) -> Board:
-    words, panels = text(view), html(view)
-    if picture is None:
-        return Board(text=words, html=panels)
-    drawing = draw(view)
-    if picture == "svg":
-        return Board(text=words, html=panels, svg=to_svg(drawing))
-    return Board(text=words, html=panels, png=to_png(drawing))
+    return pictured(text(view), html(view), picture, lambda: draw(view))
 
 
 __all__ = ["option_path", "render"]
