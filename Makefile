@@ -5,6 +5,9 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 STAMP  := $(VENV)/.installed
+# The suite runs in parallel (pytest-xdist), one worker process per core; `make test
+# TEST_WORKERS=0` runs it in this one process.
+TEST_WORKERS ?= auto
 
 .PHONY: install demo test lint bench clean
 
@@ -22,7 +25,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist load
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import secrets
 import signal
 import sys
 import tempfile
@@ -22,7 +23,7 @@ from typing import Any
 
 from bench.figures import Figure, at_least, at_most, shown
 from service.config import Settings, load_extra_games
-from service.db import migrate
+from service.store.db import migrate
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -46,7 +47,7 @@ def main() -> int:
             database_url=os.environ.get("DATABASE_URL") or f"sqlite:///{tmp}/bench.sqlite3",
             redis_url=redis_url,
             extra_games="tests.games.tictactoe",
-            secret_key="bench-secret",
+            secret_key=secrets.token_urlsafe(48),
             # This run's own queues: a shared Redis may hold an earlier run's finished jobs.
             queue_name=f"bench-{os.getpid()}-{int(time.time())}",
         )

@@ -28,13 +28,13 @@ from rq.registry import FailedJobRegistry, FinishedJobRegistry
 from sqlalchemy import func, select
 
 from bench.planning import bench_games, players_for
+from service.cli.demo import WORKER_OPTIONS
+from service.cli.localnet import free_port
 from service.config import ROOT, Settings
-from service.db import sessions
-from service.localnet import free_port
-from service.models import OutboxRow
-from service.play import create_game
-from service.queue import connection, enqueue_outbox
-from workers.process import WORKER_OPTIONS
+from service.mail.queue import connection, enqueue_outbox
+from service.play.moves import create_game
+from service.store.db import sessions
+from service.store.models import OutboxRow
 
 EMAILS_PER_GAME = 240
 NOOP_JOBS = 1000

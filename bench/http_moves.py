@@ -29,8 +29,8 @@ from typing import Any
 
 from bench.memory import children, peak_rss_mib
 from bench.planning import bench_games, plan_links
+from service.cli.localnet import free_port, wait_for_http
 from service.config import ROOT, Settings
-from service.localnet import free_port, wait_for_http
 
 CLIENT_COUNTS = (16, 64)
 WORKERS = 2
@@ -140,7 +140,8 @@ class Server:
         gunicorn = str(Path(sys.executable).parent / "gunicorn")
         self.process = subprocess.Popen(
             [
-                *(gunicorn, "--workers", str(WORKERS), "--bind", f"127.0.0.1:{self.port}"),
+                *(gunicorn, "--config", "python:service.gunicorn_config"),
+                *("--workers", str(WORKERS), "--bind", f"127.0.0.1:{self.port}"),
                 *("--log-level", "warning", "service:create_app()"),
             ],
             env=env,

@@ -11,6 +11,7 @@ checkout). PostgreSQL's own work for the statements is not in it.
 from __future__ import annotations
 
 import random
+import secrets
 import time
 from dataclasses import replace
 from typing import Any
@@ -20,7 +21,7 @@ from rq import Queue
 from bench.planning import bench_games, plan_links
 from service import create_app
 from service.config import Settings
-from service.queue import connection
+from service.mail.queue import connection
 
 MOVES = 400
 
@@ -60,12 +61,14 @@ if __name__ == "__main__":
     import sys
 
     from service.config import load_extra_games
-    from service.db import migrate
+    from service.store.db import migrate
 
     if not os.environ.get("DATABASE_URL") or not os.environ.get("REDIS_URL"):
         sys.exit("set DATABASE_URL and REDIS_URL (a database and Redis the bench may fill)")
     bench_settings = Settings.from_env(
-        extra_games="tests.games.tictactoe", secret_key="bench-secret", queue_name="bench-cpu"
+        extra_games="tests.games.tictactoe",
+        secret_key=secrets.token_urlsafe(48),
+        queue_name="bench-cpu",
     )
     load_extra_games(bench_settings)
     migrate(bench_settings.database_url)

@@ -13,9 +13,10 @@ from typing import Any
 from engine import registry
 from engine.chance import rng_for
 from service.config import Settings
-from service.db import sessions
-from service.play import create_game
-from service.tokens import action_token
+from service.links import decisions
+from service.links.tokens import action_token
+from service.play.moves import create_game
+from service.store.db import sessions
 
 
 def bench_games() -> list[str]:
@@ -44,14 +45,23 @@ def plan_links(settings: Settings, name: str, count: int, rng: random.Random) ->
         seed = bytes.fromhex(loaded.row.seed)
         state: Any = loaded.state
         head, turn = loaded.seq, loaded.turn_seq
+        began = {s: loaded.table.decision_seq(s) for s in game.to_act(state)}
         while game.to_act(state) and len(paths) < count:
             seat = sorted(game.to_act(state))[0]
-            move = rng.choice(game.legal_moves(state, seat))
-            token = action_token(settings.secret_key, loaded.row.id, seat, turn, move)
+            moves = game.legal_moves(state, seat)
+            move = rng.choice(moves)
+            token = action_token(
+                settings.secret_key, loaded.row.id, seat, turn, move,
+                began=began[seat], decision=decisions.digest(moves),
+            )  # fmt: skip
             paths.append(f"/act/{token}")
+            before = game.to_act(state)
             events = game.decide(state, seat, move, rng_for(seed, head + 1))
             for event in events:
                 state = game.apply(state, event)
             head += len(events)
             turn = head  # a link names the newest game event; no table event comes between
+            # Where each seat's decision began (service.table.rules.Clock.decision_seq): the
+            # mover's and a newly asked seat's begin now, the others' go on.
+            began = {s: began[s] if s in before and s != seat else turn for s in game.to_act(state)}
     return paths

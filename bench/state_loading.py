@@ -25,12 +25,12 @@ from sqlalchemy import func, select
 
 from engine import registry
 from engine.chance import rng_for
-from service import eventstore
 from service.config import Settings
-from service.db import sessions
-from service.eventstore import Loaded
-from service.models import SnapshotRow
-from service.play import create_game
+from service.play.moves import create_game
+from service.store import eventstore
+from service.store.db import sessions
+from service.store.eventstore import Loaded
+from service.store.models import SnapshotRow
 from tests.engine.playout import play_random
 
 LENGTHS = (100, 1_000, 10_000)

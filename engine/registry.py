@@ -35,17 +35,11 @@ def get(name: str) -> Game:
         raise KeyError(f"unknown game {name!r} (known: {known})") from None
 
 
-def _register_builtin() -> None:
-    import importlib
-    import pkgutil
+def _register_catalogue() -> None:
+    from engine.catalogue import CATALOGUE
 
-    import engine.games
-
-    for info in pkgutil.iter_modules(engine.games.__path__):
-        module = importlib.import_module(f"engine.games.{info.name}")
-        game = getattr(module, "GAME", None)
-        if game is not None:
-            register(game)
+    for game in CATALOGUE:
+        register(game)
 
 
-_register_builtin()
+_register_catalogue()

@@ -6,15 +6,22 @@ from typing import Any
 
 from flask import Flask
 
+from service import secret_key
 from service.config import INSTANCE, Settings, load_extra_games
 
 MAX_BODY = 256 * 1024
 """The largest request body accepted (413 beyond): a move, a form or a new game is far less."""
 
 
-def create_app(config: dict[str, Any] | Settings | None = None) -> Flask:
-    """The Flask app; ``config`` overrides environment settings (lower-case field names)."""
+def create_app(config: dict[str, Any] | Settings | None = None, *, check_key: bool = True) -> Flask:
+    """The Flask app; ``config`` overrides environment settings (lower-case field names).
+
+    Raises :class:`service.secret_key.UnsafeKey` for a key anyone could know (issue 14),
+    unless ``check_key`` is false: only for the ``pbem`` commands, whose app serves no
+    request and which check the key themselves when they mail players."""
     settings = config if isinstance(config, Settings) else Settings.from_env(**(config or {}))
+    if check_key:
+        secret_key.require(settings.secret_key)
     load_extra_games(settings)
     from service.web.strictjson import StrictJSONApp
 

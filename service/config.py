@@ -26,7 +26,11 @@ class Settings:
     database_url: str = f"sqlite:///{INSTANCE / 'pbem.sqlite3'}"
     redis_url: str = ""
     smtp_url: str = "smtp://127.0.0.1:8025"
-    secret_key: str = "dev-only-secret-change-me"
+    secret_key: str = ""
+    """Signs every link; no process starts without a good one (:mod:`service.secret_key`)."""
+    signing_key: str = ""
+    """The Ed25519 key that signs exports (base64 of a 32-byte seed, or PEM); when empty, one
+    derived from ``secret_key`` (:mod:`service.audit.signing`)."""
     base_url: str = "http://127.0.0.1:5000"
     mail_from: str = "Play by email <games@pbem.localhost>"
     mail_domain: str = "pbem.localhost"
@@ -42,6 +46,8 @@ class Settings:
     """New games per client address (web form and API together): each emails every player."""
     nudge_limit: str = "10 per minute;60 per hour"
     """Nudges per client address, over every game (beside the per-seat rule of one a day)."""
+    page_limit: str = "60 per minute;600 per hour"
+    """History, replay and log pages per client address, over every game: each folds a log."""
     proxy_hops: int = 0
     """Reverse proxies in front of the web process whose X-Forwarded-For is trusted."""
     claim_ttl: int = 300

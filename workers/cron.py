@@ -2,10 +2,15 @@
 
 from rq import cron
 
+from service import secret_key
 from service.config import Settings
 from workers.jobs import sweep_outbox
 from workers.schedule import tick
 
-QUEUE = Settings.from_env().queue_name
+SETTINGS = Settings.from_env()
+# ``rq cron`` imports this module when it starts: refuse there, before anything is
+# scheduled, rather than enqueue jobs that would fail for want of a key (issue 14).
+secret_key.refuse_to_start(SETTINGS.secret_key)
+QUEUE = SETTINGS.queue_name
 cron.register(sweep_outbox, queue_name=QUEUE, interval=30)
 cron.register(tick, queue_name=QUEUE, interval=60)

@@ -2,31 +2,25 @@
 
 from __future__ import annotations
 
-import logging
-from datetime import timedelta
+from sqlalchemy import update
 
-from sqlalchemy import or_, select, update
-
+from service import secret_key
 from service.config import Settings, load_extra_games
-from service.db import sessions
-from service.eventstore import now
-from service.models import OutboxRow
-from service.queue import enqueue_outbox
-from workers.compose import compose
-from workers.smtp import send
-
-log = logging.getLogger(__name__)
+from service.mail.compose import compose
+from service.mail.queue import claim_ttl, sweep
+from service.mail.smtp import send
+from service.store.db import sessions
+from service.store.eventstore import now
+from service.store.models import OutboxRow
 
 
 def settings_for_job() -> Settings:
+    """The settings every job runs with; a key anyone could know fails the job (the row
+    stays unsent for the sweeper) rather than sign a link with it (issue 14)."""
     settings = Settings.from_env()
+    secret_key.require(settings.secret_key)
     load_extra_games(settings)
     return settings
-
-
-def _claim_ttl(settings: Settings) -> timedelta:
-    """How long a send in progress holds its row: longer than an SMTP exchange may take."""
-    return timedelta(seconds=settings.claim_ttl)
 
 
 def send_outbox(outbox_id: int) -> str:
@@ -39,7 +33,7 @@ def send_outbox(outbox_id: int) -> str:
             return "missing"
         if row.sent_at is not None or row.skipped is not None:
             return "already done"
-        if row.claimed_at is not None and now() - row.claimed_at < _claim_ttl(settings):
+        if row.claimed_at is not None and now() - row.claimed_at < claim_ttl(settings):
             return "being sent by another job"
         outgoing = compose(session, settings, row)
         row.attempts += 1
@@ -67,29 +61,5 @@ def send_outbox(outbox_id: int) -> str:
 
 
 def sweep_outbox(older_than: int | None = None) -> list[int]:
-    """Enqueue rows committed but unsent for over ``older_than`` seconds (Redis was down,
-    or a process died between commit and enqueue)."""
-    settings = settings_for_job()
-    age = timedelta(seconds=settings.sweep_after if older_than is None else older_than)
-    moment = now()
-    with sessions(settings.database_url).begin() as session:
-        ids = list(
-            session.scalars(
-                select(OutboxRow.id)
-                .where(
-                    OutboxRow.sent_at.is_(None),
-                    OutboxRow.skipped.is_(None),
-                    OutboxRow.created_at <= moment - age,
-                    or_(
-                        OutboxRow.claimed_at.is_(None),
-                        OutboxRow.claimed_at <= moment - _claim_ttl(settings),
-                    ),
-                )
-                .order_by(OutboxRow.id)
-                .limit(500)
-            )
-        )
-    if ids:
-        enqueue_outbox(settings, ids, sweeping=True)
-        log.info("swept %d unsent outbox rows", len(ids))
-    return ids
+    """The scheduler's sweep (:func:`service.mail.queue.sweep`) with the job's settings."""
+    return sweep(settings_for_job(), older_than)

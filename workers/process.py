@@ -1,4 +1,5 @@
-"""How the RQ worker process runs (the Procfile's ``worker``, the demo's, the bench's).
+"""How the RQ worker process runs (the Procfile's ``worker``; the demo, the bench and the
+tests start it with :data:`service.cli.demo.WORKER_OPTIONS`).
 
 RQ's default worker forks a fresh process for every job, which then imports the job's
 modules and opens its own database and SMTP connections: most of an email's cost. The
@@ -8,4 +9,25 @@ short and take ids (DESIGN.md §10.5); a job that fails is retried as before, an
 enforces each job's timeout.
 """
 
-WORKER_OPTIONS = ("--with-scheduler", "--worker-class", "rq.worker.SimpleWorker")
+from __future__ import annotations
+
+from typing import Any
+
+from rq.worker import SimpleWorker
+
+from service import secret_key
+from service.config import Settings
+
+
+class Worker(SimpleWorker):
+    """A ``SimpleWorker`` that refuses to start with a key anyone could know (issue 14).
+
+    RQ imports a job's module only when it runs the job, so a check there would let the
+    worker start, register and then fail every email. The worker class is what ``rq worker``
+    builds and starts before it takes any job: it stops with the one-line reason and exit
+    status 1, before it has registered in Redis. (Each job checks too,
+    :func:`workers.jobs.settings_for_job`, for a worker started with another class.)"""
+
+    def work(self, *args: Any, **kwargs: Any) -> bool:
+        secret_key.refuse_to_start(Settings.from_env().secret_key)
+        return super().work(*args, **kwargs)

@@ -8,23 +8,20 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from email.message import EmailMessage
-from email.utils import format_datetime, make_msgid
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from service import eventstore, links, notices, slowplay
 from service.config import Settings
-from service.db import sessions
 from service.errors import Conflict
-from service.eventstore import now
-from service.models import DigestRow, GameRow, PersonRow, SeatRow
-from service.queue import enqueue_outbox, queue, retry_policy
-from workers.compose import render
+from service.mail import digest
+from service.mail.queue import enqueue_outbox, queue, retry_policy
+from service.mail.smtp import send
+from service.play import slowplay
+from service.store.db import sessions
+from service.store.eventstore import now
+from service.store.models import DigestRow, GameRow, PersonRow, SeatRow
 from workers.jobs import settings_for_job
-from workers.smtp import recipient, send
 
 log = logging.getLogger(__name__)
 BATCH = 500
@@ -86,40 +83,6 @@ def queue_digests(settings: Settings, moment: datetime) -> list[str]:
     return claimed
 
 
-def waiting_games(settings: Settings, session: Any, email: str) -> list[dict[str, Any]]:
-    """Every game where this player must decide or vote now, with its links."""
-    games = []
-    seats = session.scalars(select(SeatRow).where(SeatRow.email == email)).all()
-    for seat in seats:
-        loaded = eventstore.load(session, seat.game_id)
-        if loaded.row.over:
-            continue
-        table = loaded.table
-        acting = seat.seat in loaded.game.to_act(loaded.state) and seat.seat not in table.bots
-        voting = (
-            table.ballot is not None
-            and seat.seat in table.voters()
-            and seat.seat not in dict(table.ballot.votes)
-        )
-        if not (acting or voting):
-            continue
-        status = notices.pace(loaded, seat.seat)
-        games.append(
-            {
-                "title": loaded.game.title,
-                "id": loaded.row.id,
-                "acting": acting,
-                "voting": voting,
-                "deadline": status["deadline"] if acting else None,
-                "url": links.decision_url(settings, loaded, seat.seat)
-                if acting
-                else links.seat_url(settings, loaded, seat.seat, "vote"),
-                "seat_url": links.seat_url(settings, loaded, seat.seat),
-            }
-        )
-    return games
-
-
 def send_digest(email: str, day: str) -> str:
     """One email listing every game waiting for the player; sent once per claimed day."""
     settings = settings_for_job()
@@ -128,28 +91,13 @@ def send_digest(email: str, day: str) -> str:
         claim = session.get(DigestRow, (email, day), with_for_update=True)
         if claim is None or claim.sent_at is not None:
             return "already done"
-        games = waiting_games(settings, session, email)
+        games = digest.waiting_games(settings, session, email)
         claim.games = len(games)
         if not games:
             claim.sent_at = now()
             return "nothing waiting"
         name = session.scalars(select(SeatRow.name).where(SeatRow.email == email)).first()
-    message = EmailMessage()
-    message["From"] = settings.mail_from
-    message["To"] = recipient(name or "", email)
-    count = f"{len(games)} game{'s' if len(games) != 1 else ''}"
-    message["Subject"] = f"Your daily digest: {count} waiting for you"
-    message["Date"] = format_datetime(now())
-    message["Message-ID"] = make_msgid(f"digest.{day}", domain=settings.mail_domain)
-    message["Auto-Submitted"] = "auto-generated"
-    context = {
-        "name": name or email,
-        "games": games,
-        "day": day,
-        "settings_url": links.person_url(settings, email),
-    }
-    message.set_content(render("digest.txt", context))
-    message.add_alternative(render("digest.html", context), subtype="html")
+    message = digest.message(settings, email, name, day, games)
     send(settings.smtp_url, message, to=email)
     with factory.begin() as session:
         done = session.get(DigestRow, (email, day))

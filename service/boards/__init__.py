@@ -7,14 +7,18 @@ never show more than the seat may see. ``picture`` asks for the board drawn as `
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
+from markupsafe import Markup
+
+from engine import registry
+from engine.kit.game import Board as KitBoard
+from engine.kit.listing import LISTING
 from service.boards import drawing
-from service.boards.naming import html_with_names, with_names
+from service.boards.html import panels_html
+from service.boards.naming import with_names
 
 Picture = Literal["svg", "png"] | None
 
@@ -23,33 +27,27 @@ Picture = Literal["svg", "png"] | None
 class Board:
     text: str
     """The view in plain text, for the text part of emails."""
-    html: str
+    html: Markup
     """Panels (hands, tiles, tokens…) as escaped HTML, without the picture."""
     svg: str | None = None
     png: bytes | None = None
 
 
-Renderer = Callable[[dict[str, Any], Picture], Board]
 OptionPath = Callable[[dict[str, Any]], tuple[str, ...]]
 """Where a move sits in a long list of options: the nested groups a turn page shows it
-under, outermost first (Origins: zone → die → action; Orichalk: position → rotation)."""
+under, outermost first (e.g. zone → die → action)."""
 
 
-def _module(game: str) -> Any:
-    """The game's own ``service/boards/<game>.py`` (dashes as underscores), else a listing."""
-    module = f"service.boards.{game.replace('-', '_')}"
-    if importlib.util.find_spec(module) is None:
-        module = "service.boards.generic"
-    return importlib.import_module(module)
-
-
-def renderer(game: str) -> Renderer:
-    return _module(game).render
+def _board(game: str) -> KitBoard:
+    """The game's own board (``engine/games/<game>/board``); a listing of its view for a
+    game that has none (a game served through ``EXTRA_GAMES``, the tests' tic-tac-toe)."""
+    found = getattr(registry.get(game), "board", None)
+    return found if isinstance(found, KitBoard) else LISTING
 
 
 def option_path(game: str) -> OptionPath:
-    """The game's ``option_path`` beside its renderer, else one group per kind of move."""
-    return getattr(_module(game), "option_path", None) or _kind_path
+    """The game's ``option_path``, else one group per kind of move."""
+    return _board(game).option_path or _kind_path
 
 
 def _kind_path(move: dict[str, Any]) -> tuple[str, ...]:
@@ -61,7 +59,9 @@ def _kind_path(move: dict[str, Any]) -> tuple[str, ...]:
     return (name,)
 
 
-def pictured(text: str, html: str, picture: Picture, draw: Callable[[], drawing.Drawing]) -> Board:
+def pictured(
+    text: str, html: Markup, picture: Picture, draw: Callable[[], drawing.Drawing]
+) -> Board:
     """A renderer's board: its text and panels, and the picture ``draw`` makes, drawn only
     when asked for and in the backend asked for."""
     if picture is None:
@@ -76,13 +76,22 @@ def render(
 ) -> Board:
     """The game's board; with ``names`` (seat -> player), the players' names stand where the
     view says their seats, in the text, the panels and the picture."""
-    if not names:
-        return renderer(game)(view, picture)
+    return _drawn(_board(game), view, picture, names or {})
+
+
+def _drawn(
+    board: KitBoard, view: dict[str, Any], picture: Picture, names: Mapping[str, str]
+) -> Board:
+    """A game's board from its data: text and panels named and escaped, the picture laid out
+    against the font that will draw it."""
+    told = board.text(view)
+    text = with_names(told if isinstance(told, str) else "\n".join(told), names)
+    html = panels_html(board.panels(view), names)
+    if picture is None or board.picture is None:
+        return Board(text=text, html=html)
+    lay_out = board.picture
     with drawing.naming(names):
-        board = renderer(game)(view, picture)
-    return replace(
-        board, text=with_names(board.text, names), html=html_with_names(board.html, names)
-    )
+        return pictured(text, html, picture, lambda: lay_out(view, drawing.text_width))
 
 
 def context(board: Board, image_cid: str | None = None) -> dict[str, Any]:

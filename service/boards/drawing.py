@@ -13,122 +13,47 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
 from html import escape
-from typing import Any, Literal
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.kit.drawing import (
+    Anchor,
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Point,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+    hex_corners,
+    hexagon,
+)
 from service.boards.naming import short_names, with_names
 
-Anchor = Literal["start", "middle", "end"]
-Point = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class Circle:
-    cx: float
-    cy: float
-    r: float
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-    dash: tuple[float, float] | None = None
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-    rx: float = 0.0
-
-
-@dataclass(frozen=True)
-class Line:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    stroke: str
-    width: float = 1.0
-    dash: tuple[float, float] | None = None
-    round_caps: bool = False
-
-
-@dataclass(frozen=True)
-class Polygon:
-    points: tuple[Point, ...]
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-
-
-@dataclass(frozen=True)
-class Text:
-    x: float
-    y: float
-    text: str
-    size: float = 10.0
-    fill: str = "#222222"
-    anchor: Anchor = "middle"
-    halo: str | None = None
-    """A background-coloured outline that keeps the text readable over lines and shapes."""
-    bold: bool = False
-
-
-@dataclass(frozen=True)
-class Group:
-    """Shapes sharing one hover text (an SVG ``<title>``; the PNG just draws them)."""
-
-    shapes: tuple[Shape, ...]
-    title: str = ""
-
-
-Shape = Circle | Rect | Line | Polygon | Text | Group
-
-
-def hexagon(
-    cx: float,
-    cy: float,
-    r: float,
-    fill: str | None = None,
-    stroke: str | None = None,
-    width: float = 1.0,
-) -> Polygon:
-    """A hexagon pointing up and down (rows side by side, as on a hex map), ``r`` from its
-    centre to each corner; :func:`hex_corners` gives the corners in the same order."""
-    return Polygon(hex_corners(cx, cy, r), fill=fill, stroke=stroke, width=width)
-
-
-def hex_corners(cx: float, cy: float, r: float) -> tuple[Point, ...]:
-    """Top, upper right, lower right, bottom, lower left, upper left."""
-    return tuple(
-        (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
-        for a in (-90, -30, 30, 90, 150, 210)
-    )
-
-
-@dataclass
-class Drawing:
-    """A picture: ``backdrop`` first (the parts that never change, such as a printed map,
-    which the PNG backend draws once per process), then ``shapes`` in order."""
-
-    width: int
-    height: int
-    background: str
-    title: str = ""
-    shapes: list[Shape] = field(default_factory=list)
-    backdrop: tuple[Shape, ...] = ()
-
-    def add(self, *shapes: Shape) -> None:
-        self.shapes.extend(shapes)
-
+__all__ = [
+    "Anchor",
+    "Circle",
+    "Drawing",
+    "Group",
+    "Line",
+    "Point",
+    "Polygon",
+    "Rect",
+    "Shape",
+    "Text",
+    "hex_corners",
+    "hexagon",
+    "naming",
+    "text_width",
+    "to_png",
+    "to_svg",
+]
 
 # ---------------------------------------------------------------- SVG
 

@@ -27,17 +27,6 @@ def _seats(seats: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
-_TEXT_NODE = re.compile(r">([^<]+)<")
-
-
-def html_with_names(html: str, names: Mapping[str, str]) -> str:
-    """The same in HTML, in its text only: never in a tag, where a seat may name a class or
-    an anchor."""
-    if not names:
-        return html
-    return _TEXT_NODE.sub(lambda m: ">" + with_names(m.group(1), names) + "<", html)
-
-
 def short_names(names: Mapping[str, str]) -> dict[str, str]:
     """The names as a picture shows them: a long name cut, a seat with no name kept."""
     return {

@@ -18,9 +18,9 @@ from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException
 
 from service.config import Settings
-from service.db import sessions
 from service.errors import ServiceError
-from service.queue import enqueue_outbox
+from service.mail.queue import enqueue_outbox
+from service.store.db import sessions
 
 
 def settings() -> Settings:
@@ -73,10 +73,11 @@ def register(app: Flask) -> None:
         pages,
         seat,
         unsubscribe,
+        wellknown,
     )
 
     current = app.extensions["pbem"]
-    for module in (pages, api, openapi, actions, unsubscribe, mailbox, seat, history):
+    for module in (pages, api, openapi, actions, unsubscribe, mailbox, seat, history, wellknown):
         app.register_blueprint(module.bp)
     if current.bench_endpoints:
         app.register_blueprint(bench.bp)

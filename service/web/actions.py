@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request
 
-from service import boards, eventstore, links, notices, presentation, tokens
-from service.errors import BadRequest, Expired, Reused, ServiceError, Stale
-from service.eventstore import Loaded
-from service.models import UsedLinkRow
-from service.play import check_holder, make_move, resend, seat_row
+from service import boards
+from service.errors import BadRequest, Conflict, Expired, Reused, ServiceError, Stale
+from service.links import decisions, tokens
+from service.links import urls as links
+from service.links.decisions import Verdict
+from service.play.moves import check_holder, make_move, resend, seat_row
+from service.present import notices, presentation
+from service.store import eventstore
+from service.store.eventstore import Loaded
+from service.store.models import UsedLinkRow
 from service.web import db, enqueue_after_response, error_response, settings
+from service.web.strictjson import Unreadable, parse_field
 
 bp = Blueprint("actions", __name__)
 
@@ -25,10 +30,18 @@ def show(token: str):  # type: ignore[no-untyped-def]
         check_holder(loaded, link.seat, link.generation)
         if db().get(UsedLinkRow, link.digest) is not None:
             return _moved_on(Reused("You already made this choice with this link."), loaded, link)
-        acting = link.seat in loaded.game.to_act(loaded.state)
-        if link.seq != loaded.turn_seq and (acting or link.move is not None):
-            return _moved_on(Stale("The game has moved on since this link was sent."), loaded, link)
-        return render_template("act.html", **_page(loaded, link))
+        verdict = decisions.judge(loaded, link.seat, link.seq, link.began, link.decision)
+        if verdict is Verdict.CURRENT:
+            return render_template("act.html", **_page(loaded, link))
+        if link.move is None and verdict is not Verdict.STALE:
+            # The seat's page with nothing to decide (or the game's end): nothing to refuse.
+            return render_template("act.html", **_page(loaded, link))
+        if link.move is None and link.decision == decisions.NO_DECISION:
+            # Made while the seat had nothing to decide ("Gus to play"), this link named no
+            # decision that could have gone stale: it leads to the seat's decision as it is
+            # now, whose page posts to that decision's own link.
+            return redirect(links.decision_url(settings(), loaded, link.seat), 303)
+        return _moved_on(Stale(decisions.MESSAGES[verdict]), loaded, link)
 
 
 @bp.post("/act/<token>")
@@ -46,8 +59,10 @@ def apply(token: str):  # type: ignore[no-untyped-def]
                 link.digest,
                 settings().snapshot_every,
                 generation=link.generation,
+                began=link.began,
+                decision=link.decision,
             )
-    except (Stale, Reused) as exc:
+    except (Stale, Reused, Conflict) as exc:
         with db().begin():
             return _moved_on(exc, eventstore.load(db(), link.game_id), link)
     enqueue_after_response(applied.outbox_ids)
@@ -66,14 +81,14 @@ def fresh_link(token: str):  # type: ignore[no-untyped-def]
             raise
     with db().begin():
         outbox_id = resend(db(), link.game_id, link.seat, link.generation)
-    if outbox_id is None:
-        return render_template(
-            "notice.html",
-            title="Nothing to decide",
-            message="You have no decision to make in this game right now. "
-            "We will email you when you do.",
-            game_url=links.game_url(settings(), link.game_id),
-        )
+        if outbox_id is None:
+            loaded = eventstore.load(db(), link.game_id)
+            return render_template(
+                "notice.html",
+                title="Nothing to decide",
+                message=notices.nothing_waiting(db(), loaded, link.seat),
+                game_url=links.game_url(settings(), link.game_id),
+            )
     enqueue_after_response([outbox_id])
     return render_template(
         "notice.html",
@@ -97,11 +112,15 @@ def _chosen_move(link: tokens.ActionLink) -> dict[str, Any]:
             raise BadRequest("Choose one of the options before submitting.")
         return link.move
     try:
-        move = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise BadRequest("That choice could not be read. Choose one of the options.") from exc
+        move = parse_field(raw)
+    except Unreadable as exc:
+        raise BadRequest(
+            f"That choice could not be read: it {exc}. Choose one of the options."
+        ) from exc
     if not isinstance(move, dict):
-        raise BadRequest("That choice could not be read. Choose one of the options.")
+        raise BadRequest(
+            "That choice could not be read: it is not a JSON object. Choose one of the options."
+        )
     return move
 
 
@@ -116,7 +135,6 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
         "game": presentation.game_info(s, loaded),
         "player": {"seat": link.seat, "name": seat_row(loaded.row, link.seat).name},
         "players": presentation.players(loaded, link.seat),
-        "whose_turn": presentation.whose_turn(loaded, link.seat),
         "board": boards.context(
             boards.render(loaded.row.game, view, "svg", presentation.seat_names(loaded))
         ),
@@ -130,18 +148,25 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
         "seat_url": seat_url,
         "bot_plays_me": link.seat in loaded.table.bots,
         "deadline": notices.pace(loaded, link.seat)["deadline"],
+        "nothing_waiting": None
+        if decision["acting"] or loaded.row.over
+        else notices.nothing_waiting(db(), loaded, link.seat),
     }
 
 
 def _moved_on(exc: ServiceError, loaded: Loaded, link: tokens.ActionLink):  # type: ignore[no-untyped-def]
-    """Stale or reused: say so, and point the seat at its current decision if it has one."""
-    current = None
-    if link.seat in loaded.game.to_act(loaded.state):
+    """Stale or reused: say so, and point the seat at its current decision if it has one,
+    or say plainly that nothing waits for it and when it will hear from us."""
+    current = waiting = None
+    if decisions.deciding(loaded, link.seat):
         current = links.decision_url(settings(), loaded, link.seat)
+    else:
+        waiting = notices.nothing_waiting(db(), loaded, link.seat)
     return error_response(
         exc.status,
         exc.title,
         exc.message,
         current_url=current,
+        nothing_waiting=waiting,
         game_url=links.game_url(settings(), loaded.row.id),
     )

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
-from service import eventstore, links, notices
 from service.errors import BadRequest
-from service.play import create_game
+from service.links import urls as links
+from service.play.moves import create_game
+from service.present import notices
+from service.store import eventstore
 from service.web import db, enqueue_after_response, settings
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -14,7 +16,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 @bp.post("/games")
 def create():  # type: ignore[no-untyped-def]
-    body = request.get_json(silent=True)
+    body = request.get_json()  # strict: an unreadable body is a 400 saying why (strictjson)
     if not isinstance(body, dict):
         raise BadRequest('Send a JSON object: {"game": NAME, "players": [EMAIL, ...]}.')
     if not isinstance(body.get("game"), str):

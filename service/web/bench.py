@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from service.eventstore import now
-from service.models import BenchRow
+from service.store.eventstore import now
+from service.store.models import BenchRow
 from service.web import db
 
 bp = Blueprint("bench", __name__, url_prefix="/bench")

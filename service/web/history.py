@@ -1,24 +1,33 @@
 """History and replay pages (issue 5): the public ones under ``/games/<id>`` for anyone
 with the game's address (spectators), a seat's own under ``/seat/<token>``.
 
-What each viewer may read is decided in :mod:`service.history`; these views only choose
+What each viewer may read is decided in :mod:`service.audit.history`; these views only choose
 the viewer, read the filters and build links.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request
 
-from service import audit, boards, history, links, tokens
+from service import boards
+from service.audit import checks as audit
+from service.audit import history, signing
+from service.audit.history import Entry, Record, Viewer
 from service.errors import BadRequest, NotFound
-from service.history import Entry, Record, Viewer
+from service.links import tokens
+from service.links import urls as links
+from service.store import eventstore
+from service.store.models import GameRow
 from service.web import db, settings
 
 bp = Blueprint("history", __name__)
+WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
+SIGNED_NUMBER = re.compile(r"[-+]?[0-9]{1,9}")
 
 
 @dataclass(frozen=True)
@@ -55,24 +64,32 @@ def _read_seat(token: str) -> tokens.SeatLink:
 @bp.get("/games/<game_id>/history")
 def public_history(game_id: str):  # type: ignore[no-untyped-def]
     with db().begin():
+        filters = _filters(eventstore.get_row(db(), game_id))
         record = history.load(db(), game_id)
-    return _history_page(record, _public(game_id))
+    return _history_page(record, _public(game_id), *filters)
 
 
 @bp.get("/seat/<token>/history")
 def seat_history(token: str):  # type: ignore[no-untyped-def]
     link = _read_seat(token)
     with db().begin():
+        filters = _filters(eventstore.get_row(db(), link.game_id))
         record = history.load(db(), link.game_id)
-    return _history_page(record, _seat(token, record, link))
+    return _history_page(record, _seat(token, record, link), *filters)
 
 
-def _history_page(record: Record, place: Place):  # type: ignore[no-untyped-def]
+def _filters(row: GameRow) -> tuple[str | None, int | None, bool]:
+    """The history's filters (seat, turn, quiet), read before the log is: a filter that
+    cannot be met costs no fold (issue 14)."""
     seat = request.args.get("seat") or None
-    if seat is not None and seat not in record.claims:
-        raise BadRequest(f"Game {record.row.id} has no seat {seat!r}.")
-    turn = _turn_filter(request.args.get("turn"))
-    quiet = request.args.get("quiet") == "1"
+    if seat is not None and seat not in {s.seat for s in row.seats}:
+        raise BadRequest(f"Game {row.id} has no seat {seat[:40]!r}.")
+    return seat, _turn_filter(request.args.get("turn")), request.args.get("quiet") == "1"
+
+
+def _history_page(  # type: ignore[no-untyped-def]
+    record: Record, place: Place, seat: str | None, turn: int | None, quiet: bool
+):
     found = history.entries(record, place.viewer)
     shown = [
         e
@@ -99,13 +116,9 @@ def _history_page(record: Record, place: Place):  # type: ignore[no-untyped-def]
 def _turn_filter(raw: str | None) -> int | None:
     if raw is None or raw.strip() == "":
         return None
-    try:
-        turn = int(raw)
-    except ValueError as exc:
-        raise BadRequest("The turn must be a whole number (0 is the opening).") from exc
-    if turn < 0:
+    if not WHOLE_NUMBER.fullmatch(raw.strip()):  # ASCII: int() also reads "١" and "1_0"
         raise BadRequest("The turn must be a whole number (0 is the opening).")
-    return turn
+    return int(raw)
 
 
 def _entry(record: Record, place: Place, entry: Entry) -> dict[str, Any]:
@@ -135,32 +148,33 @@ def _entry(record: Record, place: Place, entry: Entry) -> dict[str, Any]:
 @bp.get("/games/<game_id>/replay")
 def public_jump(game_id: str):  # type: ignore[no-untyped-def]
     with db().begin():
-        record = history.load(db(), game_id)
-    return _jump(record, _public(game_id))
+        row = eventstore.get_row(db(), game_id)
+    return _jump(row, f"/games/{game_id}")
 
 
 @bp.get("/seat/<token>/replay")
 def seat_jump(token: str):  # type: ignore[no-untyped-def]
     link = _read_seat(token)
     with db().begin():
-        record = history.load(db(), link.game_id)
-    return _jump(record, _seat(token, record, link))
+        row = eventstore.get_row(db(), link.game_id)
+    return _jump(row, f"/seat/{token}")  # the step's page checks the seat's holder
 
 
-def _jump(record: Record, place: Place):  # type: ignore[no-untyped-def]
-    """``?n=`` from the jump form (clamped to the log), else the newest step."""
+def _jump(row: GameRow, base: str):  # type: ignore[no-untyped-def]
+    """``?n=`` from the jump form (clamped to the log), else the newest step: the game row
+    knows how long the log is, so nothing is folded."""
     raw = request.args.get("n", "").strip()
-    try:
-        step = int(raw) if raw else record.last
-    except ValueError as exc:
-        raise BadRequest("Give the number of an event to jump to.") from exc
-    step = min(max(step, 1), max(record.last, 1))
-    return redirect(_step_url(place.base, step, request.args.get("seat")), 303)
+    if raw and not SIGNED_NUMBER.fullmatch(raw):
+        raise BadRequest("Give the number of an event to jump to.")
+    step = int(raw) if raw else row.last_seq
+    step = min(max(step, 1), max(row.last_seq, 1))
+    return redirect(_step_url(base, step, request.args.get("seat")), 303)
 
 
 @bp.get("/games/<game_id>/replay/<int:step>")
 def public_replay(game_id: str, step: int):  # type: ignore[no-untyped-def]
     with db().begin():
+        _check_step(eventstore.get_row(db(), game_id), step)
         record = history.load(db(), game_id)
         return _replay_page(record, _public(game_id), step)
 
@@ -169,13 +183,18 @@ def public_replay(game_id: str, step: int):  # type: ignore[no-untyped-def]
 def seat_replay(token: str, step: int):  # type: ignore[no-untyped-def]
     link = _read_seat(token)
     with db().begin():
+        _check_step(eventstore.get_row(db(), link.game_id), step)
         record = history.load(db(), link.game_id)
         return _replay_page(record, _seat(token, record, link), step)
 
 
+def _check_step(row: GameRow, step: int) -> None:
+    """A step outside the log is refused from the game row, before anything is folded."""
+    if not 1 <= step <= row.last_seq:
+        raise NotFound(f"Game {row.id} has events 1 to {row.last_seq}; there is no {step}.")
+
+
 def _replay_page(record: Record, place: Place, step: int):  # type: ignore[no-untyped-def]
-    if not 1 <= step <= record.last:
-        raise NotFound(f"Game {record.row.id} has events 1 to {record.last}; there is no {step}.")
     chosen = request.args.get("seat") if record.finished else None
     seat = record.seat_for_view(place.viewer, step, chosen)
     view = record.board_view(step, seat)
@@ -256,14 +275,16 @@ def _common(record: Record, place: Place) -> dict[str, Any]:
 @bp.get("/games/<game_id>/log.jsonl")
 def log_file(game_id: str):  # type: ignore[no-untyped-def]
     with db().begin():
-        record = history.load(db(), game_id)
-        if not record.finished:
+        # Refused from the game row while the game goes on, before any event is read; an
+        # ended game is loaded from its snapshot to tell a finish from an abandonment.
+        row = eventstore.get_row(db(), game_id)
+        if not row.over or not eventstore.load(db(), game_id).finished:
             abort(
                 403,
                 "The log is published when the game ends: until then it holds hidden cards "
                 "and the seed that decides what comes next.",
             )
-        lines = audit.to_file_lines(db(), game_id)
+        lines = audit.to_file_lines(db(), game_id, signer=signing.Signer.of(settings()))
     return Response(
         "\n".join(lines) + "\n",
         mimetype="application/x-ndjson",

@@ -1,7 +1,9 @@
 """Rate limits per client address (Flask-Limiter), counted in the app's Redis.
 
 Creating a game emails every address it names, so it is limited; so are nudges, across
-every game (the per-seat rule of one nudge a day is the game's own, in ``slowplay``).
+every game (the per-seat rule of one nudge a day is the game's own, in ``slowplay``); so
+are the pages that fold a whole log (history, replay steps, the published log), which
+anyone may ask for (issue 14).
 A refused request gets 429 with ``Retry-After``. With Redis unreachable the limits are
 counted in this process's memory until it is back: a move or a new game never fails
 because the counter is down.
@@ -17,6 +19,15 @@ from service.config import Settings
 
 CREATE_ENDPOINTS = ("pages.create", "api.create")
 NUDGE_ENDPOINTS = ("seat.nudge",)
+PAGE_ENDPOINTS = (
+    "history.public_history",
+    "history.seat_history",
+    "history.public_jump",
+    "history.seat_jump",
+    "history.public_replay",
+    "history.seat_replay",
+    "history.log_file",
+)
 
 
 def storage_uri(redis_url: str) -> str:
@@ -48,7 +59,16 @@ def install(app: Flask, settings: Settings) -> Limiter:
     nudge = limiter.shared_limit(
         settings.nudge_limit, scope="nudge", error_message="Too many nudges from your address"
     )
-    for endpoints, limit in ((CREATE_ENDPOINTS, create), (NUDGE_ENDPOINTS, nudge)):
+    pages = limiter.shared_limit(
+        settings.page_limit,
+        scope="costly-pages",
+        error_message="Too many history, replay and log pages from your address",
+    )
+    for endpoints, limit in (
+        (CREATE_ENDPOINTS, create),
+        (NUDGE_ENDPOINTS, nudge),
+        (PAGE_ENDPOINTS, pages),
+    ):
         for endpoint in endpoints:
             app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     return limiter

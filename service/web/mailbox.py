@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import mailbox
+from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import getaddresses, parsedate_to_datetime
@@ -29,13 +30,35 @@ def _parse(raw: mailbox.MaildirMessage) -> EmailMessage:
 
 
 def _summary(key: str, message: EmailMessage) -> dict[str, Any]:
-    date = message.get("Date")
     return {
         "key": key,
         "subject": message.get("Subject", "(no subject)"),
         "to": ", ".join(addr for _, addr in getaddresses(message.get_all("To", []))),
-        "date": parsedate_to_datetime(date) if date else None,
+        "date": _date(message.get("Date")),
     }
+
+
+def _date(header: str | None) -> datetime | None:
+    """When the message says it was sent: the embedded server stores whatever anyone sends
+    it, so a date that cannot be read is none, and one without a zone is UTC (RFC 5322's
+    ``-0000``), to sort beside the others."""
+    try:
+        moment = parsedate_to_datetime(header) if header else None
+    except (TypeError, ValueError):
+        return None
+    if moment is not None and moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment
+
+
+def _content(part: EmailMessage) -> str:
+    """A text part's words; one in a charset Python does not know is read as UTF-8, with
+    what is not UTF-8 shown as U+FFFD."""
+    try:
+        return str(part.get_content())
+    except (LookupError, ValueError):
+        payload = part.get_payload(decode=True)
+        return payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
 
 
 @bp.get("/")
@@ -63,6 +86,6 @@ def show(key: str):  # type: ignore[no-untyped-def]
         "mailbox_message.html",
         summary=_summary(key, message),
         headers=[(k, v) for k, v in message.items()],
-        html=html.get_content() if html is not None else None,
-        text=text.get_content() if text is not None else "",
+        html=_content(html) if html is not None else None,
+        text=_content(text) if text is not None else "",
     )

@@ -13,6 +13,7 @@ from typing import Any
 from flask import Blueprint, jsonify
 
 from engine import registry
+from engine.catalogue import CATALOGUE
 from service import MAX_BODY
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
@@ -85,7 +86,6 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["game", "players"],
         "example": {
-            "game": "origin",
             "players": ["Ann <ann@example.org>", {"email": "bob@example.org", "name": "Bob"}],
             "pace": {"days": 3, "timezone": "Europe/Paris"},
         },
@@ -93,7 +93,6 @@ SCHEMAS: dict[str, Any] = {
             "game": {
                 "type": "string",
                 "description": "A registered game's name.",
-                "example": "origin",
             },
             "players": {
                 "type": "array",
@@ -123,11 +122,20 @@ SCHEMAS: dict[str, Any] = {
     },
     "PlayerStatus": {
         "type": "object",
-        "required": ["seat", "name", "to_act", "deadline", "notes"],
+        "required": ["seat", "name", "to_act", "decision_seq", "deadline", "notes"],
         "properties": {
             "seat": {"type": "string"},
             "name": {"type": "string"},
             "to_act": {"type": "boolean"},
+            "decision_seq": {
+                "type": "integer",
+                "nullable": True,
+                "description": (
+                    "The turn_seq at which this seat's current decision began (null: it has "
+                    "none). Its links stay valid while this is unchanged and its options are "
+                    "the same, whatever the other seats do."
+                ),
+            },
             "deadline": {"type": "string", "nullable": True},
             "notes": {"type": "array", "items": {"type": "string"}},
         },
@@ -154,7 +162,10 @@ SCHEMAS: dict[str, Any] = {
             "turn_seq": {
                 "type": "integer",
                 "minimum": 1,
-                "description": "What the current decision's links name.",
+                "description": (
+                    "The newest event that changed the game. A decision's links made now "
+                    "name it; each seat's own decision is its players' decision_seq."
+                ),
             },
             "to_act": {"type": "array", "items": {"type": "string"}},
             "over": {"type": "boolean"},
@@ -272,10 +283,14 @@ SPEC: dict[str, Any] = {
 
 
 def spec() -> dict[str, Any]:
-    """The description, naming the games this process serves (``EXTRA_GAMES`` included)."""
+    """The description, naming the games this process serves (``EXTRA_GAMES`` included);
+    its examples start the catalogue's first game."""
     described = copy.deepcopy(SPEC)
-    game = described["components"]["schemas"]["NewGame"]["properties"]["game"]
+    new_game = described["components"]["schemas"]["NewGame"]
+    game = new_game["properties"]["game"]
     game["enum"] = sorted(registry.GAMES)
+    game["example"] = CATALOGUE[0].name
+    new_game["example"] = {"game": CATALOGUE[0].name, **new_game["example"]}
     return described
 
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import json
 import re
 from zoneinfo import available_timezones
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from engine import registry
-from service import boards, eventstore, links, presentation
-from service.errors import BadRequest, NotFound
-from service.play import create_game
+from service import boards
+from service.errors import BadRequest, NotFound, ServiceError
+from service.links import urls as links
+from service.play.moves import create_game
+from service.present import presentation
+from service.store import eventstore
 from service.web import db, enqueue_after_response, settings
+from service.web.strictjson import Unreadable, parse_field
 
 bp = Blueprint("pages", __name__)
 
@@ -27,15 +30,17 @@ def create():  # type: ignore[no-untyped-def]
     form = request.form
     players = [p.strip() for p in form.getlist("player") if p.strip()]
     try:
-        options = json.loads(form.get("options") or "{}")
-    except json.JSONDecodeError:
-        return _home(form, "Options must be JSON, for example {}."), 400
+        options = parse_field(form.get("options") or "{}")
+    except Unreadable as exc:
+        return _home(form, f"Options must be a JSON object, for example {{}}: this {exc}."), 400
+    if not isinstance(options, dict):
+        return _home(form, "Options must be a JSON object, for example {}."), 400
     try:
         pace = _pace(form)
         with db().begin():
             applied = create_game(db(), form.get("game", ""), players, options, pace)
-    except BadRequest as exc:
-        return _home(form, exc.message), 400
+    except ServiceError as exc:  # an unknown game (404) too: the form again, saying so
+        return _home(form, exc.message), exc.status
     enqueue_after_response(applied.outbox_ids)
     return redirect(url_for("pages.game", game_id=applied.loaded.row.id, created=1), 303)
 

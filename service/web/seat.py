@@ -10,12 +10,16 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request
 
-from service import eventstore, links, notices, slowplay, tokens
-from service import table as tables
 from service.errors import BadRequest
-from service.eventstore import Loaded
-from service.play import check_holder, seat_row
-from service.slowplay import claim
+from service.links import tokens
+from service.links import urls as links
+from service.play import slowplay
+from service.play.moves import check_holder, seat_row
+from service.play.slowplay import claim
+from service.present import notices
+from service.store import eventstore
+from service.store.eventstore import Loaded
+from service.table import rules as tables
 from service.web import db, enqueue_after_response, settings
 
 bp = Blueprint("seat", __name__)
@@ -114,14 +118,17 @@ def _done(token: str, outbox: list[int], anchor: str = ""):  # type: ignore[no-u
     return redirect(f"/seat/{token}" + (f"#{anchor}" if anchor else ""), 303)
 
 
+BALLOT_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
 @bp.post("/seat/<token>/vote")
 def vote(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
     form = request.form
-    try:
-        number = int(form.get("ballot", ""))
-    except ValueError as exc:
-        raise BadRequest("This vote form is incomplete.") from exc
+    ballot = form.get("ballot", "")
+    if not BALLOT_NUMBER.fullmatch(ballot):  # ASCII: int() also reads "١" and "1_0"
+        raise BadRequest("This vote form is incomplete.")
+    number = int(ballot)
     newcomer = None
     if form.get("choice") == "replace":
         newcomer = (form.get("email", ""), form.get("name", ""))
@@ -174,10 +181,16 @@ def simple(token: str, action: str):  # type: ignore[no-untyped-def]
     return _done(token, outbox)
 
 
+TAKEBACK_ANSWERS = (None, "approve", "refuse")
+"""No answer asks to take back one's own decision; the others approve or refuse it."""
+
+
 @bp.post("/seat/<token>/takeback")
 def takeback(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
     answer = request.form.get("answer")
+    if answer not in TAKEBACK_ANSWERS:
+        raise BadRequest("Answer the takeback request with Approve or Refuse.")
     with db().begin():
         if answer is None:
             outbox = slowplay.request_takeback(db(), link.game_id, link.seat, link.generation)

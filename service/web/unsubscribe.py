@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from service import eventstore, links
-from service.eventstore import now
-from service.play import seat_row
-from service.tokens import read_unsubscribe
+from service.links import urls as links
+from service.links.tokens import read_unsubscribe
+from service.play.moves import seat_row
+from service.store import eventstore
+from service.store.eventstore import now
 from service.web import db, settings
 
 bp = Blueprint("unsubscribe", __name__)

@@ -60,6 +60,23 @@ def test_random_games_reach_an_end_with_an_outcome(name, players):
         json.dumps(outcome)
 
 
+def _counted() -> list[tuple[str, int]]:
+    return [(n, p) for n, p in _cases() if getattr(registry.get(n), "inventory", None)]
+
+
+@pytest.mark.parametrize(("name", "players"), _counted())
+def test_every_component_stays_accounted_for_from_setup_to_the_end(name, players):
+    game = registry.get(name)
+    for seed in range(20):
+        run = play_random(game, players, seed=1000 + seed)
+        setup = len(run.events) - sum(len(d.events) for d in run.log)
+        counted = dict(game.inventory(run.states[setup - 1]))
+        assert counted, "the inventory counts something"
+        for number in range(setup - 1, len(run.states)):
+            found = dict(game.inventory(run.states[number]))
+            assert found == counted, (seed, number, run.events[number])
+
+
 @pytest.mark.parametrize(("name", "players"), _cases())
 def test_replaying_the_whole_log_gives_the_state_built_step_by_step(name, players):
     game = registry.get(name)

@@ -14,9 +14,9 @@ from rq import SimpleWorker
 from sqlalchemy import select
 
 from service.config import ROOT, Settings
-from service.db import sessions
-from service.models import EventRow, OutboxRow
-from service.queue import connection, queue
+from service.mail.queue import connection, queue
+from service.store.db import sessions
+from service.store.models import EventRow, OutboxRow
 from tests.fixtures import Inbox
 from workers.jobs import sweep_outbox
 

@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 from sqlalchemy import func, select
 
-from service.db import sessions
-from service.models import UsedLinkRow
+from service.store.db import sessions
+from service.store.models import UsedLinkRow
 from tests.faults.checks import assert_every_email_sent_once, assert_log_sound, events
 from tests.helpers import create_over_http, http, public_state
 from tests.service.hostile import turn_link
@@ -56,6 +56,8 @@ def test_32_concurrent_posts_on_one_decision_record_one_move_and_refuse_the_rest
                 reason in body
                 for reason in ("moved on", "already made", "Someone else moved first")
             ), body[:300]
+            onward = ("Go to your current decision", "Nothing is waiting for you")
+            assert any(way in body for way in onward), body[-600:]
 
     rows = assert_log_sound(settings, game_id)
     moves = [r for r in rows[before:] if r.move is not None]

@@ -17,7 +17,7 @@ from redis import Redis
 from redis.exceptions import RedisError
 
 from service import create_app
-from service.localnet import free_port
+from service.cli.localnet import free_port
 from tests.faults.checks import assert_every_email_sent_once, assert_log_sound, drain, outbox
 from tests.fixtures import ServerLikeClient
 from tests.service.hostile import new_game, turn_link

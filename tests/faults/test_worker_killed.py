@@ -1,11 +1,17 @@
-"""Fault: a real ``rq worker`` process killed with SIGKILL in the middle of sending."""
+"""Fault: a real ``rq worker`` process killed with SIGKILL in the middle of sending.
+
+No assertion races the real clock (issue 15): what the sweeper decides about a claim is
+asked at a frozen moment, and the real clock is only waited for past a claim's end, a
+lower bound that a slow or loaded machine only meets sooner after the wait."""
 
 from __future__ import annotations
 
 import time
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from freezegun import freeze_time
 
 from tests.faults.checks import (
     assert_every_email_sent_once,
@@ -19,14 +25,21 @@ from tests.service.hostile import new_game
 from workers.jobs import sweep_outbox
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
-CLAIM_TTL = 3
-"""Seconds a dead worker's claim holds its row (300 in production: longer than any send)."""
+CLAIM_TTL = 2
+"""Seconds a dead worker's claim holds its row (300 in production: longer than any send),
+short here since a real replacement worker process must see it end on the real clock."""
 
 
 @pytest.fixture
 def short_claims(settings, monkeypatch):  # type: ignore[no-untyped-def]
     monkeypatch.setenv("CLAIM_TTL", str(CLAIM_TTL))
     return replace(settings, claim_ttl=CLAIM_TTL)
+
+
+def wait_past(moment: datetime) -> None:
+    """Until the real clock, which worker processes read, is past ``moment``."""
+    while (left := (moment - datetime.now(UTC)).total_seconds()) >= 0:
+        time.sleep(left + 0.05)
 
 
 def test_a_worker_killed_while_sending_loses_no_email_and_sends_none_twice(
@@ -46,9 +59,11 @@ def test_a_worker_killed_while_sending_loses_no_email_and_sends_none_twice(
     assert smtp.messages == []
     claimed = [r for r in outbox(settings) if r.claimed_at is not None]
     assert len(claimed) == 1 and claimed[0].sent_at is None, "the dead worker's row is unsent"
-    assert claimed[0].id not in sweep_outbox(older_than=0), "a fresh claim may still be sending"
+    claim_ends = claimed[0].claimed_at + timedelta(seconds=CLAIM_TTL)
+    with freeze_time(claim_ends - timedelta(seconds=1)):
+        assert claimed[0].id not in sweep_outbox(older_than=0), "a live claim may be sending"
 
-    time.sleep(CLAIM_TTL + 0.5)
+    wait_past(claim_ends)
     replacement = start_worker(settings, "--burst")
     swept = sweep_outbox(older_than=0)
     assert claimed[0].id in swept, "a dead worker's claim expires"
@@ -61,12 +76,12 @@ def test_a_worker_killed_while_sending_loses_no_email_and_sends_none_twice(
 
 
 def test_a_worker_killed_after_the_relay_took_the_message_resends_the_same_message(
-    client, smtp, short_claims
+    client, smtp, settings
 ):
     """SMTP has no two-phase commit: killed between the relay's "250 OK" and marking the
     row sent, the worker cannot know the message left. It is sent again, as the very same
-    message (same Message-ID), which a mailbox keeps once."""
-    settings = short_claims
+    message (same Message-ID), which a mailbox keeps once; production's claim lifetime,
+    passed on this process's frozen clock."""
     smtp.stall = "accepted"
     game_id = new_game(client)
     worker = start_worker(settings)
@@ -78,9 +93,10 @@ def test_a_worker_killed_after_the_relay_took_the_message_resends_the_same_messa
     smtp.release.set()
     assert len(smtp.messages) == 1
     first = smtp.messages[0]
+    (claimed,) = [r for r in outbox(settings) if r.claimed_at is not None]
 
-    time.sleep(CLAIM_TTL + 0.5)
-    drain(settings)
+    with freeze_time(claimed.claimed_at + timedelta(seconds=settings.claim_ttl + 1)):
+        drain(settings)  # the sweep and the job that resends, once the claim has ended
 
     copies = [m for m in smtp.messages if m["Message-ID"] == first["Message-ID"]]
     assert len(copies) == 2, "sent again, since its worker died before recording it"

@@ -145,6 +145,11 @@ class TicTacToe(GameBase):
             ranking = [list(state.seats)]
         return {"scores": scores, "ranking": ranking, "tie_break": None, "winner": state.winner}
 
+    def inventory(self, state: State) -> dict[str, int]:
+        """The nine cells: each empty or marked, none made or lost."""
+        marks = sum(1 for c in state.board if c is not None)
+        return {"cells": marks + sum(1 for c in state.board if c is None)}
+
     def bot_move(self, state: State, seat: str) -> Move:
         """Win if a mark completes a line, else block the other's line, else take the centre,
         else the first free cell."""

@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from engine import registry
-from service import audit, hashchain, logfold
-from service.upcast import upcast
+from service.audit import checks as audit
+from service.store import hashchain
+from service.store.upcast import upcast
+from service.table import logfold
 
 FOLDER = Path(__file__).resolve().parent
 

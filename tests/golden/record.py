@@ -26,9 +26,11 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from engine import Game, Move, registry
-from service import audit, eventstore, slowplay
-from service.db import migrate, sessions
-from service.play import create_game, make_move
+from service.audit import checks as audit
+from service.play import slowplay
+from service.play.moves import create_game, make_move
+from service.store import eventstore
+from service.store.db import migrate, sessions
 from tests.games.tictactoe import GAME as TICTACTOE
 from tests.golden import corpus
 

@@ -13,9 +13,10 @@ from urllib.parse import urlencode
 from freezegun import freeze_time
 from sqlalchemy import func, select
 
-from service import links
-from service.db import sessions
-from service.models import EventRow
+from service.links import urls as links
+from service.store import eventstore
+from service.store.db import sessions
+from service.store.models import EventRow
 from tests.helpers import act_token, option_links, path
 
 
@@ -126,9 +127,11 @@ def test_a_link_signed_with_another_key_is_a_403(client, smtp, work, settings):
     game_id, seat, _ = start(client, smtp, work)
     from dataclasses import replace
 
-    forged = links.action_url(
-        replace(settings, secret_key="guess"), game_id, seat, 2, {"type": "place", "cell": 0}
-    )
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        forged = links.decision_url(
+            replace(settings, secret_key="guess"), loaded, seat, {"type": "place", "cell": 0}
+        )
     assert client.post(path(forged)).status_code == 403
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from service.boards.drawing import Drawing, Group, Text, naming, text_width, to_png, to_svg
-from service.boards.naming import html_with_names, short_names, with_names
-from service.db import sessions
-from service.play import create_game
+from service.boards.naming import short_names, with_names
+from service.play.moves import create_game
+from service.store.db import sessions
 from tests.helpers import html_of, text_of
 
 NAMES = {"p1": "Ann", "p2": "Bob", "p10": "Tenth"}
@@ -17,11 +17,6 @@ NAMES = {"p1": "Ann", "p2": "Bob", "p10": "Tenth"}
 def test_a_seat_is_replaced_only_as_a_whole_word():
     text = "p1 to play; p10 passed; sp1 and p1x stay; p2's island"
     assert with_names(text, NAMES) == "Ann to play; Tenth passed; sp1 and p1x stay; Bob's island"
-
-
-def test_in_html_only_the_text_is_named_never_a_tag_or_attribute():
-    html = '<td class="p1" id="p2">p1 and p2</td>'
-    assert html_with_names(html, NAMES) == '<td class="p1" id="p2">Ann and Bob</td>'
 
 
 def test_a_picture_shows_a_long_name_cut_short_and_keeps_a_seat_with_no_name():

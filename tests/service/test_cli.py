@@ -6,9 +6,9 @@ import json
 
 from sqlalchemy import delete
 
-from service.cli import main
-from service.db import sessions
-from service.models import EventRow
+from service.cli.commands import main
+from service.store.db import sessions
+from service.store.models import EventRow
 from tests.service.test_eventstore import play
 
 

@@ -1,4 +1,4 @@
-"""Pooled database connections (service/db.py): a connection that rested is checked before
+"""Pooled database connections (service/store/db.py): a connection that rested is checked before
 use and replaced when the database closed it; a busy one is used straight away."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import QueuePool
 
-from service.db import IDLE_PING_AFTER, _ping_idle_connections
+from service.store.db import IDLE_PING_AFTER, _ping_idle_connections
 
 
 @pytest.fixture

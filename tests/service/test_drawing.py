@@ -92,3 +92,8 @@ def test_a_thick_edged_polygon_has_the_pixels_pillow_gives_it_even_across_the_bo
         ours = Image.new("RGB", (320, 240), "#d5e8f2")
         drawing._thick_polygon(ours, points, "#a98bd6", "#2b2b2b", width)
         assert ImageChops.difference(pillow, ours).getbbox() is None, (points, width)
+
+
+def test_the_png_spells_names_in_the_ascii_its_font_can_draw() -> None:
+    assert drawing.ascii_text("Оля, Darién — Ёж") == "Olya, Darien - Ezh"
+    assert drawing.ascii_text("a→b") == "a?b"

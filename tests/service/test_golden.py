@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engine import registry
-from service import audit
+from service.audit import checks as audit
 from tests.golden import corpus
 
 LOGS = corpus.logs()

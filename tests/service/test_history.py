@@ -7,9 +7,10 @@ import random
 import re
 
 from engine.games.origin.components import OBJECTIVE_CARDS
-from service import eventstore, tokens
-from service.db import sessions
-from service.play import create_game, make_move
+from service.links import tokens
+from service.play.moves import create_game, make_move
+from service.store import eventstore
+from service.store.db import sessions
 from tests.service.test_eventstore import play
 
 ORIGIN_PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
@@ -177,7 +178,7 @@ def test_an_objective_dealt_to_one_player_appears_in_no_other_history_during_the
 
 
 def test_table_events_read_as_sentences_and_a_taken_back_decision_is_marked(client, settings):
-    from service import slowplay
+    from service.play import slowplay
 
     game_id = play(settings, 2)
     with sessions(settings.database_url)() as s:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,11 +17,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from itsdangerous import URLSafeTimedSerializer
 
-from service import MAX_BODY, create_app, tokens
+from service import MAX_BODY
 from service.errors import ServiceError
-from tests.fixtures import ServerLikeClient
+from service.links import tokens
 from tests.helpers import csrf_token
-from tests.service.hostile import ledger, new_game, turn_link
+from tests.service.hostile import ledger, new_game, roomy_client, turn_link
 
 pytestmark = pytest.mark.hostile
 SECRET = "test-secret-key"
@@ -45,9 +44,7 @@ seats = st.sampled_from(["p1", "p2", "p3", "p9", "", "p1\x00"]) | text | numbers
 def hostile(settings, caplog):  # type: ignore[no-untyped-def]
     """A client of an app with generous rate limits (these tests are about input, not
     floods), a game to attack, and a check that every answer is a clean refusal."""
-    app = create_app(replace(settings, create_limit="10000/minute", nudge_limit="10000/minute"))
-    app.test_client_class = ServerLikeClient
-    client = app.test_client()
+    client = roomy_client(settings)
     game_id = new_game(client)
     caplog.set_level(logging.WARNING)
 

@@ -10,11 +10,12 @@ import pytest
 from sqlalchemy import func, select
 
 from engine import registry
-from service import audit, eventstore
-from service.cli import main
-from service.db import sessions
-from service.models import GameRow
-from service.play import create_game, make_move
+from service.audit import checks as audit
+from service.cli.commands import main
+from service.play.moves import create_game, make_move
+from service.store import eventstore
+from service.store.db import sessions
+from service.store.models import GameRow
 from tests.golden import corpus
 from tests.helpers import option_links
 from tests.service.test_eventstore import play

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from service import boards
-from service.presentation import group_options
+from service.present.presentation import group_options
 
 
 def _options(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:

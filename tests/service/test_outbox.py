@@ -6,10 +6,10 @@ import random
 
 from sqlalchemy import select
 
-from service import eventstore
-from service.db import sessions
-from service.models import OutboxRow
-from service.play import create_game, make_move
+from service.play.moves import create_game, make_move
+from service.store import eventstore
+from service.store.db import sessions
+from service.store.models import OutboxRow
 
 
 def test_the_move_that_ends_a_game_tells_every_seat_once(settings):

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
-from service import boards, eventstore, history
-from service.db import sessions
+from service import boards
+from service.audit import history
+from service.store import eventstore
+from service.store.db import sessions
 from tests.service.test_eventstore import play
 from tests.service.test_history import dealt, decide, new_origin, page, play_on, seat_link
 

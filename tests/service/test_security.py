@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from service import create_app, tokens
+from service import create_app
+from service.links import tokens
 from tests.fixtures import ServerLikeClient
 from tests.helpers import csrf_token, submit_new_game
 from tests.service.hostile import ledger, new_game, turn_link

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from service import hashchain
-from service.cli import main
+from service.cli.commands import main
+from service.store import hashchain
 from tests.service.test_eventstore import play
 
 
@@ -43,6 +43,7 @@ def rehash(lines):
             e["payload"],
             e["move"],
         )
+    head["head_hash"] = prev
 
 
 def test_a_finished_games_file_verifies_down_to_every_chance_outcome(app, settings, tmp_path):

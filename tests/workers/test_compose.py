@@ -1,11 +1,12 @@
-"""Composing an outbox row's email (workers/compose.py)."""
+"""Composing an outbox row's email (service/mail/compose.py)."""
 
 from __future__ import annotations
 
-from service import eventstore, notices
-from service.db import sessions
-from service.play import create_game
-from workers.compose import PLAIN
+from service.mail.compose import PLAIN
+from service.play.moves import create_game
+from service.present import notices
+from service.store import eventstore
+from service.store.db import sessions
 
 
 def test_the_kinds_composed_without_reading_their_cause_have_no_table_notice(settings):

@@ -12,15 +12,15 @@ from freezegun import freeze_time
 from sqlalchemy import select
 
 from service import create_app
+from service.cli.demo import WORKER_OPTIONS
+from service.cli.localnet import free_port
 from service.config import ROOT
-from service.db import sessions
-from service.localnet import free_port
-from service.models import OutboxRow
-from service.play import make_move
+from service.play.moves import make_move
+from service.store.db import sessions
+from service.store.models import OutboxRow
 from tests.fixtures import ServerLikeClient, scheduler_until
 from tests.helpers import html_of, option_links, path, text_of
 from workers.jobs import send_outbox, sweep_outbox
-from workers.process import WORKER_OPTIONS
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 

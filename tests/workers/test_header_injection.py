@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from service import create_app
 from service.errors import BadRequest
-from service.play import BREAKS, check_email, person_name
+from service.play.moves import BLANKS, BREAKS, INVISIBLE, check_email, person_name
 from tests.fixtures import ServerLikeClient
 from tests.service.hostile import ledger
 
@@ -97,10 +97,11 @@ def test_a_display_name_is_refused_or_free_of_every_line_break_and_control(name)
     try:
         cleaned = person_name(name, "ann@example.org")
     except BadRequest:
-        assert any(unicodedata.category(c) in BREAKS for c in name)
+        refused = BREAKS | INVISIBLE
+        assert any(unicodedata.category(c) in refused or c in BLANKS for c in name)
         return
     assert cleaned and len(cleaned) <= 120
-    assert not any(unicodedata.category(c) in BREAKS for c in cleaned)
+    assert not any(unicodedata.category(c) in BREAKS | INVISIBLE for c in cleaned)
 
 
 @given(ann=specials, bob=specials)

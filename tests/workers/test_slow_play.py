@@ -10,11 +10,12 @@ import pytest
 from freezegun import freeze_time
 from sqlalchemy import select
 
-from service import eventstore, links
-from service.db import sessions
-from service.models import EventRow, OutboxRow
-from service.play import make_move
-from service.queue import queue
+from service.links import urls as links
+from service.mail.queue import queue
+from service.play.moves import make_move
+from service.store import eventstore
+from service.store.db import sessions
+from service.store.models import EventRow, OutboxRow
 from tests.fixtures import scheduler_until
 from tests.helpers import option_links, path, text_of
 
@@ -589,8 +590,8 @@ def test_a_decision_that_ends_the_game_cannot_be_taken_back(client, settings):
 
 def test_an_origin_decision_that_drew_a_card_or_used_chance_cannot_be_taken_back(settings):
     from engine import registry
-    from service import slowplay
-    from service.play import create_game
+    from service.play import slowplay
+    from service.play.moves import create_game
 
     players = ["ann@example.org", "bob@example.org"]
     reasons: set[str] = set()

@@ -1,4 +1,4 @@
-"""The worker's connection to the mail relay (workers/smtp.py): kept open between emails,
+"""The worker's connection to the mail relay (service/mail/smtp.py): kept open between emails,
 replaced when the relay has closed it, never handing a message over twice."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 
-from service.localnet import free_port
-from workers import smtp
+from service.cli.localnet import free_port
+from service.mail import smtp
 
 
 class Relay:

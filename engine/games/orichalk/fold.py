@@ -1,4 +1,5 @@
-"""``apply``: the fold of Orichalk's events into state. Total; never validates, never draws."""
+"""``apply``: the fold of Orichalk's events into state. Total over its vocabulary
+(:mod:`.events`: a type it never declared raises); never validates, never draws."""
 
 from __future__ import annotations
 
@@ -19,6 +20,46 @@ from engine.games.orichalk.components import (
     TILE,
     TITANS,
     VICTORY_TOKENS,
+)
+from engine.games.orichalk.events import (
+    ACTION_CARDS_SHUFFLED,
+    ACTION_DECK_RESHUFFLED,
+    AWAITING,
+    BOARD_CARD_DISCARDED,
+    BUILDING_BUILT,
+    BUILDING_DRAWN,
+    CARD_DEALT,
+    CARD_DISCARDED,
+    CARD_TAKEN,
+    CREATURE_CAPTURED,
+    CREATURE_FOUGHT,
+    EVENTS,
+    EXTRA_ACTION_BOUGHT,
+    FAVOUR_USED,
+    FIRST_PLAYER_CHOSEN,
+    GAME_SET_UP,
+    GAME_WON,
+    HOPLITES_GAINED,
+    INITIATIVE_TAKEN,
+    INITIATIVE_TIED,
+    ISLANDS_DEALT,
+    LAND_TILES_SHUFFLED,
+    MEDALLION_FORGED,
+    METROPOLIS_PLACED,
+    MINED,
+    PORT_COVERED,
+    RECRUITED,
+    ROUND_ENDED,
+    ROUND_STARTED,
+    SIDE_CHOSEN,
+    TEMPLE_BUILT,
+    TILE_PLACED,
+    TILE_RETURNED,
+    TITAN_CLAIMED,
+    TITAN_REFRESHED,
+    TITAN_RETURNED,
+    TURN_ENDED,
+    TURN_STARTED,
 )
 from engine.games.orichalk.geometry import layout
 from engine.games.orichalk.state import (
@@ -41,13 +82,6 @@ _BUILDING = {b: i for i, b in enumerate(BUILDING_IDS)}
 _SLOT = {t: i for i, t in enumerate(CONSTRUCTION_SLOTS)}
 _TITAN_ORDER = {t.id: i for i, t in enumerate(TITANS)}
 _RESOURCE_BUILDINGS = frozenset({"mine", "training_camp"})
-
-
-def apply(state: State | None, event: Event) -> State:
-    if state is None:
-        return _game_set_up(event)
-    handler = _HANDLERS.get(event["type"])
-    return handler(state, event) if handler else state
 
 
 def _game_set_up(event: Event) -> State:
@@ -240,6 +274,12 @@ def _awaiting(state: State, e: Event) -> State:
 
 def _turn_ended(state: State, e: Event) -> State:
     return replace(state, turn=None)
+
+
+def _round_ended(state: State, e: Event) -> State:
+    """uk «Кінець раунду»: nothing changes yet; the refills and the initiative that follow
+    are events of their own."""
+    return state
 
 
 def _action_deck_reshuffled(state: State, e: Event) -> State:
@@ -435,40 +475,46 @@ def _board_card_discarded(state: State, e: Event) -> State:
     return _to_bottom(state, e["tile"])
 
 
-_HANDLERS: dict[str, Callable[[State, Event], State]] = {
-    "islands_dealt": _islands_dealt,
-    "land_tiles_shuffled": _land_tiles_shuffled,
-    "action_cards_shuffled": _action_cards_shuffled,
-    "card_dealt": _card_dealt,
-    "building_drawn": _building_drawn,
-    "first_player_chosen": _first_player_chosen,
-    "hoplites_gained": _hoplites_gained,
-    "side_chosen": _side_chosen,
-    "round_started": _round_started,
-    "turn_started": _turn_started,
-    "awaiting": _awaiting,
-    "turn_ended": _turn_ended,
-    "action_deck_reshuffled": _action_deck_reshuffled,
-    "initiative_tied": _initiative_tied,
-    "initiative_taken": _initiative_taken,
-    "game_won": _game_won,
-    "metropolis_placed": _metropolis_placed,
-    "card_taken": _card_taken,
-    "tile_placed": _tile_placed,
-    "port_covered": _port_covered,
-    "tile_returned": _tile_returned,
-    "titan_claimed": _titan_claimed,
-    "titan_returned": _titan_returned,
-    "titan_refreshed": _titan_side(True),
-    "favour_used": _titan_side(False),
-    "card_discarded": _card_discarded,
-    "mined": _mined,
-    "recruited": _recruited,
-    "creature_fought": _creature_fought,
-    "creature_captured": _creature_captured,
-    "building_built": _building_built,
-    "temple_built": _temple_built,
-    "medallion_forged": _medallion_forged,
-    "extra_action_bought": _extra_action_bought,
-    "board_card_discarded": _board_card_discarded,
-}
+apply = EVENTS.fold(
+    {
+        ISLANDS_DEALT: _islands_dealt,
+        LAND_TILES_SHUFFLED: _land_tiles_shuffled,
+        ACTION_CARDS_SHUFFLED: _action_cards_shuffled,
+        CARD_DEALT: _card_dealt,
+        BUILDING_DRAWN: _building_drawn,
+        FIRST_PLAYER_CHOSEN: _first_player_chosen,
+        HOPLITES_GAINED: _hoplites_gained,
+        SIDE_CHOSEN: _side_chosen,
+        ROUND_STARTED: _round_started,
+        TURN_STARTED: _turn_started,
+        AWAITING: _awaiting,
+        TURN_ENDED: _turn_ended,
+        ROUND_ENDED: _round_ended,
+        ACTION_DECK_RESHUFFLED: _action_deck_reshuffled,
+        INITIATIVE_TIED: _initiative_tied,
+        INITIATIVE_TAKEN: _initiative_taken,
+        GAME_WON: _game_won,
+        METROPOLIS_PLACED: _metropolis_placed,
+        CARD_TAKEN: _card_taken,
+        TILE_PLACED: _tile_placed,
+        PORT_COVERED: _port_covered,
+        TILE_RETURNED: _tile_returned,
+        TITAN_CLAIMED: _titan_claimed,
+        TITAN_RETURNED: _titan_returned,
+        TITAN_REFRESHED: _titan_side(True),
+        FAVOUR_USED: _titan_side(False),
+        CARD_DISCARDED: _card_discarded,
+        MINED: _mined,
+        RECRUITED: _recruited,
+        CREATURE_FOUGHT: _creature_fought,
+        CREATURE_CAPTURED: _creature_captured,
+        BUILDING_BUILT: _building_built,
+        TEMPLE_BUILT: _temple_built,
+        MEDALLION_FORGED: _medallion_forged,
+        EXTRA_ACTION_BOUGHT: _extra_action_bought,
+        BOARD_CARD_DISCARDED: _board_card_discarded,
+    },
+    opening={GAME_SET_UP: _game_set_up},
+)
+"""``apply`` (engine contract): the first event sets the game up, each later one is folded
+by its handler; an event Orichalk never declared raises."""

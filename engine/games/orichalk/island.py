@@ -15,6 +15,7 @@ from engine.games.orichalk.components import (
 )
 from engine.games.orichalk.geometry import Layout, Placement, bits, layout
 from engine.games.orichalk.state import Island, Player
+from engine.kit import last_answer
 
 
 def lay(island: Island) -> Layout:
@@ -44,16 +45,12 @@ def has_creatures(island: Island) -> bool:
 
 
 _Masks = tuple[int, int, int, dict[str, int]]
-_memo: tuple[Island, _Masks] | None = None
 
 
+@last_answer
 def _masks(island: Island) -> _Masks:
-    """(land, creatures, next to creatures, land by terrain) of ``island``; the last answer
-    is remembered (a pure memo on the identical island object: a decision asks many times)."""
-    global _memo
-    memo = _memo
-    if memo is not None and memo[0] is island:
-        return memo[1]
+    """(land, creatures, next to creatures, land by terrain) of ``island``, remembered for
+    the very same island (a decision asks many times). Read-only."""
     nm = lay(island).neighbour_mask if island.side else ()
     land = creatures = near = 0
     by_terrain: dict[str, int] = {}
@@ -64,9 +61,7 @@ def _masks(island: Island) -> _Masks:
         if island.creature[i]:
             creatures |= 1 << i
             near |= nm[i]
-    masks = (land, creatures, near, by_terrain)
-    _memo = (island, masks)
-    return masks
+    return (land, creatures, near, by_terrain)
 
 
 def land_mask(island: Island) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.contract import Event, humanise
+from engine.contract import Event
 from engine.games.orichalk.components import (
     ACTION_NAMES,
     BUILDING,
@@ -26,21 +26,52 @@ from engine.games.orichalk.components import (
     TITAN,
     TITAN_OF_ACTION,
 )
+from engine.games.orichalk.events import (
+    ACTION_CARDS_SHUFFLED,
+    ACTION_DECK_RESHUFFLED,
+    AWAITING,
+    BOARD_CARD_DISCARDED,
+    BUILDING_BUILT,
+    BUILDING_DRAWN,
+    CARD_DEALT,
+    CARD_DISCARDED,
+    CARD_TAKEN,
+    CREATURE_CAPTURED,
+    CREATURE_FOUGHT,
+    EVENTS,
+    EXTRA_ACTION_BOUGHT,
+    FAVOUR_USED,
+    FIRST_PLAYER_CHOSEN,
+    GAME_SET_UP,
+    GAME_WON,
+    HOPLITES_GAINED,
+    INITIATIVE_TAKEN,
+    INITIATIVE_TIED,
+    ISLANDS_DEALT,
+    LAND_TILES_SHUFFLED,
+    MEDALLION_FORGED,
+    METROPOLIS_PLACED,
+    MINED,
+    PORT_COVERED,
+    RECRUITED,
+    ROUND_ENDED,
+    ROUND_STARTED,
+    SIDE_CHOSEN,
+    TEMPLE_BUILT,
+    TILE_PLACED,
+    TILE_RETURNED,
+    TITAN_CLAIMED,
+    TITAN_REFRESHED,
+    TITAN_RETURNED,
+    TURN_ENDED,
+    TURN_STARTED,
+)
 from engine.games.orichalk.moves import card_words, plural, tile_words
 from engine.games.orichalk.state import State
 
 Teller = Callable[[State | None, Event], str]
 
-
-def narrate(state: State | None, event: Event, seat: str | None) -> str:
-    """The event in words for ``seat`` (``None``: a spectator); "" for bookkeeping."""
-    teller = _TELLERS.get(event["type"])
-    if teller is None:
-        return "" if event["type"] in BOOKKEEPING else humanise(event["type"])
-    return teller(state, event)
-
-
-BOOKKEEPING: frozenset[str] = frozenset({"turn_started", "turn_ended", "awaiting", "round_ended"})
+BOOKKEEPING: frozenset[str] = frozenset({TURN_STARTED, TURN_ENDED, AWAITING, ROUND_ENDED})
 """Whose turn or step comes next, and the end of a round: the view's turn and the next
 round's sentences show them."""
 
@@ -376,38 +407,56 @@ def _board_card_discarded(state: State | None, e: Event) -> str:
     return text
 
 
-_TELLERS: dict[str, Teller] = {
-    "game_set_up": _game_set_up,
-    "islands_dealt": _islands_dealt,
-    "land_tiles_shuffled": _land_tiles_shuffled,
-    "action_cards_shuffled": _action_cards_shuffled,
-    "card_dealt": _card_dealt,
-    "building_drawn": _building_drawn,
-    "first_player_chosen": _first_player_chosen,
-    "hoplites_gained": _hoplites_gained,
-    "side_chosen": _side_chosen,
-    "round_started": _round_started,
-    "action_deck_reshuffled": _action_deck_reshuffled,
-    "initiative_tied": _initiative_tied,
-    "initiative_taken": _initiative_taken,
-    "game_won": _game_won,
-    "metropolis_placed": _metropolis_placed,
-    "card_taken": _card_taken,
-    "tile_placed": _tile_placed,
-    "port_covered": _port_covered,
-    "tile_returned": _tile_returned,
-    "titan_claimed": _titan_claimed,
-    "titan_returned": _titan_returned,
-    "titan_refreshed": _titan_refreshed,
-    "favour_used": _favour_used,
-    "card_discarded": _card_discarded,
-    "mined": _mined,
-    "recruited": _recruited,
-    "creature_fought": _creature_fought,
-    "creature_captured": _creature_captured,
-    "building_built": _building_built,
-    "temple_built": _temple_built,
-    "medallion_forged": _medallion_forged,
-    "extra_action_bought": _extra_action_bought,
-    "board_card_discarded": _board_card_discarded,
-}
+def _to_everyone(teller: Teller) -> Callable[[State | None, Event, str | None], str]:
+    """A sentence every reader reads alike, each seat and spectators (nothing told is
+    hidden: see above)."""
+
+    def told(state: State | None, event: Event, seat: str | None) -> str:
+        return teller(state, event)
+
+    return told
+
+
+narrate = EVENTS.narration(
+    {
+        kind: _to_everyone(teller)
+        for kind, teller in {
+            GAME_SET_UP: _game_set_up,
+            ISLANDS_DEALT: _islands_dealt,
+            LAND_TILES_SHUFFLED: _land_tiles_shuffled,
+            ACTION_CARDS_SHUFFLED: _action_cards_shuffled,
+            CARD_DEALT: _card_dealt,
+            BUILDING_DRAWN: _building_drawn,
+            FIRST_PLAYER_CHOSEN: _first_player_chosen,
+            HOPLITES_GAINED: _hoplites_gained,
+            SIDE_CHOSEN: _side_chosen,
+            ROUND_STARTED: _round_started,
+            ACTION_DECK_RESHUFFLED: _action_deck_reshuffled,
+            INITIATIVE_TIED: _initiative_tied,
+            INITIATIVE_TAKEN: _initiative_taken,
+            GAME_WON: _game_won,
+            METROPOLIS_PLACED: _metropolis_placed,
+            CARD_TAKEN: _card_taken,
+            TILE_PLACED: _tile_placed,
+            PORT_COVERED: _port_covered,
+            TILE_RETURNED: _tile_returned,
+            TITAN_CLAIMED: _titan_claimed,
+            TITAN_RETURNED: _titan_returned,
+            TITAN_REFRESHED: _titan_refreshed,
+            FAVOUR_USED: _favour_used,
+            CARD_DISCARDED: _card_discarded,
+            MINED: _mined,
+            RECRUITED: _recruited,
+            CREATURE_FOUGHT: _creature_fought,
+            CREATURE_CAPTURED: _creature_captured,
+            BUILDING_BUILT: _building_built,
+            TEMPLE_BUILT: _temple_built,
+            MEDALLION_FORGED: _medallion_forged,
+            EXTRA_ACTION_BOUGHT: _extra_action_bought,
+            BOARD_CARD_DISCARDED: _board_card_discarded,
+        }.items()
+    },
+    bookkeeping=BOOKKEEPING,
+)
+"""``narrate`` (engine contract): the event in words for ``seat`` (``None``: a spectator);
+"" for bookkeeping; an event Orichalk never declared raises."""

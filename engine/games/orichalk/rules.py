@@ -31,6 +31,41 @@ from engine.games.orichalk.components import (
     VOLCANO,
     WIN_POINTS,
 )
+from engine.games.orichalk.events import (
+    ACTION_DECK_RESHUFFLED,
+    AWAITING,
+    BOARD_CARD_DISCARDED,
+    BUILDING_BUILT,
+    BUILDING_DRAWN,
+    CARD_DEALT,
+    CARD_DISCARDED,
+    CARD_TAKEN,
+    CREATURE_CAPTURED,
+    CREATURE_FOUGHT,
+    EVENTS,
+    EXTRA_ACTION_BOUGHT,
+    FAVOUR_USED,
+    GAME_WON,
+    HOPLITES_GAINED,
+    INITIATIVE_TAKEN,
+    INITIATIVE_TIED,
+    MEDALLION_FORGED,
+    METROPOLIS_PLACED,
+    MINED,
+    PORT_COVERED,
+    RECRUITED,
+    ROUND_ENDED,
+    ROUND_STARTED,
+    SIDE_CHOSEN,
+    TEMPLE_BUILT,
+    TILE_PLACED,
+    TILE_RETURNED,
+    TITAN_CLAIMED,
+    TITAN_REFRESHED,
+    TITAN_RETURNED,
+    TURN_ENDED,
+    TURN_STARTED,
+)
 from engine.games.orichalk.fold import apply
 from engine.games.orichalk.island import (
     attracted,
@@ -75,10 +110,11 @@ from engine.games.orichalk.state import (
     Player,
     State,
 )
+from engine.kit import Emitter, last_answer
 
-_WINNING_EVENTS = frozenset(
-    {"titan_claimed", "creature_captured", "temple_built", "medallion_forged"}
-)
+_WINNING_EVENTS = frozenset({TITAN_CLAIMED, CREATURE_CAPTURED, TEMPLE_BUILT, MEDALLION_FORGED})
+"""uk «Кінець гри та перемога»: the events that can bring a player's fifth victory point or
+take the last creature off their island."""
 
 # ---------------------------------------------------------------- who acts
 
@@ -94,24 +130,17 @@ def to_act(state: State) -> frozenset[str]:
     return frozenset()
 
 
-_memo: tuple[State, str, list[Move]] | None = None
-
-
 def legal_moves(state: State, seat: str) -> list[Move]:
-    """Every complete option of the seat's next decision. The last answer is remembered (a
-    pure memo on the identical state object): ``decide`` checks a move against the list the
-    player was just shown."""
+    """Every complete option of the seat's next decision (copies: the caller may change
+    them)."""
     return [dict(m) for m in _remembered(state, seat)]
 
 
+@last_answer
 def _remembered(state: State, seat: str) -> list[Move]:
-    global _memo
-    memo = _memo
-    if memo is not None and memo[0] is state and memo[1] == seat:
-        return memo[2]
-    moves = _legal_moves(state, seat)
-    _memo = (state, seat, moves)
-    return moves
+    """The options, remembered for the very same state: ``decide`` checks a move against
+    the list the player was just shown. Read-only."""
+    return _legal_moves(state, seat)
 
 
 def _legal_moves(state: State, seat: str) -> list[Move]:
@@ -147,13 +176,12 @@ def _legal_moves(state: State, seat: str) -> list[Move]:
 # ---------------------------------------------------------------- the working state
 
 
-class Ctx:
+class Ctx(Emitter[State]):
     """One ``decide``: events emitted so far, folded as they go; the game stops at a win."""
 
     def __init__(self, state: State, rng: random.Random) -> None:
-        self.st = state
+        super().__init__(state, EVENTS, apply)
         self.rng = rng
-        self.events: list[Event] = []
         self.over = False
 
     @property
@@ -165,25 +193,27 @@ class Ctx:
     def player(self) -> Player:
         return self.st.player(self.seat)
 
-    def emit(self, kind: str, **fields: Any) -> None:
+    def emit(self, kind: str, /, **fields: Any) -> Event:
+        """Emit and fold the event; once the game is won, nothing more happens (uk «Кінець
+        гри та перемога»: the turn is not finished), so the event is neither kept nor
+        folded."""
         if self.over:
-            return
-        event: Event = {"type": kind, **fields}
-        self.events.append(event)
-        self.st = apply(self.st, event)
+            return {"type": EVENTS.check({"type": kind}), **fields}
+        event = super().emit(kind, **fields)
         if kind in _WINNING_EVENTS:
             self._check_win(fields["seat"])
+        return event
 
     def _check_win(self, seat: str) -> None:
         """uk «Кінець гри та перемога»: at least 5 victory points and no creature left on the
         island: that player wins at once, the turn is not finished."""
         player = self.st.player(seat)
         if player.points >= WIN_POINTS and not has_creatures(player.island):
-            self.emit("game_won", seat=seat, points=player.points)
+            self.emit(GAME_WON, seat=seat, points=player.points)
             self.over = True
 
     def await_step(self, step: str, **fields: Any) -> None:
-        self.emit("awaiting", seat=self.seat, step=step, **fields)
+        self.emit(AWAITING, seat=self.seat, step=step, **fields)
 
 
 # ---------------------------------------------------------------- deciding
@@ -219,7 +249,7 @@ def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Even
 
 
 def _choose_side(ctx: Ctx, seat: str, move: Move) -> None:
-    ctx.emit("side_chosen", seat=seat, side=move["side"])
+    ctx.emit(SIDE_CHOSEN, seat=seat, side=move["side"])
     if not to_act(ctx.st):
         _start_round(ctx, 1)
 
@@ -237,19 +267,19 @@ def right_of(seats: tuple[str, ...], seat: str) -> str:
 
 def _start_round(ctx: Ctx, number: int) -> None:
     order = round_order(ctx.st.seats, ctx.st.initiative)
-    ctx.emit("round_started", round=number, order=order)
+    ctx.emit(ROUND_STARTED, round=number, order=order)
     _start_turn(ctx, order[0])
 
 
 def _start_turn(ctx: Ctx, seat: str) -> None:
     # uk «Перший хід гравця»: the metropolis at the start of the first turn.
     first = ctx.st.player(seat).island.metropolis < 0
-    ctx.emit("turn_started", seat=seat, step=METROPOLIS if first else TAKE)
+    ctx.emit(TURN_STARTED, seat=seat, step=METROPOLIS if first else TAKE)
 
 
 def _end_turn(ctx: Ctx) -> None:
     seat = ctx.seat
-    ctx.emit("turn_ended", seat=seat)
+    ctx.emit(TURN_ENDED, seat=seat)
     order = ctx.st.order
     i = order.index(seat)
     if i + 1 < len(order):
@@ -261,7 +291,7 @@ def _end_turn(ctx: Ctx) -> None:
 def _end_round(ctx: Ctx) -> None:
     """uk «Кінець раунду»: refill the action board and the construction board, then pass the
     initiative."""
-    ctx.emit("round_ended", round=ctx.st.round)
+    ctx.emit(ROUND_ENDED, round=ctx.st.round)
     _refill_action_board(ctx)
     _refill_construction_board(ctx)
     hoplites = {p.seat: p.hoplites for p in ctx.st.players}
@@ -276,13 +306,13 @@ def _end_round(ctx: Ctx) -> None:
     if len(candidates) == 1:
         _give_initiative(ctx, candidates[0], chosen_by=None)
     else:
-        ctx.emit("initiative_tied", holder=holder, candidates=candidates)
+        ctx.emit(INITIATIVE_TIED, holder=holder, candidates=candidates)
 
 
 def _give_initiative(ctx: Ctx, seat: str, chosen_by: str | None) -> None:
-    ctx.emit("initiative_taken", seat=seat, chosen_by=chosen_by)
+    ctx.emit(INITIATIVE_TAKEN, seat=seat, chosen_by=chosen_by)
     right = right_of(ctx.st.seats, seat)
-    ctx.emit("hoplites_gained", seat=right, hoplites=INITIATIVE_HOPLITES, reason="initiative")
+    ctx.emit(HOPLITES_GAINED, seat=right, hoplites=INITIATIVE_HOPLITES, reason="initiative")
     _start_round(ctx, ctx.st.round + 1)
 
 
@@ -309,7 +339,7 @@ def deal_card(state: State, rng: random.Random) -> Event:
                     i = CREATURE_IDS.index(creature)
                     bag = (*bag[:i], bag[i] - 1, *bag[i + 1 :])
     return {
-        "type": "card_dealt",
+        "type": CARD_DEALT,
         "slot": len(state.offers),
         "card": card,
         "tile": tile,
@@ -329,7 +359,7 @@ def _refill_action_board(ctx: Ctx) -> None:
             # uk: «Якщо колода карток дій закінчилася, перемішайте скид».
             deck = list(ctx.st.discard)
             ctx.rng.shuffle(deck)
-            ctx.emit("action_deck_reshuffled", deck=deck)
+            ctx.emit(ACTION_DECK_RESHUFFLED, deck=deck)
         event = deal_card(ctx.st, ctx.rng)
         ctx.emit(event.pop("type"), **event)
 
@@ -341,7 +371,7 @@ def _refill_construction_board(ctx: Ctx) -> None:
         if not site.building:
             building = draw_building(ctx.st.building_bag, ctx.rng)
             if building:
-                ctx.emit("building_drawn", slot=slot, building=building)
+                ctx.emit(BUILDING_DRAWN, slot=slot, building=building)
 
 
 # ---------------------------------------------------------------- the metropolis, phases 1-2
@@ -351,7 +381,7 @@ def _place_metropolis(ctx: Ctx, move: Move) -> None:
     island = ctx.player.island
     port = lay(island).port_of[lay(island).index[move["cell"]]]
     ctx.emit(
-        "metropolis_placed", seat=ctx.seat, cell=move["cell"],
+        METROPOLIS_PLACED, seat=ctx.seat, cell=move["cell"],
         hoplites=port.hoplites, orichalcum=port.orichalcum,
     )  # fmt: skip
     ctx.await_step(TAKE)
@@ -361,7 +391,7 @@ def _take_card(ctx: Ctx, move: Move) -> None:
     slot = move["slot"]
     offer = ctx.st.offers[slot]
     ctx.emit(
-        "card_taken", seat=ctx.seat, slot=slot, card=offer.card,
+        CARD_TAKEN, seat=ctx.seat, slot=slot, card=offer.card,
         cost=card_cost(ctx.st, ctx.player, slot), tile=offer.tile,
         creatures=list(offer.creatures),
     )  # fmt: skip
@@ -373,7 +403,7 @@ def _take_card(ctx: Ctx, move: Move) -> None:
         ctx.await_step(PLACE)
     else:
         # uk фаза 2: a tile that cannot be placed goes under its stack.
-        ctx.emit("tile_returned", seat=ctx.seat, tile=turn.tile, creatures=list(turn.creatures))
+        ctx.emit(TILE_RETURNED, seat=ctx.seat, tile=turn.tile, creatures=list(turn.creatures))
         _go_action(ctx)
 
 
@@ -384,7 +414,7 @@ def _place_tile(ctx: Ctx, move: Move) -> None:
     riding = iter(turn.creatures)
     creatures = [next(riding, "") if t == VOLCANO else "" for t in tile.terrains]
     ctx.emit(
-        "tile_placed", seat=ctx.seat, tile=tile.id, cells=list(move["cells"]),
+        TILE_PLACED, seat=ctx.seat, tile=tile.id, cells=list(move["cells"]),
         rotation=move["rotation"], terrains=list(tile.terrains), creatures=creatures,
     )  # fmt: skip
     island = ctx.player.island
@@ -395,7 +425,7 @@ def _place_tile(ctx: Ctx, move: Move) -> None:
         if port is not None and i not in island.ports_taken:
             # uk «він дійде порту»: the port's bonus, once.
             ctx.emit(
-                "port_covered", seat=ctx.seat, cell=lay_.labels[i],
+                PORT_COVERED, seat=ctx.seat, cell=lay_.labels[i],
                 hoplites=port.hoplites, orichalcum=port.orichalcum,
             )  # fmt: skip
     if _attract_titans(ctx, cells):
@@ -411,7 +441,7 @@ def _attract_titans(ctx: Ctx, cells: tuple[int, ...]) -> bool:
     held = [t for t, _ in player.titans]
     for titan in found:
         if titan in held and (titan, False) in player.titans:
-            ctx.emit("titan_refreshed", seat=ctx.seat, titan=titan)
+            ctx.emit(TITAN_REFRESHED, seat=ctx.seat, titan=titan)
     new = [t for t in found if t not in held]
     if not new:
         return True
@@ -427,13 +457,13 @@ def _keep_titans(ctx: Ctx, kept: list[str], new: list[str]) -> None:
     seat = ctx.seat
     for titan, _ in ctx.player.titans:
         if titan not in kept:
-            ctx.emit("titan_returned", seat=seat, titan=titan)
+            ctx.emit(TITAN_RETURNED, seat=seat, titan=titan)
     for titan in new:
         if titan in kept:
             holder = next(
                 (p.seat for p in ctx.st.players if any(t == titan for t, _ in p.titans)), None
             )
-            ctx.emit("titan_claimed", seat=seat, titan=titan, **{"from": holder})
+            ctx.emit(TITAN_CLAIMED, seat=seat, titan=titan, **{"from": holder})
 
 
 def _choose_titans(ctx: Ctx, move: Move) -> None:
@@ -470,7 +500,7 @@ def _finish_action(ctx: Ctx) -> None:
     assert turn is not None
     if turn.card:
         # uk фаза 3: the card goes face up beside the deck, used or not.
-        ctx.emit("card_discarded", seat=ctx.seat, card=turn.card)
+        ctx.emit(CARD_DISCARDED, seat=ctx.seat, card=turn.card)
     _go_extra(ctx)
 
 
@@ -492,7 +522,7 @@ def _go_discard(ctx: Ctx) -> None:
 
 
 def _use_favour(ctx: Ctx, action: str) -> None:
-    ctx.emit("favour_used", seat=ctx.seat, titan=TITAN_OF_ACTION[action])
+    ctx.emit(FAVOUR_USED, seat=ctx.seat, titan=TITAN_OF_ACTION[action])
 
 
 def _action(ctx: Ctx, move: Move) -> None:
@@ -504,14 +534,14 @@ def _action(ctx: Ctx, move: Move) -> None:
         amount = mines(ctx.player.island) * (2 if move["favour"] else 1)
         if move["favour"]:
             _use_favour(ctx, "mine")
-        ctx.emit("mined", seat=ctx.seat, orichalcum=amount, favour=move["favour"])
+        ctx.emit(MINED, seat=ctx.seat, orichalcum=amount, favour=move["favour"])
         _finish_action(ctx)
     elif kind == "recruit":
         # uk «Наймання гоплітів»: 1 per camp; Themis doubles.
         amount = camps(ctx.player.island) * (2 if move["favour"] else 1)
         if move["favour"]:
             _use_favour(ctx, "recruit")
-        ctx.emit("recruited", seat=ctx.seat, hoplites=amount, favour=move["favour"])
+        ctx.emit(RECRUITED, seat=ctx.seat, hoplites=amount, favour=move["favour"])
         _finish_action(ctx)
     elif kind == "fight":
         _fight(ctx, move)
@@ -538,7 +568,7 @@ def _fight(ctx: Ctx, move: Move) -> None:
         dice = [ctx.rng.randint(1, 6) for _ in range(n)]
         won = SKULL in dice or sum(dice) >= creature.strength
     ctx.emit(
-        "creature_fought", seat=seat, cell=move["cell"], creature=creature.id,
+        CREATURE_FOUGHT, seat=seat, cell=move["cell"], creature=creature.id,
         strength=creature.strength, hoplites=move["hoplites"], fighting=fighting,
         dice=dice, favour=move["favour"], won=won,
     )  # fmt: skip
@@ -548,7 +578,7 @@ def _fight(ctx: Ctx, move: Move) -> None:
         return
     # uk «У разі перемоги»: treasure, the creature to the supply, the hoplites freed.
     ctx.emit(
-        "creature_captured", seat=seat, cell=move["cell"], creature=creature.id,
+        CREATURE_CAPTURED, seat=seat, cell=move["cell"], creature=creature.id,
         freed=fighting, to_supply=count(island, "hospital") > 0,
         hoplites=creature.hoplites, orichalcum=creature.orichalcum,
     )  # fmt: skip
@@ -570,14 +600,14 @@ def _create(ctx: Ctx, move: Move) -> None:
         # uk: the hoplite or orichalcum lying on a new camp or mine comes with it.
         gain = 1 if site.resource else 0
         ctx.emit(
-            "building_built", seat=seat, slot=move["slot"], building=move["building"],
+            BUILDING_BUILT, seat=seat, slot=move["slot"], building=move["building"],
             cell=move["cell"], hoplites=gain if site.building == "training_camp" else 0,
             orichalcum=gain if site.building == "mine" else 0,
         )  # fmt: skip
     elif kind == "temple":
-        ctx.emit("temple_built", seat=seat, cells=list(move["cells"]))
+        ctx.emit(TEMPLE_BUILT, seat=seat, cells=list(move["cells"]))
     else:
-        ctx.emit("medallion_forged", seat=seat, orichalcum=MEDALLION_COST)
+        ctx.emit(MEDALLION_FORGED, seat=seat, orichalcum=MEDALLION_COST)
 
 
 def _after_create(ctx: Ctx) -> None:
@@ -605,7 +635,7 @@ def _extra(ctx: Ctx, move: Move) -> None:
         return
     tier = TIER[move["pay"]]
     ctx.emit(
-        "extra_action_bought", seat=ctx.seat, pay=tier.pay, cost=tier_cost(ctx.player, tier),
+        EXTRA_ACTION_BOUGHT, seat=ctx.seat, pay=tier.pay, cost=tier_cost(ctx.player, tier),
         creature=move.get("creature", ""), action=move["action"],
     )  # fmt: skip
     _start_action(ctx, move["action"], extra=True)
@@ -614,7 +644,7 @@ def _extra(ctx: Ctx, move: Move) -> None:
 def _discard(ctx: Ctx, move: Move) -> None:
     offer = ctx.st.offers[move["slot"]]
     ctx.emit(
-        "board_card_discarded", seat=ctx.seat, slot=move["slot"], card=offer.card,
+        BOARD_CARD_DISCARDED, seat=ctx.seat, slot=move["slot"], card=offer.card,
         tile=offer.tile, creatures=list(offer.creatures),
     )  # fmt: skip
     _end_turn(ctx)

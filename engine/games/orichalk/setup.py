@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.contract import Event, IllegalMove
 from engine.games.orichalk.components import (
@@ -14,6 +15,15 @@ from engine.games.orichalk.components import (
     SIZES,
     TILES_OF_SIZE,
 )
+from engine.games.orichalk.events import (
+    ACTION_CARDS_SHUFFLED,
+    BUILDING_DRAWN,
+    FIRST_PLAYER_CHOSEN,
+    GAME_SET_UP,
+    HOPLITES_GAINED,
+    ISLANDS_DEALT,
+    LAND_TILES_SHUFFLED,
+)
 from engine.games.orichalk.fold import apply
 from engine.games.orichalk.rules import deal_card, draw_building, right_of
 
@@ -21,27 +31,29 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
 
-def setup(seats: list[str], rng: random.Random) -> list[Event]:
+def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
+    if options:
+        raise IllegalMove("Orichalk has no options: each player chooses their island's side.")
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise IllegalMove("Orichalk is played by 2 to 4 players.")
     if len(set(seats)) != len(seats):
         raise IllegalMove("Every player needs a seat of their own.")
-    events: list[Event] = [{"type": "game_set_up", "seats": list(seats)}]
+    events: list[Event] = [{"type": GAME_SET_UP, "seats": list(seats)}]
     # uk 1: a random island board each (the side is each player's decision, see rules).
     boards = [b.id for b in ISLAND_BOARDS]
     rng.shuffle(boards)
-    events.append({"type": "islands_dealt", "boards": dict(zip(seats, boards, strict=False))})
+    events.append({"type": ISLANDS_DEALT, "boards": dict(zip(seats, boards, strict=False))})
     # uk 4: land tiles shuffled into three face-down stacks by size.
     stacks: dict[str, list[int]] = {}
     for size in SIZES:
         tiles = list(TILES_OF_SIZE[size])
         rng.shuffle(tiles)
         stacks[size] = tiles
-    events.append({"type": "land_tiles_shuffled", **stacks})
+    events.append({"type": LAND_TILES_SHUFFLED, **stacks})
     # uk 7: action cards shuffled face down.
     deck = [c.id for c in ACTION_CARDS]
     rng.shuffle(deck)
-    events.append({"type": "action_cards_shuffled", "deck": deck})
+    events.append({"type": ACTION_CARDS_SHUFFLED, "deck": deck})
     state = None
     for event in events:
         state = apply(state, event)
@@ -55,7 +67,7 @@ def setup(seats: list[str], rng: random.Random) -> list[Event]:
     # uk 9-10: a building token from the bag on each slot of the construction board.
     for slot in CONSTRUCTION_SLOTS:
         event = {
-            "type": "building_drawn",
+            "type": BUILDING_DRAWN,
             "slot": slot,
             "building": draw_building(state.building_bag, rng),
         }
@@ -64,10 +76,10 @@ def setup(seats: list[str], rng: random.Random) -> list[Event]:
     # uk 15-16: a random first player takes the initiative; the player on their right (who
     # plays last) takes a hoplite.
     first = rng.choice(list(seats))
-    events.append({"type": "first_player_chosen", "seat": first})
+    events.append({"type": FIRST_PLAYER_CHOSEN, "seat": first})
     events.append(
         {
-            "type": "hoplites_gained",
+            "type": HOPLITES_GAINED,
             "seat": right_of(tuple(seats), first),
             "hoplites": INITIATIVE_HOPLITES,
             "reason": "initiative",

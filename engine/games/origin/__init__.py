@@ -7,62 +7,45 @@ data page and the rulings on vague or conflicting rules: :mod:`.datapage`, :mod:
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from engine.games.origin import (
+    board,
+    bot,
+    datapage,
+    events,
+    fold,
+    moves,
+    narration,
+    reveals,
+    rules,
+    rulings,
+    scoring,
+    setup,
+    view,
+)
+from engine.kit import Packaged
 
-from engine.contract import Event, GameBase, IllegalMove, Move
-from engine.games.origin import bot, fold, moves, narration, reveals, rules, scoring, setup, view
-from engine.games.origin.datapage import DATA_PAGE
-from engine.games.origin.rulings import RULINGS
-from engine.games.origin.state import State
+GAME = Packaged(
+    name="origin",
+    title="Origin",
+    ruleset="origin-1",
+    min_players=setup.MIN_PLAYERS,
+    max_players=setup.MAX_PLAYERS,
+    setup=setup.setup,
+    apply=fold.apply,
+    to_act=rules.to_act,
+    legal_moves=rules.legal_moves,
+    decide=rules.decide,
+    view=view.view,
+    describe=moves.describe,
+    narrate=narration.narrate,
+    outcome=scoring.outcome,
+    standing=scoring.standing,
+    bot_move=bot.bot_move,
+    reveals=reveals.reveals,
+    events=events.EVENTS,
+    board=board.BOARD,
+    data_page=datapage.DATA_PAGE,
+    rulings=rulings.RULINGS,
+)
 
-
-class Origin(GameBase):
-    name = "origin"
-    title = "Origin"
-    min_players = setup.MIN_PLAYERS
-    max_players = setup.MAX_PLAYERS
-    ruleset = "origin-1"
-
-    def setup(self, seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
-        if options:
-            raise IllegalMove("Origin has no options.")
-        return setup.setup(list(seats), rng)
-
-    def apply(self, state: State | None, event: Event) -> State:
-        return fold.apply(state, event)
-
-    def to_act(self, state: State) -> frozenset[str]:
-        return rules.to_act(state)
-
-    def legal_moves(self, state: State, seat: str) -> list[Move]:
-        return rules.legal_moves(state, seat)
-
-    def decide(self, state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
-        return rules.decide(state, seat, move, rng)
-
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
-        return view.view(state, seat)
-
-    def describe(self, state: State, move: Move) -> str:
-        return moves.describe(state, move)
-
-    def narrate(self, state: State | None, event: Event, seat: str | None) -> str:
-        return narration.narrate(state, event, seat)
-
-    def outcome(self, state: State) -> dict[str, Any] | None:
-        return scoring.outcome(state)
-
-    def bot_move(self, state: State, seat: str) -> Move:
-        return bot.bot_move(state, seat)
-
-    def reveals(self, state: State, seat: str, events: list[Event]) -> bool:
-        return reveals.reveals(events)
-
-    def standing(self, state: State) -> dict[str, Any]:
-        return scoring.standing(state)
-
-
-GAME = Origin()
-
-__all__ = ["DATA_PAGE", "GAME", "RULINGS", "Origin"]
+__all__ = ["GAME"]

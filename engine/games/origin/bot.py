@@ -17,13 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.contract import IllegalMove, Move
-from engine.games.origin.board import (
-    evolution_targets,
-    kinds_in,
-    migration_targets,
-    movers,
-    swap_targets,
-)
+from engine.games.origin import events as ev
 from engine.games.origin.components import (
     CARDS,
     COLOUR,
@@ -39,6 +33,13 @@ from engine.games.origin.components import (
     tile_points,
 )
 from engine.games.origin.fold import apply
+from engine.games.origin.movement import (
+    evolution_targets,
+    kinds_in,
+    migration_targets,
+    movers,
+    swap_targets,
+)
 from engine.games.origin.objectives import _adjacent_group, met
 from engine.games.origin.rewards import (
     ANY_COLUMN,
@@ -145,7 +146,7 @@ def _evolutions(state: State, seat: str) -> dict[tuple[int, int], float]:
             after = apply(
                 state,
                 {
-                    "type": "pawn_placed", "seat": seat, "territory": TERRITORY_IDS[t],
+                    "type": ev.PAWN_PLACED, "seat": seat, "territory": TERRITORY_IDS[t],
                     "height": pawn.height, "strength": pawn.strength, "colour": pawn.colour,
                 },
             )  # fmt: skip
@@ -164,9 +165,9 @@ def _moves(state: State, seat: str, swap: bool) -> dict[tuple[int, int], float]:
             if swap:
                 pawn = state.board[b]
                 assert pawn is not None
-                after = apply(state, {"type": "pawns_swapped", "victim": pawn.owner, **event})
+                after = apply(state, {"type": ev.PAWNS_SWAPPED, "victim": pawn.owner, **event})
             else:
-                after = apply(state, {"type": "pawn_migrated", **event})
+                after = apply(state, {"type": ev.PAWN_MIGRATED, **event})
             values[a, b] = _landing(after, seat, b)
     return values
 
@@ -265,7 +266,7 @@ def _card_value(state: State, seat: str, card: str) -> float:
 def _tile_value(state: State, seat: str, column: str, level: int) -> float:
     """ru «Конец игры»: a tile is a point, level 5 five; a higher level opens the next
     («Ограничения для тайлов инновации») and the permanent cards of that level."""
-    after = apply(state, {"type": "tile_taken", "seat": seat, "column": column, "level": level})
+    after = apply(state, {"type": ev.TILE_TAKEN, "seat": seat, "column": column, "level": level})
     return tile_points(level) + _potential(after, seat) + level / 10
 
 

@@ -8,7 +8,7 @@ wars after this turn's swap, the others whenever they have something to give.
 from __future__ import annotations
 
 from engine.contract import Move
-from engine.games.origin.board import owned, speed, swap_targets
+from engine.games.origin import events as ev
 from engine.games.origin.components import (
     ADJACENT,
     CARDS,
@@ -20,6 +20,7 @@ from engine.games.origin.components import (
     TERRITORY_IDS,
 )
 from engine.games.origin.context import Ctx
+from engine.games.origin.movement import owned, speed, swap_targets
 from engine.games.origin.objectives import met
 from engine.games.origin.rewards import ANY_COLUMN, can_place, tile_choices
 from engine.games.origin.state import State, Step
@@ -146,7 +147,7 @@ def play(ctx: Ctx, card: str) -> None:
     """ru: an action card takes effect at once and is discarded; a permanent card is laid
     face up and lasts to the end of the game."""
     seat = ctx.seat
-    ctx.emit("card_played", seat=seat, card=card)
+    ctx.emit(ev.CARD_PLAYED, seat=seat, card=card)
     victim = ctx.st.turn.victim if ctx.st.turn else None
     if card == "hunter":
         ctx.push(Step("hunt"))
@@ -163,7 +164,7 @@ def play(ctx: Ctx, card: str) -> None:
     elif card == "tribal_war_straits" and victim:
         tokens = ctx.st.player(victim).straits
         strait, value = min(tokens, key=lambda token: token[1])
-        ctx.emit("strait_token_stolen", seat=seat, victim=victim, strait=strait, value=value)
+        ctx.emit(ev.STRAIT_TOKEN_STOLEN, seat=seat, victim=victim, strait=strait, value=value)
 
 
 # ---------------------------------------------------------------- the cards' own decisions

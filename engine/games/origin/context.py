@@ -1,18 +1,17 @@
-"""The working state of one ``decide``: events emitted so far and the steps still waiting."""
+"""The working state of one ``decide``: the events emitted so far (:class:`engine.kit.Emitter`)
+and the steps of the turn still waiting."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.contract import Event
+from engine.games.origin.events import EVENTS
 from engine.games.origin.fold import apply
 from engine.games.origin.state import State, Step
+from engine.kit import Emitter
 
 
-class Ctx:
+class Ctx(Emitter[State]):
     def __init__(self, state: State) -> None:
-        self.st = state
-        self.events: list[Event] = []
+        super().__init__(state, EVENTS, apply)
         self.queue: list[Step] = list(state.pending)
         self.turn_over = False
 
@@ -20,11 +19,6 @@ class Ctx:
     def seat(self) -> str:
         assert self.st.turn is not None
         return self.st.turn.seat
-
-    def emit(self, kind: str, **fields: Any) -> None:
-        event: Event = {"type": kind, **fields}
-        self.events.append(event)
-        self.st = apply(self.st, event)
 
     def push(self, *steps: Step) -> None:
         """Put ``steps`` at the head of the queue, in order."""

@@ -1,11 +1,13 @@
-"""``apply``: the fold of Origin's events into state. Total; never validates, never draws."""
+"""``apply``: the fold of Origin's events into state. Total; never validates, never draws.
+Built from the game's vocabulary (:mod:`.events`): every declared type is handled here, and
+an undeclared one raises."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 from engine.contract import Event
+from engine.games.origin import events as ev
 from engine.games.origin.components import (
     CARDS,
     COLUMN_SIZES,
@@ -25,13 +27,6 @@ T = TypeVar("T")
 _COLUMN = {c: i for i, c in enumerate(REWARD_COLUMNS)}
 _DECK = {d: i for i, d in enumerate(DECKS)}
 _HAND = {"action": "actions", "permanent": "permanents", "objective": "objectives"}
-
-
-def apply(state: State | None, event: Event) -> State:
-    if state is None:
-        return _game_set_up(event)
-    handler = _HANDLERS.get(event["type"])
-    return handler(state, event) if handler else state
 
 
 def _game_set_up(event: Event) -> State:
@@ -201,6 +196,13 @@ def _end_triggered(state: State, e: Event) -> State:
     )
 
 
+def _unchanged(state: State, e: Event) -> State:
+    """A choice whose effect the events after it carry: the action chosen (then the steps
+    ``awaiting`` lists), the reward chosen (then what it gave), a turn passed (then
+    ``turn_ended`` counts the pass)."""
+    return state
+
+
 def _game_ended(state: State, e: Event) -> State:
     return replace(state, phase=OVER, turn=None, pending=(), final_turns=())
 
@@ -345,37 +347,43 @@ def _trophy_taken(state: State, e: Event) -> State:
     return _player(state, e["seat"], trophies=(*player.trophies, kind))
 
 
-_HANDLERS: dict[str, Callable[[State, Event], State]] = {
-    "neutral_pawn_placed": _neutral_pawn_placed,
-    "decks_shuffled": _decks_shuffled,
-    "innovations_laid_out": _innovations_laid_out,
-    "hunting_tokens_placed": _hunting_tokens_placed,
-    "strait_tokens_placed": _strait_tokens_placed,
-    "objectives_dealt": _objectives_dealt,
-    "first_player_chosen": _first_player_chosen,
-    "objective_kept": _objective_kept,
-    "objectives_shuffled": _objectives_shuffled,
-    "turn_started": _turn_started,
-    "turn_ended": _turn_ended,
-    "awaiting": _awaiting,
-    "end_triggered": _end_triggered,
-    "game_ended": _game_ended,
-    "pawn_placed": _pawn_placed,
-    "pawn_migrated": _pawn_migrated,
-    "pawns_swapped": _pawns_swapped,
-    "hunting_token_taken": _hunting_token_taken,
-    "strait_token_taken": _strait_token_taken,
-    "tile_taken": _tile_taken,
-    "tile_revealed": _tile_revealed,
-    "card_drawn": _card_drawn,
-    "cards_drawn": _cards_drawn,
-    "card_kept": _card_kept,
-    "objective_returned": _objective_returned,
-    "card_played": _card_played,
-    "objective_completed": _objective_completed,
-    "discard_card_taken": _discard_card_taken,
-    "strait_token_stolen": _strait_token_stolen,
-    "card_stolen": _card_stolen,
-    "tile_stolen": _tile_stolen,
-    "trophy_taken": _trophy_taken,
-}
+apply = ev.EVENTS.fold(
+    {
+        ev.NEUTRAL_PAWN_PLACED: _neutral_pawn_placed,
+        ev.DECKS_SHUFFLED: _decks_shuffled,
+        ev.INNOVATIONS_LAID_OUT: _innovations_laid_out,
+        ev.HUNTING_TOKENS_PLACED: _hunting_tokens_placed,
+        ev.STRAIT_TOKENS_PLACED: _strait_tokens_placed,
+        ev.OBJECTIVES_DEALT: _objectives_dealt,
+        ev.FIRST_PLAYER_CHOSEN: _first_player_chosen,
+        ev.OBJECTIVE_KEPT: _objective_kept,
+        ev.OBJECTIVES_SHUFFLED: _objectives_shuffled,
+        ev.TURN_STARTED: _turn_started,
+        ev.TURN_ENDED: _turn_ended,
+        ev.TURN_PASSED: _unchanged,
+        ev.ACTION_CHOSEN: _unchanged,
+        ev.AWAITING: _awaiting,
+        ev.END_TRIGGERED: _end_triggered,
+        ev.GAME_ENDED: _game_ended,
+        ev.PAWN_PLACED: _pawn_placed,
+        ev.PAWN_MIGRATED: _pawn_migrated,
+        ev.PAWNS_SWAPPED: _pawns_swapped,
+        ev.HUNTING_TOKEN_TAKEN: _hunting_token_taken,
+        ev.STRAIT_TOKEN_TAKEN: _strait_token_taken,
+        ev.REWARD_CHOSEN: _unchanged,
+        ev.TILE_TAKEN: _tile_taken,
+        ev.TILE_REVEALED: _tile_revealed,
+        ev.CARD_DRAWN: _card_drawn,
+        ev.CARDS_DRAWN: _cards_drawn,
+        ev.CARD_KEPT: _card_kept,
+        ev.OBJECTIVE_RETURNED: _objective_returned,
+        ev.CARD_PLAYED: _card_played,
+        ev.OBJECTIVE_COMPLETED: _objective_completed,
+        ev.DISCARD_CARD_TAKEN: _discard_card_taken,
+        ev.STRAIT_TOKEN_STOLEN: _strait_token_stolen,
+        ev.CARD_STOLEN: _card_stolen,
+        ev.TILE_STOLEN: _tile_stolen,
+        ev.TROPHY_TAKEN: _trophy_taken,
+    },
+    opening={ev.GAME_SET_UP: _game_set_up},
+)

@@ -12,9 +12,8 @@ the steps a turn is waiting for, a choice whose effect the next events tell) rea
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from engine.contract import Event, humanise
+from engine.contract import Event
+from engine.games.origin import events as ev
 from engine.games.origin.components import (
     CARDS,
     INDEX,
@@ -29,15 +28,7 @@ from engine.games.origin.moves import pawn_words
 from engine.games.origin.scoring import standing
 from engine.games.origin.state import State
 
-Teller = Callable[[State | None, Event, str | None], str]
-
 _ARTICLE = {"action": "an", "permanent": "a", "objective": "an"}
-
-
-def narrate(state: State | None, event: Event, seat: str | None) -> str:
-    """What ``event`` did, told to ``seat`` (``None``: a spectator), from the state before it."""
-    teller = _TELLERS.get(event["type"])
-    return teller(state, event, seat) if teller else humanise(str(event["type"]))
 
 
 # ---------------------------------------------------------------- words
@@ -91,10 +82,6 @@ def _pawn_on(state: State | None, territory: str) -> str:
 
 def _pawn(event: Event) -> str:
     return pawn_words(event["height"], event["strength"], event["colour"])
-
-
-def _bookkeeping(state: State | None, e: Event, seat: str | None) -> str:
-    return ""
 
 
 # ---------------------------------------------------------------- setup
@@ -341,43 +328,43 @@ def _trophy_taken(state: State | None, e: Event, seat: str | None) -> str:
     return f"{e['seat']} took a {_pawn(e)} from the reserve as a war trophy ({points})"
 
 
-_TELLERS: dict[str, Teller] = {
-    "game_set_up": _game_set_up,
-    "neutral_pawn_placed": _neutral_pawn_placed,
-    "decks_shuffled": _decks_shuffled,
-    "innovations_laid_out": _innovations_laid_out,
-    "hunting_tokens_placed": _hunting_tokens_placed,
-    "strait_tokens_placed": _strait_tokens_placed,
-    "objectives_dealt": _objectives_dealt,
-    "first_player_chosen": _first_player_chosen,
-    "objective_kept": _objective_kept,
-    "objectives_shuffled": _objectives_shuffled,
-    "turn_started": _turn_started,
-    # Bookkeeping: the turn's end, the steps awaited, and the choices whose effect the next
-    # events tell (the action, then the pawn placed or moved; the reward, then what it gave).
-    "turn_ended": _bookkeeping,
-    "awaiting": _bookkeeping,
-    "action_chosen": _bookkeeping,
-    "reward_chosen": _bookkeeping,
-    "turn_passed": _turn_passed,
-    "end_triggered": _end_triggered,
-    "game_ended": _game_ended,
-    "pawn_placed": _pawn_placed,
-    "pawn_migrated": _pawn_migrated,
-    "pawns_swapped": _pawns_swapped,
-    "hunting_token_taken": _hunting_token_taken,
-    "strait_token_taken": _strait_token_taken,
-    "tile_taken": _tile_taken,
-    "tile_revealed": _tile_revealed,
-    "card_drawn": _card_drawn,
-    "cards_drawn": _cards_drawn,
-    "card_kept": _card_kept,
-    "objective_returned": _objective_returned,
-    "card_played": _card_played,
-    "objective_completed": _objective_completed,
-    "discard_card_taken": _discard_card_taken,
-    "strait_token_stolen": _strait_token_stolen,
-    "card_stolen": _card_stolen,
-    "tile_stolen": _tile_stolen,
-    "trophy_taken": _trophy_taken,
-}
+narrate = ev.EVENTS.narration(
+    {
+        ev.GAME_SET_UP: _game_set_up,
+        ev.NEUTRAL_PAWN_PLACED: _neutral_pawn_placed,
+        ev.DECKS_SHUFFLED: _decks_shuffled,
+        ev.INNOVATIONS_LAID_OUT: _innovations_laid_out,
+        ev.HUNTING_TOKENS_PLACED: _hunting_tokens_placed,
+        ev.STRAIT_TOKENS_PLACED: _strait_tokens_placed,
+        ev.OBJECTIVES_DEALT: _objectives_dealt,
+        ev.FIRST_PLAYER_CHOSEN: _first_player_chosen,
+        ev.OBJECTIVE_KEPT: _objective_kept,
+        ev.OBJECTIVES_SHUFFLED: _objectives_shuffled,
+        ev.TURN_STARTED: _turn_started,
+        ev.TURN_PASSED: _turn_passed,
+        ev.END_TRIGGERED: _end_triggered,
+        ev.GAME_ENDED: _game_ended,
+        ev.PAWN_PLACED: _pawn_placed,
+        ev.PAWN_MIGRATED: _pawn_migrated,
+        ev.PAWNS_SWAPPED: _pawns_swapped,
+        ev.HUNTING_TOKEN_TAKEN: _hunting_token_taken,
+        ev.STRAIT_TOKEN_TAKEN: _strait_token_taken,
+        ev.TILE_TAKEN: _tile_taken,
+        ev.TILE_REVEALED: _tile_revealed,
+        ev.CARD_DRAWN: _card_drawn,
+        ev.CARDS_DRAWN: _cards_drawn,
+        ev.CARD_KEPT: _card_kept,
+        ev.OBJECTIVE_RETURNED: _objective_returned,
+        ev.CARD_PLAYED: _card_played,
+        ev.OBJECTIVE_COMPLETED: _objective_completed,
+        ev.DISCARD_CARD_TAKEN: _discard_card_taken,
+        ev.STRAIT_TOKEN_STOLEN: _strait_token_stolen,
+        ev.CARD_STOLEN: _card_stolen,
+        ev.TILE_STOLEN: _tile_stolen,
+        ev.TROPHY_TAKEN: _trophy_taken,
+    },
+    # The turn's end, the steps awaited, and the choices whose effect the next events tell
+    # (the action, then the pawn placed or moved; the reward, then what it gave).
+    bookkeeping={ev.TURN_ENDED, ev.AWAITING, ev.ACTION_CHOSEN, ev.REWARD_CHOSEN},
+)
+"""What an event did, told to ``seat`` (``None``: a spectator), from the state before it."""

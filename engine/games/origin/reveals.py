@@ -13,71 +13,73 @@ objectives and the action discard pile.
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.games.origin import events as ev
+from engine.games.origin.state import State
 
 REVEALING: frozenset[str] = frozenset(
     {
         # Setup: hidden order fixed by a shuffle, objectives dealt into hands, tiles laid
         # face up at random (ru «Подготовка к игре»). Never the product of a decision.
-        "decks_shuffled",
-        "innovations_laid_out",
-        "objectives_dealt",
+        ev.DECKS_SHUFFLED,
+        ev.INNOVATIONS_LAID_OUT,
+        ev.OBJECTIVES_DEALT,
         # ru «Подготовка к игре»: «Снова перемешайте колоду карт целей» once all have kept one.
-        "objectives_shuffled",
+        ev.OBJECTIVES_SHUFFLED,
         # ru «Фаза награждения»: the top card of a face-down deck, or three to choose from;
         # also Inventor («Вытяните любую карту») and the objective drawn on completing one.
-        "card_drawn",
-        "cards_drawn",
+        ev.CARD_DRAWN,
+        ev.CARDS_DRAWN,
         # ru «Когда тайл инноваций берётся с поля наград, на его место кладётся новый тайл из
         # резерва»: a face-down tile turned face up.
-        "tile_revealed",
+        ev.TILE_REVEALED,
         # ru Tribal war (cards): a card of the victim's hidden hand changes hands.
-        "card_stolen",
+        ev.CARD_STOLEN,
         # ru «Конец игры»: the final count; a finished game is not taken back.
-        "game_ended",
+        ev.GAME_ENDED,
     }
 )
 
 CONCEALING: frozenset[str] = frozenset(
     {
         # Setup, in the open: the neutral pawn, face-up tokens, the first player.
-        "game_set_up",
-        "neutral_pawn_placed",
-        "hunting_tokens_placed",
-        "strait_tokens_placed",
-        "first_player_chosen",
+        ev.GAME_SET_UP,
+        ev.NEUTRAL_PAWN_PLACED,
+        ev.HUNTING_TOKENS_PLACED,
+        ev.STRAIT_TOKENS_PLACED,
+        ev.FIRST_PLAYER_CHOSEN,
         # ru «Подготовка к игре»: the seat keeps one of the objectives it has already seen.
-        "objective_kept",
+        ev.OBJECTIVE_KEPT,
         # Turn bookkeeping and the announcement of the end (the supplies are public).
-        "turn_started",
-        "turn_ended",
-        "turn_passed",
-        "awaiting",
-        "action_chosen",
-        "end_triggered",
+        ev.TURN_STARTED,
+        ev.TURN_ENDED,
+        ev.TURN_PASSED,
+        ev.AWAITING,
+        ev.ACTION_CHOSEN,
+        ev.END_TRIGGERED,
         # ru «Эволюция», «Миграция», «Обмен»: pawns on the open map, from the open reserve.
-        "pawn_placed",
-        "pawn_migrated",
-        "pawns_swapped",
+        ev.PAWN_PLACED,
+        ev.PAWN_MIGRATED,
+        ev.PAWNS_SWAPPED,
         # ru «Охотничьи угодья», «Проливы», Hunter, Sailor, Tribal war (strait): face-up tokens.
-        "hunting_token_taken",
-        "strait_token_taken",
-        "strait_token_stolen",
+        ev.HUNTING_TOKEN_TAKEN,
+        ev.STRAIT_TOKEN_TAKEN,
+        ev.STRAIT_TOKEN_STOLEN,
         # ru «Фаза награждения»: choosing a reward; a face-up tile from the reward board.
-        "reward_chosen",
-        "tile_taken",
+        ev.REWARD_CHOSEN,
+        ev.TILE_TAKEN,
         # ru Tribal war (tile): the tiles in front of a player lie face up.
-        "tile_stolen",
+        ev.TILE_STOLEN,
         # ru «Фаза награждения»: keep one of the cards drawn (already seen by the drawer), the
         # others go under the deck; ru «Очень важно!»: an objective put under the deck.
-        "card_kept",
-        "objective_returned",
+        ev.CARD_KEPT,
+        ev.OBJECTIVE_RETURNED,
         # ru «Карты»: the player's own card laid face up or discarded; an objective completed.
-        "card_played",
-        "objective_completed",
+        ev.CARD_PLAYED,
+        ev.OBJECTIVE_COMPLETED,
         # ru Volcanic eruption: a card from the face-up discard pile.
-        "discard_card_taken",
+        ev.DISCARD_CARD_TAKEN,
         # ru War trophies: a pawn from the open reserve.
-        "trophy_taken",
+        ev.TROPHY_TAKEN,
     }
 )
 
@@ -86,12 +88,14 @@ PEEKING_CARDS: frozenset[str] = frozenset({"tribal_war_cards"})
 it shows the thief the victim's whole hand."""
 
 
-def reveals(events: list[Event]) -> bool:
+def reveals(state: State, seat: str, events: list[Event]) -> bool:
+    """Whether ``events`` (``seat``'s decision from ``state``) show anything hidden: which
+    events do depends on their type alone in Origin."""
     return any(_reveals(event) for event in events)
 
 
 def _reveals(event: Event) -> bool:
     kind = event["type"]
-    if kind == "card_played":
+    if kind == ev.CARD_PLAYED:
         return event["card"] in PEEKING_CARDS
     return kind in REVEALING or kind not in CONCEALING

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.contract import Move
+from engine.games.origin import events as ev
 from engine.games.origin.components import (
     COLOUR,
     DECK_OF_COLOUR,
@@ -43,9 +44,9 @@ def tile_choices(state: State, seat: str, column: str) -> list[tuple[str, int]]:
 
 def take_tile(ctx: Ctx, column: str, level: int) -> None:
     """ru: the taken tile is replaced at once from the reserve, while it lasts."""
-    ctx.emit("tile_taken", seat=ctx.seat, column=column, level=level)
+    ctx.emit(ev.TILE_TAKEN, seat=ctx.seat, column=column, level=level)
     if ctx.st.tile_reserve:
-        ctx.emit("tile_revealed", column=column, level=ctx.st.tile_reserve[0])
+        ctx.emit(ev.TILE_REVEALED, column=column, level=ctx.st.tile_reserve[0])
 
 
 def deck_of(state: State, deck: str) -> tuple[str, ...]:
@@ -70,7 +71,7 @@ def reward_options(state: State, seat: str, colour: str) -> list[Move]:
 
 
 def choose_reward(ctx: Ctx, colour: str, option: str) -> None:
-    ctx.emit("reward_chosen", seat=ctx.seat, colour=colour, option=option)
+    ctx.emit(ev.REWARD_CHOSEN, seat=ctx.seat, colour=colour, option=option)
     if option == TWO_BROWN:
         ctx.push(Step("take_tile", "brown"), Step("take_tile", "brown"))
     elif option == ONE_ANY:
@@ -90,11 +91,11 @@ def draw(ctx: Ctx, deck: str, count: int) -> None:
     if not cards:
         return
     if len(cards) == 1:
-        ctx.emit("card_drawn", seat=ctx.seat, deck=deck, card=cards[0])
+        ctx.emit(ev.CARD_DRAWN, seat=ctx.seat, deck=deck, card=cards[0])
         if deck == "objective":
             ctx.push(Step("limit"))
     else:
-        ctx.emit("cards_drawn", seat=ctx.seat, deck=deck, cards=list(cards))
+        ctx.emit(ev.CARDS_DRAWN, seat=ctx.seat, deck=deck, cards=list(cards))
         ctx.push(Step("keep", deck))
 
 
@@ -106,7 +107,7 @@ def keep(ctx: Ctx, deck: str, card: str) -> None:
     """ru: keep one, the others go under the deck (in the order drawn)."""
     returned = list(ctx.st.limbo)
     returned.remove(card)
-    ctx.emit("card_kept", seat=ctx.seat, deck=deck, card=card, returned=returned)
+    ctx.emit(ev.CARD_KEPT, seat=ctx.seat, deck=deck, card=card, returned=returned)
     if deck == "objective":
         ctx.push(Step("limit"))
 
@@ -120,7 +121,7 @@ def claim_straits(ctx: Ctx) -> None:
         if value is None or pa is None or pb is None:
             continue
         if pa.owner is not None and pa.owner == pb.owner:
-            ctx.emit("strait_token_taken", seat=pa.owner, strait=STRAIT_IDS[s], value=value)
+            ctx.emit(ev.STRAIT_TOKEN_TAKEN, seat=pa.owner, strait=STRAIT_IDS[s], value=value)
 
 
 def territory_reward(ctx: Ctx, territory: int) -> None:
@@ -130,7 +131,7 @@ def territory_reward(ctx: Ctx, territory: int) -> None:
         value = ctx.st.hunting[territory]
         if value is not None:
             ctx.emit(
-                "hunting_token_taken", seat=ctx.seat, territory=TERRITORY_IDS[territory],
+                ev.HUNTING_TOKEN_TAKEN, seat=ctx.seat, territory=TERRITORY_IDS[territory],
                 value=value,
             )  # fmt: skip
     elif colour is not None:

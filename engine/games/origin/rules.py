@@ -12,13 +12,7 @@ from collections.abc import Callable
 
 from engine.contract import Event, Move, listed_move
 from engine.games.origin import cards, rewards
-from engine.games.origin.board import (
-    evolution_targets,
-    kinds_in,
-    migration_targets,
-    movers,
-    swap_targets,
-)
+from engine.games.origin import events as ev
 from engine.games.origin.components import (
     CARDS,
     CARDS_DRAWN_FOR_CHOICE,
@@ -30,9 +24,17 @@ from engine.games.origin.components import (
     WAR_TROPHY_POINTS,
 )
 from engine.games.origin.context import Ctx
+from engine.games.origin.movement import (
+    evolution_targets,
+    kinds_in,
+    migration_targets,
+    movers,
+    swap_targets,
+)
 from engine.games.origin.moves import prompt
 from engine.games.origin.objectives import hand_limit
 from engine.games.origin.state import OVER, SETUP, State, Step
+from engine.kit import last_answer
 
 END_TURN: Move = {"type": "end_turn"}
 PASS: Move = {"type": "pass"}
@@ -49,22 +51,14 @@ def to_act(state: State) -> frozenset[str]:
     return frozenset((state.turn.seat,))
 
 
-_memo: tuple[State, str, list[Move]] | None = None
-
-
 def legal_moves(state: State, seat: str) -> list[Move]:
-    """Every complete option of the seat's next decision. The last answer is remembered (a
-    pure memo on the identical state object): ``decide`` checks a move against the list the
-    player was just shown."""
-    global _memo
-    memo = _memo
-    if memo is not None and memo[0] is state and memo[1] == seat:
-        return [dict(m) for m in memo[2]]
-    moves = _legal_moves(state, seat)
-    _memo = (state, seat, moves)
-    return [dict(m) for m in moves]
+    """Every complete option of the seat's next decision, each a copy the caller may change.
+    The last answer is remembered: ``decide`` checks a move against the list the player was
+    just shown."""
+    return [dict(m) for m in _legal_moves(state, seat)]
 
 
+@last_answer
 def _legal_moves(state: State, seat: str) -> list[Move]:
     if seat not in to_act(state):
         return []
@@ -192,21 +186,21 @@ def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Even
 
 
 def _keep_objective(state: State, seat: str, card: str, rng: random.Random) -> list[Event]:
-    events: list[Event] = [{"type": "objective_kept", "seat": seat, "card": card}]
+    events: list[Event] = [{"type": ev.OBJECTIVE_KEPT, "seat": seat, "card": card}]
     if to_act(state) == {seat}:
         # ru: «Снова перемешайте колоду карт целей»; then the first player begins.
         deck = list(state.decks[DECKS.index("objective")])
         deck += [c for c in state.player(seat).dealt if c != card]
         rng.shuffle(deck)
-        events.append({"type": "objectives_shuffled", "deck": deck})
-        events.append({"type": "turn_started", "seat": state.first})
+        events.append({"type": ev.OBJECTIVES_SHUFFLED, "deck": deck})
+        events.append({"type": ev.TURN_STARTED, "seat": state.first})
     return events
 
 
 def _main(ctx: Ctx, move: Move) -> None:
     seat, kind = ctx.seat, move["type"]
     if kind in ("evolve", "migrate", "swap"):
-        ctx.emit("action_chosen", seat=seat, action=kind)
+        ctx.emit(ev.ACTION_CHOSEN, seat=seat, action=kind)
         ctx.push(
             Step({"evolve": "evolve_where", "migrate": "migrate_which"}.get(kind, "swap_which"))
         )
@@ -214,12 +208,12 @@ def _main(ctx: Ctx, move: Move) -> None:
         cards.play(ctx, move["card"])
     elif kind == "complete":
         card = move["card"]
-        ctx.emit("objective_completed", seat=seat, card=card, points=CARDS[card].points)
+        ctx.emit(ev.OBJECTIVE_COMPLETED, seat=seat, card=card, points=CARDS[card].points)
         # ru: draw the next objective at once; not in the last round.
         if not ctx.st.last_round:
             ctx.push(Step("draw", "objective"))
     elif kind == "pass":
-        ctx.emit("turn_passed", seat=seat)
+        ctx.emit(ev.TURN_PASSED, seat=seat)
         _end_turn(ctx)
     elif kind == "end_turn":
         _end_turn(ctx)
@@ -239,7 +233,7 @@ def _evolve_on(ctx: Ctx, step: Step, move: Move) -> None:
 
 def _evolve_pawn(ctx: Ctx, step: Step, move: Move) -> None:
     ctx.emit(
-        "pawn_placed", seat=ctx.seat, territory=step.arg, height=move["height"],
+        ev.PAWN_PLACED, seat=ctx.seat, territory=step.arg, height=move["height"],
         strength=move["strength"], colour=move["colour"],
     )  # fmt: skip
     _after_action(ctx, INDEX[step.arg], swapped=False)
@@ -250,7 +244,7 @@ def _migrate_from(ctx: Ctx, step: Step, move: Move) -> None:
 
 
 def _migrate_to(ctx: Ctx, step: Step, move: Move) -> None:
-    ctx.emit("pawn_migrated", seat=ctx.seat, **{"from": step.arg, "to": move["territory"]})
+    ctx.emit(ev.PAWN_MIGRATED, seat=ctx.seat, **{"from": step.arg, "to": move["territory"]})
     _after_action(ctx, INDEX[move["territory"]], swapped=False)
 
 
@@ -262,7 +256,7 @@ def _swap_with(ctx: Ctx, step: Step, move: Move) -> None:
     target = ctx.st.board[INDEX[move["territory"]]]
     assert target is not None and target.owner is not None
     ctx.emit(
-        "pawns_swapped", seat=ctx.seat, victim=target.owner,
+        ev.PAWNS_SWAPPED, seat=ctx.seat, victim=target.owner,
         **{"from": step.arg, "to": move["territory"]},
     )  # fmt: skip
     _after_action(ctx, INDEX[move["territory"]], swapped=True)
@@ -281,18 +275,18 @@ def _keep(ctx: Ctx, step: Step, move: Move) -> None:
 
 
 def _return_objective(ctx: Ctx, step: Step, move: Move) -> None:
-    ctx.emit("objective_returned", seat=ctx.seat, card=move["card"])
+    ctx.emit(ev.OBJECTIVE_RETURNED, seat=ctx.seat, card=move["card"])
     ctx.push(Step("limit"))
 
 
 def _hunt(ctx: Ctx, step: Step, move: Move) -> None:
     t = INDEX[move["territory"]]
-    ctx.emit("hunting_token_taken", seat=ctx.seat, territory=move["territory"],
+    ctx.emit(ev.HUNTING_TOKEN_TAKEN, seat=ctx.seat, territory=move["territory"],
              value=ctx.st.hunting[t])  # fmt: skip
 
 
 def _eruption(ctx: Ctx, step: Step, move: Move) -> None:
-    ctx.emit("discard_card_taken", seat=ctx.seat, card=move["card"])
+    ctx.emit(ev.DISCARD_CARD_TAKEN, seat=ctx.seat, card=move["card"])
 
 
 def _invent(ctx: Ctx, step: Step, move: Move) -> None:
@@ -304,22 +298,22 @@ def _invent(ctx: Ctx, step: Step, move: Move) -> None:
 
 def _sail(ctx: Ctx, step: Step, move: Move) -> None:
     strait = move["strait"]
-    ctx.emit("strait_token_taken", seat=ctx.seat, strait=strait,
+    ctx.emit(ev.STRAIT_TOKEN_TAKEN, seat=ctx.seat, strait=strait,
              value=ctx.st.straits[STRAIT_INDEX[strait]])  # fmt: skip
 
 
 def _steal_card(ctx: Ctx, step: Step, move: Move) -> None:
-    ctx.emit("card_stolen", seat=ctx.seat, victim=step.arg, card=move["card"])
+    ctx.emit(ev.CARD_STOLEN, seat=ctx.seat, victim=step.arg, card=move["card"])
     if CARDS[move["card"]].deck == "objective":
         ctx.push(Step("limit"))
 
 
 def _steal_tile(ctx: Ctx, step: Step, move: Move) -> None:
-    ctx.emit("tile_stolen", seat=ctx.seat, victim=step.arg, level=move["level"])
+    ctx.emit(ev.TILE_STOLEN, seat=ctx.seat, victim=step.arg, level=move["level"])
 
 
 def _trophy(ctx: Ctx, step: Step, move: Move) -> None:
-    ctx.emit("trophy_taken", seat=ctx.seat, height=move["height"], strength=move["strength"],
+    ctx.emit(ev.TROPHY_TAKEN, seat=ctx.seat, height=move["height"], strength=move["strength"],
              colour=move["colour"], points=WAR_TROPHY_POINTS)  # fmt: skip
 
 
@@ -366,7 +360,7 @@ def _settle(ctx: Ctx) -> None:
     if ctx.st.turn is None:
         return
     if tuple(ctx.queue) != ctx.st.pending:
-        ctx.emit("awaiting", steps=[[s.kind, s.arg] for s in ctx.queue])
+        ctx.emit(ev.AWAITING, steps=[[s.kind, s.arg] for s in ctx.queue])
     if ctx.queue:
         return
     _check_end(ctx)
@@ -402,21 +396,21 @@ def _check_end(ctx: Ctx) -> None:
         seats = ctx.st.seats
         i = seats.index(ctx.seat)
         others = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
-        ctx.emit("end_triggered", seat=ctx.seat, reasons=reasons, final_turns=others)
+        ctx.emit(ev.END_TRIGGERED, seat=ctx.seat, reasons=reasons, final_turns=others)
 
 
 def _end_turn(ctx: Ctx) -> None:
     seat = ctx.seat
     ctx.turn_over = True
-    ctx.emit("turn_ended", seat=seat)
+    ctx.emit(ev.TURN_ENDED, seat=seat)
     st = ctx.st
     if st.last_round:
         if st.final_turns:
-            ctx.emit("turn_started", seat=st.final_turns[0])
+            ctx.emit(ev.TURN_STARTED, seat=st.final_turns[0])
         else:
-            ctx.emit("game_ended", reason="every other player has had a last turn")
+            ctx.emit(ev.GAME_ENDED, reason="every other player has had a last turn")
     elif st.passes >= len(st.seats):
-        ctx.emit("game_ended", reason="no player could act for a whole round")
+        ctx.emit(ev.GAME_ENDED, reason="no player could act for a whole round")
     else:
         i = st.seats.index(seat)
-        ctx.emit("turn_started", seat=st.seats[(i + 1) % len(st.seats)])
+        ctx.emit(ev.TURN_STARTED, seat=st.seats[(i + 1) % len(st.seats)])

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.contract import Event, IllegalMove
+from engine.games.origin import events as ev
 from engine.games.origin.components import (
     COLUMN_SIZES,
     DECK_CARDS,
@@ -27,17 +29,19 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
 
-def setup(seats: list[str], rng: random.Random) -> list[Event]:
+def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
+    if options:
+        raise IllegalMove("Origin has no options.")
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise IllegalMove("Origin is played by 2 to 4 players.")
     if len(set(seats)) != len(seats):
         raise IllegalMove("Every player needs a seat of their own.")
     events: list[Event] = [
-        {"type": "game_set_up", "seats": list(seats), "pawns": sum(pawn_supply(len(seats)))}
+        {"type": ev.GAME_SET_UP, "seats": list(seats), "pawns": sum(pawn_supply(len(seats)))}
     ]
     # ru: one of the lowest and weakest pawns, of any colour, on the Origin symbol.
     events.append(
-        {"type": "neutral_pawn_placed", "territory": ORIGIN, "colour": rng.choice(PAWN_COLOURS)}
+        {"type": ev.NEUTRAL_PAWN_PLACED, "territory": ORIGIN, "colour": rng.choice(PAWN_COLOURS)}
     )
     # ru: action and permanent cards shuffled face down; objectives shuffled to be dealt.
     decks: dict[str, list[str]] = {}
@@ -45,14 +49,14 @@ def setup(seats: list[str], rng: random.Random) -> list[Event]:
         cards = list(DECK_CARDS[deck])
         rng.shuffle(cards)
         decks[deck] = cards
-    events.append({"type": "decks_shuffled", **decks})
+    events.append({"type": ev.DECKS_SHUFFLED, **decks})
     events.append(_innovations(rng))
     # ru: hunting tokens at random on the green territories; the one left goes back in the box.
     hunting = list(HUNTING_TOKENS)
     rng.shuffle(hunting)
     events.append(
         {
-            "type": "hunting_tokens_placed",
+            "type": ev.HUNTING_TOKENS_PLACED,
             "tokens": {TERRITORY_IDS[t]: v for t, v in zip(GREENS, hunting, strict=False)},
             "returned_to_box": hunting[len(GREENS) :],
         }
@@ -61,7 +65,7 @@ def setup(seats: list[str], rng: random.Random) -> list[Event]:
     straits = list(STRAIT_TOKENS)
     rng.shuffle(straits)
     events.append(
-        {"type": "strait_tokens_placed", "tokens": dict(zip(STRAIT_IDS, straits, strict=True))}
+        {"type": ev.STRAIT_TOKENS_PLACED, "tokens": dict(zip(STRAIT_IDS, straits, strict=True))}
     )
     # ru: three objectives dealt to each player; each keeps one (a decision, see rules).
     objectives = decks["objective"]
@@ -69,9 +73,9 @@ def setup(seats: list[str], rng: random.Random) -> list[Event]:
         seat: objectives[i * OBJECTIVES_DEALT : (i + 1) * OBJECTIVES_DEALT]
         for i, seat in enumerate(seats)
     }
-    events.append({"type": "objectives_dealt", "hands": hands})
+    events.append({"type": ev.OBJECTIVES_DEALT, "hands": hands})
     # ja: 「スタートプレイヤーがランダムに決定され」 (ru: the youngest player starts).
-    events.append({"type": "first_player_chosen", "seat": rng.choice(list(seats))})
+    events.append({"type": ev.FIRST_PLAYER_CHOSEN, "seat": rng.choice(list(seats))})
     return events
 
 
@@ -86,7 +90,7 @@ def _innovations(rng: random.Random) -> Event:
         rng.shuffle(tiles)
         if tiles[:face_up].count(1) >= MIN_LEVEL_ONE_FACE_UP:
             break
-    event: Event = {"type": "innovations_laid_out"}
+    event: Event = {"type": ev.INNOVATIONS_LAID_OUT}
     start = 0
     for column in REWARD_COLUMNS:
         event[column] = tiles[start : start + COLUMN_SIZES[column]]

@@ -3,17 +3,15 @@ ruleset ``ofb-1``.
 
 Rules: ``rules/origins-first-builders.ru.txt``. Component data and its provenance:
 :mod:`.components`; the player-facing data page and the rulings where the rulebook is
-silent or incomplete: :mod:`.datapage`, :mod:`.rulings`.
+silent or incomplete: :mod:`.datapage`, :mod:`.rulings`; its events: :mod:`.events`; how
+its board is shown: :mod:`.board`.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from engine.contract import Event, GameBase, IllegalMove, Move
 from engine.games.origins_first_builders import (
     bot,
+    events,
     fold,
     moves,
     narration,
@@ -23,59 +21,33 @@ from engine.games.origins_first_builders import (
     setup,
     view,
 )
+from engine.games.origins_first_builders.board import BOARD
 from engine.games.origins_first_builders.datapage import DATA_PAGE
 from engine.games.origins_first_builders.rulings import RULINGS
-from engine.games.origins_first_builders.state import State
+from engine.kit import Packaged
 
+GAME = Packaged(
+    name="origins-first-builders",
+    title="Origins: First Builders",
+    ruleset="ofb-1",
+    min_players=setup.MIN_PLAYERS,
+    max_players=setup.MAX_PLAYERS,
+    setup=setup.setup,
+    apply=fold.apply,
+    to_act=rules.to_act,
+    legal_moves=rules.legal_moves,
+    decide=rules.decide,
+    view=view.view,
+    describe=moves.describe,
+    narrate=narration.narrate,
+    outcome=scoring.outcome,
+    standing=scoring.standing,
+    bot_move=bot.bot_move,
+    reveals=reveals.reveals,
+    events=events.EVENTS,
+    board=BOARD,
+    data_page=DATA_PAGE,
+    rulings=RULINGS,
+)
 
-class OriginsFirstBuilders(GameBase):
-    name = "origins-first-builders"
-    title = "Origins: First Builders"
-    min_players = setup.MIN_PLAYERS
-    max_players = setup.MAX_PLAYERS
-    ruleset = "ofb-1"
-
-    def setup(self, seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
-        if options:
-            raise IllegalMove("Origins: First Builders has no options.")
-        events = setup.setup(list(seats), rng)
-        state = self.replay(events)
-        return events + rules.begin(state, rng)
-
-    def apply(self, state: State | None, event: Event) -> State:
-        return fold.apply(state, event)
-
-    def to_act(self, state: State) -> frozenset[str]:
-        return rules.to_act(state)
-
-    def legal_moves(self, state: State, seat: str) -> list[Move]:
-        return rules.legal_moves(state, seat)
-
-    def decide(self, state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
-        return rules.decide(state, seat, move, rng)
-
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
-        return view.view(state, seat)
-
-    def describe(self, state: State, move: Move) -> str:
-        return moves.describe(state, move)
-
-    def narrate(self, state: State | None, event: Event, seat: str | None) -> str:
-        return narration.narrate(state, event, seat)
-
-    def outcome(self, state: State) -> dict[str, Any] | None:
-        return scoring.outcome(state)
-
-    def bot_move(self, state: State, seat: str) -> Move:
-        return bot.bot_move(state, seat)
-
-    def reveals(self, state: State, seat: str, events: list[Event]) -> bool:
-        return reveals.reveals(events)
-
-    def standing(self, state: State) -> dict[str, Any]:
-        return scoring.standing(state)
-
-
-GAME = OriginsFirstBuilders()
-
-__all__ = ["DATA_PAGE", "GAME", "RULINGS", "OriginsFirstBuilders"]
+__all__ = ["DATA_PAGE", "GAME", "RULINGS"]

@@ -8,6 +8,7 @@ from itertools import combinations_with_replacement
 
 from engine.contract import Move
 from engine.games.origins_first_builders import citizens, tracks
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.components import (
     BASICS,
     DIE_FACES,
@@ -197,7 +198,7 @@ def sagittarius_handler(ctx: Ctx, step: Step, move: Move) -> None:
     if not move["add"]:
         return
     if step.ref == "speaker":
-        ctx.emit("speaker_set", seat=ctx.seat, old=step.n, value=min(SPEAKER_MAX, step.n + 1))
+        ctx.emit(E.SPEAKER_SET, seat=ctx.seat, old=step.n, value=min(SPEAKER_MAX, step.n + 1))
     else:
         value = ctx.me.citizens[step.n].value
-        ctx.emit("citizen_set", seat=ctx.seat, index=step.n, value=min(DIE_FACES, value + 1))
+        ctx.emit(E.CITIZEN_SET, seat=ctx.seat, index=step.n, value=min(DIE_FACES, value + 1))

@@ -4,6 +4,7 @@ Virgo: what a player may buy, and where the tile may go."""
 from __future__ import annotations
 
 from engine.contract import Move
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.city import farms, free_spaces
 from engine.games.origins_first_builders.components import (
     BUILDING,
@@ -69,7 +70,7 @@ def take(ctx: Ctx, slot: int, to: str) -> str:
     assert kind is not None
     stack = ctx.st.stacks[COLOUR_INDEX[BUILDING[kind].colour]]
     ctx.emit(
-        "building_taken",
+        E.BUILDING_TAKEN,
         seat=ctx.seat,
         slot=slot,
         kind=kind,
@@ -90,7 +91,7 @@ def choose(ctx: Ctx, move: Move) -> None:
         ctx.push(Step("place", ref=kind, n=0 if farm else wisdom, done=(FARM,) if farm else ()))
     else:
         kind = move["kind"]
-        ctx.emit("reserve_used", seat=ctx.seat, kind=kind)
+        ctx.emit(E.RESERVE_USED, seat=ctx.seat, kind=kind)
         farm = kind_of == "farm_reserved"
         ctx.push(Step("place", ref=kind, n=0, done=(FARM,) if farm else ()))
 

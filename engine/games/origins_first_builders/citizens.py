@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders import rolls
 from engine.games.origins_first_builders.components import (
     ADVISOR_POINTS,
@@ -51,12 +52,12 @@ def raise_citizen(ctx: Ctx, index: int, amount: int, forced: bool = False) -> No
             if forced and holds(ctx.st, ctx.seat, "scorpio"):
                 ctx.gain("Scorpio", wisdom=1)
             if value != citizen.value:
-                ctx.emit("citizen_set", seat=ctx.seat, index=index, value=value)
+                ctx.emit(E.CITIZEN_SET, seat=ctx.seat, index=index, value=value)
             make_advisor(ctx, index)
             return
         value += 1
     if value != citizen.value:
-        ctx.emit("citizen_set", seat=ctx.seat, index=index, value=value)
+        ctx.emit(E.CITIZEN_SET, seat=ctx.seat, index=index, value=value)
 
 
 def make_advisor(ctx: Ctx, index: int) -> None:
@@ -67,10 +68,10 @@ def make_advisor(ctx: Ctx, index: int) -> None:
     if colour in player.advisors:
         points = ADVISOR_POINTS[len(player.advisors) - 1]
         ctx.emit(
-            "advisor_made", seat=ctx.seat, index=index, colour=colour, placed=False, points=points
+            E.ADVISOR_MADE, seat=ctx.seat, index=index, colour=colour, placed=False, points=points
         )
     else:
-        ctx.emit("advisor_made", seat=ctx.seat, index=index, colour=colour, placed=True, points=0)
+        ctx.emit(E.ADVISOR_MADE, seat=ctx.seat, index=index, colour=colour, placed=True, points=0)
 
 
 def row_cost(state: State, seat: str, slot: int) -> int:
@@ -88,16 +89,16 @@ def take_from_row(ctx: Ctx, slot: int, wisdom: int) -> None:
     assert die is not None
     if wisdom:
         ctx.pay("citizen die", {"wisdom": wisdom})
-    ctx.emit("citizen_taken", seat=ctx.seat, slot=slot, colour=die.colour, value=die.value)
+    ctx.emit(E.CITIZEN_TAKEN, seat=ctx.seat, slot=slot, colour=die.colour, value=die.value)
     if ctx.st.dice_supply[COLOUR_INDEX[die.colour]] > 0:
-        ctx.emit("row_refilled", colour=die.colour, value=rolls.citizen(ctx.rng))
+        ctx.emit(E.ROW_REFILLED, colour=die.colour, value=rolls.citizen(ctx.rng))
     else:
-        ctx.emit("row_refill_failed", colour=die.colour)
+        ctx.emit(E.ROW_REFILL_FAILED, colour=die.colour)
     if die.value < DIE_FACES and holds(ctx.st, ctx.seat, "sagittarius"):
         ctx.push(Step("sagittarius", ref="citizen", n=len(ctx.me.citizens) - 1))
 
 
 def take_speaker(ctx: Ctx, value: int) -> None:
-    ctx.emit("speaker_taken", seat=ctx.seat, value=value)
+    ctx.emit(E.SPEAKER_TAKEN, seat=ctx.seat, value=value)
     if value < SPEAKER_MAX and holds(ctx.st, ctx.seat, "sagittarius"):
         ctx.push(Step("sagittarius", ref="speaker", n=value))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.contract import Move
 from engine.games.origins_first_builders import buying, citizens, effects
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.city import grid
 from engine.games.origins_first_builders.components import COLOURS, ZONES
 from engine.games.origins_first_builders.context import SKIP, Ctx
@@ -29,10 +30,10 @@ def place_handler(ctx: Ctx, step: Step, move: Move) -> None:
     farm = buying.FARM in step.done
     if move["type"] == "on_farm":
         under = grid(ctx.me)[(x, y)]
-        ctx.emit("farm_replaced", seat=ctx.seat, x=x, y=y, kind=under.kind)
+        ctx.emit(E.FARM_REPLACED, seat=ctx.seat, x=x, y=y, kind=under.kind)
     else:
         ctx.pay("building", buying.place_costs(step))
-    ctx.emit("building_placed", seat=ctx.seat, kind=kind, x=x, y=y, farm=farm)
+    ctx.emit(E.BUILDING_PLACED, seat=ctx.seat, kind=kind, x=x, y=y, farm=farm)
     if not farm:
         effects.run(ctx, kind, (x, y))
 
@@ -66,7 +67,7 @@ def veteran_handler(ctx: Ctx, step: Step, move: Move) -> None:
     value = ctx.me.citizens[i].value
     ctx.score(value, "Veterans' Quarter")
     if value > 1:
-        ctx.emit("citizen_set", seat=ctx.seat, index=i, value=value - 1)
+        ctx.emit(E.CITIZEN_SET, seat=ctx.seat, index=i, value=value - 1)
 
 
 def court_options(state: State, seat: str, step: Step) -> list[Move]:
@@ -93,7 +94,7 @@ def court_colour_options(state: State, seat: str, step: Step) -> list[Move]:
 
 
 def court_colour_handler(ctx: Ctx, step: Step, move: Move) -> None:
-    ctx.emit("citizen_recoloured", seat=ctx.seat, index=step.n, colour=move["colour"])
+    ctx.emit(E.CITIZEN_RECOLOURED, seat=ctx.seat, index=step.n, colour=move["colour"])
 
 
 def starship_options(state: State, seat: str, step: Step) -> list[Move]:
@@ -105,7 +106,7 @@ def starship_options(state: State, seat: str, step: Step) -> list[Move]:
 
 def starship_handler(ctx: Ctx, step: Step, move: Move) -> None:
     if move["type"] == "starship":
-        ctx.emit("starship_set", zone=move["zone"], value=1)
+        ctx.emit(E.STARSHIP_SET, zone=move["zone"], value=1)
 
 
 def ritual_options(state: State, seat: str, step: Step) -> list[Move]:

@@ -1,15 +1,18 @@
-"""The working state of one ``decide``: the events emitted so far, the steps still waiting,
-the rng, and the small verbs every rule uses (gain, pay, score)."""
+"""The working state of one ``decide``: the events emitted so far (each folded at once, by
+the kit's :class:`~engine.kit.Emitter`), the steps still waiting, the rng, and the small
+verbs every rule uses (gain, pay, score)."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from engine.contract import Event, Move
+from engine.contract import Move
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.components import BASICS
+from engine.games.origins_first_builders.events import EVENTS
 from engine.games.origins_first_builders.fold import apply
 from engine.games.origins_first_builders.state import Player, State, Step
+from engine.kit import Emitter
 
 Costs = dict[str, int]
 
@@ -47,11 +50,13 @@ def payment(player: Player, costs: Costs) -> dict[str, int]:
     return taken
 
 
-class Ctx:
+class Ctx(Emitter[State]):
+    """The kit's emitting context (``st``, ``events``, ``emit``), with the turn's queue of
+    steps and the rng of the decision."""
+
     def __init__(self, state: State, rng: random.Random) -> None:
-        self.st = state
+        super().__init__(state, EVENTS, apply)
         self.rng = rng
-        self.events: list[Event] = []
         self.queue: list[Step] = list(state.pending)
 
     @property
@@ -65,11 +70,6 @@ class Ctx:
     def me(self) -> Player:
         return self.st.player(self.seat)
 
-    def emit(self, event_type: str, /, **fields: Any) -> None:
-        event: Event = {"type": event_type, **fields}
-        self.events.append(event)
-        self.st = apply(self.st, event)
-
     def push(self, *steps: Step) -> None:
         """Put ``steps`` at the head of the queue, in order."""
         self.queue[0:0] = steps
@@ -77,13 +77,13 @@ class Ctx:
     def gain(self, why: str, **amounts: int) -> None:
         amounts = {r: a for r, a in amounts.items() if a}
         if amounts:
-            self.emit("resources", seat=self.seat, why=why, **amounts)
+            self.emit(E.RESOURCES, seat=self.seat, why=why, **amounts)
 
     def pay(self, why: str, costs: Costs) -> None:
         taken = payment(self.me, costs)
         if taken:
-            self.emit("resources", seat=self.seat, why=why, **taken)
+            self.emit(E.RESOURCES, seat=self.seat, why=why, **taken)
 
     def score(self, points: int, why: str) -> None:
         if points:
-            self.emit("scored", seat=self.seat, points=points, why=why)
+            self.emit(E.SCORED, seat=self.seat, points=points, why=why)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.contract import Move
 from engine.games.origins_first_builders import citizens, effects
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.city import activated, grid, matching_cards, open_centres
 from engine.games.origins_first_builders.components import DIE_FACES, DISTRICT
 from engine.games.origins_first_builders.context import Ctx
@@ -35,7 +36,7 @@ def close_die_handler(ctx: Ctx, step: Step, move: Move) -> None:
     if holds(ctx.st, seat, "leo"):
         value = min(DIE_FACES, value + 2)
     ctx.emit(
-        "district_closed", seat=seat, x=corner[0], y=corner[1], index=i,
+        E.DISTRICT_CLOSED, seat=seat, x=corner[0], y=corner[1], index=i,
         colour=citizen.colour, value=value,
     )  # fmt: skip
     if holds(ctx.st, seat, "scorpio"):
@@ -63,7 +64,7 @@ def district_card_handler(ctx: Ctx, step: Step, move: Move) -> None:
     first = card not in ctx.me.scored
     points = DISTRICT[card].first if first else DISTRICT[card].later
     gold = ctx.st.district_gold[ctx.st.districts.index(card)]
-    ctx.emit("district_scored", seat=ctx.seat, card=card, points=points, gold=gold, first=first)
+    ctx.emit(E.DISTRICT_SCORED, seat=ctx.seat, card=card, points=points, gold=gold, first=first)
 
 
 def activate_options(state: State, seat: str, step: Step) -> list[Move]:

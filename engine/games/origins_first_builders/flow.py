@@ -4,6 +4,7 @@ and the four end conditions."""
 
 from __future__ import annotations
 
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders import rolls
 from engine.games.origins_first_builders.citizens import make_advisor
 from engine.games.origins_first_builders.components import (
@@ -27,13 +28,13 @@ from engine.games.origins_first_builders.tracks import (
 
 def start_play(ctx: Ctx) -> None:
     """The starting dice are in their bases: the first round begins."""
-    ctx.emit("draft_ended", returned=[[d.colour, d.value] for d in ctx.st.pool])
-    ctx.emit("round_started", round=1, first=ctx.st.first)
+    ctx.emit(E.DRAFT_ENDED, returned=[[d.colour, d.value] for d in ctx.st.pool])
+    ctx.emit(E.ROUND_STARTED, round=1, first=ctx.st.first)
     start_turn(ctx, ctx.st.first)
 
 
 def start_turn(ctx: Ctx, seat: str) -> None:
-    ctx.emit("turn_started", seat=seat)
+    ctx.emit(E.TURN_STARTED, seat=seat)
     ctx.queue[:] = [Step("main")]
 
 
@@ -65,7 +66,7 @@ def pass_turn(ctx: Ctx) -> None:
     """ru «Спасовать»; Cancer as soon as the pass is announced, Gemini for the fall back."""
     state = ctx.st
     seat = ctx.seat
-    ctx.emit("passed", seat=seat)
+    ctx.emit(E.PASSED, seat=seat)
     steps = []
     player = state.player(seat)
     if holds(state, seat, "cancer") and player.free_bases > 0 and any(state.citizen_row):
@@ -88,7 +89,7 @@ def return_dice(ctx: Ctx) -> None:
         if c.zone != HOME and c.value < DIE_FACES
     ]
     if grown or player.archon != HOME:
-        ctx.emit("dice_returned", seat=seat, citizens=grown, archon=player.archon != HOME)
+        ctx.emit(E.DICE_RETURNED, seat=seat, citizens=grown, archon=player.archon != HOME)
     while True:
         player = ctx.me
         sixes = [i for i, c in enumerate(player.citizens) if c.zone != HOME]
@@ -111,7 +112,7 @@ def end_round(ctx: Ctx) -> None:
     if used:
         grown = [v + 1 if v < SPEAKER_MAX else rolls.speaker(ctx.rng) for v in used]
         ctx.emit(
-            "speakers_returned",
+            E.SPEAKERS_RETURNED,
             row=sorted([*state.speaker_row, *grown]),
             rerolled=[g for v, g in zip(used, grown, strict=True) if v >= SPEAKER_MAX],
         )
@@ -121,20 +122,20 @@ def end_round(ctx: Ctx) -> None:
     # 3. Every disc back to the space past its last milestone.
     war = retreat(ctx.st.war)
     if war != ctx.st.war:
-        ctx.emit("war_retreated", war=[[d, s] for d, s in war])
+        ctx.emit(E.WAR_RETREATED, war=[[d, s] for d, s in war])
     # 4. From the Forest temple on, each temple's leader takes its zodiac card.
     for t, temple in enumerate(TEMPLES):
         track = ctx.st.temples[t]
         lead = leader(track)
         if lead is not None and space_of(track, lead) > 0 and ctx.st.zodiac_owner[t] != lead:
-            ctx.emit("zodiac_awarded", seat=lead, temple=temple, card=ctx.st.zodiac[t])
+            ctx.emit(E.ZODIAC_AWARDED, seat=lead, temple=temple, card=ctx.st.zodiac[t])
     # 5. The end conditions.
     reasons = end_reasons(ctx.st)
     if reasons:
-        ctx.emit("game_ended", reasons=reasons)
+        ctx.emit(E.GAME_ENDED, reasons=reasons)
         ctx.queue.clear()
         return
-    ctx.emit("round_started", round=ctx.st.round + 1, first=first)
+    ctx.emit(E.ROUND_STARTED, round=ctx.st.round + 1, first=first)
     start_turn(ctx, first)
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.contract import Event
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.components import (
     BUILDING,
     COLOUR_INDEX,
@@ -18,6 +18,7 @@ from engine.games.origins_first_builders.components import (
     ZONES,
     citizens_supply,
 )
+from engine.games.origins_first_builders.events import EVENTS
 from engine.games.origins_first_builders.state import (
     HOME,
     OVER,
@@ -34,13 +35,6 @@ from engine.games.origins_first_builders.state import (
 )
 
 _TEMPLE = {t: i for i, t in enumerate(TEMPLES)}
-
-
-def apply(state: State | None, event: Event) -> State:
-    if state is None:
-        return _game_set_up(event)
-    handler = _HANDLERS.get(event["type"])
-    return handler(state, event) if handler else state
 
 
 def _game_set_up(event: Event) -> State:
@@ -481,52 +475,56 @@ def _population_increased(state: State, e: Event) -> State:
     )
 
 
-_HANDLERS: dict[str, Callable[[State, Event], State]] = {
-    "bonus_tiles_placed": _bonus_tiles_placed,
-    "zodiac_cards_placed": _zodiac_cards_placed,
-    "building_stacks_shuffled": _building_stacks_shuffled,
-    "building_row_laid": _building_row_laid,
-    "citizen_row_rolled": _citizen_row_rolled,
-    "speakers_rolled": _speakers_rolled,
-    "district_cards_dealt": _district_cards_dealt,
-    "first_player_chosen": _first_player_chosen,
-    "draft_pool_rolled": _draft_pool_rolled,
-    "solo_dice_rolled": _solo_dice_rolled,
-    "die_drafted": _die_drafted,
-    "solo_die_removed": _solo_die_removed,
-    "draft_ended": _draft_ended,
-    "round_started": _round_started,
-    "turn_started": _turn_started,
-    "awaiting": _awaiting,
-    "token_spent": _token_spent,
-    "passed": _passed,
-    "game_ended": _game_ended,
-    "resources": _resources,
-    "scored": _scored,
-    "worker_sent": _worker_sent,
-    "starship_set": _starship_set,
-    "war_moved": _war_moved,
-    "attacked": _attacked,
-    "war_retreated": _war_retreated,
-    "temple_moved": _temple_moved,
-    "zodiac_taken": _zodiac_taken,
-    "zodiac_awarded": _zodiac_taken,
-    "building_taken": _building_taken,
-    "reserve_used": _reserve_used,
-    "building_placed": _building_placed,
-    "farm_replaced": _farm_replaced,
-    "citizen_taken": _citizen_taken,
-    "row_refilled": _row_refilled,
-    "row_refill_failed": _row_refill_failed,
-    "speaker_taken": _speaker_taken,
-    "speaker_set": _speaker_set,
-    "citizen_set": _citizen_set,
-    "citizen_recoloured": _citizen_recoloured,
-    "dice_returned": _dice_returned,
-    "advisor_made": _advisor_made,
-    "speakers_returned": _speakers_returned,
-    "district_closed": _district_closed,
-    "district_scored": _district_scored,
-    "tower_built": _tower_built,
-    "population_increased": _population_increased,
-}
+apply = EVENTS.fold(
+    {
+        E.BONUS_TILES_PLACED: _bonus_tiles_placed,
+        E.ZODIAC_CARDS_PLACED: _zodiac_cards_placed,
+        E.BUILDING_STACKS_SHUFFLED: _building_stacks_shuffled,
+        E.BUILDING_ROW_LAID: _building_row_laid,
+        E.CITIZEN_ROW_ROLLED: _citizen_row_rolled,
+        E.SPEAKERS_ROLLED: _speakers_rolled,
+        E.DISTRICT_CARDS_DEALT: _district_cards_dealt,
+        E.FIRST_PLAYER_CHOSEN: _first_player_chosen,
+        E.DRAFT_POOL_ROLLED: _draft_pool_rolled,
+        E.SOLO_DICE_ROLLED: _solo_dice_rolled,
+        E.DIE_DRAFTED: _die_drafted,
+        E.SOLO_DIE_REMOVED: _solo_die_removed,
+        E.DRAFT_ENDED: _draft_ended,
+        E.ROUND_STARTED: _round_started,
+        E.TURN_STARTED: _turn_started,
+        E.AWAITING: _awaiting,
+        E.TOKEN_SPENT: _token_spent,
+        E.PASSED: _passed,
+        E.GAME_ENDED: _game_ended,
+        E.RESOURCES: _resources,
+        E.SCORED: _scored,
+        E.WORKER_SENT: _worker_sent,
+        E.STARSHIP_SET: _starship_set,
+        E.WAR_MOVED: _war_moved,
+        E.ATTACKED: _attacked,
+        E.WAR_RETREATED: _war_retreated,
+        E.TEMPLE_MOVED: _temple_moved,
+        E.ZODIAC_TAKEN: _zodiac_taken,
+        E.ZODIAC_AWARDED: _zodiac_taken,
+        E.BUILDING_TAKEN: _building_taken,
+        E.RESERVE_USED: _reserve_used,
+        E.BUILDING_PLACED: _building_placed,
+        E.FARM_REPLACED: _farm_replaced,
+        E.CITIZEN_TAKEN: _citizen_taken,
+        E.ROW_REFILLED: _row_refilled,
+        E.ROW_REFILL_FAILED: _row_refill_failed,
+        E.SPEAKER_TAKEN: _speaker_taken,
+        E.SPEAKER_SET: _speaker_set,
+        E.CITIZEN_SET: _citizen_set,
+        E.CITIZEN_RECOLOURED: _citizen_recoloured,
+        E.DICE_RETURNED: _dice_returned,
+        E.ADVISOR_MADE: _advisor_made,
+        E.SPEAKERS_RETURNED: _speakers_returned,
+        E.DISTRICT_CLOSED: _district_closed,
+        E.DISTRICT_SCORED: _district_scored,
+        E.TOWER_BUILT: _tower_built,
+        E.POPULATION_INCREASED: _population_increased,
+    },
+    opening={E.GAME_SET_UP: _game_set_up},
+)
+"""The fold: the opening event builds the state, every later one is folded by its handler."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.contract import Event, humanise
+from engine.contract import Event
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.city import grid, neighbours
 from engine.games.origins_first_builders.components import (
     BUILDING,
@@ -24,24 +25,15 @@ from engine.games.origins_first_builders.components import (
     WAR_START,
     ZODIAC_CARD,
 )
+from engine.games.origins_first_builders.events import EVENTS
 from engine.games.origins_first_builders.moves import building_name, die_words
 from engine.games.origins_first_builders.scoring import standing
 from engine.games.origins_first_builders.state import Player, State
 from engine.games.origins_first_builders.tracks import holds
+from engine.kit.events import Teller
 
 RESOURCE_ORDER = ("stone", "food", "wisdom", "gold")
 BUILDING_NAMES = frozenset(b.name for b in BUILDING.values())
-
-
-def narrate(state: State | None, event: Event, seat: str | None) -> str:
-    """The sentence for ``event``; ``seat`` reads what everyone reads (see the module)."""
-    kind = event["type"]
-    if kind == "game_set_up":
-        return _game_set_up(event)
-    teller = _TELLERS.get(kind)
-    if teller is None or state is None:
-        return humanise(kind)  # a type this ruleset does not record
-    return teller(state, event)
 
 
 # ---------------------------------------------------------------- words
@@ -97,7 +89,7 @@ def _near(player: Player, x: int, y: int) -> str:
 # ---------------------------------------------------------------- setup (ru «Подготовка к игре»)
 
 
-def _game_set_up(e: Event) -> str:
+def _game_set_up(state: State | None, e: Event) -> str:
     seats = list(e["seats"])
     if e.get("solo"):
         return f"{seats[0]} began a solo training game of Origins: First Builders"
@@ -189,10 +181,6 @@ def _draft_ended(state: State, e: Event) -> str:
 
 def _round_started(state: State, e: Event) -> str:
     return f"Round {e['round']} began; {e['first']} plays first"
-
-
-def _bookkeeping(state: State, e: Event) -> str:
-    return ""
 
 
 def _token_spent(state: State, e: Event) -> str:
@@ -544,57 +532,65 @@ def _population_increased(state: State, e: Event) -> str:
 
 
 _TELLERS: dict[str, Callable[[State, Event], str]] = {
-    "bonus_tiles_placed": _bonus_tiles_placed,
-    "zodiac_cards_placed": _zodiac_cards_placed,
-    "building_stacks_shuffled": _building_stacks_shuffled,
-    "building_row_laid": _building_row_laid,
-    "citizen_row_rolled": _citizen_row_rolled,
-    "speakers_rolled": _speakers_rolled,
-    "district_cards_dealt": _district_cards_dealt,
-    "first_player_chosen": _first_player_chosen,
-    "draft_pool_rolled": _draft_pool_rolled,
-    "solo_dice_rolled": _solo_dice_rolled,
-    "die_drafted": _die_drafted,
-    "solo_die_removed": _solo_die_removed,
-    "draft_ended": _draft_ended,
-    "round_started": _round_started,
-    "turn_started": _bookkeeping,
-    "awaiting": _bookkeeping,
-    "token_spent": _token_spent,
-    "passed": _passed,
-    "game_ended": _game_ended,
-    "resources": _resources,
-    "scored": _scored,
-    "worker_sent": _worker_sent,
-    "starship_set": _starship_set,
-    "war_moved": _war_moved,
-    "attacked": _attacked,
-    "war_retreated": _war_retreated,
-    "temple_moved": _temple_moved,
-    "zodiac_taken": _zodiac_taken,
-    "zodiac_awarded": _zodiac_awarded,
-    "building_taken": _building_taken,
-    "reserve_used": _reserve_used,
-    "building_placed": _building_placed,
-    "farm_replaced": _farm_replaced,
-    "citizen_taken": _citizen_taken,
-    "row_refilled": _row_refilled,
-    "row_refill_failed": _row_refill_failed,
-    "speaker_taken": _speaker_taken,
-    "speaker_set": _speaker_set,
-    "citizen_set": _citizen_set,
-    "citizen_recoloured": _citizen_recoloured,
-    "dice_returned": _dice_returned,
-    "advisor_made": _advisor_made,
-    "speakers_returned": _speakers_returned,
-    "district_closed": _district_closed,
-    "district_scored": _district_scored,
-    "tower_built": _tower_built,
-    "population_increased": _population_increased,
+    E.GAME_SET_UP: _game_set_up,
+    E.BONUS_TILES_PLACED: _bonus_tiles_placed,
+    E.ZODIAC_CARDS_PLACED: _zodiac_cards_placed,
+    E.BUILDING_STACKS_SHUFFLED: _building_stacks_shuffled,
+    E.BUILDING_ROW_LAID: _building_row_laid,
+    E.CITIZEN_ROW_ROLLED: _citizen_row_rolled,
+    E.SPEAKERS_ROLLED: _speakers_rolled,
+    E.DISTRICT_CARDS_DEALT: _district_cards_dealt,
+    E.FIRST_PLAYER_CHOSEN: _first_player_chosen,
+    E.DRAFT_POOL_ROLLED: _draft_pool_rolled,
+    E.SOLO_DICE_ROLLED: _solo_dice_rolled,
+    E.DIE_DRAFTED: _die_drafted,
+    E.SOLO_DIE_REMOVED: _solo_die_removed,
+    E.DRAFT_ENDED: _draft_ended,
+    E.ROUND_STARTED: _round_started,
+    E.TOKEN_SPENT: _token_spent,
+    E.PASSED: _passed,
+    E.GAME_ENDED: _game_ended,
+    E.RESOURCES: _resources,
+    E.SCORED: _scored,
+    E.WORKER_SENT: _worker_sent,
+    E.STARSHIP_SET: _starship_set,
+    E.WAR_MOVED: _war_moved,
+    E.ATTACKED: _attacked,
+    E.WAR_RETREATED: _war_retreated,
+    E.TEMPLE_MOVED: _temple_moved,
+    E.ZODIAC_TAKEN: _zodiac_taken,
+    E.ZODIAC_AWARDED: _zodiac_awarded,
+    E.BUILDING_TAKEN: _building_taken,
+    E.RESERVE_USED: _reserve_used,
+    E.BUILDING_PLACED: _building_placed,
+    E.FARM_REPLACED: _farm_replaced,
+    E.CITIZEN_TAKEN: _citizen_taken,
+    E.ROW_REFILLED: _row_refilled,
+    E.ROW_REFILL_FAILED: _row_refill_failed,
+    E.SPEAKER_TAKEN: _speaker_taken,
+    E.SPEAKER_SET: _speaker_set,
+    E.CITIZEN_SET: _citizen_set,
+    E.CITIZEN_RECOLOURED: _citizen_recoloured,
+    E.DICE_RETURNED: _dice_returned,
+    E.ADVISOR_MADE: _advisor_made,
+    E.SPEAKERS_RETURNED: _speakers_returned,
+    E.DISTRICT_CLOSED: _district_closed,
+    E.DISTRICT_SCORED: _district_scored,
+    E.TOWER_BUILT: _tower_built,
+    E.POPULATION_INCREASED: _population_increased,
 }
 
-TOLD: frozenset[str] = frozenset({"game_set_up", *_TELLERS})
-"""Every event type with a sentence of its own ("" for bookkeeping)."""
-
-BOOKKEEPING: frozenset[str] = frozenset({"turn_started", "awaiting"})
+BOOKKEEPING: frozenset[str] = frozenset({E.TURN_STARTED, E.AWAITING})
 """Events that change nothing a player sees: whose decision comes next, the steps queued."""
+
+
+def _to_everyone(teller: Callable[[State, Event], str]) -> Teller:
+    """Every seat and a spectator see the same board, so every reader reads the same
+    sentence (see the module)."""
+    return lambda state, event, seat: teller(state, event)
+
+
+narrate = EVENTS.narration(
+    {kind: _to_everyone(teller) for kind, teller in _TELLERS.items()}, bookkeeping=BOOKKEEPING
+)
+"""The sentence for an event, given the state before it ("" for bookkeeping)."""

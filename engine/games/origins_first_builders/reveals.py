@@ -10,79 +10,83 @@ they are laid out, and every die before it is rolled. Everything else lies face 
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.games.origins_first_builders import events as E
+from engine.games.origins_first_builders.state import State
 
 REVEALING: frozenset[str] = frozenset(
     {
         # Setup: shuffles and rolls (ru steps 3-10), the first player and the starting dice.
-        "bonus_tiles_placed",
-        "zodiac_cards_placed",
-        "building_stacks_shuffled",
-        "building_row_laid",
-        "citizen_row_rolled",
-        "speakers_rolled",
-        "district_cards_dealt",
-        "first_player_chosen",
-        "draft_pool_rolled",
-        "solo_dice_rolled",
+        E.BONUS_TILES_PLACED,
+        E.ZODIAC_CARDS_PLACED,
+        E.BUILDING_STACKS_SHUFFLED,
+        E.BUILDING_ROW_LAID,
+        E.CITIZEN_ROW_ROLLED,
+        E.SPEAKERS_ROLLED,
+        E.DISTRICT_CARDS_DEALT,
+        E.FIRST_PLAYER_CHOSEN,
+        E.DRAFT_POOL_ROLLED,
+        E.SOLO_DICE_ROLLED,
         # ru «Получить кубик жителя»: a new die rolled for the row.
-        "row_refilled",
+        E.ROW_REFILLED,
         # ru «Конец игры»: the final count; a finished game is not taken back.
-        "game_ended",
+        E.GAME_ENDED,
     }
 )
 
 CONCEALING: frozenset[str] = frozenset(
     {
-        "game_set_up",
-        "die_drafted",
-        "solo_die_removed",
-        "draft_ended",
-        "round_started",
-        "turn_started",
-        "awaiting",
-        "token_spent",
-        "passed",
-        "resources",
-        "scored",
-        "worker_sent",
-        "starship_set",
-        "war_moved",
-        "attacked",
-        "war_retreated",
-        "temple_moved",
-        "zodiac_taken",
-        "zodiac_awarded",
-        "reserve_used",
-        "building_placed",
+        E.GAME_SET_UP,
+        E.DIE_DRAFTED,
+        E.SOLO_DIE_REMOVED,
+        E.DRAFT_ENDED,
+        E.ROUND_STARTED,
+        E.TURN_STARTED,
+        E.AWAITING,
+        E.TOKEN_SPENT,
+        E.PASSED,
+        E.RESOURCES,
+        E.SCORED,
+        E.WORKER_SENT,
+        E.STARSHIP_SET,
+        E.WAR_MOVED,
+        E.ATTACKED,
+        E.WAR_RETREATED,
+        E.TEMPLE_MOVED,
+        E.ZODIAC_TAKEN,
+        E.ZODIAC_AWARDED,
+        E.RESERVE_USED,
+        E.BUILDING_PLACED,
         # Virgo: a known farm tile goes face down under its stack.
-        "farm_replaced",
-        "citizen_taken",
+        E.FARM_REPLACED,
+        E.CITIZEN_TAKEN,
         # An end condition: no die could be rolled.
-        "row_refill_failed",
-        "speaker_taken",
-        "speaker_set",
-        "citizen_set",
-        "citizen_recoloured",
-        "dice_returned",
-        "advisor_made",
-        "district_closed",
-        "district_scored",
-        "tower_built",
-        "population_increased",
+        E.ROW_REFILL_FAILED,
+        E.SPEAKER_TAKEN,
+        E.SPEAKER_SET,
+        E.CITIZEN_SET,
+        E.CITIZEN_RECOLOURED,
+        E.DICE_RETURNED,
+        E.ADVISOR_MADE,
+        E.DISTRICT_CLOSED,
+        E.DISTRICT_SCORED,
+        E.TOWER_BUILT,
+        E.POPULATION_INCREASED,
     }
 )
 
 
-def reveals(events: list[Event]) -> bool:
+def reveals(state: State, seat: str, events: list[Event]) -> bool:
+    """Whether ``seat``'s decision from ``state`` showed what was hidden (its ``events``
+    alone tell)."""
     return any(_reveals(event) for event in events)
 
 
 def _reveals(event: Event) -> bool:
     kind = event["type"]
-    if kind == "building_taken":
+    if kind == E.BUILDING_TAKEN:
         # ru «Купить здание» 6: the stack's next tile is turned face up.
         return event.get("revealed") is not None
-    if kind == "speakers_returned":
+    if kind == E.SPEAKERS_RETURNED:
         # ru «Конец раунда» 1: a speaker at 5 is rolled again.
         return bool(event.get("rerolled"))
     return kind in REVEALING or kind not in CONCEALING

@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 
 from engine.contract import Event, Move, listed_move
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.context import Ctx
 from engine.games.origins_first_builders.moves import prompt
 from engine.games.origins_first_builders.state import DRAFT, OVER, State, Step
 from engine.games.origins_first_builders.steps import ALWAYS_ASKED, AUTOMATIC, HANDLERS, OPTIONS
+from engine.kit import last_answer
 
 
 def to_act(state: State) -> frozenset[str]:
@@ -27,22 +29,15 @@ def to_act(state: State) -> frozenset[str]:
     return frozenset((state.turn.seat,))
 
 
-_memo: tuple[State, str, list[Move]] | None = None
-
-
 def legal_moves(state: State, seat: str) -> list[Move]:
-    """Every option of the seat's next decision. The last answer is remembered (a pure memo
-    on the identical state object): ``decide`` checks a move against the list just shown."""
-    global _memo
-    memo = _memo
-    if memo is not None and memo[0] is state and memo[1] == seat:
-        return [dict(m) for m in memo[2]]
-    moves = _legal_moves(state, seat)
-    _memo = (state, seat, moves)
-    return [dict(m) for m in moves]
+    """Every option of the seat's next decision, each a fresh copy the caller may change."""
+    return [dict(m) for m in _legal_moves(state, seat)]
 
 
+@last_answer
 def _legal_moves(state: State, seat: str) -> list[Move]:
+    """Remembered for the identical state: ``decide`` checks a move against the list the
+    page just showed."""
     if seat not in to_act(state):
         return []
     step = state.pending[0]
@@ -88,7 +83,7 @@ def settle(ctx: Ctx) -> None:
             continue
         break
     if ctx.st.phase != OVER and tuple(ctx.queue) != ctx.st.pending:
-        ctx.emit("awaiting", steps=[_step_data(s) for s in ctx.queue])
+        ctx.emit(E.AWAITING, steps=[_step_data(s) for s in ctx.queue])
 
 
 def _step_data(step: Step) -> dict[str, object]:
@@ -107,7 +102,8 @@ def _step_data(step: Step) -> dict[str, object]:
 
 
 def begin(state: State, rng: random.Random) -> list[Event]:
-    """The first decisions after setup: the draft (or the solo choice of starting dice)."""
+    """The first decisions after setup (:func:`.setup.setup` ends with them): the draft, or
+    the solo choice of starting dice."""
     ctx = Ctx(state, rng)
     if state.solo:
         ctx.queue[:] = [Step("solo_remove"), Step("solo_keep")]

@@ -9,9 +9,12 @@ that starts with the last player. Solo follows «Одиночный режим»
 from __future__ import annotations
 
 import random
+from functools import reduce
+from typing import Any
 
 from engine.contract import Event, IllegalMove
-from engine.games.origins_first_builders import rolls
+from engine.games.origins_first_builders import events as E
+from engine.games.origins_first_builders import rolls, rules
 from engine.games.origins_first_builders.components import (
     BONUS_TILES,
     BUILDING,
@@ -24,56 +27,66 @@ from engine.games.origins_first_builders.components import (
     citizens_supply,
     stack_tiles,
 )
+from engine.games.origins_first_builders.fold import apply
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4
 
 
-def setup(seats: list[str], rng: random.Random) -> list[Event]:
+def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The opening events, then the first decision awaited (the draft, or the solo choice of
+    the starting dice)."""
+    if options:
+        raise IllegalMove("Origins: First Builders has no options.")
+    opening = _opening(list(seats), rng)
+    return opening + rules.begin(reduce(apply, opening, None), rng)
+
+
+def _opening(seats: list[str], rng: random.Random) -> list[Event]:
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise IllegalMove("Origins: First Builders is played by 1 to 4 players.")
     if len(set(seats)) != len(seats):
         raise IllegalMove("Every player needs a seat of their own.")
     n = len(seats)
     solo = n == 1
-    events: list[Event] = [{"type": "game_set_up", "seats": list(seats), "solo": solo}]
+    events: list[Event] = [{"type": E.GAME_SET_UP, "seats": list(seats), "solo": solo}]
     # ru step 3 (solo: «Одиночный режим» fixes the tiles): a bonus tile under each zone,
     # and step 4: each starship takes its tile's colour and the value 1.
     tiles = list(SOLO_BONUS_TILES) if solo else sorted(BONUS_TILES)
     if not solo:
         rng.shuffle(tiles)
-    events.append({"type": "bonus_tiles_placed", "tiles": tiles})
+    events.append({"type": E.BONUS_TILES_PLACED, "tiles": tiles})
     # ru step 5: a random zodiac card on each temple; the others go back to the box.
     zodiac = [z.id for z in ZODIAC]
     rng.shuffle(zodiac)
-    events.append({"type": "zodiac_cards_placed", "cards": zodiac[:3]})
+    events.append({"type": E.ZODIAC_CARDS_PLACED, "cards": zodiac[:3]})
     # ru steps 6-7: stacks by colour, shuffled face down; their tops shuffled onto the row,
     # then each stack's new top turned face up.
     stacks = stack_tiles()
     for colour in COLOURS:
         rng.shuffle(stacks[colour])
-    events.append({"type": "building_stacks_shuffled", "stacks": stacks})
+    events.append({"type": E.BUILDING_STACKS_SHUFFLED, "stacks": stacks})
     row = [stacks[colour][0] for colour in COLOURS]
     rng.shuffle(row)
-    events.append({"type": "building_row_laid", "row": row})
+    events.append({"type": E.BUILDING_ROW_LAID, "row": row})
     # ru step 8: one die of each colour, sixes rolled again, laid out in increasing order;
     # of equal dice, the one whose colour's building lies lower in the row goes left.
     lower = {BUILDING[kind].colour: slot for slot, kind in enumerate(row)}
     dice = [(colour, rolls.citizen(rng)) for colour in COLOURS]
     dice.sort(key=lambda d: (d[1], -lower[d[0]]))
-    events.append({"type": "citizen_row_rolled", "dice": [list(d) for d in dice]})
+    events.append({"type": E.CITIZEN_ROW_ROLLED, "dice": [list(d) for d in dice]})
     # ru step 9: a speaker die per player.
     events.append(
-        {"type": "speakers_rolled", "values": [rolls.speaker(rng) for _ in range(SPEAKERS[n])]}
+        {"type": E.SPEAKERS_ROLLED, "values": [rolls.speaker(rng) for _ in range(SPEAKERS[n])]}
     )
     # ru steps 10-12: district cards by player count, 2 gold on each; one tower tier of each
     # colour in the supply, plus one per tower icon on the cards.
     cards = [d.id for d in DISTRICT_CARDS]
     rng.shuffle(cards)
-    events.append({"type": "district_cards_dealt", "cards": sorted(cards[: DISTRICTS_DEALT[n]])})
+    events.append({"type": E.DISTRICT_CARDS_DEALT, "cards": sorted(cards[: DISTRICTS_DEALT[n]])})
     # Lost step 20 (ruling): the first player is drawn at random.
     first = rng.choice(list(seats))
-    events.append({"type": "first_player_chosen", "seat": first})
+    events.append({"type": E.FIRST_PLAYER_CHOSEN, "seat": first})
     events.append(_starting_dice(list(seats), first, rng))
     return events
 
@@ -83,7 +96,7 @@ def _starting_dice(seats: list[str], first: str, rng: random.Random) -> Event:
     if len(seats) == 1:
         # ru «Одиночный режим»: one die of each colour, sixes rolled again.
         dice = [[colour, rolls.citizen(rng)] for colour in COLOURS]
-        return {"type": "solo_dice_rolled", "dice": dice}
+        return {"type": E.SOLO_DICE_ROLLED, "dice": dice}
     # Lost steps 21-23 (ruling): 2 × players + 1 dice drawn from the supply and rolled,
     # drafted in a snake starting with the last player in turn order.
     rng.shuffle(supply)
@@ -92,4 +105,4 @@ def _starting_dice(seats: list[str], first: str, rng: random.Random) -> Event:
     i = seats.index(first)
     order = [seats[(i + k) % len(seats)] for k in range(len(seats))]
     snake = list(reversed(order)) + order
-    return {"type": "draft_pool_rolled", "dice": dice, "order": snake}
+    return {"type": E.DRAFT_POOL_ROLLED, "dice": dice, "order": snake}

@@ -7,6 +7,7 @@ one listed first lies lowest.
 
 from __future__ import annotations
 
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.components import (
     SOLO_DUMMY,
     TEMPLE_TOP,
@@ -72,7 +73,7 @@ def advance(ctx: Ctx, spaces: int) -> None:
         return
     to = min(WAR_LAST, start + spaces)
     ctx.emit(
-        "war_moved",
+        E.WAR_MOVED,
         seat=seat,
         to=to,
         spaces=to - start,
@@ -91,7 +92,7 @@ def attack(ctx: Ctx) -> None:
     passed = milestones_passed(space)
     aries = red_dice(state, seat) if holds(state, seat, "aries") else 0
     ctx.emit(
-        "attacked",
+        E.ATTACKED,
         seat=seat,
         space=space,
         behind=discs,
@@ -171,11 +172,11 @@ def climb(ctx: Ctx, temple: str, steps: int) -> None:
     start = temple_step(ctx.st, ctx.seat, temple)
     to = min(TEMPLE_TOP, start + steps)
     if to > start:
-        ctx.emit("temple_moved", seat=ctx.seat, temple=temple, to=to, steps=to - start)
+        ctx.emit(E.TEMPLE_MOVED, seat=ctx.seat, temple=temple, to=to, steps=to - start)
 
 
 def take_zodiac(ctx: Ctx, temple: str) -> None:
     """ru «Продвинуться по шкале храма»: the temple's card, even from behind other discs."""
     t = TEMPLES.index(temple)
     if ctx.st.zodiac_owner[t] != ctx.seat:
-        ctx.emit("zodiac_taken", seat=ctx.seat, temple=temple, card=ctx.st.zodiac[t])
+        ctx.emit(E.ZODIAC_TAKEN, seat=ctx.seat, temple=temple, card=ctx.st.zodiac[t])

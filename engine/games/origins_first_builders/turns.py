@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.contract import Move
 from engine.games.origins_first_builders import citizens, flow
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.city import open_centres
 from engine.games.origins_first_builders.components import (
     BASES,
@@ -77,7 +78,7 @@ def main_handler(ctx: Ctx, step: Step, move: Move) -> None:
         food = min(cost, player.food)
         last = player.bases + 1 == BASES
         ctx.emit(
-            "population_increased",
+            E.POPULATION_INCREASED,
             seat=ctx.seat,
             food=food,
             gold=cost - food,
@@ -97,7 +98,7 @@ def turn_end_options(state: State, seat: str, step: Step) -> list[Move]:
 def turn_end_handler(ctx: Ctx, step: Step, move: Move) -> None:
     if move["type"] == "extra_action":
         # ru «Жетоны превосходства»: one more main action, pass included.
-        ctx.emit("token_spent", seat=ctx.seat, use="action")
+        ctx.emit(E.TOKEN_SPENT, seat=ctx.seat, use="action")
         ctx.push(Step("main", ref="extra"))
     else:
         flow.end_turn(ctx)
@@ -110,7 +111,7 @@ def tower_options(state: State, seat: str, step: Step) -> list[Move]:
 def tower_handler(ctx: Ctx, step: Step, move: Move) -> None:
     colour = move["colour"]
     level = ctx.me.towers[COLOUR_INDEX[colour]]
-    ctx.emit("tower_built", seat=ctx.seat, colour=colour, gold=level, level=level + 1)
+    ctx.emit(E.TOWER_BUILT, seat=ctx.seat, colour=colour, gold=level, level=level + 1)
     if holds(ctx.st, ctx.seat, "capricorn"):
         ctx.push(Step("capricorn"))
 
@@ -129,7 +130,7 @@ def capricorn_handler(ctx: Ctx, step: Step, move: Move) -> None:
     if move["type"] == "capricorn":
         i = move["die"]
         value = min(DIE_FACES, ctx.me.citizens[i].value + 2)
-        ctx.emit("citizen_set", seat=ctx.seat, index=i, value=value)
+        ctx.emit(E.CITIZEN_SET, seat=ctx.seat, index=i, value=value)
 
 
 def draft_options(state: State, seat: str, step: Step) -> list[Move]:
@@ -144,7 +145,7 @@ def draft_options(state: State, seat: str, step: Step) -> list[Move]:
 
 def draft_handler(ctx: Ctx, step: Step, move: Move) -> None:
     die = ctx.st.pool[move["die"]]
-    ctx.emit("die_drafted", seat=ctx.seat, index=move["die"], colour=die.colour, value=die.value)
+    ctx.emit(E.DIE_DRAFTED, seat=ctx.seat, index=move["die"], colour=die.colour, value=die.value)
     if ctx.st.draft_order:
         ctx.push(Step("draft"))
     else:
@@ -163,7 +164,7 @@ def solo_remove_options(state: State, seat: str, step: Step) -> list[Move]:
 
 def solo_remove_handler(ctx: Ctx, step: Step, move: Move) -> None:
     die = ctx.st.pool[move["die"]]
-    ctx.emit("solo_die_removed", index=move["die"], colour=die.colour, value=die.value)
+    ctx.emit(E.SOLO_DIE_REMOVED, index=move["die"], colour=die.colour, value=die.value)
     ctx.push(Step("solo_remove"))
 
 
@@ -177,5 +178,5 @@ def solo_keep_handler(ctx: Ctx, step: Step, move: Move) -> None:
     kept = [i for i in range(len(ctx.st.pool)) if i != returned]
     for i in reversed(kept):
         die = ctx.st.pool[i]
-        ctx.emit("die_drafted", seat=ctx.seat, index=i, colour=die.colour, value=die.value)
+        ctx.emit(E.DIE_DRAFTED, seat=ctx.seat, index=i, colour=die.colour, value=die.value)
     flow.start_play(ctx)

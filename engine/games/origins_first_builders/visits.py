@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.contract import Move
 from engine.games.origins_first_builders import buying, citizens, tracks
+from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.actions import take_citizen_options
 from engine.games.origins_first_builders.components import (
     BONUS_BASIC,
@@ -108,10 +109,10 @@ def zone_handler(ctx: Ctx, step: Step, move: Move) -> None:
     turn = state.turn
     if not state.solo:
         # ru: the visited starship gains 1, a 6 turns to 1.
-        ctx.emit("worker_sent", **sent, starship=raised(state.zones[zone]))
+        ctx.emit(E.WORKER_SENT, **sent, starship=raised(state.zones[zone]))
         ctx.push(follow)
         return
-    ctx.emit("worker_sent", **sent)
+    ctx.emit(E.WORKER_SENT, **sent)
     if turn is not None and turn.freeze:
         ctx.push(follow)
     else:
@@ -139,12 +140,12 @@ def solo_raise_options(state: State, seat: str, step: Step) -> list[Move]:
 
 def solo_raise_handler(ctx: Ctx, step: Step, move: Move) -> None:
     if move["type"] == "keep_starships":
-        ctx.emit("token_spent", seat=ctx.seat, use="freeze")
+        ctx.emit(E.TOKEN_SPENT, seat=ctx.seat, use="freeze")
         return
-    ctx.emit("starship_set", zone=step.zone, value=raised(ctx.st.zones[step.zone]))
+    ctx.emit(E.STARSHIP_SET, zone=step.zone, value=raised(ctx.st.zones[step.zone]))
     if move["type"] == "raise":
         other = move["zone"]
-        ctx.emit("starship_set", zone=other, value=ctx.st.zones[other] + 1)
+        ctx.emit(E.STARSHIP_SET, zone=other, value=ctx.st.zones[other] + 1)
 
 
 def bonus_of(state: State, zone: int) -> str:

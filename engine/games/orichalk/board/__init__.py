@@ -1,0 +1,28 @@
+"""Orichalk's board for pages and emails: the seat's island, the shared boards, every supply.
+
+Everything is read from the seat's view (``engine.games.orichalk.view``), never from the
+state, so a picture or a panel shows exactly what that seat may see: the face-down land tile
+stacks, the action deck and the bags appear as counts only. The island is drawn from the
+spaces the view lists (position, terrain, tile, creature, building, temple, port); where the
+tile in hand may go is worked out from those spaces and the tile the view names
+(:mod:`.spaces`). All of it is data; the service draws it, names the players and escapes.
+
+- :mod:`.words`: sentences shared by the text, the panels and the picture's hover texts
+- :mod:`.text`: the plain-text part of emails
+- :mod:`.panels`: the panels, as ``engine.kit.panels`` data
+- :mod:`.picture`: the picture as shapes (islands in :mod:`.islands`, small drawings in
+  :mod:`.icons`, colours in :mod:`.palette`)
+- :mod:`.options`: how a long list of options nests on the turn page
+"""
+
+from __future__ import annotations
+
+from engine.games.orichalk.board.options import option_path
+from engine.games.orichalk.board.panels import panels
+from engine.games.orichalk.board.picture import picture
+from engine.games.orichalk.board.text import text
+from engine.kit.game import Board
+
+BOARD = Board(panels=panels, text=text, picture=picture, option_path=option_path)
+
+__all__ = ["BOARD"]

@@ -1,0 +1,565 @@
+"""The picture of an Orichalk view, top to bottom: whose turn; the seat's island large (with
+the tile in hand and where it may go); the seat's supply and victory points; the action
+board; the construction board, the titans in the centre, temples and tokens left; the dice of
+the last fight; the other players' islands small. 680 wide, for emails about 600 wide."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from engine.games.orichalk.board import icons
+from engine.games.orichalk.board.islands import (
+    Frame,
+    first_space,
+    island_shapes,
+    island_size,
+    loose_tile,
+    tile_box,
+)
+from engine.games.orichalk.board.palette import (
+    ACTION_FILL,
+    ACTION_SHORT,
+    BOARD,
+    BUILDING_DEFAULT_INK,
+    BUILDING_INK,
+    CANDIDATE,
+    CREATURE_FILL,
+    INK,
+    LOST,
+    MARBLE_EDGE,
+    MUTED,
+    OUTLINE,
+    PAPER,
+    SEA,
+    TERRAIN_FILL,
+    TERRAIN_INK,
+    WON,
+)
+from engine.games.orichalk.board.spaces import ROW, STEPS, candidate_spaces
+from engine.games.orichalk.board.words import (
+    creature_words,
+    creatures_on,
+    dice_words,
+    focus_seat,
+    headline,
+    island_of,
+    marks,
+    placing,
+    plural,
+    seat_colours,
+    side_words,
+    site_words,
+    slot_words,
+)
+from engine.kit.drawing import (
+    Anchor,
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Measure,
+    Rect,
+    Shape,
+    Text,
+    hexagon,
+)
+
+View = dict[str, Any]
+Out = list[Shape]
+
+WIDTH = 680
+MARGIN = 14
+HAND = 118
+"""The column right of the island while a tile is being placed."""
+SHORT_DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+def picture(view: View, measure: Measure) -> Drawing:
+    """The whole picture as shapes, for the service's SVG and PNG alike; texts are as wide
+    as ``measure`` says."""
+    shapes: Out = []
+    seat = focus_seat(view)
+    y = _header(view, shapes)
+    y = _island(view, seat, y, shapes, measure)
+    y = _supply(view, seat, y, shapes)
+    y = _action_board(view, y, shapes)
+    y = _construction(view, y, shapes)
+    if view.get("last_fight"):
+        y = _fight(view["last_fight"], y, shapes)
+    y = _others(view, seat, y, shapes, measure)
+    drawn = Drawing(WIDTH, math.ceil(y + MARGIN), SEA, title=headline(view))
+    drawn.add(*shapes)
+    return drawn
+
+
+def _title(x: float, y: float, words: str, out: Out, anchor: Anchor = "start") -> None:
+    out.append(Text(x, y, words, size=13, fill=INK, anchor=anchor, bold=True, halo=SEA))
+
+
+def _note(x: float, y: float, words: str, out: Out) -> None:
+    out.append(Text(x, y, words, size=11, fill=MUTED, anchor="end", halo=SEA))
+
+
+def _header(view: View, out: Out) -> float:
+    out.append(Rect(0, 0, WIDTH, 40, fill="#2f4858"))
+    out.append(Text(MARGIN, 20, headline(view), size=17, fill="#ffffff", anchor="start", bold=True))
+    if view.get("initiative") and not view.get("over"):
+        words = f"initiative: {view['initiative']}"
+        if view.get("phase") == "initiative" and view.get("initiative_candidates"):
+            words = "tied: " + ", ".join(view["initiative_candidates"])
+        out.append(Text(WIDTH - MARGIN, 20, words, size=12.5, fill="#dfe9ee", anchor="end"))
+    return 40
+
+
+# ---------------------------------------------------------------- the seat's island
+
+
+def _island(view: View, seat: str | None, y: float, out: Out, measure: Measure) -> float:
+    island = island_of(view, seat)
+    if seat is None or island is None:
+        return y
+    whose = "Your island" if seat == view.get("you") else f"{seat}'s island"
+    if not island.get("side"):
+        return _sides(island, whose, y, out, measure)
+    _title(MARGIN, y + 16, f"{whose} · {island['name']}, {side_words(island['side'])}", out)
+    tile = placing(view, seat)
+    top = y + 34
+    room = WIDTH - 2 * MARGIN - (HAND if tile else 24)
+    unit = min(64.0, room / island["width"])
+    width, height = island_size(island, unit)
+    left = MARGIN + (room - width) / 2 if tile else (WIDTH - width) / 2
+    candidates = candidate_spaces(island, tile) if tile else []
+    title = f"{whose}: {island['name']}, {side_words(island['side'])}"
+    frame = Frame(left, top + 8, unit)
+    out.append(island_shapes(island, frame, title, measure, detail=True, candidates=candidates))
+    bottom = top + height + 20
+    if tile:
+        riders = (view.get("turn") or {}).get("creatures") or []
+        bottom = max(bottom, _hand(tile, riders, WIDTH - MARGIN - HAND + 8, top, out) + 14)
+    return bottom
+
+
+def _sides(island: dict[str, Any], whose: str, y: float, out: Out, measure: Measure) -> float:
+    """Before the side is chosen: both sides of the board, side by side."""
+    _title(MARGIN, y + 16, f"{whose} · {island['name']}: choose a side", out)
+    sides = island.get("sides") or {}
+    gap = 20
+    each = (WIDTH - 2 * MARGIN - gap) / max(1, len(sides))
+    bottom = y
+    for i, (side, empty) in enumerate(sides.items()):
+        unit = min(36.0, (each - 16) / empty["width"])
+        width, height = island_size(empty, unit)
+        left = MARGIN + i * (each + gap)
+        label = f"{side_words(side).capitalize()} · {len(empty['cells'])} spaces"
+        _title(left + each / 2, y + 40, label, out, anchor="middle")
+        frame = Frame(left + (each - width) / 2, y + 56, unit)
+        out.append(
+            island_shapes(
+                empty, frame, f"{island['name']}, {side_words(side)}", measure, detail=True
+            )
+        )
+        bottom = max(bottom, y + 56 + height)
+    return bottom + 20
+
+
+def _hand(
+    tile: dict[str, Any], riders: Sequence[dict[str, Any]], x: float, y: float, out: Out
+) -> float:
+    """uk фаза 2: the tile to place as it lies before turning (pointing east), a dot on the
+    space the options name, and a compass of the six directions the options say."""
+    w, unit, n = HAND - 8, 34.0, len(tile["terrains"])
+    tw, th, _ = tile_box(n, unit)
+    shapes: Out = [Text(x + w / 2, y + 14, "Tile to place", size=12, fill=INK, bold=True)]
+    tx = x + (w - tw) / 2
+    shapes.append(loose_tile(tile, riders, tx, y + 28, unit))
+    below = y + 28 + th + 14
+    if n > 1:
+        shapes.append(
+            Circle(*first_space(n, tx, y + 28, unit), unit * 0.13, fill="#ffffff", stroke=OUTLINE)
+        )
+    if riders:
+        shapes.append(
+            Text(x + w / 2, below, ", ".join(c["name"] for c in riders), size=10.5, fill=INK)
+        )
+        below += 15
+    if n > 1:
+        for line in ("dot: the space the", "options name; shown", "pointing east"):
+            shapes.append(Text(x + w / 2, below, line, size=9.5, fill=MUTED))
+            below += 12
+        shapes += _compass(x + w / 2, below + 34, 22)
+        below += 72
+    else:
+        shapes.append(Text(x + w / 2, below, "one space", size=9.5, fill=MUTED))
+        below += 8
+    out.append(Rect(x, y, w, below - y, fill=PAPER, stroke=BOARD, width=1.2, rx=6))
+    out += shapes
+    return below
+
+
+def _compass(x: float, y: float, r: float) -> Out:
+    """The six directions a placement may point, as the options name them."""
+    shapes: Out = [hexagon(x, y, r * 0.55, fill="#ffffff", stroke=MUTED, width=1)]
+    for d, label in enumerate(SHORT_DIRECTIONS):
+        dx, dr = STEPS[d]
+        angle = math.atan2(dr * ROW, dx / 2)
+        ex, ey = x + math.cos(angle) * r, y + math.sin(angle) * r
+        shapes.append(Line(x, y, ex, ey, CANDIDATE, width=1.6, round_caps=True))
+        lx, ly = x + math.cos(angle) * (r + 13), y + math.sin(angle) * (r + 9)
+        shapes.append(Text(lx, ly, label, size=10.5, fill=CANDIDATE, bold=True))
+    shapes.append(Circle(x, y, 2.5, fill=CANDIDATE))
+    return [
+        Group(
+            tuple(shapes),
+            title="Directions: east, north-east, north-west, west, south-west, south-east",
+        )
+    ]
+
+
+# ---------------------------------------------------------------- the seat's supply
+
+
+def _supply(view: View, seat: str | None, y: float, out: Out) -> float:
+    """The player's board: victory points (tokens in the order taken, then titans), hoplites
+    and orichalcum, titans with their favour, creatures captured."""
+    if seat is None or seat not in view["players"]:
+        return y
+    player = view["players"][seat]
+    h = 74
+    out.append(Rect(MARGIN, y, WIDTH - 2 * MARGIN, h, fill=PAPER, stroke=BOARD, width=1.2, rx=6))
+    x = MARGIN + 12
+    points = f"Victory points {player['points']}/{view['win_points']}"
+    out.append(Text(x, y + 15, points, size=12, fill=INK, anchor="start", bold=True))
+    tokens = list(player["victory_tokens"]["order"]) + [t["terrain"] for t in player["titans"]]
+    slots = max(view["win_points"], len(tokens))
+    for i in range(slots):
+        cx, cy = x + 13 + i * 27, y + 44
+        out.append(Circle(cx, cy, 11.5, fill="#ffffff", stroke=BOARD, width=1.2))
+        if i < len(tokens):
+            out.append(_token(tokens[i], cx, cy))
+    x += slots * 27 + 14
+    out += icons.hoplite(x + 10, y + 28, 10)
+    out.append(
+        Text(x + 26, y + 28, str(player["hoplites"]), size=16, fill=INK, anchor="start", bold=True)
+    )
+    out.append(Text(x + 10, y + 50, "hoplites", size=10, fill=MUTED, anchor="start"))
+    x += 68
+    out += icons.orichalcum(x + 10, y + 28, 10.5)
+    out.append(
+        Text(
+            x + 26, y + 28, str(player["orichalcum"]), size=16, fill=INK, anchor="start", bold=True
+        )
+    )
+    out.append(Text(x + 6, y + 50, "orichalcum", size=10, fill=MUTED, anchor="start"))
+    x += 80
+    titans = player["titans"]
+    held = f"Titans {len(titans)}/{player['titan_capacity']}"
+    out.append(Text(x, y + 15, held, size=12, fill=INK, anchor="start", bold=True))
+    for i, titan in enumerate(titans[:3]):
+        out.append(icons.titan(titan, x + i * 64, y + 26, 60, 34))
+    if not titans:
+        out.append(Text(x, y + 44, "none", size=11, fill=MUTED, anchor="start"))
+    x += max(1, min(3, len(titans))) * 64 + 10
+    right = WIDTH - MARGIN - 10
+    out.append(Text(x, y + 15, "Captured", size=12, fill=INK, anchor="start", bold=True))
+    caught = player["creatures"]
+    room = max(1, int((right - x) // 24))
+    for i, creature in enumerate(caught[:room]):
+        out.append(_disc(creature, x + 11 + i * 24, y + 38, 10.5))
+    if len(caught) > room:
+        out.append(Text(right, y + 38, f"+{len(caught) - room}", size=11, fill=INK, anchor="end"))
+    if not caught:
+        out.append(Text(x, y + 38, "none", size=11, fill=MUTED, anchor="start"))
+    works = f"{plural(player['mines'], 'mine')}, {plural(player['camps'], 'camp')}"
+    out.append(Text(x, y + 62, works, size=10.5, fill=MUTED, anchor="start"))
+    return y + h + 14
+
+
+def _token(token: str, x: float, y: float) -> Shape:
+    """A victory point: a temple, a medallion, or a titan (by its terrain)."""
+    if token == "temple":
+        return Group(tuple(icons.temple(x, y + 1, 16, MARBLE_EDGE)), title="temple")
+    if token == "medallion":
+        return Group(tuple(icons.medallion(x, y, 9.5)), title="orichalcum medallion")
+    return Group(
+        (Circle(x, y, 9.5, fill=TERRAIN_FILL[token], stroke=TERRAIN_INK[token], width=1.4),),
+        title=f"titan of the {token}",
+    )
+
+
+def _disc(creature: dict[str, Any], x: float, y: float, r: float) -> Shape:
+    fill = CREATURE_FILL.get(creature["id"], "#555555")
+    return Group(
+        (
+            Circle(x, y, r, fill=fill, stroke="#ffffff", width=1.2),
+            Text(x, y, str(creature["strength"]), size=r, fill="#ffffff", bold=True),
+        ),
+        title=creature_words(creature),
+    )
+
+
+# ---------------------------------------------------------------- the action board
+
+
+def _action_board(view: View, y: float, out: Out) -> float:
+    """uk фаза 1: the cards left to right, each with its cost, action, tile and creatures."""
+    board = view.get("action_board") or {}
+    slots = board.get("slots", [])
+    stacks = view.get("stacks") or {}
+    _title(MARGIN, y + 8, "Action board", out)
+    heaps = "/".join(str(stacks.get(s, 0)) for s in ("single", "double", "triple"))
+    discard = len(board.get("discard") or [])
+    _note(
+        WIDTH - MARGIN,
+        y + 8,
+        f"deck {board.get('deck', 0)} · discard {discard} · face-down tiles {heaps}",
+        out,
+    )
+    gap, h = 7.0, 132.0
+    w = (WIDTH - 2 * MARGIN - gap * (max(1, len(slots)) - 1)) / max(1, len(slots))
+    for i, slot in enumerate(slots):
+        out.append(_card(slot, MARGIN + i * (w + gap), y + 20, w, h))
+    return y + 20 + h + 14
+
+
+def _card(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape:
+    card = slot.get("card")
+    if not card:
+        return Group(
+            (
+                Rect(x, y, w, h, fill="#eef4f6", stroke="#a9bcc4", width=1.2, rx=6),
+                Text(x + w / 2, y + 14, str(slot["number"]), size=12, fill=MUTED, bold=True),
+                Text(x + w / 2, y + h / 2, "empty", size=12, fill=MUTED),
+            ),
+            title=slot_words(slot),
+        )
+    fill = ACTION_FILL[card["action"]]
+    shapes: Out = [
+        Rect(x, y, w, h, fill=PAPER, stroke="#9c8a63", width=1.2, rx=6),
+        Rect(x, y, w, 24, fill=fill, rx=6),
+        Rect(x, y + 14, w, 10, fill=fill),
+        Text(
+            x + 8, y + 12, str(slot["number"]), size=13, fill="#ffffff", anchor="start", bold=True
+        ),
+        Text(x + w / 2, y + 12, ACTION_SHORT[card["action"]], size=13, fill="#ffffff", bold=True),
+        Text(x + w / 2, y + 36, f"{card['size']} tile", size=10.5, fill=MUTED),
+    ]
+    if slot["cost"]:
+        for k in range(slot["cost"]):
+            shapes += icons.hoplite(x + w - 11 - k * 13, y + 12, 5.5)
+    else:
+        shapes.append(Text(x + w - 6, y + 12, "free", size=10, fill="#ffffff", anchor="end"))
+    tile = slot.get("tile")
+    riders = slot.get("creatures") or []
+    if tile:
+        unit = min(30.0, (w - 16) / 2)
+        tw, th, _ = tile_box(len(tile["terrains"]), unit)
+        shapes.append(loose_tile(tile, riders, x + (w - tw) / 2, y + 46 + (h - 72 - th) / 2, unit))
+    else:
+        shapes.append(Text(x + w / 2, y + 80, "no tile left", size=10.5, fill=MUTED))
+    if riders:
+        shapes.append(
+            Text(x + w / 2, y + h - 12, ", ".join(c["name"] for c in riders), size=10, fill=INK)
+        )
+    return Group(tuple(shapes), title=slot_words(slot))
+
+
+# ---------------------------------------------------------------- construction, titans
+
+
+def _construction(view: View, y: float, out: Out) -> float:
+    """The construction board's four slots, the titans in the centre, temples and victory
+    tokens left."""
+    construction = view.get("construction_board") or {}
+    slots = construction.get("slots", [])
+    w, h, gap = 94.0, 62.0, 7.0
+    _title(MARGIN, y + 8, "Construction board", out)
+    _note(MARGIN + len(slots) * (w + gap) - gap, y + 8, f"bag {construction.get('bag', 0)}", out)
+    top = y + 20
+    for i, slot in enumerate(slots):
+        out.append(_site(slot, MARGIN + i * (w + gap), top, w, h))
+    x = MARGIN + len(slots) * (w + gap) + 6
+    _title(x, y + 8, "Titans in the centre", out)
+    centre = view.get("titans_centre") or []
+    for i, titan in enumerate(centre):
+        out.append(icons.titan(titan, x + (i % 2) * 60, top + (i // 2) * 32, 56, 29))
+    if not centre:
+        out.append(Text(x, top + 14, "none", size=11, fill=MUTED, anchor="start"))
+    x += 126
+    temples, tokens = view.get("temples_left", 0), view.get("victory_tokens_left", 0)
+    out.append(
+        Group(
+            (
+                Rect(x, top, WIDTH - MARGIN - x, h, fill=PAPER, stroke=BOARD, width=1.2, rx=6),
+                *icons.temple(x + 17, top + 20, 22, MARBLE_EDGE),
+                Text(x + 34, top + 20, f"{temples} temples", size=11, fill=INK, anchor="start"),
+                *icons.medallion(x + 17, top + 44, 8),
+                Text(x + 34, top + 44, f"{tokens} tokens", size=11, fill=INK, anchor="start"),
+            ),
+            title=f"{temples} temple tiles and {tokens} victory tokens left",
+        )
+    )
+    return top + max(h, 32 * ((len(centre) + 1) // 2)) + 14
+
+
+def _site(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape:
+    terrain = slot["terrain"]
+    building = slot.get("building")
+    shapes: Out = [
+        Rect(x, y, w, h, fill=PAPER, stroke="#9c8a63", width=1.2, rx=6),
+        Rect(x, y, w, 20, fill=TERRAIN_FILL[terrain], rx=6),
+        Rect(x, y + 12, w, 8, fill=TERRAIN_FILL[terrain]),
+        Text(x + w / 2, y + 10, terrain, size=11, fill="#1f1f1f", bold=True),
+    ]
+    if building:
+        ink = BUILDING_INK.get(building["id"], BUILDING_DEFAULT_INK)
+        size = 11.5 if len(building["name"]) <= 13 else 10
+        shapes.append(Text(x + w / 2, y + 34, building["name"], size=size, fill=ink, bold=True))
+        if slot.get("resource") == "hoplite":
+            shapes += icons.hoplite(x + w / 2, y + 50, 6.5)
+        elif slot.get("resource") == "orichalcum":
+            shapes += icons.orichalcum(x + w / 2, y + 50, 7)
+    else:
+        shapes.append(Text(x + w / 2, y + 40, "empty", size=11, fill=MUTED))
+    return Group(tuple(shapes), title=site_words(slot))
+
+
+# ---------------------------------------------------------------- the last fight
+
+
+def _fight(fight: dict[str, Any], y: float, out: Out) -> float:
+    """uk «Захоплення істот»: who fought what, and the dice rolled."""
+    h = 44
+    out.append(
+        Rect(MARGIN, y, WIDTH - 2 * MARGIN, h, fill="#fff7f2", stroke="#d9b8a8", width=1.2, rx=6)
+    )
+    who = f"Last fight: {fight['seat']} vs {fight['creature']} ({fight['strength']})"
+    who += f" at {fight['cell']}"
+    out.append(Text(MARGIN + 10, y + 14, who, size=12, fill=INK, anchor="start", bold=True))
+    fought = f"{plural(fight['hoplites'], 'hoplite')} fought"
+    out.append(Text(MARGIN + 10, y + 31, fought, size=11, fill=MUTED, anchor="start"))
+    x = MARGIN + 330
+    if fight["favour"]:
+        out.append(
+            Text(
+                x,
+                y + h / 2,
+                "won with Kronos's favour, no dice",
+                size=12,
+                fill=WON,
+                anchor="start",
+                bold=True,
+            )
+        )
+        return y + h + 14
+    dice: Out = []
+    for i, face in enumerate(fight["dice"]):
+        dice += icons.die(x + i * 32, y + 8, 28, face)
+    out.append(Group(tuple(dice), title=f"dice: {dice_words(fight['dice'])}"))
+    verdict = f"= {fight['total']}: " + ("won" if fight["won"] else "lost")
+    out.append(
+        Text(x + len(fight["dice"]) * 32 + 6, y + h / 2, verdict, size=14,
+             fill=WON if fight["won"] else LOST, anchor="start", bold=True)
+    )  # fmt: skip
+    return y + h + 14
+
+
+# ---------------------------------------------------------------- the other islands
+
+
+def _others(view: View, seat: str | None, y: float, out: Out, measure: Measure) -> float:
+    others = [s for s in view.get("seats", []) if s != seat]
+    if not others:
+        return y
+    colours = seat_colours(view)
+    _title(MARGIN, y + 8, "The other islands", out)
+    gap = 10
+    columns = 3 if len(others) > 2 else 2
+    each = (WIDTH - 2 * MARGIN - gap * (columns - 1)) / columns
+    bottom = y + 20
+    for i, other in enumerate(others):  # at most three: one row
+        x = MARGIN + i * (each + gap)
+        bottom = max(bottom, _other(view, other, colours[other], x, y + 20, each, out, measure))
+    return bottom + 6
+
+
+def _other(
+    view: View, seat: str, colour: str, x: float, y: float, w: float, out: Out, measure: Measure
+) -> float:
+    """Another player: name, victory points, a thumbnail of the island, the supply."""
+    player = view["players"][seat]
+    island = player.get("island")
+    shown = [m for m in marks(view, seat) if m != "initiative"]
+    name = seat if len(seat) <= 12 else seat[:11] + "..."
+    shapes: Out = [
+        Rect(x, y, w, 30, fill="#ffffff", stroke=colour, width=1.5, rx=5),
+        Circle(x + 11, y + 15, 5, fill=colour),
+        Text(
+            x + 21,
+            y + 15,
+            name + "".join(f" · {m}" for m in shown),
+            size=12.5,
+            fill=INK,
+            anchor="start",
+            bold=True,
+        ),
+        Text(
+            x + w - 6,
+            y + 15,
+            f"{player['points']} VP",
+            size=12.5,
+            fill=INK,
+            anchor="end",
+            bold=True,
+        ),
+    ]
+    bottom = y + 36
+    if island and island.get("cells"):
+        unit = min(28.0, (w - 10) / island["width"])
+        iw, ih = island_size(island, unit)
+        frame = Frame(x + (w - iw) / 2, bottom + 4, unit)
+        title = f"{seat}'s island: {island['name']}, {side_words(island['side'])}"
+        shapes.append(island_shapes(island, frame, title, measure, detail=False))
+        bottom += ih + 10
+    elif island:
+        shapes.append(
+            Text(x + w / 2, bottom + 14, f"{island['name']}: choosing a side", size=11, fill=MUTED)
+        )
+        bottom += 26
+    line = bottom + 8
+    shapes += icons.hoplite(x + 8, line, 6.5)
+    shapes.append(
+        Text(x + 18, line, str(player["hoplites"]), size=12, fill=INK, anchor="start", bold=True)
+    )
+    shapes += icons.orichalcum(x + 44, line, 7)
+    shapes.append(
+        Text(x + 54, line, str(player["orichalcum"]), size=12, fill=INK, anchor="start", bold=True)
+    )
+    left = len(creatures_on(island))
+    shapes.append(
+        Text(x + w, line, f"{plural(left, 'creature')} on it", size=10.5, fill=MUTED, anchor="end")
+    )
+    tokens = player["victory_tokens"]
+    words = [
+        plural(n, kind)
+        for kind, n in (("temple", tokens["temples"]), ("medallion", tokens["medallions"]))
+        if n
+    ]
+    words += [t["name"] + ("" if t["active"] else " (used)") for t in player["titans"]]
+    shapes.append(
+        Text(
+            x + 2,
+            line + 17,
+            "; ".join(words) or "no victory point yet",
+            size=10.5,
+            fill=MUTED,
+            anchor="start",
+        )
+    )
+    hover = (
+        f"{seat}: {player['points']} victory points, {plural(player['hoplites'], 'hoplite')}, "
+        f"{player['orichalcum']} orichalcum"
+    )
+    out.append(Group(tuple(shapes), title=hover))
+    return line + 26

@@ -1,0 +1,287 @@
+"""Origin's panels beside the map, as data (``engine.kit.panels``): the status, the reader's
+hand or the cards they choose among, every player, the reward board, the pawns left in the
+reserve and a legend. Read from the seat's view alone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine.games.origin.board.palette import (
+    DECK_COLOUR,
+    DECK_FILL,
+    GOLD,
+    NEUTRAL,
+    ORIGIN_FILL,
+    PAWN_FILL,
+    TERRITORY_FILL,
+    View,
+    seat_colours,
+)
+from engine.games.origin.board.words import (
+    card_tag,
+    hand_cards,
+    objectives_held,
+    score_parts,
+    status,
+    strait_names,
+)
+from engine.games.origin.moves import pawn_words
+from engine.kit.panels import (
+    BREAK,
+    Block,
+    Chip,
+    Column,
+    Content,
+    Panels,
+    Para,
+    Section,
+    Swatch,
+    Table,
+    Words,
+    content,
+    joined,
+)
+
+NONE = "–"
+HUNTING_TOKEN = "#cfe8c4"
+STRAIT_TOKEN = "#cfe3f2"
+TOP_TILE = "#ffe27a"
+"""A level-5 tile, the top of what a stack can reach (ru «Ограничения для тайлов инновации»)."""
+TILE_EDGE = "#6f6045"
+PAWN_EDGE = "#555555"
+PAWNS = (
+    "A pawn is drawn in its own colour (white, brown or black) on a white plate, its "
+    "territory ringed in the owner's colour: its height (speed 1–3) is the number of "
+    "stacked sections, its width the strength (1–3). A small house is a village; a green "
+    "disc is a hunting token; a dashed line is a strait, with its token's value while the "
+    "token is still there."
+)
+
+
+def panels(view: View) -> Panels:
+    colours = seat_colours(view)
+    blocks: list[Block] = []
+    lines = status(view)
+    if lines:
+        blocks.append(Para((lines[0],), lead=True))
+        blocks += [Para((line,)) for line in lines[1:]]
+    if view.get("you") and view.get("hand") is not None:
+        cards = hand_cards(view)
+        held: Block = _cards_table(cards) if cards else Para(("Empty.",))
+        blocks.append(Section("Your hand", (held,)))
+    if view.get("choosing"):
+        blocks.append(Section("You are choosing among", (_cards_table(view["choosing"]),)))
+    blocks.append(Section("Players", (_players_table(view, colours),)))
+    blocks.append(Section("Reward board", _reward_board(view)))
+    blocks.append(Section("Pawns in the reserve", (_reserve(view),)))
+    blocks.append(Section("Legend", _legend(colours)))
+    return Panels(tuple(blocks))
+
+
+def _tile(level: int) -> Chip:
+    fill = TOP_TILE if level == 5 else "#ffffff"
+    title = f"innovation tile, level {level}"
+    return Chip(str(level), fill, ring=TILE_EDGE, title=title, shape="die")
+
+
+def _or_none(pieces: Content) -> Content:
+    return pieces or (NONE,)
+
+
+# ---------------------------------------------------------------- cards
+
+
+def _cards_table(cards: Iterable[dict[str, Any]]) -> Table:
+    """A card a row: its deck's colour, its name, deck and tag, and what it says."""
+    rows = []
+    for c in cards:
+        kind = c.get("kind", "")
+        tag = card_tag(c)
+        name = content(
+            Swatch(DECK_FILL.get(kind, "#cccccc"), square=True),
+            " ",
+            Words(c["name"], bold=True),
+            BREAK,
+            Words(kind + (" · " + tag if tag else ""), tone="small"),
+        )
+        rows.append((name, (c.get("text", ""),)))
+    return Table(columns=(Column(("Card",)), Column(("What it says",))), rows=tuple(rows))
+
+
+# ---------------------------------------------------------------- players
+
+
+def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> Table:
+    players = view.get("players", {})
+    seats = list(players)
+    share = 80 // max(1, len(seats))
+    columns = [Column()]
+    for seat in seats:
+        colour = colours.get(seat, ("", NEUTRAL))[1]
+        badges = []
+        if seat == view.get("you"):
+            badges.append("you")
+        if seat == view.get("current"):
+            badges.append("to play")
+        if seat == view.get("first_player"):
+            badges.append("1st")
+        marks = (BREAK, Words(", ".join(badges), tone="small")) if badges else ()
+        heading = content(Swatch(colour), " ", Words(seat, bold=True), marks)
+        columns.append(Column(heading, colour=colour, share=share))
+    names = strait_names(view)
+
+    def row(label: str, cell: Any) -> tuple[Content, ...]:
+        return ((label,), *(cell(players[s]) for s in seats))
+
+    rows = (
+        row("Score", _score),
+        row("Cards in hand", _hand),
+        row(
+            "Villages left / pawns on map",
+            lambda p: (f"{p.get('villages_left', 0)} / {p.get('pawns_on_board', 0)}",),
+        ),
+        row("Innovation stacks", lambda p: _stacks(p.get("innovation_stacks", []))),
+        row("Hunting / strait tokens", lambda p: _tokens(p, names)),
+        row("Permanent cards in play", lambda p: _card_names(p.get("permanents_in_play", []))),
+        row("Objectives completed", lambda p: _card_names(p.get("completed_objectives", []))),
+    )
+    return Table(columns=tuple(columns), rows=rows, labels=True)
+
+
+def _score(p: dict[str, Any]) -> Content:
+    parts = score_parts(p)
+    detail = (BREAK, Words(parts, tone="small")) if parts else ()
+    return content(Words(str(p.get("score", 0)), bold=True, tone="big"), detail)
+
+
+def _hand(p: dict[str, Any]) -> Content:
+    h = p.get("hand", {})
+    held = objectives_held(h, p.get("objective_limit"))
+    return (
+        Chip(str(h.get("actions", 0)), DECK_FILL["action"], title="action cards"),
+        Chip(str(h.get("permanents", 0)), DECK_FILL["permanent"], title="permanent cards"),
+        Chip(held, DECK_FILL["objective"], title="objective cards (held/limit)"),
+    )
+
+
+def _stacks(stacks: Sequence[Sequence[int]]) -> Content:
+    """A stack a line, from its bottom tile to its top (ru «Ограничения для тайлов
+    инновации»: level n is laid on a stack topped by level n-1)."""
+    return _or_none(joined((tuple(_tile(level) for level in stack) for stack in stacks), BREAK))
+
+
+def _tokens(p: dict[str, Any], names: dict[str, str]) -> Content:
+    hunting = [
+        Chip(str(v), HUNTING_TOKEN, title="hunting token") for v in p.get("hunting_tokens", [])
+    ]
+    straits = [
+        Chip(str(s["value"]), STRAIT_TOKEN, title=f"strait token: {names.get(s['strait'], '')}")
+        for s in p.get("strait_tokens", [])
+    ]
+    trophies = f"{p['war_trophies']} war trophies" if p.get("war_trophies") else None
+    return _or_none(content(hunting, straits, trophies))
+
+
+def _card_names(cards: Sequence[dict[str, Any]]) -> Content:
+    """Each card's name (and tag), what it says as its hover text."""
+    return _or_none(
+        joined(
+            (
+                (
+                    Words(
+                        c["name"] + (f" ({card_tag(c)})" if card_tag(c) else ""),
+                        title=c.get("text", ""),
+                    ),
+                )
+                for c in cards
+            ),
+            BREAK,
+        )
+    )
+
+
+# ---------------------------------------------------------------- the reward board
+
+
+def _reward_board(view: View) -> tuple[Block, ...]:
+    """ru «Фаза награждения»: a column of face-up tiles for each territory colour, the decks
+    and the face-down reserve, and the face-up discard pile."""
+    board = view.get("reward_board") or {}
+    columns = board.get("columns", {})
+    heads = tuple(Column((c,), colour=TERRITORY_FILL.get(c, "#dddddd")) for c in columns)
+    tiles = tuple(_or_none(tuple(_tile(level) for level in levels)) for levels in columns.values())
+    decks = joined(
+        (
+            (Chip(f"{d} {n}", DECK_FILL.get(d, "#dddddd"), title=f"cards left in the {d} deck"),)
+            for d, n in board.get("decks", {}).items()
+        ),
+        " ",
+    )
+    blocks: list[Block] = [
+        Table(columns=heads, rows=(tiles,)),
+        Para(
+            content(
+                "Decks: ",
+                decks,
+                " · face-down innovation tiles: ",
+                Words(str(board.get("face_down_reserve", 0)), bold=True),
+            )
+        ),
+    ]
+    discard = board.get("action_discard") or []
+    if discard:
+        names = joined((Words(c["name"], title=c.get("text", "")),) for c in discard)
+        blocks.append(Para(content("Action discard pile: ", names)))
+    return tuple(blocks)
+
+
+def _reserve(view: View) -> Block:
+    """A 3 × 3 grid, height by strength, with a disc for each colour left in the box (ru
+    «Подготовка к игре»: the reserve stands «так чтобы фишки были видны всем»)."""
+    reserve = view.get("pawn_reserve") or []
+    if not reserve:
+        return Para(("The reserve is empty.",))
+    have: dict[tuple[int, int], list[tuple[str, int]]] = {}
+    for k in reserve:
+        have.setdefault((k["height"], k["strength"]), []).append((k["colour"], k.get("count", 1)))
+    columns = (Column(), *(Column((f"strength {s}",)) for s in (1, 2, 3)))
+    rows = []
+    for h in (3, 2, 1):
+        cells = []
+        for s in (1, 2, 3):
+            pawns = [
+                content(
+                    Chip(
+                        "",
+                        PAWN_FILL.get(colour, "#cccccc"),
+                        title=f"{pawn_words(h, s, colour)} ×{n}",
+                        shape="disc",
+                        ring=PAWN_EDGE,
+                    ),
+                    f"×{n}" if n > 1 else None,
+                )
+                for colour, n in have.get((h, s), [])
+            ]
+            cells.append(_or_none(joined(pawns, " ")))
+        rows.append(((f"height {h}",), *cells))
+    return Table(columns=columns, rows=tuple(rows), labels=True)
+
+
+# ---------------------------------------------------------------- legend
+
+
+def _legend(colours: dict[str, tuple[str, str]]) -> tuple[Block, ...]:
+    players = [
+        (Swatch(hexa, size=12), f" {seat} ({name})") for seat, (name, hexa) in colours.items()
+    ]
+    players.append((Swatch(NEUTRAL, size=12), " neutral"))
+    lands = [(Swatch(fill), f" {name}") for name, fill in TERRITORY_FILL.items()]
+    lands.append((Swatch(ORIGIN_FILL, ring=GOLD), " Origin (never claimed)"))
+    decks = [(Chip(f"{colour} {deck}", DECK_FILL[deck]),) for deck, colour in DECK_COLOUR.items()]
+    return (
+        Para(content("Players: ", joined(players, " · "))),
+        Para(content("Territories: ", joined(lands, " · "))),
+        Para(content("Cards: ", joined(decks, " "))),
+        Para((Words(PAWNS, tone="small"),)),
+    )

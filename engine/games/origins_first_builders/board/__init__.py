@@ -1,0 +1,19 @@
+"""Origins: First Builders for pages and emails: the picture, the panels, the plain text,
+and how a long list of options nests on the turn page.
+
+Everything is read from the seat's view (:mod:`engine.games.origins_first_builders.view`),
+never from the state: a picture or a panel shows exactly what that seat may see, and the
+building stacks show only their face-up tops and their heights.
+"""
+
+from __future__ import annotations
+
+from engine.games.origins_first_builders.board.options import option_path
+from engine.games.origins_first_builders.board.panels import panels
+from engine.games.origins_first_builders.board.picture import picture
+from engine.games.origins_first_builders.board.text import text
+from engine.kit.game import Board
+
+BOARD = Board(panels=panels, text=text, picture=picture, option_path=option_path)
+
+__all__ = ["BOARD"]

@@ -1,0 +1,648 @@
+"""Origins: First Builders' picture: the main board, then every player with their city.
+
+One :class:`~engine.kit.drawing.Drawing`, 640 units wide so that an email showing it
+600 px wide keeps its smallest words readable, drawn from the seat's view only. From top to
+bottom: the five contact zones, the building row and its stacks, the citizen and speaker
+rows with the supplies, the war track, the temples, the district cards; then the reader's
+city large beside their pieces, and every other player smaller.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from engine.games.origins_first_builders.board.palette import (
+    DIE_FILL,
+    DIE_INK,
+    DIE_TINT,
+    EDGE,
+    INK,
+    MUTED,
+    PANEL,
+    PAPER,
+    View,
+    seat_colours,
+)
+from engine.games.origins_first_builders.board.picture_players import legend, players
+from engine.games.origins_first_builders.board.shapes import (
+    BODY,
+    COLUMN,
+    GAP,
+    INNER,
+    SMALL,
+    WIDTH,
+    Colours,
+    M,
+    archon,
+    die,
+    disc,
+    fit_line,
+    heading,
+    note,
+    speaker,
+    text_block,
+    tower,
+    wrap,
+)
+from engine.games.origins_first_builders.board.words import ACTION_SHORT, BONUS_SHORT, reward_short
+from engine.kit.drawing import (
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Measure,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+)
+
+Section = Callable[[View, Colours, float, Measure], tuple[list[Shape], float]]
+
+
+def picture(view: View, measure: Measure) -> Drawing:
+    """The picture of ``view``, its texts measured by ``measure``."""
+    colours = seat_colours(view)
+    sections: list[Section] = [
+        _header,
+        _draft,
+        _zones,
+        _buildings,
+        _rows,
+        _war,
+        _temples,
+        _districts,
+        players,
+        legend,
+    ]
+    shapes: list[Shape] = []
+    y = 0.0
+    for section in sections:
+        drawn, height = section(view, colours, y, measure)
+        shapes += drawn
+        y += height
+    drawing = Drawing(WIDTH, math.ceil(y + M), PAPER, title=headline(view))
+    drawing.add(*shapes)
+    return drawing
+
+
+def headline(view: View) -> str:
+    players = view.get("players", {})
+    if view.get("over"):
+        top = max((p.get("score", 0) for p in players.values()), default=None)
+        best = [s for s, p in players.items() if p.get("score", 0) == top]
+        if not best:
+            return "Game over"
+        if len(best) == 1:
+            return f"Game over: {best[0]} has the most points, {top}"
+        return f"Game over: {' and '.join(best)} share the most points, {top}"
+    if view.get("phase") == "draft" and view.get("solo"):
+        return "Choosing the starting dice"
+    if view.get("phase") == "draft":
+        order = (view.get("draft") or {}).get("order") or []
+        return "Drafting the starting dice" + (f": {order[0]} picks" if order else "")
+    head = f"Round {view.get('round', 0)}"
+    if view.get("current"):
+        head += f" · {view['current']} to play"
+    return head
+
+
+def _header(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+    shapes: list[Shape] = [
+        Rect(0, y, WIDTH, 34, fill="#efe6d2"),
+        Text(M, y + 17, headline(view), size=15, fill=INK, anchor="start", bold=True),
+    ]
+    me = view.get("you")
+    if me in view.get("players", {}):
+        label = f"you are {me}"
+        x = WIDTH - M - measure(label, BODY)
+        shapes += disc(x - 12, y + 17, 8, me, view, colours)
+        shapes.append(Text(WIDTH - M, y + 17, label, size=BODY, fill=INK, anchor="end"))
+    elif me is None:
+        shapes.append(
+            Text(WIDTH - M, y + 17, "spectator's view", size=BODY, fill=MUTED, anchor="end")
+        )
+    return shapes, 40
+
+
+def _draft(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+    draft = view.get("draft")
+    if not draft:
+        return [], 0
+    pool = draft.get("pool", [])
+    if not view.get("solo"):
+        title = "Starting dice to draft"
+    elif len(pool) > 3:
+        title = "Your starting dice: the two highest go back"
+    else:
+        title = "Your starting dice: keep two of these three"
+    shapes: list[Shape] = [heading(M, y + 9, title)]
+    x = M
+    for d in pool:
+        shapes.append(
+            Group(
+                tuple(die(x, y + 20, 22, d["colour"], d["value"])),
+                title=f"Starting die {d['colour']} {d['value']}",
+            )
+        )
+        x += 28
+    order = ", ".join(draft.get("order", []))
+    if order and not view.get("solo"):
+        shapes.append(note(x + 8, y + 31, f"still to pick, in order: {order}"))
+    return shapes, 52
+
+
+# ---------------------------------------------------------------- contact zones
+
+ZONE_HEAD = 26
+ZONE_BOX = 28
+VISITORS = 46
+
+
+def _zones(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+    zones = (view.get("board") or {}).get("zones", [])
+    shapes: list[Shape] = [
+        heading(M, y + 8, "Contact zones"),
+        note(
+            WIDTH - M, y + 8, "a die below the starship pays the difference in wisdom", anchor="end"
+        ),
+    ]
+    top = y + 18
+    height = ZONE_HEAD + 3 * (ZONE_BOX + 3) + VISITORS + 4
+    for i, zone in enumerate(zones):
+        x = M + i * (COLUMN + GAP)
+        shapes.append(_zone(view, colours, zone, x, top, height, measure))
+    return shapes, height + 26
+
+
+def _zone(
+    view: View,
+    colours: Colours,
+    zone: dict[str, Any],
+    x: float,
+    y: float,
+    h: float,
+    measure: Measure,
+) -> Shape:
+    bonus = zone.get("bonus") or {}
+    colour = bonus.get("colour") or "grey"
+    fill, ink = DIE_FILL.get(colour, "#bbbbbb"), DIE_INK.get(colour, INK)
+    w = COLUMN
+    shapes: list[Shape] = [
+        Rect(x, y, w, h, fill=PANEL, stroke=EDGE, rx=5),
+        Rect(x, y, w, ZONE_HEAD, fill=fill, rx=5),
+        Rect(x, y + ZONE_HEAD - 6, w, 6, fill=fill),
+        Text(
+            x + 8,
+            y + ZONE_HEAD / 2,
+            f"Zone {zone['number']}",
+            size=13,
+            fill=ink,
+            anchor="start",
+            bold=True,
+        ),
+    ]
+    # The starship, turned to its value (ru step 4).
+    sx, sy = x + w - 18, y + ZONE_HEAD / 2
+    ship = (
+        (sx, sy - 12),
+        (sx + 10, sy + 2),
+        (sx + 7, sy + 11),
+        (sx - 7, sy + 11),
+        (sx - 10, sy + 2),
+    )
+    shapes += [
+        Polygon(ship, fill="#ffffff", stroke="#3a3a3a", width=1),
+        Text(sx, sy + 1.5, str(zone.get("starship", "")), size=12.5, fill=INK, bold=True),
+        Text(sx - 16, sy, "ship", size=SMALL - 1, fill=ink, anchor="end"),
+    ]
+    words = []
+    by = y + ZONE_HEAD + 4
+    for action in zone.get("actions", []):
+        short = ACTION_SHORT.get(action.get("id", ""), action.get("text", ""))
+        shapes.append(Rect(x + 4, by, w - 8, ZONE_BOX, fill="#f6f1e6", stroke=EDGE, rx=3))
+        shapes += text_block(
+            x + w / 2, by + ZONE_BOX / 2, wrap(measure, short, SMALL, w - 14), SMALL, fill=INK
+        )
+        words.append(action.get("text", ""))
+        by += ZONE_BOX + 3
+    if bonus.get("action"):
+        short = "Bonus: " + BONUS_SHORT.get(bonus["action"], bonus.get("text", ""))
+        shapes.append(
+            Rect(
+                x + 4,
+                by,
+                w - 8,
+                ZONE_BOX,
+                fill=DIE_TINT.get(colour, "#eeeeee"),
+                stroke=fill,
+                width=1.5,
+                rx=3,
+            )
+        )
+        shapes += text_block(
+            x + w / 2, by + ZONE_BOX / 2, wrap(measure, short, SMALL, w - 14), SMALL, fill=INK
+        )
+    by += ZONE_BOX + 5
+    shapes += _visitors(view, colours, zone, x + 6, by, w - 12)
+    title = (
+        f"Zone {zone['number']}: starship {zone.get('starship')}; "
+        + " / ".join(words)
+        + (f"; {colour} bonus: {bonus.get('text')}" if bonus.get("text") else "")
+    )
+    return Group(tuple(shapes), title=title)
+
+
+def _visitors(
+    view: View, colours: Colours, zone: dict[str, Any], x: float, y: float, w: float
+) -> list[Shape]:
+    visitors = zone.get("visitors", [])
+    if not visitors:
+        return [Text(x + w / 2, y + 14, "no visitors", size=SMALL, fill="#b3a78f")]
+    shapes: list[Shape] = []
+    s, step = 17, 23
+    per_row = max(1, int((w + step - s) // step))
+    for i, v in enumerate(visitors):
+        vx = x + (i % per_row) * step + 2.5
+        vy = y + (i // per_row) * step + 2.5
+        ring = colours.get(v["seat"], ("", "#999999", ""))[1]
+        if v["kind"] == "citizen":
+            drawn = die(vx, vy, s, v["colour"], v["value"], ring)
+            what = f"{v['seat']}'s citizen {v['colour']} {v['value']}"
+        elif v["kind"] == "speaker":
+            drawn = speaker(vx, vy, s, v["value"], ring)
+            what = f"{v['seat']}'s speaker {v['value']}"
+        else:
+            drawn = archon(vx + s / 2, vy + s / 2 + 1, s * 1.1, ring)
+            what = f"{v['seat']}'s archon"
+        shapes.append(Group(tuple(drawn), title=f"{what} in zone {zone['number']}"))
+    return shapes
+
+
+# ---------------------------------------------------------------- the building row
+
+
+def _buildings(
+    view: View, colours: Colours, y: float, measure: Measure
+) -> tuple[list[Shape], float]:
+    board = view.get("board") or {}
+    shapes: list[Shape] = [
+        heading(M, y + 8, "Building row"),
+        note(WIDTH - M, y + 8, "wisdom by slot, stone on the tile; or a free farm", anchor="end"),
+    ]
+    top = y + 20
+    tile_h = 44
+    for i, slot in enumerate(board.get("building_row", [])):
+        x = M + i * (COLUMN + GAP)
+        b = slot.get("building")
+        shapes.append(note(x + 2, top + 6, f"slot {slot['slot']}: {slot['wisdom']} wisdom"))
+        if b is None:
+            shapes.append(Rect(x, top + 14, COLUMN, tile_h, fill=PAPER, stroke=EDGE, rx=4))
+            continue
+        shapes.append(
+            Group(
+                tuple(_building_tile(x, top + 14, COLUMN, tile_h, b, measure)),
+                title=(
+                    f"Building row slot {slot['slot']}: {b['name']} ({b['colour']}), "
+                    f"{slot['wisdom']} wisdom and {b['stone']} stone: {b['text']}"
+                ),
+            )
+        )
+    sy = top + 14 + tile_h + 6
+    for i, (colour, stack) in enumerate((board.get("building_stacks") or {}).items()):
+        x = M + i * (COLUMN + GAP)
+        t = stack.get("top")
+        label = f"{t['name']}" if t else "empty"
+        count = stack.get("count", 0)
+        shapes.append(
+            Group(
+                (
+                    Rect(
+                        x,
+                        sy,
+                        COLUMN,
+                        22,
+                        fill=DIE_TINT.get(colour, "#eeeeee"),
+                        stroke=DIE_FILL.get(colour, "#999999"),
+                        rx=3,
+                    ),
+                    Rect(x, sy, 6, 22, fill=DIE_FILL.get(colour, "#999999"), rx=2),
+                    Text(
+                        x + 10,
+                        sy + 11,
+                        fit_line(measure, label, SMALL, COLUMN - 40),
+                        size=SMALL,
+                        fill=INK,
+                        anchor="start",
+                    ),
+                    Text(
+                        x + COLUMN - 5,
+                        sy + 11,
+                        f"{count} left",
+                        size=SMALL,
+                        fill=MUTED,
+                        anchor="end",
+                    ),
+                ),
+                title=(
+                    f"{colour} stack: {label} face up, {count} tiles"
+                    + (f" ({t['stone']} stone: {t['text']})" if t else "")
+                ),
+            )
+        )
+    shapes.append(note(M, sy + 32, "Stacks: the face-up top of each colour and the tiles left"))
+    return shapes, sy + 42 - y
+
+
+def _building_tile(
+    x: float, y: float, w: float, h: float, b: dict[str, Any], measure: Measure
+) -> list[Shape]:
+    colour = b.get("colour", "grey")
+    fill, ink = DIE_FILL.get(colour, "#cccccc"), DIE_INK.get(colour, INK)
+    shapes: list[Shape] = [Rect(x, y, w, h, fill=fill, stroke="#4a4030", width=1, rx=4)]
+    shapes += text_block(
+        x + w / 2, y + h / 2 - 5, wrap(measure, b["name"], BODY, w - 10), BODY, fill=ink, bold=True
+    )
+    stone = b.get("stone")
+    if stone is not None:
+        shapes.append(
+            Text(x + w - 5, y + h - 8, f"{stone} stone", size=SMALL, fill=ink, anchor="end")
+        )
+    return shapes
+
+
+def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+    board = view.get("board") or {}
+    shapes: list[Shape] = []
+    top = y + 8
+    # The citizen row: a die per slot, the wisdom beside it.
+    shapes.append(heading(M, top, "Citizen row"))
+    x = M
+    for slot in board.get("citizen_row", []):
+        d = slot.get("die")
+        if d:
+            shapes.append(
+                Group(
+                    tuple(die(x + 4, top + 14, 26, d["colour"], d["value"])),
+                    title=f"Citizen row slot {slot['slot']}: {d['colour']} "
+                    f"{d['value']} for {slot['wisdom']} wisdom",
+                )
+            )
+        else:
+            shapes.append(Rect(x + 4, top + 14, 26, 26, fill=PAPER, stroke=EDGE, rx=5))
+        shapes.append(note(x + 17, top + 50, f"{slot['wisdom']} w", anchor="middle"))
+        x += 38
+    # The speaker row.
+    x = M + 200
+    shapes.append(heading(x, top, "Speakers"))
+    row = board.get("speaker_row", [])
+    for i, value in enumerate(row):
+        shapes.append(
+            Group(tuple(speaker(x + i * 30, top + 14, 24, value)), title=f"Speaker row: {value}")
+        )
+    if not row:
+        shapes.append(note(x, top + 27, "none left"))
+    # Citizen dice left beside the board, and tower tiers left in the supply.
+    x = M + 340
+    shapes.append(heading(x, top, "Dice left"))
+    for i, (colour, n) in enumerate((board.get("citizen_supply") or {}).items()):
+        cx = x + i * 27
+        shapes.append(
+            Group(
+                (
+                    *tuple(die(cx + 2, top + 16, 18, colour, None)),
+                    Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
+                ),
+                title=f"{n} {colour} citizen dice left in the supply",
+            )
+        )
+    x = M + 480
+    shapes.append(heading(x, top, "Tower tiers left"))
+    for i, (colour, n) in enumerate((board.get("tower_supply") or {}).items()):
+        cx = x + i * 27
+        shapes.append(
+            Group(
+                (
+                    *tuple(tower(cx + 2, top + 14, 18, 22, colour)),
+                    Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
+                ),
+                title=f"{n} {colour} tower tiers left in the supply",
+            )
+        )
+    return shapes, 68
+
+
+# ---------------------------------------------------------------- the war track
+
+WAR_BOX = 58
+
+
+def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+    war = (view.get("board") or {}).get("war_track") or {}
+    spaces = war.get("spaces", [])
+    last = war.get("last_space", len(spaces) - 1)
+    shapes: list[Shape] = [
+        heading(M, y + 8, "War track"),
+        note(
+            WIDTH - M,
+            y + 8,
+            "discs stack bottom up; | milestones; attack rewards below",
+            anchor="end",
+        ),
+    ]
+    if not spaces:
+        return shapes, 20
+    step = INNER / len(spaces)
+    top = y + 32
+    for i, space in enumerate(spaces):
+        x = M + i * step
+        s = space["space"]
+        fill = "#f3e2a6" if s == last else ("#ece7dc" if s == 0 else PANEL)
+        parts: list[Shape] = [
+            Rect(x + 1, top, step - 2, WAR_BOX, fill=fill, stroke=EDGE, rx=3),
+            Text(
+                x + step / 2, top - 7, "start" if s == 0 else str(s), size=SMALL - 0.5, fill=MUTED
+            ),
+        ]
+        discs = space.get("discs", [])
+        rise = min(13.0, (WAR_BOX - 18) / max(1, len(discs) - 1))
+        for k, seat in enumerate(discs):
+            parts += disc(x + step / 2, top + WAR_BOX - 9.5 - k * rise, 7.5, seat, view, colours)
+        reward = f"{war.get('last_points', 9)} VP" if s == last else reward_short(space["reward"])
+        if reward:
+            parts.append(
+                Text(x + step / 2, top + WAR_BOX + 9, reward, size=SMALL, fill=INK, bold=True)
+            )
+        title = f"War track space {s}: " + (
+            f"{war.get('last_points', 9)} VP on arrival" if s == last else space["reward"]
+        )
+        if discs:
+            title += "; discs bottom to top: " + ", ".join(discs)
+        shapes.append(Group(tuple(parts), title=title))
+        if space.get("milestone_after"):
+            mx = x + step
+            shapes += [
+                Line(mx, top - 3, mx, top + WAR_BOX + 3, "#8a2b2b", width=3),
+                Polygon(((mx, top - 9), (mx + 5, top - 3), (mx - 5, top - 3)), fill="#8a2b2b"),
+            ]
+    shapes.append(
+        note(
+            M,
+            top + WAR_BOX + 24,
+            "S stone · F food · W wisdom · G gold · B any basic resource · "
+            "B>G: 1 basic may become 1 gold",
+        )
+    )
+    return shapes, WAR_BOX + 32 + 32
+
+
+# ---------------------------------------------------------------- temples
+
+TEMPLE_ROW = 30
+TEMPLE_LABEL = 124
+
+
+def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+    temples = (view.get("board") or {}).get("temples", [])
+    shapes: list[Shape] = [
+        heading(M, y + 8, "Temples"),
+        note(
+            WIDTH - M,
+            y + 8,
+            "VP per step; the two lowest discs score; leader takes the card",
+            anchor="end",
+        ),
+    ]
+    top = y + 20
+    for r, temple in enumerate(temples):
+        ty = top + r * (TEMPLE_ROW + 4)
+        points = temple.get("points", [])
+        steps = len(points)
+        step_w = (INNER - TEMPLE_LABEL) / max(1, steps)
+        zodiac = temple.get("zodiac") or {}
+        holder = temple.get("holder")
+        label: list[Shape] = [
+            Rect(M, ty, TEMPLE_LABEL - 4, TEMPLE_ROW, fill="#efe6d2", rx=4),
+            Text(M + 6, ty + 9, temple["name"], size=BODY, fill=INK, anchor="start", bold=True),
+            Text(M + 6, ty + 22, zodiac.get("name", ""), size=SMALL, fill=INK, anchor="start"),
+        ]
+        if holder:
+            label += disc(M + TEMPLE_LABEL - 16, ty + TEMPLE_ROW / 2, 7.5, holder, view, colours)
+        shapes.append(
+            Group(
+                tuple(label),
+                title=(
+                    f"{temple['name']} temple: {zodiac.get('name', 'no card')}"
+                    + (f" ({zodiac.get('text')})" if zodiac.get("text") else "")
+                    + (f", held by {holder}" if holder else ", held by nobody")
+                ),
+            )
+        )
+        at: dict[int, list[str]] = {}
+        for d in temple.get("discs", []):
+            at.setdefault(d["step"], []).append(d["seat"])
+        for s, value in enumerate(points):
+            x = M + TEMPLE_LABEL + s * step_w
+            fill = "#f3e2a6" if s == temple.get("top", steps - 1) else PANEL
+            parts: list[Shape] = [
+                Rect(x + 1, ty, step_w - 2, TEMPLE_ROW, fill=fill, stroke=EDGE, rx=3),
+                Text(
+                    x + step_w - 4, ty + 7.5, str(value), size=SMALL - 1.5, fill=MUTED, anchor="end"
+                ),
+            ]
+            here = at.get(s, [])
+            for k, seat in enumerate(here):
+                parts += disc(x + 9 + k * 8, ty + TEMPLE_ROW / 2 + 3, 7, seat, view, colours)
+            title = f"{temple['name']} temple step {s} ({value} VP)"
+            if here:
+                title += ": " + ", ".join(here) + (" (bottom to top)" if len(here) > 1 else "")
+            shapes.append(Group(tuple(parts), title=title))
+    return shapes, 20 + len(temples) * (TEMPLE_ROW + 4) + 8
+
+
+# ---------------------------------------------------------------- district cards
+
+
+def _districts(
+    view: View, colours: Colours, y: float, measure: Measure
+) -> tuple[list[Shape], float]:
+    cards = (view.get("board") or {}).get("district_cards", [])
+    shapes: list[Shape] = [
+        heading(M, y + 8, "District cards"),
+        note(WIDTH - M, y + 8, "turn or mirror the pattern; VP first time / later", anchor="end"),
+    ]
+    if not cards:
+        return shapes, 20
+    w = min(100.0, (INNER - (len(cards) - 1) * 8) / len(cards))
+    h = 86
+    top = y + 20
+    for i, card in enumerate(cards):
+        x = M + i * (w + 8)
+        shapes.append(_district(card, x, top, w, h))
+    return shapes, h + 28
+
+
+def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape:
+    pattern = card.get("pattern") or {}
+    corner = pattern.get("corner", "grey")
+    beside = list(pattern.get("beside", []))
+    shapes: list[Shape] = [Rect(x, y, w, h, fill="#f7f0df", stroke="#b9a77d", rx=5)]
+    for k, colour in enumerate(card.get("towers", [])):
+        shapes += tower(x + 6 + k * 16, y + 5, 12, 15, colour)
+    gold = card.get("gold", 0)
+    if gold:
+        shapes += [
+            Circle(x + w - 13, y + 12, 8, fill="#e8b923", stroke="#8a6d10", width=1),
+            Text(x + w - 13, y + 12.5, str(gold), size=SMALL, fill=INK, bold=True),
+        ]
+    s = 17
+    gx, gy = x + w / 2 - s, y + 26
+    cells = [
+        (0, 0, corner),
+        (1, 0, beside[0] if beside else None),
+        (0, 1, beside[1] if len(beside) > 1 else None),
+        (1, 1, None),
+    ]
+    for cx, cy, colour in cells:
+        if colour is None:
+            shapes.append(
+                Rect(
+                    gx + cx * s,
+                    gy + cy * s,
+                    s - 1,
+                    s - 1,
+                    fill="#ffffff",
+                    stroke="#b9a77d",
+                    width=0.8,
+                )
+            )
+        else:
+            shapes.append(
+                Rect(
+                    gx + cx * s,
+                    gy + cy * s,
+                    s - 1,
+                    s - 1,
+                    fill=DIE_FILL.get(colour, "#ccc"),
+                    stroke="#4a4030",
+                    width=0.8,
+                )
+            )
+    shapes.append(
+        Text(
+            x + w / 2,
+            y + h - 10,
+            f"{card.get('first')} / {card.get('later')} VP",
+            size=BODY,
+            fill=INK,
+            bold=True,
+        )
+    )
+    title = (
+        f"District card {card.get('id')}: {corner} corner beside {' and '.join(beside)}; "
+        f"{card.get('first')} VP the first time, {card.get('later')} later; {gold} gold on it; "
+        f"towers {', '.join(card.get('towers', []))}"
+    )
+    return Group(tuple(shapes), title=title)

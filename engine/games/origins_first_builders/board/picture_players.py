@@ -1,0 +1,446 @@
+"""Origins: First Builders' picture, lower half: every player's pieces, the reader's city
+large (or, for a spectator, the city of the player to move) and the others' smaller, and
+the legend."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.origins_first_builders.board.cities import (
+    focus_seat,
+    free_spaces,
+    open_districts,
+    placing,
+)
+from engine.games.origins_first_builders.board.palette import (
+    DIE_FILL,
+    DIE_INK,
+    EDGE,
+    FARM_FILL,
+    FARM_LINE,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    View,
+)
+from engine.games.origins_first_builders.board.shapes import (
+    BODY,
+    SMALL,
+    WIDTH,
+    Colours,
+    Flow,
+    M,
+    archon,
+    chip,
+    die,
+    disc,
+    fit,
+    note,
+    speaker,
+    text_block,
+    tower,
+)
+from engine.games.origins_first_builders.board.words import seat_marks
+from engine.games.origins_first_builders.components import BASES
+from engine.kit.drawing import Circle, Group, Line, Measure, Polygon, Rect, Shape, Text
+
+
+def players(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+    players = view.get("players", {})
+    if not players:
+        return [], 0
+    focus = focus_seat(view)
+    shapes: list[Shape] = [Line(M, y + 2, WIDTH - M, y + 2, EDGE, width=1)]
+    top = y + 10
+    order = [focus] + [s for s in players if s != focus]
+    for seat in order:
+        if seat is None:
+            continue
+        big = seat == focus
+        drawn, height = _player(view, colours, seat, players[seat], top, big, measure)
+        shapes += drawn
+        top += height + 8
+        shapes.append(Line(M, top - 4, WIDTH - M, top - 4, EDGE, width=1))
+    return shapes, top - y
+
+
+CITY_BIG = (372.0, 360.0)
+CITY_SMALL = (210.0, 150.0)
+
+
+def _player(
+    view: View,
+    colours: Colours,
+    seat: str,
+    p: dict[str, Any],
+    y: float,
+    big: bool,
+    measure: Measure,
+) -> tuple[list[Shape], float]:
+    box_w, box_h = CITY_BIG if big else CITY_SMALL
+    info_x = M + box_w + 12 if big else M
+    info_right = WIDTH - M if big else WIDTH - M - box_w - 12
+    shapes: list[Shape] = []
+    flow = Flow(measure, info_x, y, info_right)
+    _player_head(view, colours, seat, p, flow)
+    _player_pieces(view, colours, seat, p, flow, big)
+    info_h = flow.y + flow.line - y
+    shapes += flow.shapes
+    city_x = M if big else WIDTH - M - box_w
+    city, city_h = _city(view, seat, p.get("city") or {}, city_x, y, box_w, box_h, big, measure)
+    shapes += city
+    return shapes, max(info_h, city_h)
+
+
+def _player_head(view: View, colours: Colours, seat: str, p: dict[str, Any], flow: Flow) -> None:
+    tags = seat_marks(view, seat)
+    flow.add(22, disc(9, 10, 9, seat, view, colours), title=f"{seat}'s colour")
+    flow.label(seat, bold=True, colour=INK)
+    if tags:
+        flow.label("(" + ", ".join(tags) + ")")
+    score = p.get("score", 0)
+    parts = ", ".join(f"{k} {v}" for k, v in (p.get("score_breakdown") or {}).items() if v)
+    word = "final score" if view.get("over") else "score if it ended now"
+    flow.shapes.append(
+        Group(
+            (
+                Text(
+                    flow.right,
+                    flow.y + 9,
+                    f"{score} VP",
+                    size=14,
+                    fill=INK,
+                    anchor="end",
+                    bold=True,
+                ),
+            ),
+            title=f"{seat}: {word} {score}" + (f" ({parts})" if parts else ""),
+        )
+    )
+    flow.newline()
+
+
+def _player_pieces(
+    view: View, colours: Colours, seat: str, p: dict[str, Any], flow: Flow, big: bool
+) -> None:
+    """Line by line: resources and bases; citizens; speakers and the archon; advisors and
+    superiority tokens; towers and zodiac cards; buildings set aside."""
+    ring = colours.get(seat, ("", "#999999", ""))[1]
+    _resources(p, flow)
+    flow.newline()
+    _citizens(seat, p, flow, ring)
+    if big:
+        flow.newline()
+    else:
+        flow.space(8)
+    _speakers_and_archon(seat, p, flow, ring)
+    flow.newline()
+    _advisors_and_tokens(seat, p, flow)
+    flow.newline()
+    _towers_and_cards(seat, p, flow)
+    if p.get("reserved"):
+        flow.newline()
+        _reserved(seat, p, flow)
+
+
+def _resources(p: dict[str, Any], flow: Flow) -> None:
+    for resource, amount in (p.get("resources") or {}).items():
+        drawn, w = chip(flow.measure, 0, 0, resource, amount)
+        flow.add(w + 6, drawn)
+    bases = p.get("bases") or {}
+    cost = bases.get("next_cost")
+    flow.space(4)
+    flow.label(f"bases {bases.get('owned', 0)}/{BASES}" + (f", next {cost} food" if cost else ""))
+
+
+def _citizens(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
+    """Citizens beside the board, those visiting a zone (tagged), then the empty bases."""
+    flow.label("Citizens")
+    citizens = p.get("citizens", [])
+    for c in citizens:
+        where = c.get("where", "home")
+        drawn = die(1, 1, 18, c["colour"], c["value"])
+        width = 24.0
+        if where != "home":
+            tag = "in " + where.replace("zone ", "Z")
+            drawn.append(Text(21, 10, tag, size=SMALL - 0.5, fill=MUTED, anchor="start"))
+            width += flow.measure(tag, SMALL - 0.5) + 4
+        flow.add(width, drawn, title=f"{seat}'s citizen {c['colour']} {c['value']} ({where})")
+    free = (p.get("bases") or {}).get("free", 0)
+    for _ in range(free):
+        empty = Rect(1, 1, 18, 18, fill=None, stroke="#b3a78f", width=1, rx=4)
+        flow.add(24, [empty], title=f"{seat}'s free base")
+    if not citizens and not free:
+        flow.label("none")
+
+
+def _speakers_and_archon(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
+    flow.label("Speakers")
+    for value in p.get("speakers", []):
+        flow.add(22, speaker(1, 1, 18, value), title=f"{seat}'s speaker {value}")
+    if not p.get("speakers"):
+        flow.label("none")
+    flow.space(6)
+    arch = p.get("archon") or {}
+    where = arch.get("where", "home")
+    flow.label("Archon")
+    flow.add(22, archon(10, 11, 19, ring), title=f"{seat}'s archon ({where})")
+    # ru «Особое свойство архонта»: each advisor lends the archon its colour.
+    for colour in arch.get("colours", []):
+        dot = Circle(5, 10, 5, fill=DIE_FILL.get(colour, "#ccc"), stroke="#4a4030", width=0.8)
+        flow.add(12, [dot], title=f"archon colour {colour}")
+    if where != "home":
+        flow.label(f"in {where}")
+
+
+def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
+    advisors = p.get("advisors", [])
+    flow.label("Advisors")
+    for a in advisors:
+        points = Text(19, 10, str(a["points"]), size=SMALL, fill=MUTED, anchor="start")
+        flow.add(
+            32,
+            [*die(1, 2, 16, a["colour"], None), points],
+            title=f"{seat}'s advisor {a['colour']} ({a['points']} VP)",
+        )
+    if not advisors:
+        flow.label("none")
+    flow.space(6)
+    tokens = p.get("superiority_tokens", 0)
+    shield = ((10, 1), (19, 6), (17, 18), (3, 18), (1, 6))
+    flow.add(
+        26 + flow.measure("superiority", BODY),
+        [
+            Polygon(shield, fill="#c9a227", stroke="#6b5310", width=1),
+            Text(10, 11, str(tokens), size=SMALL, fill=INK, bold=True),
+            Text(24, 9, "superiority", size=BODY, fill=MUTED, anchor="start"),
+        ],
+        title=f"{seat}: {tokens} superiority tokens",
+    )
+
+
+def _towers_and_cards(seat: str, p: dict[str, Any], flow: Flow) -> None:
+    flow.label("Towers")
+    for colour, level in (p.get("palace_towers") or {}).items():
+        level_text = Text(16, 11, str(level), size=BODY, fill=INK, anchor="start", bold=True)
+        flow.add(
+            28,
+            [*tower(1, 1, 13, 18, colour), level_text],
+            title=f"{seat}'s {colour} tower: level {level}",
+        )
+    cards = p.get("zodiac_cards", [])
+    if cards:
+        flow.space(4)
+        flow.label("Zodiac")
+    for card in cards:
+        w = flow.measure(card["name"], SMALL) + 8
+        flow.add(
+            w + 4,
+            [
+                Rect(0, 1, w, 18, fill="#e9e1f3", stroke="#8e5bb5", rx=3),
+                Text(4, 10, card["name"], size=SMALL, fill=INK, anchor="start"),
+            ],
+            title=f"{card['name']}: {card.get('text', '')}",
+        )
+
+
+def _reserved(seat: str, p: dict[str, Any], flow: Flow) -> None:
+    """Buildings a Construction Site set aside, to be built later."""
+    flow.label("Set aside")
+    for b in p.get("reserved") or []:
+        if b is None:
+            continue
+        w = flow.measure(b["name"], SMALL) + 8
+        ink = DIE_INK.get(b["colour"], INK)
+        flow.add(
+            w + 4,
+            [
+                Rect(0, 1, w, 18, fill=DIE_FILL.get(b["colour"], "#ccc"), rx=3),
+                Text(4, 10, b["name"], size=SMALL, fill=ink, anchor="start"),
+            ],
+            title=f"{seat} set aside the {b['name']} ({b['stone']} stone)",
+        )
+
+
+def _city(
+    view: View,
+    seat: str,
+    city: dict[str, Any],
+    x0: float,
+    y0: float,
+    box_w: float,
+    box_h: float,
+    big: bool,
+    measure: Measure,
+) -> tuple[list[Shape], float]:
+    """The city's tiles on their grid (ru «Расширение города»): one empty ring of cells
+    around them, where the next building may go."""
+    tiles = city.get("tiles", [])
+    if not tiles:
+        return [], 0
+    b = city.get("bounds") or {
+        "left": min(t["x"] for t in tiles),
+        "top": min(t["y"] for t in tiles),
+        "right": max(t["x"] for t in tiles),
+        "bottom": max(t["y"] for t in tiles),
+    }
+    left, top = b["left"] - 1, b["top"] - 1
+    cols, rows = b["right"] - b["left"] + 3, b["bottom"] - b["top"] + 3
+    axis = 14 if big else 0
+    cell = min(64.0 if big else 30.0, (box_w - axis) / cols, (box_h - axis) / rows)
+    gx = x0 + axis + (box_w - axis - cols * cell) / 2
+    gy = y0 + axis
+
+    def at(x: int, y: int) -> tuple[float, float]:
+        return gx + (x - left) * cell, gy + (y - top) * cell
+
+    shapes: list[Shape] = [
+        Rect(gx - 2, gy - 2, cols * cell + 4, rows * cell + 4, fill="#efe9dc", stroke=EDGE, rx=6)
+    ]
+    if big:
+        for c in range(cols):
+            shapes.append(note(gx + (c + 0.5) * cell, y0 + 6, str(left + c), anchor="middle"))
+        for r in range(rows):
+            shapes.append(note(gx - 8, gy + (r + 0.5) * cell, str(top + r), anchor="middle"))
+    highlight = big and placing(view, seat)
+    if highlight:
+        for fx, fy in free_spaces(city):
+            px, py = at(fx, fy)
+            shapes.append(
+                Group(
+                    (
+                        Rect(
+                            px + 3,
+                            py + 3,
+                            cell - 6,
+                            cell - 6,
+                            fill="#dff3e4",
+                            stroke=HIGHLIGHT,
+                            width=2,
+                            rx=4,
+                        ),
+                        Text(
+                            px + cell / 2,
+                            py + cell / 2,
+                            f"{fx},{fy}",
+                            size=SMALL if big else 8,
+                            fill=HIGHLIGHT,
+                            bold=True,
+                        ),
+                    ),
+                    title=f"{seat}'s city: free space ({fx}, {fy}) where a building may go",
+                )
+            )
+    for t in tiles:
+        px, py = at(t["x"], t["y"])
+        shapes.append(_tile(view, seat, t, px, py, cell, big, measure))
+    for cx, cy in open_districts(city):
+        px, py = at(cx + 1, cy + 1)
+        shapes.append(
+            Group(
+                (
+                    Circle(
+                        px,
+                        py,
+                        cell * 0.16,
+                        fill="#ffffff",
+                        stroke=HIGHLIGHT,
+                        width=1.5,
+                        dash=(3, 2),
+                    ),
+                ),
+                title=f"{seat}'s open district at ({cx}, {cy}): a citizen may close it",
+            )
+        )
+    for c in city.get("centres", []):
+        px, py = at(c["x"] + 1, c["y"] + 1)
+        s = cell * 0.42
+        shapes.append(
+            Group(
+                tuple(die(px - s / 2, py - s / 2, s, c["colour"], c["value"], "#ffffff")),
+                title=(
+                    f"{seat}'s power centre at ({c['x']}, {c['y']}): {c['colour']} "
+                    f"{c['value']}, {c['points']} VP"
+                ),
+            )
+        )
+    return shapes, axis + rows * cell + 4
+
+
+def _tile(
+    view: View,
+    seat: str,
+    t: dict[str, Any],
+    x: float,
+    y: float,
+    cell: float,
+    big: bool,
+    measure: Measure,
+) -> Shape:
+    colour = t.get("colour") or "grey"
+    pad = 1.5
+    w = cell - 2 * pad
+    shapes: list[Shape] = []
+    if t.get("farm"):
+        shapes.append(Rect(x + pad, y + pad, w, w, fill=FARM_FILL, stroke="#6b5a30", rx=3))
+        for k in range(1, 4):
+            fy = y + pad + w * k / 4
+            shapes.append(Line(x + pad + 3, fy, x + pad + w - 3, fy, FARM_LINE, width=1.2))
+    else:
+        fill = DIE_FILL.get(colour, "#cccccc")
+        shapes.append(Rect(x + pad, y + pad, w, w, fill=fill, stroke="#4a4030", rx=3))
+    ink = DIE_INK.get(colour, INK) if not t.get("farm") else INK
+    if t.get("kind") == "palace":
+        shapes += _palace(view, seat, x + pad, y + pad, w, big)
+    elif big:
+        size, lines = fit(measure, t.get("name", ""), 10.0 if cell >= 56 else 9.0, w - 5, 3)
+        shapes += text_block(x + cell / 2, y + cell / 2, lines, size, fill=ink, bold=True)
+    title = f"{seat}'s city ({t['x']}, {t['y']}): {t.get('name')}"
+    title += " (farm)" if t.get("farm") else f" ({colour})"
+    if t.get("text"):
+        title += f": {t['text']}"
+    return Group(tuple(shapes), title=title)
+
+
+def _palace(view: View, seat: str, x: float, y: float, w: float, big: bool) -> list[Shape]:
+    """The Palace carries the towers: a bar per colour, as tall as its level, kept clear of
+    the corners where power centres sit."""
+    towers = (view.get("players", {}).get(seat) or {}).get("palace_towers") or {}
+    shapes: list[Shape] = []
+    if big:
+        shapes.append(Text(x + w / 2, y + w * 0.2, "Palace", size=9.5, fill=INK, bold=True))
+    left, right = x + w * 0.24, x + w * 0.76
+    base, room = y + w * (0.82 if big else 0.85), w * (0.45 if big else 0.6)
+    most = max([*towers.values(), 4])
+    n = max(1, len(towers))
+    bar = (right - left) / n
+    for i, (colour, level) in enumerate(towers.items()):
+        h = room * level / most
+        shapes.append(
+            Rect(
+                left + i * bar + bar * 0.12,
+                base - h,
+                bar * 0.76,
+                h,
+                fill=DIE_FILL.get(colour, "#ccc"),
+                stroke="#4a4030",
+                width=0.6,
+            )
+        )
+    return shapes
+
+
+def legend(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+    flow = Flow(measure, M, y + 2, WIDTH - M, line=20)
+    for seat in view.get("seats", []):
+        flow.add(18, disc(8, 9, 7.5, seat, view, colours))
+        flow.label(f"{seat} ({colours[seat][0]})")
+    if view.get("solo"):
+        flow.add(18, disc(8, 9, 7.5, "dummy", view, colours))
+        flow.label("solo dummy")
+    flow.space(6)
+    flow.add(22, [Rect(1, 1, 18, 18, fill="#dff3e4", stroke=HIGHLIGHT, width=2, rx=4)])
+    flow.label("free space")
+    flow.add(22, [Circle(10, 10, 6, fill="#ffffff", stroke=HIGHLIGHT, width=1.5, dash=(3, 2))])
+    flow.label("open district")
+    return flow.shapes, flow.y + flow.line - y

@@ -1,0 +1,76 @@
+"""A game assembled from the modules of its package (DESIGN.md §3, §10.3): the engine
+contract's members are the functions of the game's own modules, held as they are, so no
+game writes a class that only passes calls on.
+
+A game package ends its ``__init__`` with::
+
+    GAME = Packaged(
+        name="mygame", title="My Game", ruleset="mygame-1", min_players=2, max_players=4,
+        setup=setup.setup, apply=fold.apply, to_act=rules.to_act, ...,
+        events=events.EVENTS, board=board.BOARD, data_page=DATA_PAGE, rulings=RULINGS,
+    )
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.contract import Event, Move, State, replay
+from engine.kit.drawing import Drawing, Measure
+from engine.kit.events import Vocabulary
+from engine.kit.panels import Panels
+
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Board:
+    """How a game shows a seat's view: its picture laid out as shapes, its panels as data,
+    its plain text (the text part of emails), and where a move sits in a long list of
+    options (the nested groups a turn page shows it under, outermost first). All pure:
+    the service draws, escapes and names the players."""
+
+    panels: Callable[[View], Panels]
+    text: Callable[[View], str | Sequence[str]]
+    """The plain text of emails: one ``str``, or its lines (each a message or plain text)."""
+    picture: Callable[[View, Measure], Drawing] | None = None
+    option_path: Callable[[Move], tuple[str, ...]] | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Packaged:
+    name: str
+    title: str
+    ruleset: str
+    min_players: int
+    max_players: int
+    setup: Callable[[list[str], dict[str, Any], random.Random], list[Event]]
+    apply: Callable[[State | None, Event], State]
+    to_act: Callable[[State], frozenset[str]]
+    legal_moves: Callable[[State, str], list[Move]]
+    decide: Callable[[State, str, Move, random.Random], list[Event]]
+    view: Callable[[State, str | None], dict[str, Any]]
+    describe: Callable[[State, Move], str]
+    narrate: Callable[[State | None, Event, str | None], str]
+    outcome: Callable[[State], dict[str, Any] | None]
+    standing: Callable[[State], dict[str, Any]]
+    bot_move: Callable[[State, str], Move]
+    reveals: Callable[[State, str, list[Event]], bool]
+    events: Vocabulary
+    board: Board
+    data_page: Sequence[Any] = field(default=())
+    """The player-facing data page: component values and their provenance (GAME-DATA.md)."""
+    rulings: Sequence[Any] = field(default=())
+    """Where a rulebook is silent or vague, what the engine does and why."""
+    inventory: Callable[[State], Mapping[str, int]] | None = None
+    """Every component of the game counted wherever it is (decks, hands, boards, discards,
+    the box): the same after every event as after setup, so nothing is lost or made."""
+
+    def replay(self, events: list[Event]) -> State:
+        return replay(self, events)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return f"<game {self.name} {self.ruleset}>"

@@ -1,0 +1,312 @@
+"""Checking a game's log (DESIGN.md §4, §6): the hash chain, a full replay through the
+engine and, once the seed is known, every chance outcome decided again from it.
+
+Works on a stored game or on an exported file alike: both become a :class:`Log`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from engine import IllegalMove, codec, registry
+from engine.chance import commitment, rng_for
+from service.audit import provenance, signing
+from service.store import eventstore, hashchain, snapshots
+from service.store.models import GameRow, SnapshotRow
+from service.store.upcast import upcast
+from service.table import logfold
+from service.table.rules import is_table
+
+
+@dataclass(frozen=True)
+class LogEvent:
+    seq: int
+    seat: str | None
+    recorded_at: datetime
+    type: str
+    payload: dict[str, Any]
+    move: dict[str, Any] | None
+    schema_version: int
+    prev_hash: str
+    hash: str
+
+
+@dataclass
+class Log:
+    header: dict[str, Any]
+    """game, ruleset, seats, options, commitment: what the chain is anchored on."""
+    events: list[LogEvent]
+    seed: bytes | None = None
+    head_hash: str | None = None
+    last_seq: int | None = None
+    over: bool | None = None
+    snapshots: dict[int, Any] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+    """What an export carries beside the chain: the original id, names, creation time and,
+    in a private export, the players' addresses (none of it is hashed; all but the
+    addresses is signed)."""
+    signature: dict[str, Any] | None = None
+    """An export's ``signature`` record (:mod:`service.audit.provenance`), when it has one."""
+
+
+@dataclass
+class Report:
+    events: int = 0
+    chance_checked: bool = False
+    failures: list[str] = field(default_factory=list)
+    over: bool | None = None
+    """Whether the replay reached the game's end (None when it could not replay)."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+FORMAT = "pbem-log/1"
+EVENT_FIELDS = tuple(f.name for f in fields(LogEvent))
+HEADER_FIELDS = ("game", "ruleset", "seats", "options", "commitment")
+META_FIELDS = ("id", "names", "emails", "created_at")
+CLAIM_TYPES = {
+    "head_hash": (str, "a text"),
+    "last_seq": (int, "a number"),
+    "over": (bool, "true or false"),
+}
+"""What an export says of the server's record when it was written: covered by its signature,
+and checked against the events (``last_seq`` short of them is a cut log)."""
+
+
+def from_file_lines(lines: list[str]) -> Log:
+    """A log written by :func:`to_file_lines` (``pbem export``)."""
+    records = [json.loads(line) for line in lines if line.strip()]
+    if not records or records[0].get("format") != FORMAT:
+        raise ValueError(f"not a {FORMAT} export: the first line must be its header")
+    head = records[0]
+    events = [
+        LogEvent(
+            **{
+                **{k: r.get(k) for k in EVENT_FIELDS},
+                "recorded_at": datetime.fromisoformat(r["recorded_at"]),
+            }
+        )
+        for r in records[1:]
+    ]
+    seed = bytes.fromhex(head["seed"]) if head.get("seed") else None
+    claimed = {k: head.get(k) for k in CLAIM_TYPES}
+    for name, (kind, said) in CLAIM_TYPES.items():
+        if claimed[name] is not None and type(claimed[name]) is not kind:
+            raise ValueError(f"the header's {name} must be {said}")
+    return Log(
+        header={k: head[k] for k in HEADER_FIELDS},
+        events=events,
+        seed=seed,
+        meta={k: head[k] for k in META_FIELDS if head.get(k) is not None},
+        signature=head.get("signature"),
+        **claimed,
+    )
+
+
+def to_file_lines(
+    session: Session,
+    game_id: str,
+    *,
+    with_secrets: bool = False,
+    signer: signing.Signer | None = None,
+) -> list[str]:
+    """The game as JSON lines: a header (the seed only once the game is over), then every
+    event; what :func:`from_file_lines` reads back. The header says the head hash, the
+    number of events and whether the game is over and, with ``signer``, carries the server's
+    signature over all that (:func:`service.audit.provenance.claims`).
+
+    ``with_secrets`` adds the seed at any time and the players' addresses: what moving an
+    unfinished game to another server needs (``pbem import``). Such a file is private: the
+    seed foretells every shuffle and roll still to come."""
+    row = eventstore.get_row(session, game_id)
+    log = _log_of(session, row)
+    log.meta = {
+        "id": row.id,
+        "names": {s.seat: s.name for s in row.seats},
+        "created_at": hashchain.timestamp(row.created_at),
+    }
+    head = {
+        "format": FORMAT,
+        **log.header,
+        **log.meta,
+        "head_hash": log.head_hash,
+        "last_seq": log.last_seq,
+        "over": log.over,
+        "seed": row.seed if with_secrets or eventstore.load(session, game_id).finished else None,
+    }
+    if signer is not None:
+        head["signature"] = provenance.sign(log, signer)
+    if with_secrets:
+        head["emails"] = {s.seat: s.email for s in row.seats}
+    lines = [json.dumps(head, sort_keys=True)]
+    for event in log.events:
+        record = asdict(event) | {"recorded_at": hashchain.timestamp(event.recorded_at)}
+        lines.append(json.dumps(record, sort_keys=True))
+    return lines
+
+
+def verify(log: Log) -> Report:
+    report = Report(events=len(log.events))
+    report.failures.extend(_chain(log))
+    report.failures.extend(_replay(log, report))
+    if log.seed is not None:
+        report.chance_checked = True
+        if commitment(log.seed) != log.header["commitment"]:
+            report.failures.append("event 1: the seed does not match the game's commitment")
+        else:
+            report.failures.extend(_chance(log))
+    return report
+
+
+def _chain(log: Log) -> list[str]:
+    failures = []
+    prev = hashchain.header_hash(log.header)
+    for expected_seq, event in enumerate(log.events, start=1):
+        if event.seq != expected_seq:
+            failures.append(f"event {expected_seq}: missing (found {event.seq} in its place)")
+            break
+        if event.prev_hash != prev:
+            failures.append(f"event {event.seq}: does not follow the event before it")
+        digest = hashchain.event_hash(
+            event.prev_hash, event.seq, event.seat, event.recorded_at, event.payload, event.move
+        )
+        if digest != event.hash:
+            failures.append(f"event {event.seq}: its contents do not match its hash")
+        if event.type != event.payload.get("type"):
+            failures.append(f"event {event.seq}: its type differs from its payload's")
+        prev = event.hash
+    if log.events and log.head_hash is not None and log.head_hash != log.events[-1].hash:
+        failures.append(f"event {log.events[-1].seq}: the game's head hash differs")
+    if log.last_seq is not None and log.last_seq != len(log.events):
+        failures.append(
+            f"event {log.last_seq}: the game expects {log.last_seq} events, "
+            f"the log has {len(log.events)}"
+        )
+    return failures
+
+
+def _replay(log: Log, report: Report) -> list[str]:
+    name = log.header["game"]
+    try:
+        game = registry.get(name)
+    except KeyError as exc:
+        return [str(exc)]
+    failures = []
+    folder = logfold.Folder(game, log.header["seats"])
+    for event in log.events:
+        try:
+            folder.feed(event, upcast(name, event.schema_version, event.payload))
+        except Exception as exc:  # a log the engine cannot fold is what this tool reports
+            return [*failures, f"event {event.seq}: the engine cannot apply it ({exc!r})"]
+        if event.seq in log.snapshots:
+            folder.settle()
+            try:
+                state, table = snapshots.read(log.snapshots[event.seq])
+                if (state, table) != (folder.now.state, folder.now.table):
+                    failures.append(f"event {event.seq}: the snapshot differs from the replay")
+            except snapshots.OlderSnapshot:
+                pass  # an older service's cache, never loaded: nothing of the game's
+            except (codec.CodecError, TypeError, KeyError) as exc:
+                failures.append(f"event {event.seq}: the snapshot cannot be read ({exc})")
+    folded = folder.done()
+    ended = logfold.over(game, folded)
+    report.over = ended
+    if folded.state is not None and log.over is not None and ended != log.over:
+        failures.append(f"event {len(log.events)}: the replay and the game disagree on the end")
+    return failures
+
+
+def _chance(log: Log) -> list[str]:
+    """Decide every recorded move again with the rng of its ``seq``: the same events must come
+    out, so no shuffle or roll was chosen after the fact."""
+    assert log.seed is not None
+    game = registry.get(log.header["game"])
+    events = log.events
+    expected = _plain(
+        game.setup(list(log.header["seats"]), log.header["options"], rng_for(log.seed, 1))
+    )
+    opening = [e.payload for e in events[: len(expected)]]
+    if opening != expected:
+        if _cut_short(opening, expected):
+            return [_cut(events, "the game's opening")]
+        return ["event 1: the opening events differ from those the seed gives"]
+    folder = logfold.Folder(game, log.header["seats"])
+    for event in events[: len(expected)]:
+        folder.feed(event, event.payload)
+    i = len(expected)
+    while i < len(events):
+        first = events[i]
+        if is_table(first.payload):
+            folder.feed(first, first.payload)
+            i += 1
+            continue
+        if first.move is None or first.seat is None:
+            return [f"event {first.seq}: no recorded move to decide again"]
+        try:
+            produced = _plain(
+                game.decide(folder.now.state, first.seat, first.move, rng_for(log.seed, first.seq))
+            )
+        except IllegalMove as exc:
+            return [f"event {first.seq}: its recorded move is not legal there ({exc})"]
+        batch = events[i : i + len(produced)]
+        if [e.payload for e in batch] != produced:
+            if _cut_short([e.payload for e in batch], produced):
+                return [_cut(events, f"the events of the move at event {first.seq}")]
+            return [f"event {first.seq}: the seed gives different events for this move"]
+        for event in batch:
+            folder.feed(event, event.payload)
+        i += len(produced)
+    return []
+
+
+def _cut_short(found: list[dict[str, Any]], expected: list[dict[str, Any]]) -> bool:
+    """Whether the log ends part-way through events that agree with the seed so far."""
+    return len(found) < len(expected) and found == expected[: len(found)]
+
+
+def _cut(events: list[LogEvent], where: str) -> str:
+    """A log that ends part-way through the events of one decision (or of the opening) was
+    cut, a truncated file: not the seed disagreeing."""
+    last = events[-1].seq if events else 0
+    return f"event {last + 1}: missing: the log is cut after event {last}, part-way through {where}"
+
+
+def _plain(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return json.loads(json.dumps(events))
+
+
+def from_store(session: Session, game_id: str) -> Log:
+    """A stored game's log; the server holds the seed, so chance is checked too."""
+    return _log_of(session, eventstore.get_row(session, game_id))
+
+
+def _log_of(session: Session, row: GameRow) -> Log:
+    events = [
+        LogEvent(**{k: getattr(e, k) for k in EVENT_FIELDS})
+        for e in eventstore.events_of(session, row.id)
+    ]
+    stored = {
+        s.seq: s.state
+        for s in session.scalars(
+            select(SnapshotRow).where(
+                SnapshotRow.game_id == row.id, SnapshotRow.ruleset == row.ruleset
+            )
+        )
+    }
+    return Log(
+        header=eventstore.header(row),
+        events=events,
+        seed=bytes.fromhex(row.seed),
+        head_hash=row.head_hash,
+        last_seq=row.last_seq,
+        over=row.over,
+        snapshots=stored,
+    )

@@ -1,0 +1,18 @@
+"""gunicorn's configuration for the web process (the Procfile's ``web``, with
+``--config python:service.gunicorn_config``).
+
+The app itself refuses a key anyone could know (:func:`service.create_app`), but from inside
+a gunicorn worker that refusal comes wrapped in gunicorn's tracebacks, once per worker. The
+master checks first, before it listens: one line, exit status 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service import secret_key
+from service.config import Settings
+
+
+def on_starting(_server: Any) -> None:
+    secret_key.refuse_to_start(Settings.from_env().secret_key)

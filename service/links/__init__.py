@@ -1,0 +1,1 @@
+"""Signed links (DESIGN.md §5): their tokens and their absolute URLs."""

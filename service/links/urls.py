@@ -1,0 +1,79 @@
+"""Absolute URLs for emails and pages, built from ``BASE_URL``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Move
+from service.config import Settings
+from service.links import decisions, tokens
+from service.links.decisions import Named
+from service.store.eventstore import Loaded
+
+
+def game_url(settings: Settings, game_id: str) -> str:
+    return f"{settings.base_url.rstrip('/')}/games/{game_id}"
+
+
+def decision_token(
+    settings: Settings,
+    loaded: Loaded,
+    seat: str,
+    move: dict[str, Any] | None = None,
+    *,
+    named: Named | None = None,
+) -> str:
+    """The token of a link to ``seat``'s current decision (one option of it, with
+    ``move``); ``named`` is :func:`service.links.decisions.named` when the caller made it already
+    (once for all the options of a decision)."""
+    if named is None:
+        named = decisions.named(loaded, seat)
+    return tokens.action_token(
+        settings.secret_key,
+        loaded.row.id,
+        seat,
+        named.turn_seq,
+        move,
+        loaded.table.generation(seat),
+        began=named.began,
+        decision=named.digest,
+    )
+
+
+def decision_url(
+    settings: Settings,
+    loaded: Loaded,
+    seat: str,
+    move: Move | None = None,
+    *,
+    named: Named | None = None,
+) -> str:
+    """A link to ``seat``'s current decision (one option of it, with ``move``)."""
+    token = decision_token(settings, loaded, seat, move, named=named)
+    return f"{_base(settings)}/act/{token}"
+
+
+def unsubscribe_url(settings: Settings, game_id: str, seat: str) -> str:
+    token = tokens.unsubscribe_token(settings.secret_key, game_id, seat)
+    return f"{settings.base_url.rstrip('/')}/unsubscribe/{token}"
+
+
+def _base(settings: Settings) -> str:
+    return settings.base_url.rstrip("/")
+
+
+def seat_url(settings: Settings, loaded: Loaded, seat: str, anchor: str = "") -> str:
+    """The seat's page: vote, nudge, absence, takeback, resume, history (issue 4)."""
+    token = tokens.seat_token(
+        settings.secret_key, loaded.row.id, seat, loaded.table.generation(seat)
+    )
+    return f"{_base(settings)}/seat/{token}" + (f"#{anchor}" if anchor else "")
+
+
+def person_url(settings: Settings, email: str) -> str:
+    """The player's email settings, across all their games."""
+    return f"{_base(settings)}/settings/{tokens.person_token(settings.secret_key, email)}"
+
+
+def claim_url(settings: Settings, offer_id: int) -> str:
+    return f"{_base(settings)}/claim/{tokens.claim_token(settings.secret_key, offer_id)}"

@@ -1,0 +1,235 @@
+"""Building one outbox row's email (DESIGN.md §7) from the game as it stands now."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from service import boards
+from service.config import ROOT, Settings
+from service.links import urls as links
+from service.mail import news, smtp
+from service.play.moves import seat_row
+from service.present import notices, presentation
+from service.store import eventstore
+from service.store.eventstore import Loaded, now
+from service.store.models import EventRow, OutboxRow, PersonRow, SeatOfferRow
+
+TEMPLATES = Path(ROOT) / "templates" / "email"
+_env = Environment(
+    loader=FileSystemLoader(str(TEMPLATES)),
+    autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
+REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}
+"""Kinds that show the seat's current decision again (its links never changed)."""
+ANNOUNCES = ("invitation", "turn")
+PLAIN = {"invitation", "turn", "game_over", "fresh_link", "seat_offer"}
+"""Kinds that carry no table notice (:func:`service.present.notices.notice` has none for them)."""
+TELLS_NEWS = {"turn", "game_over"}
+"""Kinds that say what happened since the player last decided ("Since your last turn")."""
+TURN_NEWS = {"turn", "reminder", "nudge"}
+"""What a player who chose a daily digest, or no turn emails, does not get one by one."""
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    message: EmailMessage
+    to: str
+    """The one envelope recipient: the address itself, never read back from a header."""
+
+
+def compose(session: Session, settings: Settings, row: OutboxRow) -> Outgoing | str:
+    """The message for ``row`` and its recipient, or the reason it is no longer worth
+    sending."""
+    loaded = eventstore.load(session, row.game_id)
+    seat = seat_row(loaded.row, row.seat)
+    recipient = (seat.name, seat.email)
+    offer = None
+    if row.kind == "seat_offer":
+        offer = _offer(session, row)
+        if offer is None:
+            return "the seat was taken"
+        recipient = (offer.name, offer.email)
+    elif seat.muted_at is not None:
+        return "unsubscribed"
+    acting = row.seat in loaded.game.to_act(loaded.state) and not loaded.row.over
+    if row.kind in REOFFERS:
+        # Still the decision this row was written for: the seat has not moved since (another
+        # seat's move leaves it the same decision, issue 14).
+        began = loaded.table.decision_seq(row.seat)
+        owns = began is not None and began <= row.seq
+    else:
+        owns = _announcing_seq(session, row) == row.seq
+    if row.kind in NEEDS_DECISION:
+        if not acting or (row.kind != "turn" and not owns):
+            return "decision already made"
+        if not owns:
+            return "a newer email announces this decision"
+        if row.seat in loaded.table.bots:
+            return "a bot plays this seat"
+    if row.kind in TURN_NEWS:
+        person = session.get(PersonRow, seat.email)
+        if person is not None and person.notify != "each":
+            chosen = "a daily digest" if person.notify == "digest" else "no turn emails"
+            return f"the player chose {chosen}"
+    view = loaded.game.view(loaded.state, row.seat)
+    board = boards.render(loaded.row.game, view, "png", presentation.seat_names(loaded))
+    image_cid = make_msgid("board", domain=settings.mail_domain)
+    context = _context(settings, loaded, row, recipient[0], view, offer=acting and owns)
+    if row.kind not in PLAIN:
+        cause = _cause(session, row)
+        context["notice"] = notices.notice(settings, loaded, row.kind, row.seat, cause)
+    if offer is not None:
+        context["notice"] = _offer_notice(settings, loaded, offer)
+        context["settings_url"] = links.person_url(settings, offer.email)
+    context["board"] = boards.context(board, image_cid[1:-1])
+    if row.kind in TELLS_NEWS:
+        told = news.since_last_decision(session, loaded, row.seat)
+        context["news"] = {"lines": told.lines, "earlier": told.earlier}
+    message = EmailMessage()
+    message["From"] = settings.mail_from
+    message["To"] = smtp.recipient(*recipient)
+    message["Subject"] = _subject(context)
+    message["Date"] = format_datetime(now())
+    root = f"<{row.game_id}.{row.seat}@{settings.mail_domain}>"
+    if row.kind == "invitation":
+        message["Message-ID"] = root
+    else:
+        # One Message-ID per outbox row, the same on every attempt: a copy sent again
+        # after a worker died between the relay's acceptance and marking the row sent is
+        # recognisably the same message, and mailboxes that dedupe by Message-ID keep one.
+        message["Message-ID"] = f"<{row.game_id}.{row.seat}.{row.id}@{settings.mail_domain}>"
+        message["In-Reply-To"] = root
+        message["References"] = root
+    unsubscribe = links.unsubscribe_url(settings, row.game_id, row.seat)
+    message["List-Id"] = (
+        f"{loaded.game.title} game {row.game_id} <{row.game_id}.games.{settings.mail_domain}>"
+    )
+    message["List-Unsubscribe"] = f"<{unsubscribe}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(_env.get_template("message.txt").render(**context))
+    message.add_alternative(_env.get_template("message.html").render(**context), subtype="html")
+    if board.png is not None:
+        html_part = message.get_payload()[1]
+        html_part.add_related(
+            board.png,
+            "image",
+            "png",
+            cid=image_cid,
+            filename=f"{row.game_id}-board.png",
+            disposition="inline",
+        )
+    return Outgoing(message, recipient[1])
+
+
+def render(template: str, context: dict[str, Any]) -> str:
+    return _env.get_template(template).render(**context)
+
+
+def _announcing_seq(session: Session, row: OutboxRow) -> int | None:
+    """The seq of the seat's newest invitation or turn row. Those rows are written when a
+    seat starts deciding, so the newest one owns the seat's current decision: sent late,
+    an older email must not offer it a second time (its links would soon be stale)."""
+    return session.scalar(
+        select(func.max(OutboxRow.seq)).where(
+            OutboxRow.game_id == row.game_id,
+            OutboxRow.seat == row.seat,
+            OutboxRow.kind.in_(ANNOUNCES),
+        )
+    )
+
+
+def _offer(session: Session, row: OutboxRow) -> SeatOfferRow | None:
+    return session.scalars(
+        select(SeatOfferRow)
+        .where(
+            SeatOfferRow.game_id == row.game_id,
+            SeatOfferRow.seat == row.seat,
+            SeatOfferRow.claimed_at.is_(None),
+        )
+        .order_by(SeatOfferRow.id.desc())
+        .limit(1)
+    ).one_or_none()
+
+
+def _offer_notice(settings: Settings, loaded: Loaded, offer: SeatOfferRow) -> dict[str, Any]:
+    return {
+        "headline": f"You are invited to take over a seat in {loaded.game.title}",
+        "lines": [
+            f"The players of game #{loaded.row.id} voted to hand seat {offer.seat} to you, "
+            "as its player went quiet. You continue the game where it stands.",
+        ],
+        "actions": [{"label": "Take the seat", "url": links.claim_url(settings, offer.id)}],
+    }
+
+
+def _cause(session: Session, row: OutboxRow) -> tuple[str | None, dict[str, Any]] | None:
+    """The event a table email was written for: who did what."""
+    event = session.scalars(
+        select(EventRow).where(EventRow.game_id == row.game_id, EventRow.seq == row.seq)
+    ).one_or_none()
+    return None if event is None else (event.seat, event.payload)
+
+
+def _context(
+    settings: Settings,
+    loaded: Loaded,
+    row: OutboxRow,
+    name: str,
+    view: dict[str, Any],
+    *,
+    offer: bool,
+) -> dict[str, Any]:
+    decision = presentation.decision(settings, loaded, row.seat, view, offer=offer)
+    return {
+        "options_elsewhere": not offer and row.seat in loaded.game.to_act(loaded.state),
+        "kind": row.kind,
+        "game": presentation.game_info(settings, loaded),
+        "player": {"seat": row.seat, "name": name},
+        "players": presentation.players(loaded, row.seat),
+        "whose_turn": presentation.whose_turn(loaded, row.seat),
+        "decision": decision,
+        "outcome": presentation.outcome(loaded),
+        "unsubscribe_url": links.unsubscribe_url(settings, row.game_id, row.seat),
+        "page_url": decision["turn_url"],
+        "pace": notices.pace(loaded, row.seat),
+        "seat_url": links.seat_url(settings, loaded, row.seat),
+        "settings_url": links.person_url(settings, seat_row(loaded.row, row.seat).email),
+        "notice": None,
+        "news": None,
+        "turn": loaded.table.turn_for(row.seat),
+        "history_url": links.seat_url(settings, loaded, row.seat).split("#")[0] + "/history",
+    }
+
+
+def _subject(context: dict[str, Any]) -> str:
+    game = context["game"]
+    prefix = f"[{game['title']} #{game['id']}]"
+    if context["kind"] == "game_over":
+        outcome = context["outcome"]
+        winners = " and ".join(outcome["winners"]) if outcome else "nobody"
+        return f"{prefix} Game over after turn {game['turns']}: {winners} won"
+    if context["decision"]["acting"] or context["options_elsewhere"]:
+        turn = "your turn"
+    else:
+        turn = f"{context['whose_turn']} to play"
+    if context["kind"] == "invitation":
+        return f"{prefix} You are invited to play: {turn}"
+    if context["kind"] == "fresh_link":
+        return f"{prefix} Turn {context['turn']}: {turn} (fresh link)"
+    if context["notice"] is not None:
+        return f"{prefix} {context['notice']['headline']}"
+    return f"{prefix} Turn {context['turn']}: {turn}"

@@ -1,0 +1,344 @@
+"""Creating games and making moves: the steps of DESIGN.md §5 that touch storage.
+
+The caller owns the transaction (``with session.begin():``); after it commits, the caller
+enqueues the returned outbox ids. Nothing here sends mail or talks to Redis.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import string
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from engine import Game, IllegalMove, Move, registry
+from engine.chance import commitment, rng_for
+from service.errors import BadRequest, Conflict, Illegal, NotFound, Replaced, Reused, Stale
+from service.links import decisions
+from service.links.decisions import Verdict
+from service.store import eventstore
+from service.store.eventstore import Loaded, now
+from service.store.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
+from service.table.logfold import Folded
+from service.table.rules import Pace, PaceError, Table
+
+_USE_LINK = insert(UsedLinkRow.__table__)
+_INSERT_OUTBOX = insert(OutboxRow.__table__).returning(OutboxRow.__table__.c.id)
+"""Statements of every move, built once and run as plain SQL (no ORM bookkeeping)."""
+_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+EMAIL = re.compile(rf"{_ATOM}(?:\.{_ATOM})*@{_LABEL}(?:\.{_LABEL})+")
+"""An address as mail relays take it without extensions: printable ASCII, no spaces, no
+quoting, no line breaks (RFC 5321 dot-atom; a non-ASCII domain is written in punycode)."""
+NAME_AND_ADDRESS = re.compile(r"([^<>]*)<([^<>]*)>")
+"""``Ann <ann@example.org>`` (linear to match, whatever the text)."""
+BREAKS = frozenset({"Cc", "Zl", "Zp"})
+"""Unicode categories of control characters and line or paragraph separators: never in a
+name that goes into an email header."""
+INVISIBLE = frozenset({"Cf", "Co", "Cs", "Cn"})
+"""Format characters (bidirectional overrides and isolates U+202A-U+202E, U+2066-U+2069,
+zero-width spaces and joiners, the BOM, tags), private-use, surrogate and unassigned code
+points: a name with one can pass for another player's, or reorder the text around it."""
+BLANKS = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e"})
+"""Letters that draw as nothing (the Hangul fillers, the blank Braille pattern)."""
+ID_ALPHABET = string.ascii_lowercase + string.digits
+
+
+@dataclass
+class Applied:
+    loaded: Loaded
+    outbox_ids: list[int] = field(default_factory=list)
+
+
+def new_game_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
+
+
+def parse_players(players: Any) -> list[tuple[str, str]]:
+    """``[(email, name)]`` from ``["a@x.org", "Bob <b@x.org>", {"email":..., "name":...}]``."""
+    if not isinstance(players, list) or not players:
+        raise BadRequest("'players' must be a list of email addresses.")
+    parsed = []
+    for i, entry in enumerate(players, start=1):
+        name = ""
+        if isinstance(entry, dict):
+            email, name = entry.get("email", ""), entry.get("name", "")
+            if not isinstance(email, str) or not isinstance(name, str):
+                raise BadRequest(f"Player {i}: 'email' and 'name' must be text.")
+            email, name = email.strip(), name.strip()
+        elif isinstance(entry, str):
+            if len(entry) > 440:
+                raise BadRequest(f"Player {i}: a name and address of 440 characters at most.")
+            email = entry.strip()
+            match = NAME_AND_ADDRESS.fullmatch(email)
+            if match:
+                name, email = match.group(1).strip().strip('"'), match.group(2).strip()
+        else:
+            raise BadRequest(f"Player {i} must be an email address.")
+        parsed.append(
+            (check_email(email, f"Player {i}: "), person_name(name, email, f"Player {i}: "))
+        )
+    emails = [e.lower() for e, _ in parsed]
+    if len(set(emails)) != len(emails):
+        raise BadRequest("Each player needs a different email address.")
+    return parsed
+
+
+def check_email(email: str, who: str = "") -> str:
+    """``email`` if it is an address we can send to, else :class:`BadRequest`."""
+    if len(email) > 254 or not EMAIL.fullmatch(email):
+        raise BadRequest(
+            f"{who}{email[:80]!r} is not an email address we can send to "
+            "(letters, digits and . _ % + - before the @, and a domain after it)."
+        )
+    return email
+
+
+def person_name(name: str, email: str, who: str = "") -> str:
+    """A display name for emails and pages (120 characters at most; the address's local
+    part when blank); a line break or control character is refused: it would otherwise
+    reach an email header."""
+    if any(unicodedata.category(c) in BREAKS for c in name):
+        raise BadRequest(f"{who}a name cannot contain line breaks or control characters.")
+    hidden = next((c for c in name if unicodedata.category(c) in INVISIBLE or c in BLANKS), None)
+    if hidden is not None:
+        raise BadRequest(
+            f"{who}a name cannot contain invisible or direction-changing characters "
+            f"(U+{ord(hidden):04X} {unicodedata.name(hidden, 'unnamed')})."
+        )
+    return " ".join(name.split())[:120] or email.split("@")[0]
+
+
+def create_game(
+    session: Session, name: str, players: Any, options: Any = None, pace: Any = None
+) -> Applied:
+    try:
+        game = registry.get(name)
+    except KeyError as exc:
+        raise NotFound(
+            f"Unknown game {name!r}. Known games: {', '.join(sorted(registry.GAMES))}."
+        ) from exc
+    people = parse_players(players)
+    if not game.min_players <= len(people) <= game.max_players:
+        span = (
+            f"{game.min_players}"
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
+        )
+        raise BadRequest(f"{game.title} is played by {span} players, not {len(people)}.")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise BadRequest("'options' must be an object.")
+    try:
+        chosen_pace = Pace.from_options(pace)
+    except (PaceError, TypeError) as exc:
+        raise BadRequest(str(exc) if isinstance(exc, PaceError) else "Invalid pace.") from exc
+    seed = secrets.token_bytes(32)
+    seats = [f"p{i}" for i in range(1, len(people) + 1)]
+    try:
+        events = game.setup(seats, options, rng_for(seed, 1))
+    except IllegalMove as exc:
+        raise BadRequest(f"Invalid options: {exc.reason}") from exc
+    row = add_game_row(
+        session, game, game.ruleset, options, seed, dict(zip(seats, people, strict=True))
+    )
+    empty = Folded(state=None, table=Table(seats=tuple(seats)), seq=0, before_last=None)
+    loaded = eventstore.record(
+        session, Loaded(row=row, game=game, folded=empty), [*events, chosen_pace.as_event()], None
+    )
+    return Applied(loaded=loaded, outbox_ids=outbox(session, row, seats, "invitation"))
+
+
+def add_game_row(
+    session: Session,
+    game: Game,
+    ruleset: str,
+    options: dict[str, Any],
+    seed: bytes,
+    people: dict[str, tuple[str, str]],
+    created_at: datetime | None = None,
+) -> GameRow:
+    """A new game's row and its seats (``{seat: (email, name)}``), with no event yet."""
+    row = GameRow(
+        id=new_game_id(),
+        game=game.name,
+        ruleset=ruleset,
+        options=options,
+        seed=seed.hex(),
+        commitment=commitment(seed),
+        created_at=created_at or now(),
+        last_seq=0,
+        head_hash="",
+        over=False,
+    )
+    row.seats = [
+        SeatRow(seat=seat, position=i, email=email, name=name)
+        for i, (seat, (email, name)) in enumerate(people.items())
+    ]
+    session.add(row)
+    session.flush()
+    return row
+
+
+def make_move(
+    session: Session,
+    game_id: str,
+    seat: str,
+    expected_seq: int,
+    move: Move,
+    link_digest: str | None,
+    snapshot_every: int = 50,
+    *,
+    generation: int = 0,
+    by_bot: bool = False,
+    began: int | None = None,
+    decision: str | None = None,
+) -> Applied:
+    """Decide and append ``move`` for ``seat`` if its decision is still the one the link
+    was made for: ``expected_seq`` names the game's ``turn_seq`` then, ``began`` and
+    ``decision`` the seat's decision (:func:`service.links.decisions.judge`; without them, only
+    that ``turn_seq`` will do). A table event recorded meanwhile (a nudge, a vote) is no
+    reason to refuse: the append is tried again."""
+    attempts = 3
+    while True:
+        try:
+            return _make_move(
+                session, game_id, seat, expected_seq, move, link_digest, snapshot_every,
+                generation=generation, by_bot=by_bot, began=began, decision=decision,
+            )  # fmt: skip
+        except Conflict:
+            attempts -= 1
+            if not attempts:
+                raise
+
+
+def _make_move(
+    session: Session,
+    game_id: str,
+    seat: str,
+    expected_seq: int,
+    move: Move,
+    link_digest: str | None,
+    snapshot_every: int,
+    *,
+    generation: int,
+    by_bot: bool,
+    began: int | None,
+    decision: str | None,
+) -> Applied:
+    loaded = eventstore.load(session, game_id)
+    check_holder(loaded, seat, generation)
+    verdict = decisions.judge(loaded, seat, expected_seq, began, decision)
+    if verdict is not Verdict.CURRENT:
+        if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
+            raise Reused("You already made this choice with this link.", game_id=game_id, seat=seat)
+        raise Stale(decisions.MESSAGES[verdict], game_id=game_id, seat=seat)
+    game, state = loaded.game, loaded.state
+    if not isinstance(move, dict):
+        raise Illegal("Choose one of the options listed.")
+    before = game.to_act(state)
+    if not by_bot and seat in loaded.table.bots:
+        loaded = eventstore.record(
+            session, loaded, [{"type": "table.player_returned", "seat": seat}], seat
+        )
+    try:
+        events = game.decide(
+            state, seat, move, rng_for(bytes.fromhex(loaded.row.seed), loaded.seq + 1)
+        )
+    except IllegalMove as exc:
+        raise Illegal(exc.reason, game_id=game_id, seat=seat) from exc
+    after = eventstore.record(
+        session, loaded, events, seat, move=move, snapshot_every=snapshot_every
+    )
+    if link_digest is not None:
+        try:
+            session.execute(
+                _USE_LINK,
+                {"digest": link_digest, "game_id": game_id, "seq": expected_seq, "used_at": now()},
+            )
+        except IntegrityError as exc:
+            raise Reused(
+                "You already made this choice with this link.", game_id=game_id, seat=seat
+            ) from exc
+    return Applied(loaded=after, outbox_ids=notify(session, after, before))
+
+
+def check_holder(loaded: Loaded, seat: str, generation: int) -> None:
+    """A link made for an earlier holder of a seat handed to someone else acts no more."""
+    if seat not in loaded.table.seats:
+        raise NotFound(f"Game {loaded.row.id} has no seat {seat!r}.")
+    if generation != loaded.table.generation(seat):
+        raise Replaced(
+            "This seat was handed to another player after the others' vote. "
+            "You can still follow the game and its history.",
+            game_id=loaded.row.id,
+            seat=seat,
+        )
+
+
+def notify(session: Session, loaded: Loaded, before: frozenset[str]) -> list[int]:
+    """Outbox rows for what changed: a turn for each seat newly asked to decide, or the end.
+
+    A seat still deciding (the rest of a turn, a simultaneous choice) gets no second email:
+    the page it is on shows its next decision straight away.
+    """
+    row, game = loaded.row, loaded.game
+    if row.over:  # every seat, as the folded table knows them (no query for the seats)
+        return outbox(session, row, list(loaded.table.seats), "game_over")
+    return outbox(session, row, sorted(game.to_act(loaded.state) - before), "turn")
+
+
+def outbox(
+    session: Session, row: GameRow, seats: list[str], kind: str, seq: int | None = None
+) -> list[int]:
+    if not seats:
+        return []
+    moment = now()
+    values = [
+        {
+            "game_id": row.id,
+            "seq": row.last_seq if seq is None else seq,
+            "seat": seat,
+            "kind": kind,
+            "created_at": moment,
+            "attempts": 0,
+        }
+        for seat in seats
+    ]
+    return list(session.scalars(_INSERT_OUTBOX, values))
+
+
+def seat_row(row: GameRow, seat: str) -> SeatRow:
+    for s in row.seats:
+        if s.seat == seat:
+            return s
+    raise NotFound(f"Game {row.id} has no seat {seat[:40]!r}.")
+
+
+def resend(session: Session, game_id: str, seat: str, generation: int = 0) -> int | None:
+    """Queue a fresh 'your turn' email for ``seat`` if it must decide now: one per decision
+    (the row's ``seq`` is where the decision began), however often it is asked for."""
+    loaded = eventstore.load(session, game_id)
+    check_holder(loaded, seat, generation)
+    began = loaded.table.decision_seq(seat)
+    if not decisions.deciding(loaded, seat) or began is None:
+        return None
+    existing = session.scalars(
+        select(OutboxRow).where(
+            OutboxRow.game_id == game_id,
+            OutboxRow.seat == seat,
+            OutboxRow.kind == "fresh_link",
+            OutboxRow.seq == began,
+        )
+    ).one_or_none()
+    if existing is not None:
+        return existing.id
+    return outbox(session, loaded.row, [seat], "fresh_link", seq=began)[0]

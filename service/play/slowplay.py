@@ -1,0 +1,486 @@
+"""Keeping slow games alive (issue 4): reminders, nudges, absences, deadline votes, bots,
+new players for abandoned seats, resuming, reviving and takebacks.
+
+Each rule is a ``table.*`` event in the game's log (:mod:`service.table.rules` folds them) plus
+the outbox rows that tell the players. The caller owns the transaction; the scheduler's
+job (:func:`advance`) and the seat page's forms both land here.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from engine import IllegalMove
+from engine.chance import rng_for
+from service.errors import BadRequest, NotFound, Stale, TooSoon
+from service.play.moves import (
+    Applied,
+    check_email,
+    check_holder,
+    make_move,
+    notify,
+    outbox,
+    person_name,
+    seat_row,
+)
+from service.store import eventstore
+from service.store.eventstore import Loaded, now
+from service.store.models import PersonRow, SeatOfferRow, SeatRow
+from service.table import rules as tables
+
+MAX_AWAY_DAYS = 120
+
+
+def _record(
+    session: Session, loaded: Loaded, event: dict[str, Any], seat: str | None, **kw: Any
+) -> Loaded:
+    return eventstore.record(session, loaded, [event], seat, **kw)
+
+
+def _others(loaded: Loaded, seat: str | None) -> list[str]:
+    return [s.seat for s in loaded.row.seats if s.seat != seat]
+
+
+def _open(loaded: Loaded) -> None:
+    if loaded.row.over:
+        raise Stale("The game is over.", game_id=loaded.row.id)
+
+
+# The scheduler: what is due for one game at ``moment``.
+
+
+def advance(
+    session: Session, game_id: str, moment: datetime, snapshot_every: int = 50
+) -> list[int]:
+    """Do what is due for this game: close a ballot, let a bot play, open a ballot on a
+    passed deadline, send a reminder. Each step is an append at the sequence just read, so
+    two schedulers racing record it once (the loser gets :class:`Conflict`)."""
+    sent: list[int] = []
+    for _ in range(200):
+        loaded = eventstore.load(session, game_id)
+        if loaded.row.over:
+            break
+        work = tables.due(loaded.table, loaded.game.to_act(loaded.state), moment)
+        if not work:
+            break
+        step = work[0]
+        if step.kind == "ballot":
+            sent += close_ballot(session, loaded, closing=True)
+        elif step.kind == "bot":
+            assert step.seat is not None
+            sent += bot_play(session, loaded, step.seat, snapshot_every)
+        elif step.kind == "deadline":
+            assert step.seat is not None
+            sent += open_ballot(session, loaded, step.seat)
+        elif step.kind == "remind":
+            assert step.seat is not None
+            sent += remind(session, loaded, step.seat, moment)
+    return sent
+
+
+def remind(session: Session, loaded: Loaded, seat: str, moment: datetime) -> list[int]:
+    clock = loaded.table.clock(seat)
+    assert clock is not None
+    number = max(clock.reminders + 1, tables.reminders_by(loaded.table, clock, moment))
+    event = {"type": "table.reminded", "seat": seat, "number": number}
+    after = _record(session, loaded, event, None)
+    return outbox(session, after.row, [seat], "reminder")
+
+
+def bot_play(session: Session, loaded: Loaded, seat: str, snapshot_every: int) -> list[int]:
+    """The others voted for a bot: it plays the seat's decision (DESIGN.md §3 ``bot_move``)."""
+    move = loaded.game.bot_move(loaded.state, seat)  # type: ignore[attr-defined]
+    applied = make_move(
+        session, loaded.row.id, seat, loaded.turn_seq, move, None, snapshot_every, by_bot=True,
+        generation=loaded.table.generation(seat),
+    )  # fmt: skip
+    return applied.outbox_ids
+
+
+def open_ballot(session: Session, loaded: Loaded, seat: str) -> list[int]:
+    if not loaded.table.voters_on(seat):
+        # Nobody else at the table could vote (a solo game, or every other seat is a bot's):
+        # no ballot among no voters; the game waits for its player without reminders.
+        after = _record(session, loaded, {"type": "table.dormant", "seat": seat}, None)
+        return outbox(session, after.row, [s.seat for s in after.row.seats], "dormant")
+    after = _record(session, loaded, {"type": "table.deadline_passed", "seat": seat}, None)
+    voters = list(after.table.voters())
+    if not voters:
+        return close_ballot(session, after, closing=True)
+    return outbox(session, after.row, voters, "ballot")
+
+
+def close_ballot(session: Session, loaded: Loaded, *, closing: bool) -> list[int]:
+    """Record the ballot's result if it is known, and carry it out."""
+    table = loaded.table
+    ballot = table.ballot
+    choice = tables.tally(table, closing=closing)
+    if ballot is None or choice is None:
+        return []
+    answers = sum(1 for voter, _ in ballot.votes if voter in table.voters())
+    decided = {
+        "type": "table.vote_decided",
+        "ballot": ballot.number,
+        "seat": ballot.seat,
+        "choice": choice,
+        "answers": answers,
+    }
+    after = _record(session, loaded, decided, None)
+    everyone = [s.seat for s in after.row.seats]
+    if choice == "wait" and answers == 0:
+        # Nobody answered: stop writing to a table that has gone quiet (issue 4, resume).
+        after = _record(session, after, {"type": "table.dormant"}, None)
+        return outbox(session, after.row, everyone, "dormant")
+    sent = outbox(session, after.row, everyone, "ballot_result")
+    if choice == "replace":
+        # The newcomer named by the first voter who still votes to hand the seat over.
+        proposers = [voter for voter, c in ballot.votes if c == "replace"]
+        offer = session.scalars(
+            select(SeatOfferRow)
+            .where(
+                SeatOfferRow.game_id == after.row.id,
+                SeatOfferRow.ballot == ballot.number,
+                SeatOfferRow.proposed_by.in_(proposers),
+            )
+            .order_by(SeatOfferRow.id)
+            .limit(1)
+        ).one()
+        after = _record(
+            session,
+            after,
+            {"type": "table.seat_offered", "seat": ballot.seat, "name": offer.name},
+            None,
+        )
+        sent += outbox(session, after.row, [ballot.seat], "seat_offer")
+    elif choice == "end":
+        standing = after.game.standing(after.state)  # type: ignore[attr-defined]
+        after = _record(session, after, {"type": "table.abandoned", "standing": standing}, None)
+        sent += outbox(session, after.row, everyone, "game_over")
+    return sent
+
+
+# What players do from their seat page.
+
+
+def cast_vote(
+    session: Session,
+    game_id: str,
+    voter: str,
+    generation: int,
+    number: int,
+    choice: str,
+    newcomer: tuple[str, str] | None = None,
+) -> list[int]:
+    loaded = eventstore.load(session, game_id)
+    check_holder(loaded, voter, generation)
+    _open(loaded)
+    ballot = loaded.table.ballot
+    if ballot is None or ballot.number != number:
+        raise Stale("This vote is closed.", game_id=game_id, seat=voter)
+    if voter not in loaded.table.voters():
+        raise BadRequest("You do not vote on this: it is about your own seat.")
+    if choice not in tables.CHOICES:
+        raise BadRequest(f"Choose one of: {', '.join(tables.CHOICES)}.")
+    payload: dict[str, Any] = {"type": "table.vote_cast", "ballot": number, "choice": choice}
+    if choice == "replace":
+        if newcomer is None:
+            raise BadRequest("Give the new player's email address to hand the seat over.")
+        email = check_email(newcomer[0].strip())
+        name = person_name(newcomer[1], email)
+        if any(s.email.lower() == email.lower() for s in loaded.row.seats):
+            raise BadRequest("That player already has a seat in this game.")
+        payload["newcomer"] = name
+        existing = session.scalars(
+            select(SeatOfferRow).where(
+                SeatOfferRow.game_id == game_id,
+                SeatOfferRow.ballot == number,
+                SeatOfferRow.proposed_by == voter,
+            )
+        ).one_or_none()
+        if existing is None:
+            session.add(
+                SeatOfferRow(
+                    game_id=game_id,
+                    seat=ballot.seat,
+                    ballot=number,
+                    proposed_by=voter,
+                    email=email,
+                    name=name,
+                    created_at=now(),
+                )
+            )
+        else:
+            existing.email, existing.name = email, name
+        session.flush()
+    after = _record(session, loaded, payload, voter)
+    return close_ballot(session, after, closing=False)
+
+
+def nudge(session: Session, game_id: str, by: str, generation: int, target: str) -> list[int]:
+    """Another player nudges a seat that must act: at most once per 24 h per seat."""
+    loaded = eventstore.load(session, game_id)
+    check_holder(loaded, by, generation)
+    _open(loaded)
+    seat_row(loaded.row, target)
+    if target == by:
+        raise BadRequest("You cannot nudge yourself.")
+    if target not in loaded.game.to_act(loaded.state):
+        raise Stale("That player has nothing to decide right now.", game_id=game_id)
+    last = loaded.table.last_nudged(target)
+    if last is not None and now() - last < tables.NUDGE_EVERY:
+        again = last + tables.NUDGE_EVERY
+        raise TooSoon(
+            "That player was nudged less than a day ago. You can nudge again after "
+            f"{again:%A %d %B %H:%M} UTC.",
+            game_id=game_id,
+            retry_after=max(1, math.ceil((again - now()).total_seconds())),
+        )
+    after = _record(session, loaded, {"type": "table.nudged", "seat": target}, by)
+    return outbox(session, after.row, [target], "nudge")
+
+
+def declare_away(session: Session, email: str, first: date, last: date) -> list[int]:
+    """A player is away from ``first`` to ``last`` (days, inclusive): in every game they
+    play, their deadlines pause and the others are told."""
+    if last < first:
+        raise BadRequest("The last day away comes before the first.")
+    if (last - first).days >= MAX_AWAY_DAYS:
+        raise BadRequest(f"An absence lasts at most {MAX_AWAY_DAYS} days.")
+    if last < now().date() - timedelta(days=1):
+        raise BadRequest("Those days are already over.")
+    sent: list[int] = []
+    seats = session.scalars(
+        select(SeatRow).where(SeatRow.email == email).order_by(SeatRow.game_id)
+    ).all()
+    for seat in seats:
+        loaded = eventstore.load(session, seat.game_id)
+        if loaded.row.over:
+            continue
+        event = {
+            "type": "table.away",
+            "seat": seat.seat,
+            "first": first.isoformat(),
+            "last": last.isoformat(),
+        }
+        after = _record(session, loaded, event, seat.seat)
+        sent += outbox(session, after.row, _others(after, seat.seat), "away")
+    return sent
+
+
+def come_back(session: Session, game_id: str, seat: str, generation: int) -> list[int]:
+    """The player takes their seat back from the bot."""
+    loaded = eventstore.load(session, game_id)
+    check_holder(loaded, seat, generation)
+    _open(loaded)
+    if seat not in loaded.table.bots:
+        return []
+    after = _record(session, loaded, {"type": "table.player_returned", "seat": seat}, seat)
+    return outbox(session, after.row, _others(after, seat), "returned")
+
+
+def resume(session: Session, game_id: str, seat: str, generation: int) -> list[int]:
+    """Wake a game that went quiet: deadlines start afresh, whoever must act is told."""
+    loaded = eventstore.load(session, game_id)
+    check_holder(loaded, seat, generation)
+    _open(loaded)
+    if loaded.table.dormant_since is None:
+        return []
+    after = _record(session, loaded, {"type": "table.resumed"}, seat)
+    return outbox(session, after.row, [s.seat for s in after.row.seats], "resumed")
+
+
+def agree_revive(session: Session, game_id: str, seat: str, generation: int) -> list[int]:
+    """A game ended as abandoned comes back once every player agrees."""
+    loaded = eventstore.load(session, game_id)
+    check_holder(loaded, seat, generation)
+    if loaded.table.abandoned is None:
+        raise Stale("This game was not abandoned.", game_id=game_id)
+    if seat in loaded.table.revive:
+        return []
+    after = _record(session, loaded, {"type": "table.revive_agreed"}, seat)
+    everyone = [s.seat for s in after.row.seats]
+    if set(after.table.revive) >= set(everyone):
+        after = _record(session, after, {"type": "table.revived"}, None)
+        return outbox(session, after.row, everyone, "revived")
+    return outbox(session, after.row, _others(after, seat), "revive_request")
+
+
+def offer_row(session: Session, offer_id: int) -> SeatOfferRow:
+    offer = session.get(SeatOfferRow, offer_id)
+    if offer is None:
+        raise NotFound("There is no such seat offer.")
+    return offer
+
+
+def claim(session: Session, offer_id: int) -> Applied:
+    """The newcomer takes the seat the others handed them; the old holder is recorded as
+    replaced (their moves stay theirs in the history)."""
+    offer = offer_row(session, offer_id)
+    loaded = eventstore.load(session, offer.game_id)
+    _open(loaded)
+    if offer.claimed_at is not None or loaded.table.offered_to(offer.seat) != offer.name:
+        raise Stale("This seat is no longer offered to you.", game_id=offer.game_id)
+    seat = seat_row(loaded.row, offer.seat)
+    before = loaded.game.to_act(loaded.state) - {offer.seat}
+    event = {
+        "type": "table.seat_claimed",
+        "seat": offer.seat,
+        "name": offer.name,
+        "replaced": seat.name,
+    }
+    after = _record(session, loaded, event, offer.seat)
+    seat.email, seat.name, seat.muted_at = offer.email, offer.name, None
+    offer.claimed_at = now()
+    sent = outbox(session, after.row, _others(after, offer.seat), "seat_claimed")
+    return Applied(loaded=after, outbox_ids=sent + notify(session, after, before))
+
+
+# Takebacks (Board Game Arena's undo policy): only the newest decision, only while nobody
+# else has acted since, and only if it drew nothing by chance and revealed nothing hidden.
+
+
+def takeback_refusal(session: Session, loaded: Loaded, seat: str) -> str | None:
+    """Why ``seat`` may not take back its last decision now (None: it may)."""
+    table = loaded.table
+    if loaded.row.over:
+        return "The game is over."
+    if table.last_decision is None or table.last_decision[0] != seat:
+        return "Another player has acted since your last decision, or you have not made one."
+    if table.takeback is not None:
+        return "A takeback is already waiting for the others' answer."
+    first, last = table.last_decision[1], table.last_decision[2]
+    before = eventstore.load_from_start(session, loaded.row, loaded.game, upto=first - 1).state
+    rows = [
+        r for r in eventstore.events_of(session, loaded.row.id, after=first - 1) if r.seq <= last
+    ]
+    move = rows[0].move
+    assert move is not None
+    traced = _Traced(rng_for(bytes.fromhex(loaded.row.seed), first))
+    try:
+        events = loaded.game.decide(before, seat, move, traced)
+    except IllegalMove:
+        return "That decision cannot be decided again."
+    if traced.used:
+        return "That decision drew by chance (a shuffle, a die): it cannot be taken back."
+    if loaded.game.reveals(before, seat, events):  # type: ignore[attr-defined]
+        return "That decision revealed hidden information: it cannot be taken back."
+    return None
+
+
+def request_takeback(session: Session, game_id: str, seat: str, generation: int) -> list[int]:
+    loaded = eventstore.load(session, game_id)
+    check_holder(loaded, seat, generation)
+    reason = takeback_refusal(session, loaded, seat)
+    if reason is not None:
+        raise Stale(reason, game_id=game_id, seat=seat)
+    assert loaded.table.last_decision is not None
+    _, first, last = loaded.table.last_decision
+    event = {"type": "table.takeback_requested", "first_seq": first, "last_seq": last}
+    after = _record(session, loaded, event, seat)
+    if not approvers(after.table, seat):
+        # Nobody to ask (a solo game, or only bots beside the player): undone at once.
+        return _take_back(session, after)
+    return outbox(session, after.row, _others(after, seat), "takeback_request")
+
+
+def approvers(table: tables.Table, seat: str) -> set[str]:
+    """Who must approve ``seat``'s takeback: every other player, not bots."""
+    return set(table.seats) - {seat} - set(table.bots)
+
+
+def answer_takeback(
+    session: Session, game_id: str, seat: str, generation: int, approve: bool
+) -> list[int]:
+    loaded = eventstore.load(session, game_id)
+    check_holder(loaded, seat, generation)
+    request = loaded.table.takeback
+    if request is None:
+        raise Stale("There is no takeback waiting for an answer.", game_id=game_id, seat=seat)
+    if seat == request.seat:
+        raise BadRequest("The others answer your request, not you.")
+    if not approve:
+        after = _record(session, loaded, {"type": "table.takeback_refused"}, seat)
+        return outbox(session, after.row, [request.seat], "takeback_result")
+    after = _record(session, loaded, {"type": "table.takeback_approved"}, seat)
+    assert after.table.takeback is not None
+    if not approvers(after.table, request.seat) <= set(after.table.takeback.approvals):
+        return []
+    return _take_back(session, after)
+
+
+def _take_back(session: Session, after: Loaded) -> list[int]:
+    """Undo the requested decision: every player who had to approve it has."""
+    request = after.table.takeback
+    assert request is not None
+    before_state = None
+    if after.folded.before_last is None:
+        before_state = eventstore.load_from_start(
+            session, after.row, after.game, upto=request.first_seq - 1
+        ).state
+    undone = {
+        "type": "table.taken_back",
+        "first_seq": request.first_seq,
+        "last_seq": request.last_seq,
+    }
+    after = _record(session, after, undone, None, before=before_state, snapshot_every=1)
+    sent = outbox(session, after.row, _others(after, request.seat), "takeback_result")
+    if request.seat in after.game.to_act(after.state):
+        sent += outbox(session, after.row, [request.seat], "turn")
+    return sent
+
+
+class _Traced(random.Random):
+    """The decision's own rng, noting whether it was drawn from at all."""
+
+    def __init__(self, inner: random.Random) -> None:
+        super().__init__()
+        self.setstate(inner.getstate())
+        self.used = False
+
+    def random(self) -> float:
+        self.used = True
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.used = True
+        return super().getrandbits(k)
+
+
+# Notification choice, per player across games.
+
+
+def person(session: Session, email: str) -> PersonRow:
+    row = session.get(PersonRow, email)
+    if row is None:
+        row = PersonRow(email=email, notify="each", digest_hour=7)
+        session.add(row)
+    return row
+
+
+def set_notify(
+    session: Session,
+    email: str,
+    mode: str,
+    moment: datetime | None = None,
+    digest_hour: int | None = None,
+) -> None:
+    if mode not in tables.NOTIFY:
+        raise BadRequest(f"Choose one of: {', '.join(tables.NOTIFY)}.")
+    row = person(session, email)
+    if digest_hour is not None:
+        if not 0 <= digest_hour <= 23:
+            raise BadRequest("The digest hour runs from 0 to 23 (UTC).")
+        row.digest_hour = digest_hour
+    row.notify = mode
+    row.next_digest_at = next_digest(moment or now(), row.digest_hour) if mode == "digest" else None
+
+
+def next_digest(after: datetime, hour: int) -> datetime:
+    slot = after.replace(hour=hour, minute=0, second=0, microsecond=0)
+    return slot if slot > after else slot + timedelta(days=1)

@@ -1,0 +1,166 @@
+"""Turning a loaded game into plain dicts for pages and email templates (DESIGN.md §7).
+
+Everything a player sees comes from ``view(state, seat)``; nothing else of the state is read
+here except ``to_act``, ``legal_moves`` and ``outcome``, which the contract makes public.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from typing import Any
+
+from engine import Move, registry
+from service import boards
+from service.config import Settings
+from service.links import decisions
+from service.links import urls as links
+from service.store.eventstore import Loaded
+
+ONE_CLICK_LIMIT = 20
+
+
+def move_key(move: Move) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+def players(loaded: Loaded, seat: str | None = None) -> list[dict[str, Any]]:
+    acting = loaded.game.to_act(loaded.state)
+    return [
+        {"seat": s.seat, "name": s.name, "you": s.seat == seat, "to_act": s.seat in acting}
+        for s in loaded.row.seats
+    ]
+
+
+def seat_names(loaded: Loaded) -> dict[str, str]:
+    """Each seat's player now, for the boards to say names where the engine says seats."""
+    return {s.seat: s.name for s in loaded.row.seats}
+
+
+def whose_turn(loaded: Loaded, seat: str | None = None) -> str:
+    names = [("you" if p["you"] else p["name"]) for p in players(loaded, seat) if p["to_act"]]
+    if not names:
+        return "nobody (the game is over)" if loaded.row.over else "nobody"
+    return ", ".join(names)
+
+
+def game_info(settings: Settings, loaded: Loaded) -> dict[str, Any]:
+    row = loaded.row
+    return {
+        "id": row.id,
+        "name": row.game,
+        "title": loaded.game.title,
+        "seq": loaded.seq,
+        "turns": loaded.table.turns,
+        "url": links.game_url(settings, row.id),
+        "over": row.over,
+        "commitment": row.commitment,
+        "seed": row.seed if loaded.finished else None,
+        "ruleset": row.ruleset,
+    }
+
+
+def decision(
+    settings: Settings,
+    loaded: Loaded,
+    seat: str,
+    view: dict[str, Any],
+    *,
+    with_links: bool = True,
+    offer: bool = True,
+) -> dict[str, Any]:
+    """The seat's current decision (``view`` is the seat's view of the same state): every
+    option with its label, and a one-click link when there are few enough. With
+    ``offer=False`` (another email offers it) there are no options."""
+    game, state = loaded.game, loaded.state
+    acting = offer and seat in game.to_act(state)
+    moves = game.legal_moves(state, seat) if acting else []
+    named = decisions.named(loaded, seat, moves if acting else None)
+    one_click = with_links and len(moves) <= ONE_CLICK_LIMIT
+    options = []
+    for move in moves:
+        option = {"label": game.describe(state, move), "key": move_key(move), "url": None}
+        if one_click:
+            option["url"] = links.decision_url(settings, loaded, seat, move, named=named)
+        options.append(option)
+    return {
+        "acting": acting,
+        "prompt": view.get("prompt") or ("Your decision" if acting else ""),
+        "options": options,
+        "groups": group_options(moves, options, boards.option_path(loaded.row.game)),
+        "one_click": one_click,
+        "turn_url": links.decision_url(settings, loaded, seat, named=named),
+    }
+
+
+def group_options(
+    moves: list[Move], options: list[dict[str, Any]], path: boards.OptionPath
+) -> list[dict[str, Any]]:
+    """Options nested by ``path`` (outermost group first), in the order the engine lists
+    them, so a long list takes a few clicks. Each group: ``name``, ``count`` (options
+    inside, at any depth), its own ``options`` and its subgroups ``groups``. A group holding
+    a single subgroup and nothing else is merged into it ("Zone 3 · red 4")."""
+    root: dict[str, Any] = {"name": "", "options": [], "children": OrderedDict()}
+    for move, option in zip(moves, options, strict=True):
+        node = root
+        for name in path(move):
+            node = node["children"].setdefault(
+                name, {"name": name, "options": [], "children": OrderedDict()}
+            )
+        node["options"].append(option)
+    return [_finish(child) for child in root["children"].values()] + (
+        [{"name": "Other", "count": len(root["options"]), "options": root["options"], "groups": []}]
+        if root["options"]
+        else []
+    )
+
+
+def _finish(node: dict[str, Any]) -> dict[str, Any]:
+    groups = [_finish(child) for child in node["children"].values()]
+    if len(groups) == 1 and not node["options"]:
+        (only,) = groups
+        return {**only, "name": f"{node['name']} · {only['name']}"}
+    count = len(node["options"]) + sum(g["count"] for g in groups)
+    return {"name": node["name"], "count": count, "options": node["options"], "groups": groups}
+
+
+def outcome(loaded: Loaded) -> dict[str, Any] | None:
+    result = loaded.game.outcome(loaded.state) or loaded.table.abandoned
+    if result is None:
+        return None
+    names = {s.seat: s.name for s in loaded.row.seats}
+    first = result["ranking"][0] if result.get("ranking") else []
+    return {
+        "scores": [
+            {"seat": s, "name": names.get(s, s), "score": v}
+            for s, v in sorted(result["scores"].items(), key=lambda kv: (-_num(kv[1]), kv[0]))
+        ],
+        "winners": [names.get(s, s) for s in first],
+        "tie_break": result.get("tie_break"),
+        "raw": result,
+    }
+
+
+def _num(value: Any) -> float:
+    return float(value) if isinstance(value, int | float) else 0.0
+
+
+def game_data(name: str) -> dict[str, Any] | None:
+    """A game's component data with provenance, and its rulings, if it lists them (its
+    ``data_page`` and ``rulings``, GAME-DATA.md)."""
+    try:
+        game = registry.get(name)
+    except KeyError:
+        return None
+    sections = getattr(game, "data_page", None)
+    if not sections:
+        return None
+    provisional = sum(1 for s in sections for r in s["rows"] if r["provenance"] == "PROVISIONAL")
+    return {
+        "title": game.title,
+        "name": game.name,
+        "ruleset": game.ruleset,
+        "sections": sections,
+        "rulings": getattr(game, "rulings", None) or [],
+        "provisional": provisional,
+    }

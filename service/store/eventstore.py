@@ -1,0 +1,193 @@
+"""The event store (DESIGN.md §4): a game loaded as it stands, and new events recorded.
+
+What callers use; each job lives in its own module:
+
+- :mod:`service.store.eventlog`: the rows (the game row, its events, the guarded append);
+- :mod:`service.store.snapshots`: the state every so many events, only a cache;
+- :mod:`service.store.statecache`: this process's newest known state of recent games.
+
+Loading starts from the cheapest sound place (the cache, a snapshot, the first event) and
+folds the events after it (:mod:`service.table.logfold`); recording folds the new events,
+appends them and, once the session commits, caches the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from engine import Event, Game, State, registry
+from service.store import snapshots, statecache
+from service.store.eventlog import (
+    GAME_ID,
+    append,
+    events_of,
+    get_row,
+    header,
+    now,
+    payloads,
+)
+from service.store.models import GameRow
+from service.store.statecache import forget_states, remember
+from service.table import logfold
+from service.table import rules as tables
+from service.table.logfold import Folded
+from service.table.rules import Table
+
+# The log's own functions are named here too: callers need one module for a game's log.
+__all__ = [
+    "CATCH_UP",
+    "GAME_ID",
+    "Loaded",
+    "append",
+    "events_of",
+    "folded_at",
+    "forget_states",
+    "get_row",
+    "header",
+    "load",
+    "load_from_start",
+    "now",
+    "payloads",
+    "record",
+]
+
+CATCH_UP = 64
+"""A cached state at most this many events behind is caught up by folding the newer events
+(usually the one or two moves another web process recorded); further behind, the newest
+snapshot is the cheaper start."""
+
+
+@dataclass
+class Loaded:
+    row: GameRow
+    game: Game
+    folded: Folded
+
+    @property
+    def state(self) -> State:
+        return self.folded.state
+
+    @property
+    def table(self) -> Table:
+        return self.folded.table
+
+    @property
+    def seq(self) -> int:
+        return self.folded.seq
+
+    @property
+    def finished(self) -> bool:
+        """Ended by its rules: only then is what was hidden shown (the seed, every payload,
+        DESIGN.md §6). A game ended as abandoned may be revived, so it keeps its secrets."""
+        return self.state is not None and self.game.outcome(self.state) is not None
+
+    @property
+    def turn_seq(self) -> int:
+        """The newest event that changed the game; table events (a nudge, a vote) leave it.
+        A link names it with its seat's own decision (:mod:`service.links.decisions`)."""
+        return self.folded.table.turn_seq
+
+
+def load(session: Session, game_id: str) -> Loaded:
+    """The game's current state: from this process's cache when it holds the newest state;
+    a cached state a few events behind (another process made the newest moves) is caught
+    up with those events; else the newest usable snapshot plus the events after it."""
+    row = get_row(session, game_id)
+    game = registry.get(row.game)
+    cached = statecache.recall(row.id, game.ruleset)
+    if cached is not None and cached.seq == row.last_seq:
+        return Loaded(row=row, game=game, folded=cached)
+    if cached is not None and not 0 < row.last_seq - cached.seq <= CATCH_UP:
+        cached = None
+    folded = _fold(session, row, game, cached)
+    remember(session, row.id, game.ruleset, folded)
+    return Loaded(row=row, game=game, folded=folded)
+
+
+def load_from_start(session: Session, row: GameRow, game: Game, upto: int | None = None) -> Folded:
+    """The game folded from its first event up to ``upto``, or up to the row's ``last_seq``:
+    never past the row, whose head hash the next append chains on."""
+    rows = events_of(session, row.id, upto=row.last_seq if upto is None else upto)
+    seats = [s.seat for s in row.seats]
+    return logfold.fold(game, seats, zip(rows, payloads(rows, row.game), strict=True))
+
+
+def folded_at(session: Session, row: GameRow, game: Game, seq: int) -> Folded | None:
+    """The game as it stood after event ``seq`` (``None`` before the first): the newest
+    snapshot at or before it, plus the events up to it."""
+    if seq <= 0:
+        return None
+    start = snapshots.newest(session, row, game, upto=seq)
+    rows = events_of(session, row.id, after=start.seq if start else 0, upto=seq)
+    seats = [s.seat for s in row.seats] if start is None else start.table.seats
+    return logfold.fold(game, seats, zip(rows, payloads(rows, row.game), strict=True), start)
+
+
+def _fold(session: Session, row: GameRow, game: Game, start: Folded | None = None) -> Folded:
+    # A young game folds from its first event at the cost of a catch-up: no snapshot query.
+    if start is None and row.last_seq > CATCH_UP:
+        start = snapshots.newest(session, row, game)
+    # Up to the row read, not beyond: under READ COMMITTED a move committed since could be
+    # seen here, and folding it would pair a newer seq with the row's older head hash.
+    rows = events_of(session, row.id, after=start.seq if start else 0, upto=row.last_seq)
+    # A start carries its table, seats included: only a fold from nothing reads the seats.
+    seats = [s.seat for s in row.seats] if start is None else start.table.seats
+    try:
+        return logfold.fold(game, seats, zip(rows, payloads(rows, row.game), strict=True), start)
+    except logfold.RewindUnknown:
+        return load_from_start(session, row, game)
+
+
+def record(
+    session: Session,
+    loaded: Loaded,
+    events: list[Event],
+    seat: str | None,
+    *,
+    move: dict[str, Any] | None = None,
+    snapshot_every: int = 0,
+    before: State | None = None,
+) -> Loaded:
+    """Fold ``events`` onto ``loaded`` and append them after its ``seq`` (:class:`Conflict` if
+    another writer won); the game row's end flag and due time follow the log. ``before`` is
+    the game before the decision a takeback undoes, when ``loaded`` does not know it."""
+    moment = now()
+    start = loaded.folded
+    if before is not None and start.before_last is None:
+        start = replace(start, before_last=before)
+    folder = logfold.Folder(loaded.game, loaded.table.seats, start)
+    for offset, payload in enumerate(events, start=1):
+        first = move if offset == 1 else None
+        folder.feed(_Pending(loaded.seq + offset, seat, moment, first), payload)
+    folded = folder.done()
+    over = logfold.over(loaded.game, folded)
+    due_at = None if over else tables.next_due(folded.table, loaded.game.to_act(folded.state))
+    append(
+        session,
+        loaded.row,
+        events,
+        seat,
+        loaded.seq,
+        over=over,
+        move=move,
+        recorded_at=moment,
+        due_at=due_at,
+    )
+    after = Loaded(row=loaded.row, game=loaded.game, folded=folded)
+    snapshots.maybe_write(
+        session, loaded.row.id, loaded.game.ruleset, folded, loaded.seq, snapshot_every
+    )
+    remember(session, loaded.row.id, loaded.game.ruleset, folded)
+    return after
+
+
+@dataclass(frozen=True)
+class _Pending:
+    seq: int
+    seat: str | None
+    recorded_at: datetime
+    move: dict[str, Any] | None

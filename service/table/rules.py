@@ -1,0 +1,497 @@
+"""The table around a game: pace, reminders, absences, votes, bots, seats, takebacks.
+
+These rules belong to the service, not to any game, yet DESIGN.md §4 wants every correction
+in the game's log. So they are events too, typed ``table.*``, appended to the same chain and
+folded here, beside the game's own state; the engine never sees them (issue 4).
+
+Everything here is pure: times come from the events' ``recorded_at`` or from arguments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+PREFIX = "table."
+CHOICES = ("wait", "bot", "replace", "end")
+CHOICE_LABELS = {
+    "wait": "Wait longer",
+    "bot": "Let a bot play their decisions until they come back",
+    "replace": "Hand their seat to someone new",
+    "end": "End the game, scored as it stands",
+}
+NOTIFY = ("each", "digest", "none")
+NUDGE_EVERY = timedelta(hours=24)
+MAX_ZONE_NAME = 64
+"""IANA zone names are at most 30-odd characters; a longer one is not looked up at all."""
+
+
+def is_table(event: dict[str, Any]) -> bool:
+    return str(event.get("type", "")).startswith(PREFIX)
+
+
+class PaceError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Pace:
+    """Chosen at creation (issue 4): days per decision, when to remind, the deadline's zone."""
+
+    days: int = 3
+    remind_after_hours: int = 24
+    remind_every_hours: int = 24
+    timezone: str = "UTC"
+
+    @classmethod
+    def from_options(cls, raw: Any) -> Pace:
+        if raw is None:
+            return cls()
+        if not isinstance(raw, dict):
+            raise PaceError("'pace' must be an object.")
+        unknown = set(raw) - {f.name for f in fields(cls)}
+        if unknown:
+            raise PaceError(f"Unknown pace setting {sorted(unknown)[0]!r}.")
+        pace = cls(**raw)
+        for name, low, high in (
+            ("days", 1, 60),
+            ("remind_after_hours", 1, 24 * 60),
+            ("remind_every_hours", 1, 24 * 60),
+        ):
+            value = getattr(pace, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise PaceError(f"Pace '{name}' must be a whole number from {low} to {high}.")
+        unknown = PaceError(f"Unknown time zone {str(pace.timezone)[:40]!r}.")
+        if not isinstance(pace.timezone, str) or len(pace.timezone) > MAX_ZONE_NAME:
+            raise unknown
+        try:
+            ZoneInfo(pace.timezone)
+        except (ZoneInfoNotFoundError, ValueError, OSError) as exc:  # OSError: name too long
+            raise unknown from exc
+        return pace
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    def as_event(self) -> dict[str, Any]:
+        return {"type": "table.pace_set", **asdict(self)}
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A seat's current decision: since when it waits, and how many reminders went out."""
+
+    seat: str
+    since_seq: int
+    since: str
+    decision_seq: int
+    """The ``turn_seq`` at which this decision began: the seat newly asked to decide, its own
+    move (the next decision of its turn), or its decision taken back. Its links name it, so
+    another seat's move leaves them valid (issue 14). A vote to wait or a wake-up restarts
+    the deadline (``since``), not the decision."""
+    reminders: int = 0
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """The vote the others hold once a seat's deadline has passed."""
+
+    number: int
+    seat: str
+    opened: str
+    votes: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Takeback:
+    seat: str
+    first_seq: int
+    last_seq: int
+    approvals: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    seats: tuple[str, ...] = ()
+    pace: Pace = field(default_factory=Pace)
+    clocks: tuple[Clock, ...] = ()
+    away: tuple[tuple[str, str, str], ...] = ()
+    """(seat, first day, last day), ISO dates in the pace's time zone."""
+    nudged: tuple[tuple[str, str], ...] = ()
+    """(seat, when it was last nudged)."""
+    ballot: Ballot | None = None
+    ballots: int = 0
+    bots: tuple[str, ...] = ()
+    offered: tuple[tuple[str, str], ...] = ()
+    """(seat, newcomer's name) for seats handed to someone who has not claimed them yet."""
+    holders: tuple[tuple[str, int, str], ...] = ()
+    """(seat, from seq, name) for each seat handed over: who played it from when."""
+    generations: tuple[tuple[str, int], ...] = ()
+    dormant_since: str | None = None
+    abandoned: dict[str, Any] | None = None
+    revive: tuple[str, ...] = ()
+    last_decision: tuple[str, int, int] | None = None
+    """(seat, first seq, last seq) of the newest decision, while it can still be taken back."""
+    takeback: Takeback | None = None
+    undone: tuple[tuple[int, int], ...] = ()
+    turn_seq: int = 0
+    """The seq of the newest event that changed the game (links name it, beside the seat's
+    own :attr:`Clock.decision_seq`)."""
+    turns: int = 0
+    """Turns begun: each run of decisions by one seat is a turn (as the history counts)."""
+    turn_of: str | None = None
+    """The seat whose turn is the newest."""
+
+    def turn_for(self, seat: str) -> int:
+        """The number of ``seat``'s turn to come, or going on: the newest if it is theirs,
+        else the next one."""
+        return self.turns if seat == self.turn_of else self.turns + 1
+
+    def clock(self, seat: str) -> Clock | None:
+        return next((c for c in self.clocks if c.seat == seat), None)
+
+    def decision_seq(self, seat: str) -> int | None:
+        """Where ``seat``'s current decision began (None: it has none)."""
+        clock = self.clock(seat)
+        return None if clock is None else clock.decision_seq
+
+    def generation(self, seat: str) -> int:
+        return dict(self.generations).get(seat, 0)
+
+    def offered_to(self, seat: str) -> str | None:
+        return dict(self.offered).get(seat)
+
+    def last_nudged(self, seat: str) -> datetime | None:
+        when = dict(self.nudged).get(seat)
+        return moment(when) if when else None
+
+    def voters(self) -> tuple[str, ...]:
+        """Who votes on the late seat of the open ballot."""
+        if self.ballot is None:
+            return ()
+        return self.voters_on(self.ballot.seat)
+
+    def voters_on(self, seat: str) -> tuple[str, ...]:
+        """Who would vote on ``seat`` were it late: the others, less bots and seats not yet
+        claimed. Nobody in a solo game, or when every other seat is played by a bot."""
+        offered = {s for s, _ in self.offered}
+        return tuple(s for s in self.seats if s != seat and s not in self.bots_set | offered)
+
+    @property
+    def bots_set(self) -> frozenset[str]:
+        return frozenset(self.bots)
+
+
+def stamp(when: datetime) -> str:
+    return when.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def moment(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def _without(pairs: tuple[Any, ...], seat: str) -> tuple[Any, ...]:
+    return tuple(p for p in pairs if p[0] != seat)
+
+
+def _rewound(clock: Clock, seq: int, when: str) -> Clock:
+    """The deadline starts afresh; the decision stays the same one."""
+    return replace(clock, since_seq=seq, since=when, reminders=0)
+
+
+def _restart(table: Table, seat: str, seq: int, when: str) -> Table:
+    clocks = tuple(_rewound(c, seq, when) if c.seat == seat else c for c in table.clocks)
+    return replace(table, clocks=clocks)
+
+
+def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[str, Any]) -> Table:
+    """One ``table.*`` event. ``table.taken_back`` also rewinds the game: the caller does that."""
+    kind = event["type"].removeprefix(PREFIX)
+    at = stamp(when)
+    if kind == "pace_set":
+        known = {f.name for f in fields(Pace)}
+        return replace(table, pace=Pace(**{k: v for k, v in event.items() if k in known}))
+    if kind == "reminded":
+        number = int(event.get("number", 0))
+        clocks = tuple(
+            replace(c, reminders=max(c.reminders + 1, number)) if c.seat == event["seat"] else c
+            for c in table.clocks
+        )
+        return replace(table, clocks=clocks)
+    if kind == "nudged":
+        return replace(table, nudged=(*_without(table.nudged, event["seat"]), (event["seat"], at)))
+    if kind == "away":
+        return replace(table, away=(*table.away, (event["seat"], event["first"], event["last"])))
+    if kind == "deadline_passed":
+        number = table.ballots + 1
+        return replace(table, ballot=Ballot(number, event["seat"], at), ballots=number)
+    if kind == "vote_cast" and table.ballot is not None and seat is not None:
+        votes = (*(v for v in table.ballot.votes if v[0] != seat), (seat, event["choice"]))
+        return replace(table, ballot=replace(table.ballot, votes=votes))
+    if kind == "vote_decided":
+        table = replace(table, ballot=None)
+        if event["choice"] == "wait":
+            return _restart(table, event["seat"], seq, at)
+        if event["choice"] == "bot":
+            return replace(table, bots=(*table.bots, event["seat"]))
+        return table
+    if kind == "seat_offered":
+        offered = (*_without(table.offered, event["seat"]), (event["seat"], event["name"]))
+        table = replace(table, offered=offered)
+        return _restart(table, event["seat"], seq, at)
+    if kind == "seat_claimed":
+        target = event["seat"]
+        generations = (
+            *_without(table.generations, target),
+            (target, table.generation(target) + 1),
+        )
+        table = replace(
+            table,
+            offered=_without(table.offered, target),
+            bots=tuple(b for b in table.bots if b != target),
+            holders=(*table.holders, (target, seq, event["name"])),
+            generations=generations,
+        )
+        return _restart(table, target, seq, at)
+    if kind == "player_returned":
+        table = replace(table, bots=tuple(b for b in table.bots if b != event["seat"]))
+        return _restart(table, event["seat"], seq, at)
+    if kind == "dormant":
+        return replace(table, dormant_since=at)
+    if kind == "resumed":
+        clocks = tuple(_rewound(c, seq, at) for c in table.clocks)
+        return replace(table, dormant_since=None, clocks=clocks)
+    if kind == "abandoned":
+        return replace(table, abandoned=event["standing"], ballot=None, takeback=None)
+    if kind == "revive_agreed" and seat is not None:
+        return replace(table, revive=(*(s for s in table.revive if s != seat), seat))
+    if kind == "revived":
+        clocks = tuple(_rewound(c, seq, at) for c in table.clocks)
+        return replace(table, abandoned=None, revive=(), dormant_since=None, clocks=clocks)
+    if kind == "takeback_requested" and table.last_decision is not None:
+        who, first, last = table.last_decision
+        return replace(table, takeback=Takeback(who, first, last))
+    if kind == "takeback_approved" and table.takeback is not None and seat is not None:
+        approvals = (*(s for s in table.takeback.approvals if s != seat), seat)
+        return replace(table, takeback=replace(table.takeback, approvals=approvals))
+    if kind == "takeback_refused":
+        return replace(table, takeback=None)
+    if kind == "taken_back":
+        # The seat whose decision is undone decides it afresh: its links from after that
+        # decision name a position that no longer exists. The others' decisions are as they
+        # were (their links' digests say whether their options changed).
+        undone = table.takeback.seat if table.takeback is not None else None
+        clocks = tuple(
+            replace(c, decision_seq=seq) if undone in (None, c.seat) else c for c in table.clocks
+        )
+        return replace(
+            table,
+            clocks=clocks,
+            takeback=None,
+            last_decision=None,
+            undone=(*table.undone, (event["first_seq"], event["last_seq"])),
+            turn_seq=seq,
+        )
+    return table
+
+
+def game_changed(
+    table: Table, seq: int, seat: str | None, starts_decision: bool, when: datetime
+) -> Table:
+    """A game event was applied: links move on, pending votes and requests lapse (the seat
+    acted, or the position they were about changed). A move wakes a sleeping game as
+    "Wake the game up" would: every clock starts afresh."""
+    if starts_decision and seat is not None:
+        last: tuple[str, int, int] | None = (seat, seq, seq)
+    elif table.last_decision is not None and seat == table.last_decision[0]:
+        last = (table.last_decision[0], table.last_decision[1], seq)
+    else:
+        last = None
+    ballot = table.ballot
+    if ballot is not None and seat == ballot.seat:
+        ballot = None
+    dormant = None if seat is not None else table.dormant_since
+    clocks = table.clocks
+    if table.dormant_since is not None and dormant is None:
+        clocks = tuple(_rewound(c, seq, stamp(when)) for c in clocks)
+    if seat is not None:
+        # The seat's own move ends its decision; if it decides again (the rest of its turn),
+        # that is a new decision (its old links are spent).
+        clocks = tuple(replace(c, decision_seq=seq) if c.seat == seat else c for c in clocks)
+    turns, turn_of = table.turns, table.turn_of
+    if starts_decision and seat is not None and seat != turn_of:
+        turns, turn_of = turns + 1, seat
+    return replace(
+        table,
+        clocks=clocks,
+        turn_seq=seq,
+        turns=turns,
+        turn_of=turn_of,
+        last_decision=last,
+        takeback=None,
+        ballot=ballot,
+        dormant_since=dormant,
+    )
+
+
+def settle(table: Table, to_act: frozenset[str], seq: int, when: datetime) -> Table:
+    """After a batch of events: a seat newly asked to decide starts its clock, and its
+    decision begins at the newest game event (what changed the game to ask it)."""
+    kept = tuple(c for c in table.clocks if c.seat in to_act)
+    known = {c.seat for c in kept}
+    fresh = tuple(
+        Clock(seat=s, since_seq=seq, since=stamp(when), decision_seq=table.turn_seq)
+        for s in sorted(to_act - known)
+    )
+    ballot = table.ballot
+    if ballot is not None and ballot.seat not in to_act:
+        ballot = None
+    return replace(table, clocks=kept + fresh, ballot=ballot)
+
+
+# Time: deadlines, reminders, ballots. Absences pause a seat's clock (issue 4).
+
+
+def _day_start(day: date, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, time(0), tzinfo=zone).astimezone(UTC)
+
+
+def absences(table: Table, seat: str) -> list[tuple[datetime, datetime]]:
+    zone = table.pace.zone
+    spans = [
+        (
+            _day_start(date.fromisoformat(first), zone),
+            _day_start(date.fromisoformat(last) + timedelta(days=1), zone),
+        )
+        for s, first, last in table.away
+        if s == seat
+    ]
+    return sorted(spans)
+
+
+def _after(start: datetime, span: timedelta, paused: list[tuple[datetime, datetime]]) -> datetime:
+    """The moment ``span`` of unpaused time has passed since ``start``."""
+    end = start + span
+    for first, last in paused:
+        if last <= start or first >= end:
+            continue
+        end += last - max(first, start)
+    return end
+
+
+def deadline(table: Table, clock: Clock) -> datetime:
+    """The end of the local day ``days`` days after the decision began, pushed back by the
+    seat's absences."""
+    zone = table.pace.zone
+    start = moment(clock.since)
+    local_day = start.astimezone(zone).date() + timedelta(days=table.pace.days + 1)
+    base = _day_start(local_day, zone)
+    return _after(start, base - start, absences(table, clock.seat))
+
+
+def _reminder_at(table: Table, clock: Clock, number: int) -> datetime:
+    pace = table.pace
+    offset = timedelta(hours=pace.remind_after_hours + number * pace.remind_every_hours)
+    return _after(moment(clock.since), offset, absences(table, clock.seat))
+
+
+def next_reminder(table: Table, clock: Clock) -> datetime | None:
+    when = _reminder_at(table, clock, clock.reminders)
+    return when if when < deadline(table, clock) else None
+
+
+def reminders_by(table: Table, clock: Clock, now: datetime) -> int:
+    """How many reminders the schedule has called for by ``now``: a scheduler that was down
+    sends one reminder late, not every one it missed."""
+    limit = deadline(table, clock)
+    count = clock.reminders
+    while (at := _reminder_at(table, clock, count)) <= now and at < limit:
+        count += 1
+    return count
+
+
+def ballot_closes(table: Table) -> datetime | None:
+    if table.ballot is None:
+        return None
+    return moment(table.ballot.opened) + timedelta(days=table.pace.days)
+
+
+def is_away(table: Table, seat: str, when: datetime) -> bool:
+    return any(first <= when < last for first, last in absences(table, seat))
+
+
+def tally(table: Table, closing: bool) -> str | None:
+    """The ballot's result once it can be known: majority of those who answered, ties wait.
+    Before it closes, only a choice no later vote can beat decides it."""
+    if table.ballot is None:
+        return None
+    voters = set(table.voters())
+    votes = [choice for voter, choice in table.ballot.votes if voter in voters]
+    counts = {c: votes.count(c) for c in CHOICES}
+    best = max(counts.values())
+    leaders = [c for c in CHOICES if counts[c] == best]
+    if not closing and len(votes) < len(voters):
+        outstanding = len(voters) - len(votes)
+        runner_up = sorted(counts.values())[-2]
+        if len(leaders) > 1 or best <= runner_up + outstanding:
+            return None
+    return leaders[0] if best and len(leaders) == 1 else "wait"
+
+
+@dataclass(frozen=True)
+class Due:
+    kind: str
+    """'ballot' (close it), 'bot' (play for a seat), 'deadline' (open a ballot), 'remind'."""
+    seat: str | None = None
+
+
+def due(table: Table, to_act: frozenset[str], now: datetime) -> list[Due]:
+    """What the scheduler must do for this game at ``now``."""
+    if table.abandoned is not None:
+        return []
+    found: list[Due] = []
+    closes = ballot_closes(table)
+    if closes is not None and (closes <= now or tally(table, closing=False) is not None):
+        found.append(Due("ballot"))
+    for seat in sorted(to_act & table.bots_set):
+        found.append(Due("bot", seat))
+    if table.dormant_since is not None:
+        return found
+    for clock in table.clocks:
+        if clock.seat in table.bots_set or clock.seat not in to_act:
+            continue
+        if table.ballot is None and deadline(table, clock) <= now:
+            found.append(Due("deadline", clock.seat))
+            continue
+        if table.offered_to(clock.seat) is not None:
+            continue
+        reminder = next_reminder(table, clock)
+        if reminder is not None and reminder <= now:
+            found.append(Due("remind", clock.seat))
+    return found
+
+
+def next_due(table: Table, to_act: frozenset[str]) -> datetime | None:
+    """The earliest moment :func:`due` will have something to do (None: nothing planned)."""
+    if table.abandoned is not None:
+        return None
+    moments: list[datetime] = []
+    if to_act & table.bots_set:
+        moments.append(datetime.min.replace(tzinfo=UTC))
+    closes = ballot_closes(table)
+    if closes is not None:
+        moments.append(closes)
+    if table.dormant_since is None:
+        for clock in table.clocks:
+            if clock.seat in table.bots_set or clock.seat not in to_act:
+                continue
+            if table.ballot is None:
+                moments.append(deadline(table, clock))
+            if table.offered_to(clock.seat) is None:
+                reminder = next_reminder(table, clock)
+                if reminder is not None:
+                    moments.append(reminder)
+    return min(moments) if moments else None

@@ -1,0 +1,123 @@
+"""The tree keeps its parts (docs/architecture.md, DESIGN.md §2): every module of ``engine/``,
+``service/`` and ``workers/`` belongs to one part of the table "Who may import whom", and
+imports only the parts its row names; the service never imports the workers."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "architecture.md"
+PACKAGES = ("engine", "service", "workers")
+
+
+@dataclass(frozen=True)
+class Part:
+    name: str
+    places: tuple[str, ...]
+    """Folders (ending in ``/``) and files, relative to the checkout."""
+    may_import: frozenset[str]
+
+
+def parts(doc: str) -> dict[str, Part]:
+    """The rows of the doc's table under "## Who may import whom"."""
+    section = doc.split("## Who may import whom", 1)[1].split("\n## ", 1)[0]
+    found = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or not cells[0].startswith("`"):
+            continue
+        name = cells[0].strip("`")
+        places = tuple(re.findall(r"`([^`]+)`", cells[1]))
+        found[name] = Part(name, places, frozenset(re.findall(r"`([^`]+)`", cells[2])))
+    return found
+
+
+PARTS = parts(DOC.read_text())
+
+
+def part_of(path: str) -> str | None:
+    """The part whose folder or file holds ``path`` (the longest match)."""
+    holders = [
+        (len(place), part.name)
+        for part in PARTS.values()
+        for place in part.places
+        if path == place or (place.endswith("/") and path.startswith(place))
+    ]
+    return max(holders)[1] if holders else None
+
+
+def module_path(module: str) -> str | None:
+    """The file that defines ``module`` (a package's ``__init__.py``), relative to ROOT."""
+    base = module.replace(".", "/")
+    for candidate in (f"{base}.py", f"{base}/__init__.py"):
+        if (ROOT / candidate).exists():
+            return candidate
+    return None
+
+
+def imported(path: Path) -> list[tuple[int, str]]:
+    """Every module of ours ``path`` imports (at any depth, TYPE_CHECKING included), with
+    its line: ``from service import errors`` imports ``service.errors``, not ``service``."""
+    here = path.relative_to(ROOT).with_suffix("").parts
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                package = here[: len(here) - node.level]
+                module = ".".join((*package, *([node.module] if node.module else [])))
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                inner = f"{module}.{alias.name}"
+                found.append((node.lineno, inner if module_path(inner) else module))
+    return [(line, m) for line, m in found if m.split(".")[0] in PACKAGES]
+
+
+SOURCES = sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py"))
+
+
+def _relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_the_table_names_the_parts_and_what_each_may_import():
+    assert {"engine", "table", "store", "web", "cli", "workers"} <= set(PARTS)
+    for part in PARTS.values():
+        assert part.places, part.name
+        assert part.may_import <= set(PARTS), (part.name, part.may_import - set(PARTS))
+
+
+def test_every_module_belongs_to_one_part_of_the_architecture():
+    homeless = [_relative(p) for p in SOURCES if part_of(_relative(p)) is None]
+    assert not homeless, (
+        f"in no part: {homeless}; give each a folder of its role and a row in docs/architecture.md"
+    )
+
+
+def test_a_module_imports_only_its_own_part_and_the_parts_its_row_allows():
+    forbidden = []
+    for path in SOURCES:
+        name = part_of(_relative(path))
+        if name is None:
+            continue  # the test above names it
+        mine = PARTS[name]
+        for line, module in imported(path):
+            target = module_path(module)
+            theirs = part_of(target) if target else None
+            if theirs is None or (theirs != mine.name and theirs not in mine.may_import):
+                forbidden.append(
+                    f"{_relative(path)}:{line}: {mine.name} imports {module} ({theirs})"
+                )
+    assert not forbidden, "\n".join(forbidden)
+
+
+def test_nothing_in_the_service_imports_the_workers():
+    for path in (ROOT / "service").rglob("*.py"):
+        for line, module in imported(path):
+            assert module.split(".")[0] != "workers", f"{_relative(path)}:{line} imports {module}"
