@@ -38,6 +38,20 @@ from service.mail.queue import connection
 from service.store.db import engine_for, migrate
 from service.store.models import Base
 
+# --- games only some tests play -------------------------------------------------------
+
+
+@pytest.fixture
+def claims() -> Iterator[str]:
+    """``tests.games.claims`` (simultaneous decisions, 2 to 4 seats), registered for one test."""
+    from engine import registry
+    from tests.games.claims import GAME
+
+    registry.register(GAME)
+    yield GAME.name
+    registry.unregister(GAME.name)
+
+
 # --- database ---------------------------------------------------------------------------
 # Under pytest-xdist every worker process (``PYTEST_XDIST_WORKER``: gw0, gw1, ...) gets a
 # database and a Redis database of its own, since each wipes its tables and flushes its

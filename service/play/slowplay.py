@@ -383,10 +383,11 @@ def request_takeback(session: Session, game_id: str, seat: str, generation: int)
     _, first, last = loaded.table.last_decision
     event = {"type": "table.takeback_requested", "first_seq": first, "last_seq": last}
     after = _record(session, loaded, event, seat)
-    if not approvers(after.table, seat):
+    asked = approvers(after.table, seat)
+    if not asked:
         # Nobody to ask (a solo game, or only bots beside the player): undone at once.
         return _take_back(session, after)
-    return outbox(session, after.row, _others(after, seat), "takeback_request")
+    return outbox(session, after.row, sorted(asked), "takeback_request")
 
 
 def approvers(table: tables.Table, seat: str) -> set[str]:

@@ -7,7 +7,8 @@ that changes nothing one can choose, as a decision that only notes something wou
 game ends once every seat has decided; a seat scores the number of the cell it claimed.
 
 Unlike tic-tac-toe it is not registered for the whole suite (it has no golden game, no
-contract run): a test registers it for its own duration (``tests/service/test_decision_links``).
+contract run): a test that asks for the ``claims`` fixture (``tests/fixtures.py``) has it for
+its own duration.
 """
 
 from __future__ import annotations

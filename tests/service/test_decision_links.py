@@ -3,20 +3,17 @@ link whose decision is gone (issue 15): a link stays valid while the decision it
 still its seat's and unchanged; a refused one leads to the seat's current decision, or says
 that nothing waits for it and when it will hear from us. Nothing refused writes anything.
 
-Simultaneous decisions are played with ``tests.games.claims`` (registered here only), turns
-with tic-tac-toe."""
+Simultaneous decisions are played with ``tests.games.claims`` (registered by the ``claims``
+fixture), turns with tic-tac-toe."""
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from datetime import timedelta
 
-import pytest
 from sqlalchemy import select, update
 
-from engine import registry
 from service.audit.checks import from_store, verify
 from service.links import tokens
 from service.play import slowplay
@@ -25,7 +22,6 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.eventstore import forget_states, load_from_start
 from service.store.models import OutboxRow, SnapshotRow
-from tests.games.claims import GAME as CLAIMS
 from tests.helpers import act_token, html_of, option_links, path, text_of
 from tests.service.hostile import ledger
 
@@ -34,13 +30,6 @@ NAMES = {"p1": "Ann", "p2": "Bob", "p3": "Cy"}
 CURRENT = re.compile(r'href="([^"]+/act/[^"]+)"[^>]*>Go to your current decision')
 NOT_YOURS = "It is not your decision any more."
 WE_WILL_EMAIL = "We will email you when it is your turn."
-
-
-@pytest.fixture
-def claims() -> Iterator[str]:
-    registry.register(CLAIMS)
-    yield CLAIMS.name
-    registry.unregister(CLAIMS.name)
 
 
 def new_game(client, game: str, seats: int = 2, **options: object) -> str:  # type: ignore[no-untyped-def]

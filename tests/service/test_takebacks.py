@@ -1,0 +1,129 @@
+"""Takebacks at tables of three and four (issue 4, issue 15): a decision is undone only once
+every other player has approved it; one approval among several undoes nothing, one refusal
+keeps the decision, and a seat a bot plays is neither asked nor waited for.
+
+Played with ``tests.games.claims`` (every seat decides at once, so a decision can be taken
+back while the others still decide), emails through the real SMTP server."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from service.play import slowplay
+from service.play.moves import make_move
+from service.store import eventstore
+from service.store.db import sessions
+from service.store.models import OutboxRow
+
+NAMES = {"p1": "Ann", "p2": "Bob", "p3": "Cy", "p4": "Dee"}
+EMAILS = {seat: f"{name.lower()}@example.org" for seat, name in NAMES.items()}
+ASKED = "asks to take back"
+
+
+def new_game(client, game: str, seats: int) -> str:  # type: ignore[no-untyped-def]
+    players = [f"{NAMES[s]} <{EMAILS[s]}>" for s in list(NAMES)[:seats]]
+    response = client.post("/api/games", json={"game": game, "players": players})
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return response.get_json()["id"]
+
+
+def claims_made(client, game_id: str) -> list[list[object]]:  # type: ignore[no-untyped-def]
+    return client.get(f"/api/games/{game_id}").get_json()["view"]["claims"]
+
+
+def claim(settings, game_id: str, seat: str, cell: int) -> None:  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        move = {"type": "claim", "cell": cell}
+        make_move(s, game_id, seat, loaded.turn_seq, move, None)
+
+
+def ask(settings, game_id: str, seat: str) -> None:  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url).begin() as s:
+        slowplay.request_takeback(s, game_id, seat, 0)
+
+
+def answer(settings, game_id: str, seat: str, approve: bool) -> None:  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url).begin() as s:
+        slowplay.answer_takeback(s, game_id, seat, 0, approve=approve)
+
+
+def asked(smtp) -> set[str]:  # type: ignore[no-untyped-def]
+    """The addresses that received a takeback request."""
+    return {
+        address
+        for message in smtp.messages
+        if ASKED in message["Subject"]
+        for address in [a.addr_spec for a in message["To"].addresses]
+    }
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_takeback_waits_for_every_other_player_and_one_approval_never_undoes_it(
+    client, smtp, work, settings, claims, seats
+):
+    game_id = new_game(client, claims, seats)
+    claim(settings, game_id, "p1", 0)
+    ask(settings, game_id, "p1")
+    work()
+    others = [s for s in list(NAMES)[1:seats]]
+    assert asked(smtp) == {EMAILS[s] for s in others}, "every other player is asked, once"
+    for approver in others[:-1]:
+        answer(settings, game_id, approver, approve=True)
+        assert claims_made(client, game_id) == [["p1", 0]], f"undone after {approver} only"
+    answer(settings, game_id, others[-1], approve=True)
+    assert claims_made(client, game_id) == [], "the last approval undoes the decision"
+    work()
+    for other in others:
+        assert [m for m in smtp.to(EMAILS[other]) if "taken back" in m["Subject"]] != []
+    assert "your turn" in smtp.to(EMAILS["p1"])[-1]["Subject"], "p1 decides afresh"
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_one_refusal_among_approvals_keeps_the_decision(
+    client, smtp, work, settings, claims, seats
+):
+    game_id = new_game(client, claims, seats)
+    claim(settings, game_id, "p2", 1)
+    ask(settings, game_id, "p2")
+    others = [s for s in list(NAMES)[:seats] if s != "p2"]
+    for approver in others[:-1]:
+        answer(settings, game_id, approver, approve=True)
+    answer(settings, game_id, others[-1], approve=False)
+    assert claims_made(client, game_id) == [["p2", 1]]
+    with sessions(settings.database_url)() as s:
+        assert eventstore.load(s, game_id).table.takeback is None, "the request is closed"
+    work()
+    assert any("refused" in m["Subject"] for m in smtp.to(EMAILS["p2"]))
+
+
+def test_a_seat_played_by_a_bot_is_neither_asked_nor_waited_for(
+    client, smtp, work, settings, claims
+):
+    game_id = new_game(client, claims, 4)
+    with sessions(settings.database_url).begin() as s:
+        slowplay.open_ballot(s, eventstore.load(s, game_id), "p4")
+    for voter in ("p1", "p2"):  # two of three voters: the ballot is decided
+        with sessions(settings.database_url).begin() as s:
+            slowplay.cast_vote(s, game_id, voter, 0, 1, "bot")
+    with sessions(settings.database_url).begin() as s:
+        slowplay.advance(s, game_id, eventstore.load(s, game_id).row.created_at)
+        assert eventstore.load(s, game_id).table.bots == ("p4",)
+    assert [seat for seat, _ in claims_made(client, game_id)] == ["p4"], "the bot decided"
+    work()
+    smtp.clear()
+    claim(settings, game_id, "p1", 3 if claims_made(client, game_id)[0][1] != 3 else 2)
+    ask(settings, game_id, "p1")
+    work()
+    assert asked(smtp) == {EMAILS["p2"], EMAILS["p3"]}, "the bot's seat is not asked"
+    with sessions(settings.database_url)() as s:
+        kinds = s.scalars(
+            select(OutboxRow.seat).where(
+                OutboxRow.game_id == game_id, OutboxRow.kind == "takeback_request"
+            )
+        ).all()
+    assert sorted(kinds) == ["p2", "p3"]
+    answer(settings, game_id, "p2", approve=True)
+    answer(settings, game_id, "p3", approve=True)
+    assert [seat for seat, _ in claims_made(client, game_id)] == ["p4"], "p1's claim undone"
