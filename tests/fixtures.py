@@ -326,6 +326,19 @@ class LiveServer:
 
 
 @pytest.fixture
+def tick(settings: Settings, work):  # type: ignore[no-untyped-def]
+    """What the scheduler does every minute: enqueue ``workers.schedule.tick``; then a
+    worker runs it and sends what it queued."""
+    from service.mail.queue import queue
+
+    def run() -> None:
+        queue(settings).enqueue("workers.schedule.tick")
+        work()
+
+    return run
+
+
+@pytest.fixture
 def live(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[tuple[LiveServer, Settings]]:

@@ -11,7 +11,6 @@ from freezegun import freeze_time
 from sqlalchemy import select
 
 from service.links import urls as links
-from service.mail.queue import queue
 from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
@@ -23,18 +22,6 @@ PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 EMAILS = {"p1": "ann@example.org", "p2": "bob@example.org"}
 START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday
 URL = re.compile(r"https?://\S+")
-
-
-@pytest.fixture
-def tick(settings, work):  # type: ignore[no-untyped-def]
-    """What the scheduler does every minute: enqueue ``workers.schedule.tick``; then a
-    worker runs it and sends what it queued."""
-
-    def run() -> None:
-        queue(settings).enqueue("workers.schedule.tick")
-        work()
-
-    return run
 
 
 def new_game(client, pace=None, game="tictactoe", players=PLAYERS):  # type: ignore[no-untyped-def]
