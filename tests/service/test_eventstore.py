@@ -55,6 +55,21 @@ def test_an_append_that_expects_an_old_sequence_gets_a_conflict_not_a_fork(setti
         assert [e.seq for e in eventstore.events_of(s, game_id)] == [1, 2, 3, 4, 5]
 
 
+def test_an_append_that_expects_a_sequence_ahead_of_the_last_is_refused_leaving_no_gap(settings):
+    game_id = play(settings, 1)
+    with sessions(settings.database_url)() as s:
+        last = eventstore.get_row(s, game_id).last_seq
+    for ahead in (last + 1, last + 5):
+        with sessions(settings.database_url)() as s, s.begin():
+            row = eventstore.get_row(s, game_id)
+            with pytest.raises(Conflict):
+                eventstore.append(s, row, [{"type": "game_drawn"}], None, expected_seq=ahead)
+    with sessions(settings.database_url)() as s:
+        assert [e.seq for e in eventstore.events_of(s, game_id)] == list(range(1, last + 1))
+        assert eventstore.get_row(s, game_id).last_seq == last
+    assert audit(settings, game_id).ok
+
+
 def test_events_are_numbered_from_one_and_chained_by_hash(settings):
     game_id = play(settings, 4)
     with sessions(settings.database_url)() as s:

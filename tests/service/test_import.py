@@ -19,7 +19,7 @@ from service.store.models import GameRow
 from tests.golden import corpus
 from tests.helpers import option_links
 from tests.service.test_eventstore import play
-from tests.service.test_verify import export
+from tests.service.test_verify import HEADER_EDITS, export
 
 FIELDS = ("seq", "seat", "recorded_at", "type", "payload", "move", "prev_hash", "hash")
 
@@ -172,3 +172,15 @@ def test_every_golden_game_imports_with_the_same_chain_and_end(app, settings, pa
         final = loaded.game.outcome(loaded.state)
     expected = json.loads(corpus.expected_path(path).read_text())["outcome"]
     assert {"scores": final["scores"], "ranking": final["ranking"]} == expected
+
+
+@pytest.mark.parametrize("field", sorted(HEADER_EDITS))
+def test_a_file_whose_header_was_edited_is_refused_and_nothing_is_created(
+    app, settings, tmp_path, field
+):
+    path = export(app, play(settings, 20), tmp_path, lambda lines: HEADER_EDITS[field](lines[0]))
+    before = games(settings)
+    result = run(app, "import", path, "--player", "p1=a@x.org", "--player", "p2=b@x.org")
+    assert result.exit_code == 1, result.output
+    assert "event 1" in result.output, result.output
+    assert games(settings) == before

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+import pytest
+
 from service.cli.commands import main
 from service.store import hashchain
 from tests.service.test_eventstore import play
@@ -109,3 +111,26 @@ def test_a_chance_outcome_changed_after_the_fact_is_caught_even_with_every_hash_
     assert result.exit_code == 1, result.output
     assert "hash" not in result.output, "the forged chain itself holds"
     assert "event 1: the opening events differ from those the seed gives" in result.output
+
+
+HEADER_EDITS = {
+    "seats": lambda head: head["seats"].reverse(),
+    "options": lambda head: head["options"].update(marks_per_turn=2),
+    "ruleset": lambda head: head.update(ruleset=head["ruleset"] + "-b"),
+    "commitment": lambda head: head.update(commitment="00" * 32),
+}
+
+
+@pytest.mark.parametrize("field", sorted(HEADER_EDITS))
+def test_the_chain_is_anchored_on_every_header_field(app, settings, tmp_path, field):
+    """DESIGN.md §4: the first event's ``prev_hash`` is the header's hash, so editing the
+    seats, options, ruleset or seed commitment breaks the chain at event 1, whatever else
+    the file says of itself."""
+    game_id = play(settings, 2)
+
+    def edit(lines):
+        HEADER_EDITS[field](lines[0])
+
+    result = verify(app, export(app, game_id, tmp_path, edit))
+    assert result.exit_code == 1, result.output
+    assert "event 1" in result.output, result.output

@@ -117,7 +117,7 @@ def test_the_cerberus_fought_with_one_hoplite_rolling_2_and_1_is_not_captured():
     assert island.guards[cell(state, seat, "C3")] == 1
     assert state.player(seat).hoplites == 2
     # «Він більше не може битися з істотами в цьому ході»: phase 3 is over.
-    assert state.turn.step != ACTION or state.turn.extra
+    assert state.turn.seat == seat and state.turn.step == EXTRA
     assert CARD_DISCARDED in types(events)
 
 
@@ -183,7 +183,7 @@ def test_capture_is_skipped_when_no_creature_is_on_the_island():
     state, _ = act(state, seat, {"type": "take_card", "slot": 0, "card": "capture-single"})
     state, events = act(state, seat, moves_of(state, seat)[0])
     assert CARD_DISCARDED in types(events)
-    assert state.turn is None or state.turn.step != ACTION
+    assert state.turn.seat != seat, "nothing else to do: the turn passed on"
 
 
 def test_a_bought_capture_fights_at_least_once():

@@ -107,7 +107,7 @@ def test_turn_emails_carry_the_board_as_a_png_shown_inline_by_content_id(client,
         assert shown == (cid, "The board")
         image = Image.open(io.BytesIO(png))
         assert image.format == "PNG" and image.size[0] == 680
-        assert "choose a side" in text_of(email) or "Choose the side" in text_of(email)
+        assert "Choose the side of your island" in text_of(email)
 
 
 def test_no_email_or_page_shows_the_order_of_the_tile_stacks_the_deck_or_the_bags(

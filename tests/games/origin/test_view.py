@@ -35,7 +35,8 @@ def test_views_never_leak_another_seats_hand_or_any_deck_order():
     for view in (theirs, spectator):
         assert not _shows(view, "antarctica") and not _shows(view, "control")
         assert view["players"]["p1"]["hand"] == {"actions": 1, "permanents": 0, "objectives": 1}
-        assert "hand" not in view or view["hand"]["objectives"] == []
+    assert theirs["hand"] == {"actions": [], "permanents": [], "objectives": []}, "p2's own"
+    assert "hand" not in spectator, "a spectator holds no hand"
     for view in (mine, theirs, spectator):
         for deck in DECKS:
             assert view["reward_board"]["decks"][deck] == len(state.decks[DECKS.index(deck)])
