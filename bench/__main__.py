@@ -29,7 +29,7 @@ RESULTS = Path(__file__).parent / "results"
 
 
 def main() -> int:
-    from bench import email_fanout, http_moves, move_cpu, replay, state_loading
+    from bench import email_fanout, http_moves, move_cpu, pictures, replay, state_loading
 
     # Stopped from outside: still stop the servers and workers this run started.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -61,6 +61,7 @@ def main() -> int:
                 "loading": state_loading.run(settings, log=log),
                 "cpu": move_cpu.run(settings),
                 "engine": replay.run(seconds_per_case=1.0),
+                "pictures": pictures.run(),
             }
         finally:
             if redis is not None:
@@ -163,6 +164,20 @@ def judged(report: dict[str, Any]) -> list[Figure]:
                 longest["cold_load_ms"] / shortest["cold_load_ms"],
                 "x",
                 loading["targets"]["growth_max"],
+            )
+        )
+    pictured = report["pictures"]
+    for name, g in pictured["games"].items():
+        figures.append(
+            shown(f"picture {name}: first PNG with the bundled fonts", g["fonts_ms"], "ms")
+        )
+        figures.append(shown(f"picture {name}: the same with Pillow's font", g["builtin_ms"], "ms"))
+        figures.append(
+            at_most(
+                f"{label}: bundled fonts / Pillow's font",
+                g["ratio"],
+                "x",
+                pictured["targets"]["ratio_max"],
             )
         )
     return figures

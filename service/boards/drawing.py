@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from dataclasses import replace
 from functools import lru_cache
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -275,24 +276,33 @@ def _draw(image: Image.Image, pen: ImageDraw.ImageDraw, shape: Shape, k: int) ->
         else:
             pen.polygon(points, fill=shape.fill, outline=shape.stroke, width=width)
     elif isinstance(shape, Text):
-        font = _font(round(shape.size * k))
-        anchor = {"start": "lm", "middle": "mm", "end": "rm"}[shape.anchor]
-        stroke = round(shape.size * k / 8) if shape.halo else 0
-        if shape.bold:
-            stroke = max(stroke, 1)
+        _text(pen, shape, k)
+
+
+def _text(pen: ImageDraw.ImageDraw, shape: Text, k: int) -> None:
+    """A text as runs, each in the first font that has its letters, laid one after another
+    from where the anchor puts the whole."""
+    size = round(shape.size * k)
+    runs = [(_font(size, face), part) for face, part in _runs(shape.text)]
+    width = sum(font.getlength(part) for font, part in runs)
+    x = shape.x * k - {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
+    stroke = round(shape.size * k / 8) if shape.halo else 0
+    if shape.bold:
+        stroke = max(stroke, 1)
+    for font, part in runs:
+        point = (x, shape.y * k)
         pen.text(
-            (shape.x * k, shape.y * k),
-            ascii_text(shape.text),
+            point,
+            part,
             font=font,
             fill=shape.fill,
-            anchor=anchor,
+            anchor="lm",
             stroke_width=stroke,
             stroke_fill=shape.halo or shape.fill,
         )
         if shape.bold and shape.halo:
-            point = (shape.x * k, shape.y * k)
-            text = ascii_text(shape.text)
-            pen.text(point, text, font=font, fill=shape.fill, anchor=anchor, stroke_width=1)
+            pen.text(point, part, font=font, fill=shape.fill, anchor="lm", stroke_width=1)
+        x += font.getlength(part)
 
 
 def _thick_polygon(
@@ -362,7 +372,9 @@ def text_width(text: str, size: float) -> float:
     names = _NAMES.get()
     if names:
         text = with_names(text, names)
-    return _font(round(size * SUPERSAMPLE)).getlength(ascii_text(text)) / SUPERSAMPLE
+    scaled = round(size * SUPERSAMPLE)
+    width = sum(_font(scaled, face).getlength(part) for face, part in _runs(text))
+    return width / SUPERSAMPLE
 
 
 GLYPH_MASKS = 2048
@@ -370,11 +382,50 @@ GLYPH_MASKS = 2048
 back, at the same places, in every email, and rendering them is most of a picture's cost."""
 
 
+FONTS = (
+    Path(__file__).with_name("fonts") / "NotoSans-Subset.ttf",
+    Path(__file__).with_name("fonts") / "NotoSansCJKjp-Subset.otf",
+)
+"""The fonts every picture's text is drawn with (DESIGN.md §10.8), under the SIL Open Font
+License, cut down by ``fonts/subset.py``: Noto Sans for Latin with its accents, Greek and all
+of Cyrillic; Noto Sans CJK JP for kana, the CJK ideographs and Hangul. A letter is drawn in
+the first that has it, so every name is drawn in its own script."""
+
+
+def _runs(text: str) -> list[tuple[int, str]]:
+    """``text`` cut where the font that draws it changes: (face, part) pairs."""
+    runs: list[tuple[int, str]] = []
+    for ch in unicodedata.normalize("NFC", text):
+        face = _face(ch)
+        if runs and runs[-1][0] == face:
+            runs[-1] = (face, runs[-1][1] + ch)
+        else:
+            runs.append((face, ch))
+    return runs
+
+
+@lru_cache(maxsize=4096)
+def _face(ch: str) -> int:
+    """The first font with a glyph for ``ch`` (a space, or a letter none has: the first)."""
+    if ch.isspace():
+        return 0
+    for face in range(len(FONTS)):
+        if _drawn(face, ch) != _drawn(face, "\ue000"):  # private use: the missing-glyph box
+            return face
+    return 0
+
+
+def _drawn(face: int, ch: str) -> bytes:
+    """``ch`` in font ``face``, alone on a small square: two letters drawn alike are one glyph."""
+    image = Image.new("L", (32, 32))
+    ImageDraw.Draw(image).text((4, 4), ch, font=_font(20, face), fill=255)
+    return image.tobytes()
+
+
 @lru_cache(maxsize=32)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    font = ImageFont.load_default(size=size)
-    if isinstance(font, ImageFont.FreeTypeFont):
-        font.getmask2 = _remembered(font.getmask2)  # type: ignore[method-assign]
+def _font(size: int, face: int = 0) -> ImageFont.FreeTypeFont:
+    font = ImageFont.truetype(FONTS[face], size=size, layout_engine=ImageFont.Layout.BASIC)
+    font.getmask2 = _remembered(font.getmask2)  # type: ignore[method-assign]
     return font
 
 
@@ -394,40 +445,3 @@ def _remembered(getmask2: Callable[..., Any]) -> Callable[..., Any]:
 @lru_cache(maxsize=GLYPH_MASKS)
 def _mask(getmask2: Callable[..., Any], text: str, mode: str, *args: Any, **kwargs: Any) -> Any:
     return getmask2(text, mode, *args, **kwargs)
-
-
-# fmt: off
-_CYRILLIC: dict[str, str] = {
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
-    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
-    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
-    "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
-}
-# fmt: on
-
-
-def ascii_text(text: str) -> str:
-    """Pillow's built-in font has ASCII glyphs only: drop accents, spell Cyrillic in Latin,
-    and show anything else as "?" rather than as empty boxes."""
-    out = []
-    for ch in unicodedata.normalize("NFKD", text):
-        if unicodedata.combining(ch):
-            continue
-        if " " <= ch <= "~":
-            out.append(ch)
-        elif ch.lower() in _CYRILLIC:
-            latin = _CYRILLIC[ch.lower()]
-            out.append(latin.capitalize() if ch.isupper() else latin)
-        elif ch in "–—":
-            out.append("-")
-        elif ch in "‘’":
-            out.append("'")
-        elif ch in "“”":
-            out.append('"')
-        elif ch == "·":
-            out.append(ch)
-        elif unicodedata.category(ch).startswith("Z"):
-            out.append(" ")
-        else:
-            out.append("?")
-    return "".join(out)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from service.boards import drawing
@@ -94,6 +95,34 @@ def test_a_thick_edged_polygon_has_the_pixels_pillow_gives_it_even_across_the_bo
         assert ImageChops.difference(pillow, ours).getbbox() is None, (points, width)
 
 
-def test_the_png_spells_names_in_the_ascii_its_font_can_draw() -> None:
-    assert drawing.ascii_text("Оля, Darién — Ёж") == "Olya, Darien - Ezh"
-    assert drawing.ascii_text("a→b") == "a?b"
+NAMES_IN_THEIR_SCRIPTS = ["田中 花子", "Олена Коваленко", "José Núñez", "Ґрицько Їжак", "김민준"]
+
+
+@pytest.mark.parametrize("name", NAMES_IN_THEIR_SCRIPTS)
+def test_every_letter_of_a_name_in_any_script_has_a_glyph_of_its_own(name: str) -> None:
+    """Issue 17: no transliteration, no "?" and no missing-glyph box: the bundled font draws
+    each letter, and no two different letters alike."""
+    drawn = {}
+    for ch in set(name) - {" "}:
+        face = drawing._face(ch)
+        drawn[ch] = drawing._drawn(face, ch)
+        assert drawn[ch] != drawing._drawn(face, "\ue000"), f"{ch!r} is the missing-glyph box"
+        assert any(drawn[ch]), f"{ch!r} is not drawn at all"
+    assert len(set(drawn.values())) == len(drawn), "each letter is drawn as itself"
+
+
+@pytest.mark.parametrize("name", NAMES_IN_THEIR_SCRIPTS)
+def test_a_name_is_drawn_in_the_picture_where_its_text_stands(name: str) -> None:
+    blank = Drawing(320, 60, "#ffffff", shapes=())
+    named = Drawing(
+        320, 60, "#ffffff", shapes=(Text(10, 30, name, size=18, fill="#000000", anchor="start"),)
+    )
+    before = Image.open(io.BytesIO(to_png(blank))).convert("L")
+    after = Image.open(io.BytesIO(to_png(named))).convert("L")
+    ink = ImageChops.difference(before, after).point(lambda p: 255 if p > 96 else 0)
+    box = ink.getbbox()
+    assert box is not None
+    x0, _, x1, _ = box
+    assert x0 >= 8 and x1 - x0 >= 0.8 * drawing.text_width(name, 18), "the whole name is inked"
+    inked = ink.crop(box).histogram()[255]
+    assert inked >= 12 * len(name.replace(" ", "")), "every letter leaves ink"
