@@ -181,6 +181,8 @@ class Inbox:
         self.messages: list[EmailMessage] = []
         self.raw: list[bytes] = []
         """Each accepted message as it came over the wire."""
+        self.envelopes: list[tuple[list[str], list[str]]] = []
+        """Each accepted message's envelope: its recipients and the MAIL FROM options."""
         self.fail_next = 0
         self.refused = 0
         self.refuse_until: datetime | None = None
@@ -213,6 +215,7 @@ class Inbox:
             message = message_from_bytes(envelope.content, policy=policy.default)
             self.messages.append(message)  # type: ignore[arg-type]
             self.raw.append(envelope.original_content or envelope.content)
+            self.envelopes.append((list(envelope.rcpt_tos), list(envelope.mail_options)))
         await self._held("accepted")
         return "250 OK"
 
@@ -222,13 +225,14 @@ class Inbox:
     def clear(self) -> None:
         self.messages.clear()
         self.raw.clear()
+        self.envelopes.clear()
 
 
 @pytest.fixture
 def smtp() -> Iterator[Inbox]:
     inbox = Inbox()
     port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller = Controller(inbox, hostname="127.0.0.1", port=port, enable_SMTPUTF8=True)
     controller.start()
     inbox.url = f"smtp://127.0.0.1:{port}"
     yield inbox

@@ -98,7 +98,7 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> Outgoing | 
     if row.kind in TELLS_NEWS:
         told = news.since_last_decision(session, loaded, row.seat)
         context["news"] = {"lines": told.lines, "earlier": told.earlier}
-    message = EmailMessage()
+    message = smtp.message()
     message["From"] = settings.mail_from
     message["To"] = smtp.recipient(*recipient)
     message["Subject"] = _subject(context)

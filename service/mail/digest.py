@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from service.config import Settings
 from service.links import urls as links
+from service.mail import smtp
 from service.mail.compose import render
 from service.mail.smtp import recipient
 from service.present import notices
@@ -58,7 +59,7 @@ def message(
     settings: Settings, email: str, name: str | None, day: str, games: list[dict[str, Any]]
 ) -> EmailMessage:
     """The digest of ``day`` for the player at ``email``, listing ``games``."""
-    message = EmailMessage()
+    message = smtp.message()
     message["From"] = settings.mail_from
     message["To"] = recipient(name or "", email)
     count = f"{len(games)} game{'s' if len(games) != 1 else ''}"

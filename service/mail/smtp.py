@@ -13,20 +13,51 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import email.policy
 import smtplib
 import threading
 from email.headerregistry import Address
 from email.message import EmailMessage
+from email.utils import quote
 from urllib.parse import unquote, urlsplit
+
+import idna
+
+POLICY = email.policy.SMTP.clone(max_line_length=998)
+"""How our messages are written (issue 17): RFC 5322's longest line, so a subject or a name
+is not folded. Folding a non-ASCII phrase splits it into encoded words, and a reader drops
+the space between two encoded words ("Олена Коваленко" read as "ОленаКоваленко")."""
+
+
+def message() -> EmailMessage:
+    """A new message written with :data:`POLICY`."""
+    return EmailMessage(policy=POLICY)
+
 
 _kept = threading.local()
 """This thread's open connection and the URL it goes to (one at a time)."""
 
 
-def recipient(name: str, email: str) -> Address:
+def recipient(name: str, email: str) -> Address | str:
     """The ``To`` of a message: the display name quoted or encoded as RFC 5322 wants, so
-    no name (commas, quotes, colons, any script) reads as another address or header."""
-    return Address(display_name=name, addr_spec=email)
+    no name (commas, quotes, colons, any script) reads as another address or header; the
+    address as :func:`envelope` writes it. Python's ``Address`` refuses a local part in
+    another script, which RFC 6532 allows in a message sent with SMTPUTF8 (and so written
+    in UTF-8): that one is written here, its name always quoted."""
+    address = envelope(email)
+    if address.isascii():
+        return Address(display_name=name, addr_spec=address)
+    return f'"{quote(name)}" <{address}>'
+
+
+def envelope(email: str) -> str:
+    """The address as relays take it: an internationalised domain in punycode (IDNA), so
+    ``ann@bücher.de`` goes anywhere; a local part in another script stays as it is, and its
+    message goes out with SMTPUTF8 (``smtplib`` asks for it when the address needs it)."""
+    local, _, domain = email.rpartition("@")
+    if domain.isascii():
+        return email
+    return f"{local}@{idna.encode(domain, uts46=True).decode('ascii')}"
 
 
 def send(url: str, message: EmailMessage, *, to: str, timeout: float = 30) -> None:
@@ -34,7 +65,7 @@ def send(url: str, message: EmailMessage, *, to: str, timeout: float = 30) -> No
     that hold what players typed."""
     client = _alive(url) or connect(url, timeout)
     try:
-        client.send_message(message, to_addrs=[to])
+        client.send_message(message, to_addrs=[envelope(to)])
     except BaseException:
         _close(client)
         raise

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from email_validator import EmailNotValidError, validate_email
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -32,11 +33,6 @@ from service.table.rules import Pace, PaceError, Table
 _USE_LINK = insert(UsedLinkRow.__table__)
 _INSERT_OUTBOX = insert(OutboxRow.__table__).returning(OutboxRow.__table__.c.id)
 """Statements of every move, built once and run as plain SQL (no ORM bookkeeping)."""
-_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
-_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-EMAIL = re.compile(rf"{_ATOM}(?:\.{_ATOM})*@{_LABEL}(?:\.{_LABEL})+")
-"""An address as mail relays take it without extensions: printable ASCII, no spaces, no
-quoting, no line breaks (RFC 5321 dot-atom; a non-ASCII domain is written in punycode)."""
 NAME_AND_ADDRESS = re.compile(r"([^<>]*)<([^<>]*)>")
 """``Ann <ann@example.org>`` (linear to match, whatever the text)."""
 BREAKS = frozenset({"Cc", "Zl", "Zp"})
@@ -92,13 +88,16 @@ def parse_players(players: Any) -> list[tuple[str, str]]:
 
 
 def check_email(email: str, who: str = "") -> str:
-    """``email`` if it is an address we can send to, else :class:`BadRequest`."""
-    if len(email) > 254 or not EMAIL.fullmatch(email):
+    """``email`` as we keep it if it is an address we can send to, else :class:`BadRequest`.
+    Internationalised addresses are welcome (``имя@пример.рф``, issue 17): the domain is kept
+    in Unicode, normalised, and written in punycode only on the envelope (``smtp.envelope``)."""
+    try:
+        checked = validate_email(email, check_deliverability=False, allow_smtputf8=True)
+    except EmailNotValidError as exc:
         raise BadRequest(
-            f"{who}{email[:80]!r} is not an email address we can send to "
-            "(letters, digits and . _ % + - before the @, and a domain after it)."
-        )
-    return email
+            f"{who}{email[:80]!r} is not an email address we can send to: {exc}"
+        ) from None
+    return checked.normalized
 
 
 def person_name(name: str, email: str, who: str = "") -> str:

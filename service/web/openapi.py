@@ -19,7 +19,7 @@ from service import MAX_BODY
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
 ERROR = {"$ref": "#/components/schemas/Error"}
-EMAIL = {"type": "string", "format": "email", "maxLength": 254}
+EMAIL = {"type": "string", "format": "idn-email", "maxLength": 254}
 
 
 def _error(description: str) -> dict[str, Any]:
