@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from service import secret_key
+from service import secret_key, words
 from service.config import INSTANCE, Settings, load_extra_games
 
 MAX_BODY = 256 * 1024
@@ -26,6 +26,8 @@ def create_app(config: dict[str, Any] | Settings | None = None, *, check_key: bo
     from service.web.strictjson import StrictJSONApp
 
     app = StrictJSONApp(__name__, instance_path=str(INSTANCE))
+    # Every message a page prints, in the page's language (issue 17, service.words).
+    app.jinja_options = {**app.jinja_options, "finalize": words.finalize}
     app.config["SECRET_KEY"] = settings.secret_key
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.config["MAX_FORM_MEMORY_SIZE"] = MAX_BODY

@@ -74,9 +74,8 @@ def naming(names: Mapping[str, str]) -> Iterator[None]:
 
 
 def _named(drawing: Drawing) -> Drawing:
-    names = _NAMES.get()
-    if not names:
-        return drawing
+    """The picture as its reader sees it: its texts in their language, seats named."""
+    names = _NAMES.get() or {}
     return replace(
         drawing,
         title=with_names(drawing.title, names),
@@ -369,9 +368,7 @@ def _dashed_circle(pen: ImageDraw.ImageDraw, shape: Circle, k: int) -> None:
 def text_width(text: str, size: float) -> float:
     """How wide the PNG draws a text (the SVG's sans-serif is near enough); within
     ``naming``, with the players' names in it, as it will be drawn."""
-    names = _NAMES.get()
-    if names:
-        text = with_names(text, names)
+    text = with_names(text, _NAMES.get() or {})
     scaled = round(size * SUPERSAMPLE)
     width = sum(_font(scaled, face).getlength(part) for face, part in _runs(text))
     return width / SUPERSAMPLE

@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context,
 from markupsafe import Markup
 
 from engine.kit.panels import Panels
+from service import words
 from service.boards.naming import with_names
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "boards"
@@ -21,7 +22,7 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "boards"
 
 @pass_context
 def _named(context: Any, text: Any) -> str:
-    return with_names(str(text), context.get("names") or {})
+    return with_names(text if isinstance(text, str) else str(text), context.get("names") or {})
 
 
 @cache
@@ -30,6 +31,7 @@ def _environment() -> Environment:
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
+        finalize=words.finalize,
     )
     env.filters["named"] = _named
     return env

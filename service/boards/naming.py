@@ -7,13 +7,17 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+from service import words
+
 PICTURE_NAME = 14
 """The most characters of a name a picture shows: its layout leaves room for a short name."""
 
 
 def with_names(text: str, names: Mapping[str, str]) -> str:
-    """``text`` with each seat ("p2", as the engine names seats) replaced by the name of
-    the player who holds it."""
+    """``text`` in the reader's language (a message is translated, :mod:`service.words`),
+    each seat ("p2", as the engine names seats) replaced by the name of the player who holds
+    it: names go in after translation, so a translation never sees one."""
+    text = words.text(text)
     if not names or not text:
         return text
     return _seats(tuple(names)).sub(lambda m: names[m.group(1)], text)

@@ -12,7 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from service import boards
+from service import boards, words
 from service.config import ROOT, Settings
 from service.links import urls as links
 from service.mail import news, smtp
@@ -20,7 +20,7 @@ from service.play.moves import seat_row
 from service.present import notices, presentation
 from service.store import eventstore
 from service.store.eventstore import Loaded, now
-from service.store.models import EventRow, OutboxRow, PersonRow, SeatOfferRow
+from service.store.models import EventRow, OutboxRow, PersonRow, SeatOfferRow, SeatRow
 
 TEMPLATES = Path(ROOT) / "templates" / "email"
 _env = Environment(
@@ -29,7 +29,9 @@ _env = Environment(
     undefined=StrictUndefined,
     trim_blocks=True,
     lstrip_blocks=True,
+    finalize=words.finalize,
 )
+_env.globals.update(_=words._, n_=words.n_, p_=words.p_)
 
 NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
 REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}
@@ -51,10 +53,17 @@ class Outgoing:
 
 
 def compose(session: Session, settings: Settings, row: OutboxRow) -> Outgoing | str:
-    """The message for ``row`` and its recipient, or the reason it is no longer worth
-    sending."""
+    """The message for ``row`` and its recipient, in the seat's language (its subject, both
+    parts and its picture), or the reason it is no longer worth sending."""
     loaded = eventstore.load(session, row.game_id)
     seat = seat_row(loaded.row, row.seat)
+    with words.speaking(seat.language):
+        return _compose(session, settings, row, loaded, seat)
+
+
+def _compose(
+    session: Session, settings: Settings, row: OutboxRow, loaded: Loaded, seat: SeatRow
+) -> Outgoing | str:
     recipient = (seat.name, seat.email)
     offer = None
     if row.kind == "seat_offer":

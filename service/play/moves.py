@@ -12,7 +12,9 @@ import string
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
+from zoneinfo import available_timezones
 
 from email_validator import EmailNotValidError, validate_email
 from sqlalchemy import insert, select
@@ -21,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from engine import Game, IllegalMove, Move, registry
 from engine.chance import commitment, rng_for
+from service import words
 from service.errors import BadRequest, Conflict, Illegal, NotFound, Replaced, Reused, Stale
 from service.links import decisions
 from service.links.decisions import Verdict
@@ -87,6 +90,34 @@ def parse_players(players: Any) -> list[tuple[str, str]]:
     return parsed
 
 
+def seat_languages(players: list[Any], default: Any) -> list[tuple[str, str | None]]:
+    """Each player's (language, time zone), as :func:`create_game` explains."""
+    if default is not None and (not isinstance(default, str) or default not in words.LANGUAGES):
+        raise BadRequest(f"'language' must be one of {', '.join(words.LANGUAGES)}.")
+    out = []
+    for i, entry in enumerate(players, start=1):
+        given = entry if isinstance(entry, dict) else {}
+        lang = given.get("language", default or "en")
+        if not isinstance(lang, str) or lang not in words.LANGUAGES:
+            raise BadRequest(f"Player {i}: 'language' must be one of {', '.join(words.LANGUAGES)}.")
+        out.append((lang, check_time_zone(given.get("time_zone", ""), f"Player {i}: ")))
+    return out
+
+
+def check_time_zone(zone: Any, who: str = "") -> str | None:
+    """An IANA time zone name (``Europe/Kyiv``), or ``None`` for none given (``""``)."""
+    if zone == "":
+        return None
+    if not isinstance(zone, str) or zone not in _zones():
+        raise BadRequest(f"{who}{str(zone)[:60]!r} is not a time zone (e.g. Europe/Kyiv).")
+    return zone
+
+
+@lru_cache(maxsize=1)
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
 def check_email(email: str, who: str = "") -> str:
     """``email`` as we keep it if it is an address we can send to, else :class:`BadRequest`.
     Internationalised addresses are welcome (``имя@пример.рф``, issue 17): the domain is kept
@@ -116,8 +147,16 @@ def person_name(name: str, email: str, who: str = "") -> str:
 
 
 def create_game(
-    session: Session, name: str, players: Any, options: Any = None, pace: Any = None
+    session: Session,
+    name: str,
+    players: Any,
+    options: Any = None,
+    pace: Any = None,
+    language: str | None = None,
 ) -> Applied:
+    """A new game, its invitations in each seat's language: the one given for that player
+    (``{"email": ..., "language": "uk", "time_zone": "Europe/Kyiv"}``), else ``language``
+    (the creator's own), else English."""
     try:
         game = registry.get(name)
     except KeyError as exc:
@@ -146,9 +185,12 @@ def create_game(
         events = game.setup(seats, options, rng_for(seed, 1))
     except IllegalMove as exc:
         raise BadRequest(f"Invalid options: {exc.reason}") from exc
+    spoken = seat_languages(players, language)
     row = add_game_row(
         session, game, game.ruleset, options, seed, dict(zip(seats, people, strict=True))
     )
+    for seat_row, (lang, zone) in zip(row.seats, spoken, strict=True):
+        seat_row.language, seat_row.time_zone = lang, zone
     empty = Folded(state=None, table=Table(seats=tuple(seats)), seq=0, before_last=None)
     loaded = eventstore.record(
         session, Loaded(row=row, game=game, folded=empty), [*events, chosen_pace.as_event()], None

@@ -79,6 +79,10 @@ class SeatRow(Base):
     email: Mapped[str] = mapped_column(String(320))
     name: Mapped[str] = mapped_column(String(120))
     muted_at: Mapped[datetime | None]
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    """What the seat's emails and pages speak (``service.words.LANGUAGES``)."""
+    time_zone: Mapped[str | None] = mapped_column(String(64))
+    """The seat's IANA time zone for dates and deadlines; UTC when unset."""
 
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
 

@@ -67,6 +67,7 @@ def register(app: Flask) -> None:
         guard,
         headers,
         history,
+        language,
         limits,
         mailbox,
         openapi,
@@ -81,6 +82,7 @@ def register(app: Flask) -> None:
         app.register_blueprint(module.bp)
     if current.bench_endpoints:
         app.register_blueprint(bench.bp)
+    language.install(app)
     guard.install(app, current)
     limits.install(app, current)
     headers.install(app, current)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
+from service import words
 from service.errors import BadRequest
 from service.links import urls as links
 from service.play.moves import create_game
@@ -21,9 +22,16 @@ def create():  # type: ignore[no-untyped-def]
         raise BadRequest('Send a JSON object: {"game": NAME, "players": [EMAIL, ...]}.')
     if not isinstance(body.get("game"), str):
         raise BadRequest("'game' must name a game.")
+    if not isinstance(body.get("language", ""), str):
+        raise BadRequest(f"'language' must be one of {', '.join(words.LANGUAGES)}.")
     with db().begin():
         applied = create_game(
-            db(), body["game"], body.get("players"), body.get("options"), body.get("pace")
+            db(),
+            body["game"],
+            body.get("players"),
+            body.get("options"),
+            body.get("pace"),
+            body["language"] if "language" in body else words.language(),
         )
     enqueue_after_response(applied.outbox_ids)
     game_id = applied.loaded.row.id

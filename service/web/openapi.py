@@ -15,11 +15,17 @@ from flask import Blueprint, jsonify
 from engine import registry
 from engine.catalogue import CATALOGUE
 from service import MAX_BODY
+from service.words import LANGUAGES
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 EMAIL = {"type": "string", "format": "idn-email", "maxLength": 254}
+LANGUAGE = {
+    "type": "string",
+    "enum": list(LANGUAGES),
+    "description": "What the player's emails and pages speak.",
+}
 
 
 def _error(description: str) -> dict[str, Any]:
@@ -58,6 +64,12 @@ SCHEMAS: dict[str, Any] = {
                 "properties": {
                     "email": EMAIL,
                     "name": {"type": "string", "description": "Cut to 120 characters."},
+                    "language": LANGUAGE,
+                    "time_zone": {
+                        "type": "string",
+                        "description": "The player's IANA time zone, for dates and deadlines.",
+                        "example": "Europe/Kyiv",
+                    },
                 },
             },
         ]
@@ -93,6 +105,11 @@ SCHEMAS: dict[str, Any] = {
             "game": {
                 "type": "string",
                 "description": "A registered game's name.",
+            },
+            "language": {
+                **LANGUAGE,
+                "description": "The invitations' language where a player has none of their "
+                "own; by default the request's Accept-Language.",
             },
             "players": {
                 "type": "array",

@@ -8,7 +8,7 @@ from zoneinfo import available_timezones
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from engine import registry
-from service import boards
+from service import boards, words
 from service.errors import BadRequest, NotFound, ServiceError
 from service.links import urls as links
 from service.play.moves import create_game
@@ -38,7 +38,8 @@ def create():  # type: ignore[no-untyped-def]
     try:
         pace = _pace(form)
         with db().begin():
-            applied = create_game(db(), form.get("game", ""), players, options, pace)
+            language = form.get("language") or words.language()
+            applied = create_game(db(), form.get("game", ""), players, options, pace, language)
     except ServiceError as exc:  # an unknown game (404) too: the form again, saying so
         return _home(form, exc.message), exc.status
     enqueue_after_response(applied.outbox_ids)

@@ -1,0 +1,57 @@
+"""The language of a page (issue 17): a seat's own for a page reached by its signed link
+(:func:`for_seat`), else the one the reader chose with the switcher (``?lang=``, kept in a
+cookie), else the best match of their browser's ``Accept-Language``; English by default.
+Flask-Babel answers ``get_locale()`` with it, and :mod:`service.words` reads every message
+of the page in it."""
+
+from __future__ import annotations
+
+from flask import Flask, request
+from flask_babel import Babel
+
+from service import words
+
+COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+
+
+def chosen() -> str:
+    """The page's language before any seat is known."""
+    asked = words.known(request.args.get("lang"))
+    if asked:
+        return asked
+    return words.known(request.cookies.get(COOKIE)) or words.negotiate(
+        request.headers.get("Accept-Language")
+    )
+
+
+def for_seat(language: str | None) -> None:
+    """This page is a seat's (a signed link): it speaks the seat's language, unless the
+    reader switched language on this very request."""
+    if request.args.get("lang") in words.LANGUAGES:
+        return
+    if words.known(language):
+        words.LANGUAGE.set(language)  # type: ignore[arg-type]
+
+
+def install(app: Flask) -> None:
+    Babel(app, locale_selector=words.language)
+    app.jinja_env.globals.update(
+        _=words._, n_=words.n_, p_=words.p_, languages=words.NAMES, language=words.language
+    )
+
+    @app.before_request
+    def _speak() -> None:
+        words.LANGUAGE.set(chosen())
+
+    @app.after_request
+    def _remember(response):  # type: ignore[no-untyped-def]
+        asked = words.known(request.args.get("lang"))
+        if asked and request.cookies.get(COOKIE) != asked:
+            response.set_cookie(COOKIE, asked, max_age=YEAR, httponly=True, samesite="Lax")
+        response.headers["Content-Language"] = words.language()
+        return response
+
+    @app.teardown_request
+    def _quiet(_exc: BaseException | None) -> None:
+        words.LANGUAGE.set("en")
