@@ -108,14 +108,15 @@ def check_time_zone(zone: Any, who: str = "") -> str | None:
     """An IANA time zone name (``Europe/Kyiv``), or ``None`` for none given (``""``)."""
     if zone == "":
         return None
-    if not isinstance(zone, str) or zone not in _zones():
+    if not isinstance(zone, str) or zone not in zones():
         raise BadRequest(f"{who}{str(zone)[:60]!r} is not a time zone (e.g. Europe/Kyiv).")
     return zone
 
 
 @lru_cache(maxsize=1)
-def _zones() -> frozenset[str]:
-    return frozenset(available_timezones())
+def zones() -> tuple[str, ...]:
+    """Every IANA time zone name, sorted."""
+    return tuple(sorted(available_timezones()))
 
 
 def check_email(email: str, who: str = "") -> str:

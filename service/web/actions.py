@@ -16,7 +16,7 @@ from service.present import notices, presentation
 from service.store import eventstore
 from service.store.eventstore import Loaded
 from service.store.models import UsedLinkRow
-from service.web import db, enqueue_after_response, error_response, settings
+from service.web import db, enqueue_after_response, error_response, language, settings
 from service.web.strictjson import Unreadable, parse_field
 
 bp = Blueprint("actions", __name__)
@@ -28,6 +28,7 @@ def show(token: str):  # type: ignore[no-untyped-def]
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
         check_holder(loaded, link.seat, link.generation)
+        language.for_seat(seat_row(loaded.row, link.seat).language)
         if db().get(UsedLinkRow, link.digest) is not None:
             return _moved_on(Reused("You already made this choice with this link."), loaded, link)
         verdict = decisions.judge(loaded, link.seat, link.seq, link.began, link.decision)

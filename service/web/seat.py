@@ -10,17 +10,18 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request
 
+from service import words
 from service.errors import BadRequest
 from service.links import tokens
 from service.links import urls as links
 from service.play import slowplay
-from service.play.moves import check_holder, seat_row
+from service.play.moves import check_holder, check_time_zone, seat_row, zones
 from service.play.slowplay import claim
 from service.present import notices
 from service.store import eventstore
 from service.store.eventstore import Loaded
 from service.table import rules as tables
-from service.web import db, enqueue_after_response, settings
+from service.web import db, enqueue_after_response, language, settings
 
 bp = Blueprint("seat", __name__)
 
@@ -35,7 +36,24 @@ def show(token: str):  # type: ignore[no-untyped-def]
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
         check_holder(loaded, link.seat, link.generation)
+        language.for_seat(seat_row(loaded.row, link.seat).language)
         return render_template("seat.html", **_page(loaded, link, token))
+
+
+@bp.post("/seat/<token>/language")
+def speak(token: str):  # type: ignore[no-untyped-def]
+    """The seat's language and time zone (issue 17): its emails and pages from now on."""
+    link = _link(token)
+    chosen = request.form.get("language", "")
+    if chosen not in words.LANGUAGES:
+        raise BadRequest(f"Choose one of: {', '.join(words.LANGUAGES)}.")
+    zone = check_time_zone(request.form.get("time_zone", "").strip())
+    with db().begin():
+        loaded = eventstore.load(db(), link.game_id)
+        check_holder(loaded, link.seat, link.generation)
+        row = seat_row(loaded.row, link.seat)
+        row.language, row.time_zone = chosen, zone
+    return redirect(f"/seat/{token}?lang={chosen}#language", 303)
 
 
 def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
@@ -73,7 +91,13 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
             "url": links.game_url(s, loaded.row.id),
             "over": loaded.row.over,
         },
-        "me": {"seat": seat, "name": seat_row(loaded.row, seat).name},
+        "me": {
+            "seat": seat,
+            "name": seat_row(loaded.row, seat).name,
+            "language": seat_row(loaded.row, seat).language,
+            "time_zone": seat_row(loaded.row, seat).time_zone or "",
+        },
+        "zones": zones(),
         "acting": seat in acting,
         "turn_url": links.decision_url(s, loaded, seat) if seat in acting else None,
         "pace": notices.pace(loaded, seat),
