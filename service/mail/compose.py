@@ -32,7 +32,9 @@ _env = Environment(
     lstrip_blocks=True,
     finalize=words.finalize,
 )
-_env.globals.update(_=words._, n_=words.n_, p_=words.p_, language=words.language)
+_env.globals.update(
+    _=words._, n_=words.n_, p_=words.p_, language=words.language, listing=words.listing
+)
 
 NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
 REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}

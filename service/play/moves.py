@@ -32,6 +32,7 @@ from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
 from service.table.logfold import Folded
 from service.table.rules import Pace, PaceError, Table
+from service.words import _
 
 _USE_LINK = insert(UsedLinkRow.__table__)
 _INSERT_OUTBOX = insert(OutboxRow.__table__).returning(OutboxRow.__table__.c.id)
@@ -63,7 +64,7 @@ def new_game_id() -> str:
 def parse_players(players: Any) -> list[tuple[str, str]]:
     """``[(email, name)]`` from ``["a@x.org", "Bob <b@x.org>", {"email":..., "name":...}]``."""
     if not isinstance(players, list) or not players:
-        raise BadRequest("'players' must be a list of email addresses.")
+        raise BadRequest(_("'players' must be a list of email addresses."))
     parsed = []
     for i, entry in enumerate(players, start=1):
         name = ""
@@ -86,7 +87,7 @@ def parse_players(players: Any) -> list[tuple[str, str]]:
         )
     emails = [e.lower() for e, _ in parsed]
     if len(set(emails)) != len(emails):
-        raise BadRequest("Each player needs a different email address.")
+        raise BadRequest(_("Each player needs a different email address."))
     return parsed
 
 
@@ -175,7 +176,7 @@ def create_game(
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise BadRequest("'options' must be an object.")
+        raise BadRequest(_("'options' must be an object."))
     try:
         chosen_pace = Pace.from_options(pace)
     except (PaceError, TypeError) as exc:
@@ -281,11 +282,13 @@ def _make_move(
     verdict = decisions.judge(loaded, seat, expected_seq, began, decision)
     if verdict is not Verdict.CURRENT:
         if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
-            raise Reused("You already made this choice with this link.", game_id=game_id, seat=seat)
+            raise Reused(
+                _("You already made this choice with this link."), game_id=game_id, seat=seat
+            )
         raise Stale(decisions.MESSAGES[verdict], game_id=game_id, seat=seat)
     game, state = loaded.game, loaded.state
     if not isinstance(move, dict):
-        raise Illegal("Choose one of the options listed.")
+        raise Illegal(_("Choose one of the options listed."))
     before = game.to_act(state)
     if not by_bot and seat in loaded.table.bots:
         loaded = eventstore.record(
@@ -308,7 +311,7 @@ def _make_move(
             )
         except IntegrityError as exc:
             raise Reused(
-                "You already made this choice with this link.", game_id=game_id, seat=seat
+                _("You already made this choice with this link."), game_id=game_id, seat=seat
             ) from exc
     return Applied(loaded=after, outbox_ids=notify(session, after, before))
 
@@ -316,11 +319,13 @@ def _make_move(
 def check_holder(loaded: Loaded, seat: str, generation: int) -> None:
     """A link made for an earlier holder of a seat handed to someone else acts no more."""
     if seat not in loaded.table.seats:
-        raise NotFound(f"Game {loaded.row.id} has no seat {seat!r}.")
+        raise NotFound(_("Game {id} has no seat {seat}.", id=str(loaded.row.id), seat=repr(seat)))
     if generation != loaded.table.generation(seat):
         raise Replaced(
-            "This seat was handed to another player after the others' vote. "
-            "You can still follow the game and its history.",
+            _(
+                "This seat was handed to another player after the others' vote. "
+                "You can still follow the game and its history."
+            ),
             game_id=loaded.row.id,
             seat=seat,
         )
@@ -362,7 +367,7 @@ def seat_row(row: GameRow, seat: str) -> SeatRow:
     for s in row.seats:
         if s.seat == seat:
             return s
-    raise NotFound(f"Game {row.id} has no seat {seat[:40]!r}.")
+    raise NotFound(_("Game {id} has no seat {seat}.", id=str(row.id), seat=repr(seat[:40])))
 
 
 def resend(session: Session, game_id: str, seat: str, generation: int = 0) -> int | None:
