@@ -9,10 +9,12 @@ from __future__ import annotations
 import html
 import re
 import string
+from datetime import datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from freezegun import freeze_time
 
 import service
 from service import words
@@ -152,3 +154,43 @@ def test_a_browser_asking_for_russian_gets_russian(app):
     assert '<html lang="ru">' in body and "Начать игру" in body and "Start a game" not in body
     english = fresh.get("/").get_data(as_text=True)
     assert '<html lang="en">' in english and "Start a game" in english
+
+
+START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday
+
+
+def test_a_ukrainian_seat_reads_its_reminder_deadline_and_digest_in_ukrainian(
+    client, smtp, settings, tick
+):
+    emails = {"p1": "olena@example.org", "p2": "ann@example.org"}
+    players = [
+        {"email": emails["p1"], "name": "Олена", "language": "uk"},
+        {"email": emails["p2"], "name": "Ann", "language": "en"},
+    ]
+    sentences = english_sentences()
+    with freeze_time(START) as clock:
+        response = client.post("/api/games", json={"game": "tictactoe", "players": players})
+        game_id = response.get_json()["id"]
+        tick()
+        if client.get(f"/api/games/{game_id}").get_json()["to_act"] == ["p2"]:
+            (_label, url), *_rest = option_links(smtp.to(emails["p2"])[-1])
+            assert client.post(path(url)).status_code == 303
+            tick()
+        invitation = smtp.to(emails["p1"])[0]
+        clock.tick(timedelta(hours=25))
+        tick()
+        (reminder,) = [m for m in smtp.to(emails["p1"]) if "Нагадування" in m["Subject"]]
+        for part in parts(reminder):
+            assert not english_in(part, sentences), english_in(part, sentences)
+        assert "листопада" not in text_of(reminder) and "березня 2026" in text_of(reminder)
+
+        settings_link = next(u for u in URL.findall(text_of(invitation)) if "/settings/" in u)
+        assert client.post(path(settings_link), data={"notify": "digest"}).status_code == 200
+        smtp.clear()
+        clock.move_to(START.replace(day=4, hour=7, minute=0, second=30))
+        tick()
+        tick()
+    (digest,) = smtp.to(emails["p1"])
+    assert digest["Subject"] == "Щоденне зведення: на вас чекає 1 гра"
+    for part in parts(digest):
+        assert not english_in(part, sentences), english_in(part, sentences)
