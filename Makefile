@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # TEST_WORKERS=0` runs it in this one process.
 TEST_WORKERS ?= auto
 
-.PHONY: install demo test lint bench clean
+.PHONY: install demo test lint bench mutate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,13 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Mutation testing (issue 15, docs/testing.md): every module listed in pyproject.toml's
+# [tool.mutmut], or only the mutants named, e.g. `make mutate MUTANTS='service.store.hashchain*'`.
+MUTANTS ?=
+mutate: $(STAMP)
+	$(BIN)/mutmut run --max-children 2 $(MUTANTS) || true
+	$(BIN)/python -m tests.mutation
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache .ruff_cache
