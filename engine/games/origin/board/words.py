@@ -39,6 +39,15 @@ PLAYED: dict[str, Msg] = {
 """The kinds of card played this turn (one of each colour, ru «Карты»)."""
 
 
+SEAT_COLOUR_WORDS: dict[str, Msg] = {
+    "red": p_("seat colour", "red"),
+    "blue": p_("seat colour", "blue"),
+    "magenta": p_("seat colour", "magenta"),
+    "teal": p_("seat colour", "teal"),
+}
+"""The players' colours (``palette.PLAYER_COLOURS``), in words."""
+
+
 def pawn_label(pawn: dict[str, Any]) -> Msg:
     words = properties(pawn["height"], pawn["strength"], pawn["colour"])
     if pawn.get("owner") is None:
