@@ -28,7 +28,7 @@ from engine.games.origin.names import (
 )
 from engine.games.origin.scoring import standing
 from engine.games.origin.state import State
-from engine.games.origin.words import _, n_
+from engine.games.origin.words import _, n_, p_
 from engine.kit.words import Listing, Msg
 
 # ---------------------------------------------------------------- words
@@ -46,7 +46,11 @@ def _and(items: list[str]) -> Listing:
 def _name(card: str) -> str:
     """A card's name as the labels write it: objectives in quotes."""
     c = CARDS[card]
-    return quoted(c.name) if c.deck == "objective" else c.name
+    if c.deck == "objective":
+        return quoted(c.name)
+    # An action or permanent card named among others ("Navigator, Hunter and Control"): some
+    # languages set every card's name apart, as they do an objective's.
+    return p_("card name", "{name}", name=c.name)
 
 
 def _card(card: str) -> Msg:
