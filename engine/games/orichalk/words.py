@@ -37,6 +37,7 @@ SIZE_TILE: dict[str, Msg] = {
 }
 SIDE: dict[str, Msg] = {"easy": _("easier"), "hard": _("harder")}
 SIDE_OF_ISLAND: dict[str, Msg] = {"easy": _("easier side"), "hard": _("harder side")}
+SIDE_CAPITAL: dict[str, Msg] = {"easy": _("Easier side"), "hard": _("Harder side")}
 DIRECTION: dict[int, Msg] = {
     0: _("pointing east"),
     1: _("pointing north-east"),
