@@ -4,9 +4,11 @@ terms (``rules/orichalk.uk.txt``) and each language's plural forms."""
 
 from __future__ import annotations
 
+import dataclasses
 import gettext
 import io
 import random
+import re
 from functools import cache
 from typing import Any
 
@@ -54,8 +56,21 @@ def translations(lang: str) -> gettext.GNUTranslations:
     return gettext.GNUTranslations(mo)
 
 
+AND = {"ru": " и ", "uk": " і ", "es": " y ", "ja": "と"}
+OR = {"ru": " или ", "uk": " або ", "es": " o ", "ja": "または"}
+COMMA = {"ru": ", ", "uk": ", ", "es": ", ", "ja": "、"}
+
+
 def in_language(message: Msg, lang: str) -> str:
+    """``message`` in ``lang``, lists joined as the language joins them (as the service
+    does)."""
     t = translations(lang)
+
+    def listing(items: list[str], style: str) -> str:
+        last = (AND if style == "and" else OR)[lang]
+        if len(items) <= 1:
+            return "".join(items)
+        return COMMA[lang].join(items[:-1]) + last + items[-1]
 
     def translate(m: Msg) -> str:
         n = m.kwargs.get("n", 1)
@@ -67,7 +82,7 @@ def in_language(message: Msg, lang: str) -> str:
             return t.pgettext(m.context, m.text)
         return t.gettext(m.text)
 
-    return render(message, translate)
+    return render(message, translate, listing=listing)
 
 
 def _refusals(state: Any, seats: list[str]) -> list[Any]:
@@ -155,6 +170,32 @@ def test_every_narration_label_group_and_heading_is_one_whole_message(
     # Orichalk's own refusals; "That move is not possible now. …" is the engine contract's.
     own = [r for r in said["refusals"] if not r.startswith("That move is not possible now.")]
     assert own and all(isinstance(r, Msg) for r in own)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "ja"])
+def test_a_reader_in_another_script_meets_no_english_word(
+    said: dict[str, list[Any]], lang: str
+) -> None:
+    """Seats ("p2") and spaces ("C4") aside, nothing Orichalk says is left in English."""
+    messages = {m for value in said.values() for v in value for m in _outermost(v)}
+    english = set()
+    for message in messages:
+        words = in_language(message, lang)
+        english |= {w for w in re.findall(r"[A-Za-z]{2,}", words)}
+    assert not english, sorted(english)[:40]
+
+
+def _outermost(value: Any) -> list[Msg]:
+    """The messages a reader reads whole (not those nested in another)."""
+    if isinstance(value, Msg):
+        return [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [m for f in dataclasses.fields(value) for m in _outermost(getattr(value, f.name))]
+    if isinstance(value, dict):
+        return [m for v in value.values() for m in _outermost(v)]
+    if isinstance(value, list | tuple):
+        return [m for v in value for m in _outermost(v)]
+    return []
 
 
 def test_ukrainian_uses_the_rulebooks_terms() -> None:
