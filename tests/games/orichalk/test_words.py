@@ -99,8 +99,8 @@ def _refusals(state: Any, seats: list[str]) -> list[Any]:
 def said() -> dict[str, list[Any]]:
     """What Orichalk says over three complete random games of 2, 3 and 4 players, by kind:
     every event's narration for each seat and spectators, every legal move's label and
-    group, the views, the text, the panels and the picture, the refusals, the data page's
-    headings."""
+    group, the views, the text, the panels and the picture, the refusals, the outcomes (their
+    tie-break), the data page's headings."""
     out: dict[str, list[Any]] = {
         "narrations": [],
         "labels": [],
@@ -109,6 +109,7 @@ def said() -> dict[str, list[Any]]:
         "boards": [],
         "refusals": [],
         "headings": [],
+        "outcomes": [],
     }
     for players, seed in ((2, 21), (3, 22), (4, 23)):
         run = play_random(GAME, players, seed)
@@ -127,6 +128,7 @@ def said() -> dict[str, list[Any]]:
                     out["views"].append(GAME.view(decision.state, seat))
         for seat in (None, *run.seats):
             out["views"].append(GAME.view(run.final, seat))
+        out["outcomes"] += [GAME.outcome(run.final), *(GAME.standing(s) for s in run.states[::50])]
     for view in out["views"][::3]:
         out["boards"] += [GAME.board.text(view), GAME.board.panels(view)]
         out["boards"].append(GAME.board.picture(view, lambda s, size: len(s) * size * 0.55))
