@@ -85,6 +85,7 @@ def _made() -> tuple[Any, ...]:
                     made += _shown(GAME.view(state, reader))
                 made += _refusals(state, run.seats)
             before = state
+        made.append(GAME.outcome(run.final))
         for decision in run.log:
             made += [
                 GAME.describe(decision.state, m)
