@@ -162,6 +162,8 @@ def text(value: Any, lang: str | None = None) -> Any:
     if not isinstance(value, Msg):
         return value
     chosen = lang or language()
+    if chosen == "en":  # the source, as the engines write it ("Ann, Bob and Cy")
+        return value.english()
     locale = Locale.parse(chosen)
     return render(
         value,
