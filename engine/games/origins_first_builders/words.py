@@ -113,3 +113,33 @@ def joined(items: Iterable[object], separator: str = ", ") -> Msg | str:
         else:
             out = _("{first}, {then}", first=out, then=part)
     return out if isinstance(out, Msg) else str(out)
+
+
+# The parts of a score (``scoring.breakdown``'s keys), ru «Конец игры и подсчёт очков».
+SCORE_PART: dict[str, Msg] = {
+    "during the game": _("during the game"),
+    "gold": p_("score", "gold"),
+    "advisors": _("advisors"),
+    "temples": _("temples"),
+    "power centres": _("power centres"),
+}
+
+
+def score_parts(parts: Mapping[str, int]) -> Msg | str:
+    """A score's non-zero parts: "during the game 12, gold 3"."""
+    return joined(
+        _("{part} {points}", part=SCORE_PART.get(k, k), points=v) for k, v in parts.items() if v
+    )
+
+
+TEMPLE_SHORT: dict[str, Msg] = {
+    "forest": p_("temple, short", "forest"),
+    "mountain": p_("temple, short", "mountain"),
+    "sea": p_("temple, short", "sea"),
+}
+"""A temple as a player's track list names it: "forest 3, mountain 0, sea 1"."""
+
+
+def disc(seat: str) -> Msg | str:
+    """A disc on a track: a seat, or the solo dummy's."""
+    return _("dummy") if seat == "dummy" else seat
