@@ -143,3 +143,17 @@ TEMPLE_SHORT: dict[str, Msg] = {
 def disc(seat: str) -> Msg | str:
     """A disc on a track: a seat, or the solo dummy's."""
     return _("dummy") if seat == "dummy" else seat
+
+
+SEAT_COLOUR: dict[str, Msg] = {
+    "green": p_("seat colour", "green"),
+    "brown": p_("seat colour", "brown"),
+    "black": p_("seat colour", "black"),
+    "white": p_("seat colour", "white"),
+    "grey": p_("seat colour", "grey"),
+}
+"""The colours of the players' discs (``board.palette.SEAT_COLOURS``) in words."""
+
+
+def seat_colour(name: str) -> Msg | str:
+    return SEAT_COLOUR.get(name, name)

@@ -25,7 +25,7 @@ from engine.games.origins_first_builders.board.palette import (
 )
 from engine.games.origins_first_builders.board.words import seat_marks, status_lines
 from engine.games.origins_first_builders.components import BASES
-from engine.games.origins_first_builders.words import _, n_, p_
+from engine.games.origins_first_builders.words import _, n_
 from engine.kit.panels import (
     BREAK,
     Chip,
@@ -43,15 +43,6 @@ from engine.kit.words import Msg
 
 NONE = "–"
 """What an empty cell shows."""
-
-SEAT_COLOUR: dict[str, Msg] = {
-    "green": p_("seat colour", "green"),
-    "brown": p_("seat colour", "brown"),
-    "black": p_("seat colour", "black"),
-    "white": p_("seat colour", "white"),
-    "grey": p_("seat colour", "grey"),
-}
-"""The colours of the players' discs (``palette.SEAT_COLOURS``) in words."""
 
 
 def panels(view: View) -> Panels:
@@ -163,7 +154,7 @@ def _players(view: View) -> tuple[Table, ...]:
                     " ",
                     Words(seat, bold=True, colour=INK),
                     " ",
-                    _small(SEAT_COLOUR.get(colours[seat][0], colours[seat][0])),
+                    _small(word.seat_colour(colours[seat][0])),
                     (BREAK, _small(word.joined(badges))) if badges else None,
                 )
             )

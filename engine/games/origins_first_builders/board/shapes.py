@@ -34,7 +34,12 @@ Colours = dict[str, tuple[str, str, str]]
 
 
 def wrap(measure: Measure, text: str, size: float, width: float, lines: int = 2) -> list[str]:
-    """Words in at most ``lines`` lines of ``width``; what does not fit ends in "..."."""
+    """Words in at most ``lines`` lines of ``width``; what does not fit ends in "...".
+
+    A text that fits on one line is kept whole (a message stays a message); a longer one is
+    cut into lines of its English words."""
+    if lines >= 1 and " ".join(text.split()) == text and measure(text, size) <= width:
+        return [text]
     out: list[str] = []
     words = text.split()
     while words and len(out) < lines:
