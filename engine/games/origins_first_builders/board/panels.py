@@ -98,7 +98,7 @@ def _resource(resource: str, amount: Any) -> Chip:
 def _seat(view: View, seat: str) -> Chip:
     """A player's disc, their number on it, so it reads without colour too."""
     _name, fill, ink = seat_colours(view).get(seat, ("", "#999", "#fff"))
-    return Chip(seat_mark(view, seat), fill, ink, title=seat, shape="disc")
+    return Chip(seat_mark(view, seat), fill, ink, title=word.disc(seat), shape="disc")
 
 
 def _small(text: str) -> Words:

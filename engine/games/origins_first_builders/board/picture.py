@@ -423,7 +423,14 @@ def _building_tile(
     stone = b.get("stone")
     if stone is not None:
         shapes.append(
-            Text(x + w - 5, y + h - 8, f"{stone} stone", size=SMALL, fill=ink, anchor="end")
+            Text(
+                x + w - 5,
+                y + h - 8,
+                word.amount("stone", stone),
+                size=SMALL,
+                fill=ink,
+                anchor="end",
+            )
         )
     return shapes
 
@@ -433,7 +440,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
     shapes: list[Shape] = []
     top = y + 8
     # The citizen row: a die per slot, the wisdom beside it.
-    shapes.append(heading(M, top, "Citizen row"))
+    shapes.append(heading(M, top, _("Citizen row")))
     x = M
     for slot in board.get("citizen_row", []):
         d = slot.get("die")
@@ -441,8 +448,12 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
             shapes.append(
                 Group(
                     tuple(die(x + 4, top + 14, 26, d["colour"], d["value"])),
-                    title=f"Citizen row slot {slot['slot']}: {d['colour']} "
-                    f"{d['value']} for {slot['wisdom']} wisdom",
+                    title=_(
+                        "Citizen row slot {slot}: {die} for {wisdom}",
+                        slot=slot["slot"],
+                        die=word.die(d["colour"], d["value"]),
+                        wisdom=word.amount("wisdom", slot["wisdom"]),
+                    ),
                 )
             )
         else:
@@ -451,17 +462,20 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
         x += 38
     # The speaker row.
     x = M + 200
-    shapes.append(heading(x, top, "Speakers"))
+    shapes.append(heading(x, top, _("Speakers")))
     row = board.get("speaker_row", [])
     for i, value in enumerate(row):
         shapes.append(
-            Group(tuple(speaker(x + i * 30, top + 14, 24, value)), title=f"Speaker row: {value}")
+            Group(
+                tuple(speaker(x + i * 30, top + 14, 24, value)),
+                title=_("Speaker row: {value}", value=value),
+            )
         )
     if not row:
-        shapes.append(note(x, top + 27, "none left"))
+        shapes.append(note(x, top + 27, _("none left")))
     # Citizen dice left beside the board, and tower tiers left in the supply.
     x = M + 340
-    shapes.append(heading(x, top, "Dice left"))
+    shapes.append(heading(x, top, _("Dice left")))
     for i, (colour, n) in enumerate((board.get("citizen_supply") or {}).items()):
         cx = x + i * 27
         shapes.append(
@@ -470,11 +484,16 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
                     *tuple(die(cx + 2, top + 16, 18, colour, None)),
                     Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
                 ),
-                title=f"{n} {colour} citizen dice left in the supply",
+                title=n_(
+                    "{n} {colour} citizen dice left in the supply",
+                    "{n} {colour} citizen dice left in the supply",
+                    n=n,
+                    colour=word.colour(colour),
+                ),
             )
         )
     x = M + 480
-    shapes.append(heading(x, top, "Tower tiers left"))
+    shapes.append(heading(x, top, _("Tower tiers left")))
     for i, (colour, n) in enumerate((board.get("tower_supply") or {}).items()):
         cx = x + i * 27
         shapes.append(
@@ -483,7 +502,12 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
                     *tuple(tower(cx + 2, top + 14, 18, 22, colour)),
                     Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
                 ),
-                title=f"{n} {colour} tower tiers left in the supply",
+                title=n_(
+                    "{n} {colour} tower tiers left in the supply",
+                    "{n} {colour} tower tiers left in the supply",
+                    n=n,
+                    colour=word.colour(colour),
+                ),
             )
         )
     return shapes, 68
