@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 import engine.games.origins_first_builders as package
 from engine import IllegalMove
 from engine.games.origins_first_builders import GAME, words
+from engine.games.origins_first_builders.board.shapes import wrap
 from engine.games.origins_first_builders.components import BUILDING, ZODIAC_CARD
 from engine.games.origins_first_builders.state import State
 from engine.kit.words import Msg, render
@@ -104,7 +105,7 @@ def test_every_message_made_while_playing_is_marked_and_translated():
     assert_made_messages_translated(package, DOMAIN, _made_in_play())
 
 
-def test_every_narration_and_every_move_label_is_a_message():
+def test_every_narration_every_move_label_and_its_groups_are_messages():
     for run in _playouts():
         state = None
         for i, event in enumerate(run.events):
@@ -115,6 +116,8 @@ def test_every_narration_and_every_move_label_is_a_message():
             for move in GAME.legal_moves(decision.state, decision.seat):
                 label = GAME.describe(decision.state, move)
                 assert isinstance(label, Msg), (move, label)
+                groups = GAME.board.option_path(move)
+                assert all(isinstance(group, Msg) for group in groups), (move, groups)
 
 
 def test_every_line_of_the_board_in_words_is_a_message_or_empty():
@@ -122,6 +125,12 @@ def test_every_line_of_the_board_in_words_is_a_message_or_empty():
     for seat in (None, "p1"):
         for line in GAME.board.text(GAME.view(state, seat)):
             assert line == "" or isinstance(line, Msg), line
+
+
+def test_a_picture_text_that_fits_on_one_line_stays_a_message():
+    heading = words._("Contact zones")
+    assert wrap(_measure, heading, 10, 1000) == [heading]
+    assert isinstance(wrap(_measure, heading, 10, 1000)[0], Msg)
 
 
 # ---------------------------------------------------------------- Russian, the rulebook's language
