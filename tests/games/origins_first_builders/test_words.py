@@ -85,16 +85,34 @@ def _made_in_play() -> list[Any]:
                 ]
             if k % 25 == 0:
                 made += _seen_by_everyone(decision.state)
-                waiting = next((s for s in run.seats if s != decision.seat), "nobody")
-                for seat, move in ((decision.seat, {"type": "nonsense"}), (waiting, decision.move)):
-                    try:
-                        GAME.decide(decision.state, seat, dict(move), random.Random(0))
-                    except IllegalMove as refusal:
-                        made.append(refusal.args)
+                made += _refusals(decision.state, decision.seat, run.seats)
         made += _seen_by_everyone(run.final)
         made.append(GAME.outcome(run.final))
+    for seats, options in (
+        (["p1"], {"variant": 1}),
+        ([f"p{i}" for i in range(6)], {}),
+        (["p1", "p1"], {}),
+    ):
+        try:
+            GAME.setup(seats, options, random.Random(0))
+        except IllegalMove as refusal:
+            made.append(refusal.args[0])
     made.append([section["title"] for section in GAME.data_page])
     return made
+
+
+def _refusals(state: State, acting: str, seats: list[str]) -> list[Any]:
+    """What a seat that is not deciding is told when it moves (the kit's own refusals,
+    ``engine.contract.listed_move``, are not this game's words)."""
+    told = []
+    for seat in seats:
+        if seat == acting:
+            continue
+        try:
+            GAME.decide(state, seat, {"type": "pass"}, random.Random(0))
+        except IllegalMove as refusal:
+            told.append(refusal.args[0])
+    return told
 
 
 def test_every_message_the_code_marks_is_translated_in_every_language():
