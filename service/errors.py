@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from service.words import _
+
 
 class ServiceError(Exception):
     status = 400
-    title = "Bad request"
+    title = _("Bad request")
 
     def __init__(self, message: str, *, retry_after: int | None = None, **context: object) -> None:
         super().__init__(message)
@@ -16,40 +18,40 @@ class ServiceError(Exception):
 
 
 class BadRequest(ServiceError):
-    status, title = 400, "Bad request"
+    status, title = 400, _("Bad request")
 
 
 class Tampered(ServiceError):
-    status, title = 403, "This link is not valid"
+    status, title = 403, _("This link is not valid")
 
 
 class Replaced(ServiceError):
-    status, title = 403, "This seat has a new player"
+    status, title = 403, _("This seat has a new player")
 
 
 class NotFound(ServiceError):
-    status, title = 404, "Not found"
+    status, title = 404, _("Not found")
 
 
 class Stale(ServiceError):
-    status, title = 409, "The game has moved on"
+    status, title = 409, _("The game has moved on")
 
 
 class Reused(ServiceError):
-    status, title = 409, "This choice was already made"
+    status, title = 409, _("This choice was already made")
 
 
 class Conflict(ServiceError):
-    status, title = 409, "Someone else moved first"
+    status, title = 409, _("Someone else moved first")
 
 
 class Expired(ServiceError):
-    status, title = 410, "This link has expired"
+    status, title = 410, _("This link has expired")
 
 
 class Illegal(ServiceError):
-    status, title = 422, "That move is not allowed"
+    status, title = 422, _("That move is not allowed")
 
 
 class TooSoon(ServiceError):
-    status, title = 429, "Not yet"
+    status, title = 429, _("Not yet")

@@ -188,6 +188,12 @@ def texts(value: Any, lang: str | None = None) -> Any:
     return value
 
 
+def listing(items: Any, style: str = "and") -> Listing:
+    """Items to join as the reader's language joins a list, for a message's value
+    (``_("{games} can be played alone", games=listing(titles))``)."""
+    return Listing(tuple(items), "or" if style == "or" else "and")
+
+
 def finalize(value: Any) -> Any:
     """Jinja's ``finalize``: a message printed by a template, in this context's language."""
     return text(value) if isinstance(value, Msg) else value

@@ -36,7 +36,7 @@ from service.store.models import EventRow, GameRow
 from service.table import logfold
 from service.table import rules as tables
 from service.table.logfold import Folded
-from service.table.rules import CHOICE_LABELS
+from service.words import _, n_
 
 
 @dataclass(frozen=True)
@@ -114,10 +114,10 @@ class Record:
     def viewer(self, seat: str, generation: int) -> Viewer:
         """The stretch of the log the ``generation``-th holder of ``seat`` played."""
         if seat not in self.claims:
-            raise NotFound(f"Game {self.row.id} has no seat {seat!r}.")
+            raise NotFound(_("Game {id} has no seat {seat}.", id=str(self.row.id), seat=repr(seat)))
         claims = self.claims[seat]
         if not 0 <= generation <= len(claims):
-            raise Replaced("This link names a player this seat never had.", game_id=self.row.id)
+            raise Replaced(_("This link names a player this seat never had."), game_id=self.row.id)
         first = claims[generation - 1] if generation else 1
         last = claims[generation] - 1 if generation < len(claims) else None
         return Viewer(seat=seat, first_seq=first, last_seq=last)
@@ -263,7 +263,7 @@ def _narration(game: Game, state: State, payload: dict[str, Any], seat: str | No
 
 def _bookkeeping(payload: dict[str, Any]) -> str:
     """The row of an event that only keeps the engine's books: every event keeps its row."""
-    return f"({humanise(payload['type']).lower()}: bookkeeping)"
+    return _("({event}: bookkeeping)", event=humanise(payload["type"]).lower())
 
 
 def humanise(kind: str) -> str:
@@ -286,65 +286,164 @@ def describe_table(
 
     who = name(by) if by else None
     them = name(payload.get("seat")) if payload.get("seat") else None
-    span = f"events {payload.get('first_seq')}–{payload.get('last_seq')}"
+    first, last = str(payload.get("first_seq")), str(payload.get("last_seq"))
     if kind == "pace_set":
-        return (
-            f"Pace set: {payload.get('days')} days per decision, first reminder after "
-            f"{payload.get('remind_after_hours')} h ({payload.get('timezone')})"
+        return _(
+            "Pace set: {days} days per decision, first reminder after {hours} h ({zone})",
+            days=str(payload.get("days")),
+            hours=str(payload.get("remind_after_hours")),
+            zone=str(payload.get("timezone")),
         )
     if kind == "reminded":
-        return f"Reminder {payload.get('number')} sent to {them}"
+        return _("Reminder {number} sent to {name}", number=str(payload.get("number")), name=them)
     if kind == "nudged":
-        return f"{who} nudged {them}"
+        return _("{who} nudged {name}", who=who, name=them)
     if kind == "away":
-        return f"{them} is away from {payload.get('first')} to {payload.get('last')}"
+        return _(
+            "{name} is away from {first} to {last}",
+            name=them,
+            first=str(payload.get("first")),
+            last=str(payload.get("last")),
+        )
     if kind == "deadline_passed":
-        return f"{them}'s deadline passed; the others vote"
+        return _("{name}'s deadline passed; the others vote", name=them)
     if kind == "vote_cast":
-        raw = str(payload.get("choice"))
-        choice = CHOICE_LABELS[raw].lower() if raw in CHOICE_LABELS else raw
-        if payload.get("newcomer"):
-            choice = f"hand the seat to {payload['newcomer']}"
-        return f"{who} voted to {choice} (vote {payload.get('ballot')})"
+        return _vote_cast(payload, who)
     if kind == "vote_decided":
-        outcome = {
-            "wait": f"wait for {them}",
-            "bot": f"a bot plays for {them}",
-            "replace": f"{them}'s seat goes to a new player",
-            "end": "the game ends as it stands",
-        }.get(str(payload.get("choice")), str(payload.get("choice")))
-        answers = payload.get("answers")
-        return f"Vote {payload.get('ballot')}: {outcome} ({answers} answer{'s' * (answers != 1)})"
+        return _vote_decided(payload, them)
     if kind == "seat_offered":
-        return f"Seat {payload.get('seat')} offered to {payload.get('name')}"
+        return _(
+            "Seat {seat} offered to {name}",
+            seat=str(payload.get("seat")),
+            name=str(payload.get("name")),
+        )
     if kind == "seat_claimed":
-        newcomer, seat, old = payload.get("name"), payload.get("seat"), payload.get("replaced")
-        return f"{newcomer} took over seat {seat} from {old}"
+        return _(
+            "{name} took over seat {seat} from {old}",
+            name=str(payload.get("name")),
+            seat=str(payload.get("seat")),
+            old=str(payload.get("replaced")),
+        )
     if kind == "player_returned":
-        return f"{them} is back and plays again (no more bot)"
+        return _("{name} is back and plays again (no more bot)", name=them)
     if kind == "dormant":
         if them:
-            return f"{them}'s deadline passed with nobody else to vote: the game went quiet"
-        return "Nobody answered the vote: the game went quiet"
+            return _(
+                "{name}'s deadline passed with nobody else to vote: the game went quiet",
+                name=them,
+            )
+        return _("Nobody answered the vote: the game went quiet")
     if kind == "resumed":
         if payload.get("imported_from"):
-            return (
-                f"The game resumed on this server (imported from game {payload['imported_from']})"
+            return _(
+                "The game resumed on this server (imported from game {game})",
+                game=str(payload["imported_from"]),
             )
-        return f"{who} woke the game up" if who else "The game resumed"
+        return _("{who} woke the game up", who=who) if who else _("The game resumed")
     if kind == "abandoned":
-        return "The game was ended as it stood"
+        return _("The game was ended as it stood")
     if kind == "revive_agreed":
-        return f"{who} agreed to revive the game"
+        return _("{who} agreed to revive the game", who=who)
     if kind == "revived":
-        return "Every player agreed: the game goes on"
+        return _("Every player agreed: the game goes on")
     if kind == "takeback_requested":
-        return f"{who} asked to take back their last decision ({span})"
+        return _(
+            "{who} asked to take back their last decision (events {first}–{last})",
+            who=who,
+            first=first,
+            last=last,
+        )
     if kind == "takeback_approved":
-        return f"{who} agreed to the takeback"
+        return _("{who} agreed to the takeback", who=who)
     if kind == "takeback_refused":
-        return f"{who} refused the takeback"
+        return _("{who} refused the takeback", who=who)
     if kind == "taken_back":
-        owner = f"{name(undoer)}'s" if undoer else "The"
-        return f"{owner} last decision was taken back ({span} undone)"
+        if undoer:
+            return _(
+                "{name}'s last decision was taken back (events {first}–{last} undone)",
+                name=name(undoer),
+                first=first,
+                last=last,
+            )
+        return _(
+            "The last decision was taken back (events {first}–{last} undone)",
+            first=first,
+            last=last,
+        )
     return humanise(payload["type"])
+
+
+def _vote_cast(payload: dict[str, Any], who: str | None) -> str:
+    ballot = str(payload.get("ballot"))
+    if payload.get("newcomer"):
+        return _(
+            "{who} voted to hand the seat to {name} (vote {ballot})",
+            who=who,
+            name=str(payload["newcomer"]),
+            ballot=ballot,
+        )
+    choice = str(payload.get("choice"))
+    if choice == "wait":
+        return _("{who} voted to wait longer (vote {ballot})", who=who, ballot=ballot)
+    if choice == "bot":
+        return _(
+            "{who} voted to let a bot play their decisions until they come back (vote {ballot})",
+            who=who,
+            ballot=ballot,
+        )
+    if choice == "replace":
+        return _(
+            "{who} voted to hand their seat to someone new (vote {ballot})", who=who, ballot=ballot
+        )
+    if choice == "end":
+        return _(
+            "{who} voted to end the game, scored as it stands (vote {ballot})",
+            who=who,
+            ballot=ballot,
+        )
+    return _("{who} voted to {choice} (vote {ballot})", who=who, choice=choice, ballot=ballot)
+
+
+def _vote_decided(payload: dict[str, Any], them: str | None) -> str:
+    ballot = str(payload.get("ballot"))
+    answers = payload.get("answers")
+    n = answers if isinstance(answers, int) else 0
+    choice = str(payload.get("choice"))
+    if choice == "wait":
+        return n_(
+            "Vote {ballot}: wait for {name} ({n} answer)",
+            "Vote {ballot}: wait for {name} ({n} answers)",
+            n=n,
+            ballot=ballot,
+            name=them,
+        )
+    if choice == "bot":
+        return n_(
+            "Vote {ballot}: a bot plays for {name} ({n} answer)",
+            "Vote {ballot}: a bot plays for {name} ({n} answers)",
+            n=n,
+            ballot=ballot,
+            name=them,
+        )
+    if choice == "replace":
+        return n_(
+            "Vote {ballot}: {name}'s seat goes to a new player ({n} answer)",
+            "Vote {ballot}: {name}'s seat goes to a new player ({n} answers)",
+            n=n,
+            ballot=ballot,
+            name=them,
+        )
+    if choice == "end":
+        return n_(
+            "Vote {ballot}: the game ends as it stands ({n} answer)",
+            "Vote {ballot}: the game ends as it stands ({n} answers)",
+            n=n,
+            ballot=ballot,
+        )
+    return n_(
+        "Vote {ballot}: {choice} ({n} answer)",
+        "Vote {ballot}: {choice} ({n} answers)",
+        n=n,
+        ballot=ballot,
+        choice=choice,
+    )

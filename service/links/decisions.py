@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine import Move
 from service.store.eventstore import Loaded
+from service.words import _
 
 NO_DECISION = ""
 """The digest a link carries when made for a seat with nothing to decide."""
@@ -31,9 +32,9 @@ class Verdict(enum.Enum):
 
 
 MESSAGES = {
-    Verdict.STALE: "The game has moved on since this link was sent.",
-    Verdict.NOT_YOURS: "It is not your decision any more.",
-    Verdict.OVER: "The game is over.",
+    Verdict.STALE: _("The game has moved on since this link was sent."),
+    Verdict.NOT_YOURS: _("It is not your decision any more."),
+    Verdict.OVER: _("The game is over."),
 }
 
 

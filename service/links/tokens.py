@@ -14,13 +14,14 @@ from typing import Any
 from itsdangerous import BadData, BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from service.errors import BadRequest, Expired, Tampered
+from service.words import _
 
 ACTION = "pbem.action.v1"
 UNSUBSCRIBE = "pbem.unsubscribe.v1"
 SEAT = "pbem.seat.v1"
 PERSON = "pbem.person.v1"
 CLAIM = "pbem.claim.v1"
-INCOMPLETE = "This link is incomplete. Copy the whole link from the email."
+INCOMPLETE = _("This link is incomplete. Copy the whole link from the email.")
 SEAT_LINK_MAX_AGE = 60 * 60 * 24 * 400
 """Seat links manage a seat (vote, nudge, resume, history), never move: they outlive a
 game idle for months (issue 4: resume after 200 days with one click)."""
@@ -84,7 +85,9 @@ def read_action(secret: str, token: str, max_age: int) -> ActionLink:
     except Expired as exc:
         expired = exc.context.get("body")
         link = _link(expired, token) if expired is not None else None
-        raise Expired("This link is too old to use. Ask for a fresh one below.", link=link) from exc
+        raise Expired(
+            _("This link is too old to use. Ask for a fresh one below."), link=link
+        ) from exc
     return _link(body, token)
 
 
@@ -139,9 +142,9 @@ def read_unsubscribe(secret: str, token: str) -> tuple[str, str]:
         body = _serializer(secret, UNSUBSCRIBE).loads(token)
         return _text(body["g"]), _text(body["s"])
     except BadSignature as exc:
-        raise Tampered("This unsubscribe link has been altered.") from exc
+        raise Tampered(_("This unsubscribe link has been altered.")) from exc
     except (BadData, KeyError, TypeError, ValueError) as exc:
-        raise BadRequest("This unsubscribe link is incomplete.") from exc
+        raise BadRequest(_("This unsubscribe link is incomplete.")) from exc
 
 
 @dataclass(frozen=True)
@@ -195,11 +198,13 @@ def _read_signed(secret: str, salt: str, token: str, max_age: int | None) -> Any
         return serializer.loads(token, max_age=max_age)
     except SignatureExpired as exc:
         body = serializer.load_payload(exc.payload) if exc.payload else None
-        raise Expired("This link is too old to use.", body=body) from exc
+        raise Expired(_("This link is too old to use."), body=body) from exc
     except BadSignature as exc:
         raise Tampered(
-            "This link has been altered or was not made by this server. "
-            "Use the link exactly as it was sent to you."
+            _(
+                "This link has been altered or was not made by this server. "
+                "Use the link exactly as it was sent to you."
+            )
         ) from exc
     except BadData as exc:
         raise BadRequest(INCOMPLETE) from exc

@@ -21,6 +21,7 @@ from service.present import notices, presentation
 from service.store import eventstore
 from service.store.eventstore import Loaded, now
 from service.store.models import EventRow, OutboxRow, PersonRow, SeatOfferRow, SeatRow
+from service.words import _
 
 TEMPLATES = Path(ROOT) / "templates" / "email"
 _env = Environment(
@@ -31,7 +32,9 @@ _env = Environment(
     lstrip_blocks=True,
     finalize=words.finalize,
 )
-_env.globals.update(_=words._, n_=words.n_, p_=words.p_)
+_env.globals.update(
+    _=words._, n_=words.n_, p_=words.p_, language=words.language, listing=words.listing
+)
 
 NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
 REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}
@@ -176,12 +179,16 @@ def _offer(session: Session, row: OutboxRow) -> SeatOfferRow | None:
 
 def _offer_notice(settings: Settings, loaded: Loaded, offer: SeatOfferRow) -> dict[str, Any]:
     return {
-        "headline": f"You are invited to take over a seat in {loaded.game.title}",
+        "headline": _("You are invited to take over a seat in {title}", title=loaded.game.title),
         "lines": [
-            f"The players of game #{loaded.row.id} voted to hand seat {offer.seat} to you, "
-            "as its player went quiet. You continue the game where it stands.",
+            _(
+                "The players of game #{id} voted to hand seat {seat} to you, as its player "
+                "went quiet. You continue the game where it stands.",
+                id=str(loaded.row.id),
+                seat=offer.seat,
+            ),
         ],
-        "actions": [{"label": "Take the seat", "url": links.claim_url(settings, offer.id)}],
+        "actions": [{"label": _("Take the seat"), "url": links.claim_url(settings, offer.id)}],
     }
 
 
@@ -225,20 +232,74 @@ def _context(
 
 
 def _subject(context: dict[str, Any]) -> str:
+    """The subject in the seat's language (this context's), the game's name and number first."""
     game = context["game"]
-    prefix = f"[{game['title']} #{game['id']}]"
+    title, number = game["title"], str(game["id"])
     if context["kind"] == "game_over":
         outcome = context["outcome"]
-        winners = " and ".join(outcome["winners"]) if outcome else "nobody"
-        return f"{prefix} Game over after turn {game['turns']}: {winners} won"
-    if context["decision"]["acting"] or context["options_elsewhere"]:
-        turn = "your turn"
-    else:
-        turn = f"{context['whose_turn']} to play"
+        if outcome and outcome["winners"]:
+            said = _(
+                "[{title} #{id}] Game over after turn {turn}: {winners} won",
+                title=title,
+                id=number,
+                turn=game["turns"],
+                winners=outcome["together"],
+            )
+        else:
+            said = _(
+                "[{title} #{id}] Game over after turn {turn}: nobody won",
+                title=title,
+                id=number,
+                turn=game["turns"],
+            )
+        return words.text(said)
+    yours = context["decision"]["acting"] or context["options_elsewhere"]
+    whose = context["whose_turn"]
     if context["kind"] == "invitation":
-        return f"{prefix} You are invited to play: {turn}"
-    if context["kind"] == "fresh_link":
-        return f"{prefix} Turn {context['turn']}: {turn} (fresh link)"
-    if context["notice"] is not None:
-        return f"{prefix} {context['notice']['headline']}"
-    return f"{prefix} Turn {context['turn']}: {turn}"
+        said = (
+            _("[{title} #{id}] You are invited to play: your turn", title=title, id=number)
+            if yours
+            else _(
+                "[{title} #{id}] You are invited to play: {whose} to play",
+                title=title,
+                id=number,
+                whose=whose,
+            )
+        )
+    elif context["kind"] == "fresh_link":
+        said = (
+            _(
+                "[{title} #{id}] Turn {turn}: your turn (fresh link)",
+                title=title,
+                id=number,
+                turn=context["turn"],
+            )
+            if yours
+            else _(
+                "[{title} #{id}] Turn {turn}: {whose} to play (fresh link)",
+                title=title,
+                id=number,
+                turn=context["turn"],
+                whose=whose,
+            )
+        )
+    elif context["notice"] is not None:
+        said = _(
+            "[{title} #{id}] {headline}",
+            title=title,
+            id=number,
+            headline=context["notice"]["headline"],
+        )
+    elif yours:
+        said = _(
+            "[{title} #{id}] Turn {turn}: your turn", title=title, id=number, turn=context["turn"]
+        )
+    else:
+        said = _(
+            "[{title} #{id}] Turn {turn}: {whose} to play",
+            title=title,
+            id=number,
+            turn=context["turn"],
+            whose=whose,
+        )
+    return words.text(said)

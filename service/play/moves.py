@@ -32,6 +32,7 @@ from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
 from service.table.logfold import Folded
 from service.table.rules import Pace, PaceError, Table
+from service.words import _, n_
 
 _USE_LINK = insert(UsedLinkRow.__table__)
 _INSERT_OUTBOX = insert(OutboxRow.__table__).returning(OutboxRow.__table__.c.id)
@@ -63,53 +64,70 @@ def new_game_id() -> str:
 def parse_players(players: Any) -> list[tuple[str, str]]:
     """``[(email, name)]`` from ``["a@x.org", "Bob <b@x.org>", {"email":..., "name":...}]``."""
     if not isinstance(players, list) or not players:
-        raise BadRequest("'players' must be a list of email addresses.")
+        raise BadRequest(_("'players' must be a list of email addresses."))
     parsed = []
     for i, entry in enumerate(players, start=1):
         name = ""
         if isinstance(entry, dict):
             email, name = entry.get("email", ""), entry.get("name", "")
             if not isinstance(email, str) or not isinstance(name, str):
-                raise BadRequest(f"Player {i}: 'email' and 'name' must be text.")
+                raise BadRequest(_("Player {number}: 'email' and 'name' must be text.", number=i))
             email, name = email.strip(), name.strip()
         elif isinstance(entry, str):
             if len(entry) > 440:
-                raise BadRequest(f"Player {i}: a name and address of 440 characters at most.")
+                raise BadRequest(
+                    _("Player {number}: a name and address of 440 characters at most.", number=i)
+                )
             email = entry.strip()
             match = NAME_AND_ADDRESS.fullmatch(email)
             if match:
                 name, email = match.group(1).strip().strip('"'), match.group(2).strip()
         else:
-            raise BadRequest(f"Player {i} must be an email address.")
-        parsed.append(
-            (check_email(email, f"Player {i}: "), person_name(name, email, f"Player {i}: "))
-        )
+            raise BadRequest(_("Player {number} must be an email address.", number=i))
+        parsed.append((check_email(email, i), person_name(name, email, i)))
     emails = [e.lower() for e, _ in parsed]
     if len(set(emails)) != len(emails):
-        raise BadRequest("Each player needs a different email address.")
+        raise BadRequest(_("Each player needs a different email address."))
     return parsed
 
 
 def seat_languages(players: list[Any], default: Any) -> list[tuple[str, str | None]]:
     """Each player's (language, time zone), as :func:`create_game` explains."""
     if default is not None and (not isinstance(default, str) or default not in words.LANGUAGES):
-        raise BadRequest(f"'language' must be one of {', '.join(words.LANGUAGES)}.")
+        raise BadRequest(
+            _("'language' must be one of {choices}.", choices=", ".join(words.LANGUAGES))
+        )
     out = []
     for i, entry in enumerate(players, start=1):
         given = entry if isinstance(entry, dict) else {}
         lang = given.get("language", default or "en")
         if not isinstance(lang, str) or lang not in words.LANGUAGES:
-            raise BadRequest(f"Player {i}: 'language' must be one of {', '.join(words.LANGUAGES)}.")
-        out.append((lang, check_time_zone(given.get("time_zone", ""), f"Player {i}: ")))
+            raise BadRequest(
+                _(
+                    "Player {number}: 'language' must be one of {choices}.",
+                    number=i,
+                    choices=", ".join(words.LANGUAGES),
+                )
+            )
+        out.append((lang, check_time_zone(given.get("time_zone", ""), i)))
     return out
 
 
-def check_time_zone(zone: Any, who: str = "") -> str | None:
+def check_time_zone(zone: Any, who: int | None = None) -> str | None:
     """An IANA time zone name (``Europe/Kyiv``), or ``None`` for none given (``""``)."""
     if zone == "":
         return None
     if not isinstance(zone, str) or zone not in zones():
-        raise BadRequest(f"{who}{str(zone)[:60]!r} is not a time zone (e.g. Europe/Kyiv).")
+        given = repr(str(zone)[:60])
+        raise BadRequest(
+            _("{zone} is not a time zone (e.g. Europe/Kyiv).", zone=given)
+            if who is None
+            else _(
+                "Player {number}: {zone} is not a time zone (e.g. Europe/Kyiv).",
+                number=who,
+                zone=given,
+            )
+        )
     return zone
 
 
@@ -119,30 +137,59 @@ def zones() -> tuple[str, ...]:
     return tuple(sorted(available_timezones()))
 
 
-def check_email(email: str, who: str = "") -> str:
+def check_email(email: str, who: int | None = None) -> str:
     """``email`` as we keep it if it is an address we can send to, else :class:`BadRequest`.
     Internationalised addresses are welcome (``имя@пример.рф``, issue 17): the domain is kept
     in Unicode, normalised, and written in punycode only on the envelope (``smtp.envelope``)."""
     try:
         checked = validate_email(email, check_deliverability=False, allow_smtputf8=True)
     except EmailNotValidError as exc:
+        given = repr(email[:80])
         raise BadRequest(
-            f"{who}{email[:80]!r} is not an email address we can send to: {exc}"
+            _(
+                "{email} is not an email address we can send to: {reason}",
+                email=given,
+                reason=str(exc),
+            )
+            if who is None
+            else _(
+                "Player {number}: {email} is not an email address we can send to: {reason}",
+                number=who,
+                email=given,
+                reason=str(exc),
+            )
         ) from None
     return checked.normalized
 
 
-def person_name(name: str, email: str, who: str = "") -> str:
+def person_name(name: str, email: str, who: int | None = None) -> str:
     """A display name for emails and pages (120 characters at most; the address's local
     part when blank); a line break or control character is refused: it would otherwise
     reach an email header."""
     if any(unicodedata.category(c) in BREAKS for c in name):
-        raise BadRequest(f"{who}a name cannot contain line breaks or control characters.")
+        raise BadRequest(
+            _("a name cannot contain line breaks or control characters.")
+            if who is None
+            else _(
+                "Player {number}: a name cannot contain line breaks or control characters.",
+                number=who,
+            )
+        )
     hidden = next((c for c in name if unicodedata.category(c) in INVISIBLE or c in BLANKS), None)
     if hidden is not None:
+        character = f"U+{ord(hidden):04X} {unicodedata.name(hidden, 'unnamed')}"
         raise BadRequest(
-            f"{who}a name cannot contain invisible or direction-changing characters "
-            f"(U+{ord(hidden):04X} {unicodedata.name(hidden, 'unnamed')})."
+            _(
+                "a name cannot contain invisible or direction-changing characters ({character}).",
+                character=character,
+            )
+            if who is None
+            else _(
+                "Player {number}: a name cannot contain invisible or direction-changing "
+                "characters ({character}).",
+                number=who,
+                character=character,
+            )
         )
     return " ".join(name.split())[:120] or email.split("@")[0]
 
@@ -162,30 +209,45 @@ def create_game(
         game = registry.get(name)
     except KeyError as exc:
         raise NotFound(
-            f"Unknown game {name!r}. Known games: {', '.join(sorted(registry.GAMES))}."
+            _(
+                "Unknown game {name}. Known games: {games}.",
+                name=repr(name),
+                games=", ".join(sorted(registry.GAMES)),
+            )
         ) from exc
     people = parse_players(players)
     if not game.min_players <= len(people) <= game.max_players:
-        span = (
-            f"{game.min_players}"
+        raise BadRequest(
+            n_(
+                "{title} is played by {n} player, not {given}.",
+                "{title} is played by {n} players, not {given}.",
+                n=game.min_players,
+                title=game.title,
+                given=len(people),
+            )
             if game.min_players == game.max_players
-            else f"{game.min_players} to {game.max_players}"
+            else _(
+                "{title} is played by {min} to {max} players, not {given}.",
+                title=game.title,
+                min=game.min_players,
+                max=game.max_players,
+                given=len(people),
+            )
         )
-        raise BadRequest(f"{game.title} is played by {span} players, not {len(people)}.")
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise BadRequest("'options' must be an object.")
+        raise BadRequest(_("'options' must be an object."))
     try:
         chosen_pace = Pace.from_options(pace)
     except (PaceError, TypeError) as exc:
-        raise BadRequest(str(exc) if isinstance(exc, PaceError) else "Invalid pace.") from exc
+        raise BadRequest(str(exc) if isinstance(exc, PaceError) else _("Invalid pace.")) from exc
     seed = secrets.token_bytes(32)
     seats = [f"p{i}" for i in range(1, len(people) + 1)]
     try:
         events = game.setup(seats, options, rng_for(seed, 1))
     except IllegalMove as exc:
-        raise BadRequest(f"Invalid options: {exc.reason}") from exc
+        raise BadRequest(_("Invalid options: {reason}", reason=exc.reason)) from exc
     spoken = seat_languages(players, language)
     row = add_game_row(
         session, game, game.ruleset, options, seed, dict(zip(seats, people, strict=True))
@@ -281,11 +343,13 @@ def _make_move(
     verdict = decisions.judge(loaded, seat, expected_seq, began, decision)
     if verdict is not Verdict.CURRENT:
         if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
-            raise Reused("You already made this choice with this link.", game_id=game_id, seat=seat)
+            raise Reused(
+                _("You already made this choice with this link."), game_id=game_id, seat=seat
+            )
         raise Stale(decisions.MESSAGES[verdict], game_id=game_id, seat=seat)
     game, state = loaded.game, loaded.state
     if not isinstance(move, dict):
-        raise Illegal("Choose one of the options listed.")
+        raise Illegal(_("Choose one of the options listed."))
     before = game.to_act(state)
     if not by_bot and seat in loaded.table.bots:
         loaded = eventstore.record(
@@ -308,7 +372,7 @@ def _make_move(
             )
         except IntegrityError as exc:
             raise Reused(
-                "You already made this choice with this link.", game_id=game_id, seat=seat
+                _("You already made this choice with this link."), game_id=game_id, seat=seat
             ) from exc
     return Applied(loaded=after, outbox_ids=notify(session, after, before))
 
@@ -316,11 +380,13 @@ def _make_move(
 def check_holder(loaded: Loaded, seat: str, generation: int) -> None:
     """A link made for an earlier holder of a seat handed to someone else acts no more."""
     if seat not in loaded.table.seats:
-        raise NotFound(f"Game {loaded.row.id} has no seat {seat!r}.")
+        raise NotFound(_("Game {id} has no seat {seat}.", id=str(loaded.row.id), seat=repr(seat)))
     if generation != loaded.table.generation(seat):
         raise Replaced(
-            "This seat was handed to another player after the others' vote. "
-            "You can still follow the game and its history.",
+            _(
+                "This seat was handed to another player after the others' vote. "
+                "You can still follow the game and its history."
+            ),
             game_id=loaded.row.id,
             seat=seat,
         )
@@ -362,7 +428,7 @@ def seat_row(row: GameRow, seat: str) -> SeatRow:
     for s in row.seats:
         if s.seat == seat:
             return s
-    raise NotFound(f"Game {row.id} has no seat {seat[:40]!r}.")
+    raise NotFound(_("Game {id} has no seat {seat}.", id=str(row.id), seat=repr(seat[:40])))
 
 
 def resend(session: Session, game_id: str, seat: str, generation: int = 0) -> int | None:

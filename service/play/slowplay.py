@@ -13,11 +13,13 @@ import random
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from babel.dates import format_datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine import IllegalMove
 from engine.chance import rng_for
+from service import words
 from service.errors import BadRequest, NotFound, Stale, TooSoon
 from service.play.moves import (
     Applied,
@@ -33,6 +35,7 @@ from service.store import eventstore
 from service.store.eventstore import Loaded, now
 from service.store.models import PersonRow, SeatOfferRow, SeatRow
 from service.table import rules as tables
+from service.words import _, n_
 
 MAX_AWAY_DAYS = 120
 
@@ -49,7 +52,7 @@ def _others(loaded: Loaded, seat: str | None) -> list[str]:
 
 def _open(loaded: Loaded) -> None:
     if loaded.row.over:
-        raise Stale("The game is over.", game_id=loaded.row.id)
+        raise Stale(_("The game is over."), game_id=loaded.row.id)
 
 
 # The scheduler: what is due for one game at ``moment``.
@@ -62,7 +65,7 @@ def advance(
     passed deadline, send a reminder. Each step is an append at the sequence just read, so
     two schedulers racing record it once (the loser gets :class:`Conflict`)."""
     sent: list[int] = []
-    for _ in range(200):
+    for _attempt in range(200):
         loaded = eventstore.load(session, game_id)
         if loaded.row.over:
             break
@@ -182,19 +185,19 @@ def cast_vote(
     _open(loaded)
     ballot = loaded.table.ballot
     if ballot is None or ballot.number != number:
-        raise Stale("This vote is closed.", game_id=game_id, seat=voter)
+        raise Stale(_("This vote is closed."), game_id=game_id, seat=voter)
     if voter not in loaded.table.voters():
-        raise BadRequest("You do not vote on this: it is about your own seat.")
+        raise BadRequest(_("You do not vote on this: it is about your own seat."))
     if choice not in tables.CHOICES:
-        raise BadRequest(f"Choose one of: {', '.join(tables.CHOICES)}.")
+        raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(tables.CHOICES)))
     payload: dict[str, Any] = {"type": "table.vote_cast", "ballot": number, "choice": choice}
     if choice == "replace":
         if newcomer is None:
-            raise BadRequest("Give the new player's email address to hand the seat over.")
+            raise BadRequest(_("Give the new player's email address to hand the seat over."))
         email = check_email(newcomer[0].strip())
         name = person_name(newcomer[1], email)
         if any(s.email.lower() == email.lower() for s in loaded.row.seats):
-            raise BadRequest("That player already has a seat in this game.")
+            raise BadRequest(_("That player already has a seat in this game."))
         payload["newcomer"] = name
         existing = session.scalars(
             select(SeatOfferRow).where(
@@ -229,15 +232,20 @@ def nudge(session: Session, game_id: str, by: str, generation: int, target: str)
     _open(loaded)
     seat_row(loaded.row, target)
     if target == by:
-        raise BadRequest("You cannot nudge yourself.")
+        raise BadRequest(_("You cannot nudge yourself."))
     if target not in loaded.game.to_act(loaded.state):
-        raise Stale("That player has nothing to decide right now.", game_id=game_id)
+        raise Stale(_("That player has nothing to decide right now."), game_id=game_id)
     last = loaded.table.last_nudged(target)
     if last is not None and now() - last < tables.NUDGE_EVERY:
         again = last + tables.NUDGE_EVERY
         raise TooSoon(
-            "That player was nudged less than a day ago. You can nudge again after "
-            f"{again:%A %d %B %H:%M} UTC.",
+            _(
+                "That player was nudged less than a day ago. You can nudge again after {moment} "
+                "UTC.",
+                moment=f"{again:%A %d %B %H:%M}"
+                if words.language() == "en"
+                else format_datetime(again, "EEEE d MMMM HH:mm", locale=words.language()),
+            ),
             game_id=game_id,
             retry_after=max(1, math.ceil((again - now()).total_seconds())),
         )
@@ -249,11 +257,17 @@ def declare_away(session: Session, email: str, first: date, last: date) -> list[
     """A player is away from ``first`` to ``last`` (days, inclusive): in every game they
     play, their deadlines pause and the others are told."""
     if last < first:
-        raise BadRequest("The last day away comes before the first.")
+        raise BadRequest(_("The last day away comes before the first."))
     if (last - first).days >= MAX_AWAY_DAYS:
-        raise BadRequest(f"An absence lasts at most {MAX_AWAY_DAYS} days.")
+        raise BadRequest(
+            n_(
+                "An absence lasts at most {n} day.",
+                "An absence lasts at most {n} days.",
+                n=MAX_AWAY_DAYS,
+            )
+        )
     if last < now().date() - timedelta(days=1):
-        raise BadRequest("Those days are already over.")
+        raise BadRequest(_("Those days are already over."))
     sent: list[int] = []
     seats = session.scalars(
         select(SeatRow).where(SeatRow.email == email).order_by(SeatRow.game_id)
@@ -300,7 +314,7 @@ def agree_revive(session: Session, game_id: str, seat: str, generation: int) -> 
     loaded = eventstore.load(session, game_id)
     check_holder(loaded, seat, generation)
     if loaded.table.abandoned is None:
-        raise Stale("This game was not abandoned.", game_id=game_id)
+        raise Stale(_("This game was not abandoned."), game_id=game_id)
     if seat in loaded.table.revive:
         return []
     after = _record(session, loaded, {"type": "table.revive_agreed"}, seat)
@@ -314,7 +328,7 @@ def agree_revive(session: Session, game_id: str, seat: str, generation: int) -> 
 def offer_row(session: Session, offer_id: int) -> SeatOfferRow:
     offer = session.get(SeatOfferRow, offer_id)
     if offer is None:
-        raise NotFound("There is no such seat offer.")
+        raise NotFound(_("There is no such seat offer."))
     return offer
 
 
@@ -325,7 +339,7 @@ def claim(session: Session, offer_id: int) -> Applied:
     loaded = eventstore.load(session, offer.game_id)
     _open(loaded)
     if offer.claimed_at is not None or loaded.table.offered_to(offer.seat) != offer.name:
-        raise Stale("This seat is no longer offered to you.", game_id=offer.game_id)
+        raise Stale(_("This seat is no longer offered to you."), game_id=offer.game_id)
     seat = seat_row(loaded.row, offer.seat)
     before = loaded.game.to_act(loaded.state) - {offer.seat}
     event = {
@@ -349,11 +363,11 @@ def takeback_refusal(session: Session, loaded: Loaded, seat: str) -> str | None:
     """Why ``seat`` may not take back its last decision now (None: it may)."""
     table = loaded.table
     if loaded.row.over:
-        return "The game is over."
+        return _("The game is over.")
     if table.last_decision is None or table.last_decision[0] != seat:
-        return "Another player has acted since your last decision, or you have not made one."
+        return _("Another player has acted since your last decision, or you have not made one.")
     if table.takeback is not None:
-        return "A takeback is already waiting for the others' answer."
+        return _("A takeback is already waiting for the others' answer.")
     first, last = table.last_decision[1], table.last_decision[2]
     before = eventstore.load_from_start(session, loaded.row, loaded.game, upto=first - 1).state
     rows = [
@@ -365,11 +379,11 @@ def takeback_refusal(session: Session, loaded: Loaded, seat: str) -> str | None:
     try:
         events = loaded.game.decide(before, seat, move, traced)
     except IllegalMove:
-        return "That decision cannot be decided again."
+        return _("That decision cannot be decided again.")
     if traced.used:
-        return "That decision drew by chance (a shuffle, a die): it cannot be taken back."
+        return _("That decision drew by chance (a shuffle, a die): it cannot be taken back.")
     if loaded.game.reveals(before, seat, events):  # type: ignore[attr-defined]
-        return "That decision revealed hidden information: it cannot be taken back."
+        return _("That decision revealed hidden information: it cannot be taken back.")
     return None
 
 
@@ -380,7 +394,7 @@ def request_takeback(session: Session, game_id: str, seat: str, generation: int)
     if reason is not None:
         raise Stale(reason, game_id=game_id, seat=seat)
     assert loaded.table.last_decision is not None
-    _, first, last = loaded.table.last_decision
+    _who, first, last = loaded.table.last_decision
     event = {"type": "table.takeback_requested", "first_seq": first, "last_seq": last}
     after = _record(session, loaded, event, seat)
     asked = approvers(after.table, seat)
@@ -402,9 +416,9 @@ def answer_takeback(
     check_holder(loaded, seat, generation)
     request = loaded.table.takeback
     if request is None:
-        raise Stale("There is no takeback waiting for an answer.", game_id=game_id, seat=seat)
+        raise Stale(_("There is no takeback waiting for an answer."), game_id=game_id, seat=seat)
     if seat == request.seat:
-        raise BadRequest("The others answer your request, not you.")
+        raise BadRequest(_("The others answer your request, not you."))
     if not approve:
         after = _record(session, loaded, {"type": "table.takeback_refused"}, seat)
         return outbox(session, after.row, [request.seat], "takeback_result")
@@ -472,11 +486,11 @@ def set_notify(
     digest_hour: int | None = None,
 ) -> None:
     if mode not in tables.NOTIFY:
-        raise BadRequest(f"Choose one of: {', '.join(tables.NOTIFY)}.")
+        raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(tables.NOTIFY)))
     row = person(session, email)
     if digest_hour is not None:
         if not 0 <= digest_hour <= 23:
-            raise BadRequest("The digest hour runs from 0 to 23 (UTC).")
+            raise BadRequest(_("The digest hour runs from 0 to 23 (UTC)."))
         row.digest_hour = digest_hour
     row.notify = mode
     row.next_digest_at = next_digest(moment or now(), row.digest_hour) if mode == "digest" else None

@@ -6,8 +6,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from babel.dates import format_date, format_time
 from sqlalchemy.orm import Session
 
+from service import words
 from service.config import Settings
 from service.links import urls as links
 from service.present import presentation
@@ -15,35 +17,72 @@ from service.store.eventstore import Loaded, now
 from service.store.models import PersonRow
 from service.table import rules as tables
 from service.table.rules import Table
+from service.words import _, n_
 
 CHOICE_LABELS = tables.CHOICE_LABELS
 
 
+def _decided(choice: str, name: str) -> str:
+    """The headline of a vote's result: the choice's label as the end of a sentence."""
+    if choice == "bot":
+        return _(
+            "The vote about {name} is decided: let a bot play their decisions until they come back",
+            name=name,
+        )
+    if choice == "replace":
+        return _("The vote about {name} is decided: hand their seat to someone new", name=name)
+    if choice == "end":
+        return _("The vote about {name} is decided: end the game, scored as it stands", name=name)
+    return _("The vote about {name} is decided: wait longer", name=name)
+
+
 def when(table: Table, moment: datetime) -> str:
-    """A moment in the game's time zone; a deadline at midnight reads 'end of <day>'."""
+    """A moment in the game's time zone, as this context's language writes dates; a deadline
+    at midnight reads 'end of <day>'."""
     local = moment.astimezone(table.pace.zone)
     zone = table.pace.timezone
+    lang = words.language()
     if (local.hour, local.minute) == (0, 0):
         day = local - timedelta(days=1)
-        return f"the end of {day:%A} {day.day} {day:%B %Y} ({zone} time)"
-    return f"{local:%A} {local.day} {local:%B %Y}, {local:%H:%M} ({zone} time)"
+        return _("the end of {day} ({zone} time)", day=_day(day, lang), zone=zone)
+    return _(
+        "{day}, {time} ({zone} time)",
+        day=_day(local, lang),
+        time=f"{local:%H:%M}" if lang == "en" else format_time(local, "short", locale=lang),
+        zone=zone,
+    )
+
+
+def _day(moment: datetime, lang: str) -> str:
+    if lang == "en":
+        return f"{moment:%A} {moment.day} {moment:%B %Y}"
+    return format_date(moment, "full", locale=lang)
 
 
 def _hours(n: int) -> str:
     if n % 24 == 0:
-        days = n // 24
-        return "1 day" if days == 1 else f"{days} days"
-    return "1 hour" if n == 1 else f"{n} hours"
+        return n_("{n} day", "{n} days", n=n // 24)
+    return n_("{n} hour", "{n} hours", n=n)
+
+
+def _every(n: int) -> str:
+    if n == 24:
+        return _("every day")
+    if n % 24 == 0:
+        return n_("every {n} day", "every {n} days", n=n // 24)
+    return n_("every {n} hour", "every {n} hours", n=n)
 
 
 def pace(loaded: Loaded, seat: str | None = None) -> dict[str, Any]:
     """The game's pace (issue 4: shown in every email), and the seat's own deadline."""
     table = loaded.table
     p = table.pace
-    every = "every day" if p.remind_every_hours == 24 else f"every {_hours(p.remind_every_hours)}"
-    summary = (
-        f"{_hours(p.days * 24)} per decision; a reminder after {_hours(p.remind_after_hours)}, "
-        f"then {every}; deadlines in {p.timezone} time."
+    summary = _(
+        "{per} per decision; a reminder after {after}, then {every}; deadlines in {zone} time.",
+        per=_hours(p.days * 24),
+        after=_hours(p.remind_after_hours),
+        every=_every(p.remind_every_hours),
+        zone=p.timezone,
     )
     clock = table.clock(seat) if seat else None
     deadline = None
@@ -61,20 +100,35 @@ def nothing_waiting(session: Session, loaded: Loaded, seat: str) -> str:
     """For a seat with nothing to decide: that nothing waits for it, and when it will hear
     from us (issue 14), as its own email settings make it true."""
     if loaded.row.over:
-        return "Nothing is waiting for you: the game is over, and its final scores are on its page."
+        return _(
+            "Nothing is waiting for you: the game is over, and its final scores are on its page."
+        )
     whose = presentation.whose_turn(loaded, seat)
-    first = f"Nothing is waiting for you in this game right now ({whose} to play)."
     player = next(s for s in loaded.row.seats if s.seat == seat)
     person = session.get(PersonRow, player.email)
     if player.muted_at is not None:
-        then = "You unsubscribed from this game's emails: its page shows when it is your turn."
-    elif person is not None and person.notify == "digest":
-        then = "When it is your turn, your daily digest will list it."
-    elif person is not None and person.notify == "none":
-        then = "You chose no turn emails: the game's page shows when it is your turn."
-    else:
-        then = "We will email you when it is your turn."
-    return f"{first} {then}"
+        return _(
+            "Nothing is waiting for you in this game right now ({whose} to play). You "
+            "unsubscribed from this game's emails: its page shows when it is your turn.",
+            whose=whose,
+        )
+    if person is not None and person.notify == "digest":
+        return _(
+            "Nothing is waiting for you in this game right now ({whose} to play). When it is "
+            "your turn, your daily digest will list it.",
+            whose=whose,
+        )
+    if person is not None and person.notify == "none":
+        return _(
+            "Nothing is waiting for you in this game right now ({whose} to play). You chose no "
+            "turn emails: the game's page shows when it is your turn.",
+            whose=whose,
+        )
+    return _(
+        "Nothing is waiting for you in this game right now ({whose} to play). We will email "
+        "you when it is your turn.",
+        whose=whose,
+    )
 
 
 def statuses(loaded: Loaded) -> list[dict[str, Any]]:
@@ -88,13 +142,19 @@ def statuses(loaded: Loaded) -> list[dict[str, Any]]:
         clock = table.clock(s.seat)
         notes = []
         if s.seat in table.bots:
-            notes.append("a bot plays for them until they come back")
+            notes.append(_("a bot plays for them until they come back"))
         offered = table.offered_to(s.seat)
         if offered is not None:
-            notes.append(f"handed to {offered}, who has not taken the seat yet")
+            notes.append(_("handed to {name}, who has not taken the seat yet", name=offered))
         for first, last in tables.absences(table, s.seat):
             if last > moment:
-                notes.append(f"away from {when(table, first)} to {when(table, last)}")
+                notes.append(
+                    _(
+                        "away from {first} to {last}",
+                        first=when(table, first),
+                        last=when(table, last),
+                    )
+                )
         deadline = None
         if clock is not None and s.seat in acting and s.seat not in table.bots:
             deadline = when(table, tables.deadline(table, clock))
@@ -115,7 +175,7 @@ def _name(loaded: Loaded, seat: str | None) -> str:
     for s in loaded.row.seats:
         if s.seat == seat:
             return s.name
-    return seat or "the service"
+    return seat or _("the service")
 
 
 def notice(
@@ -133,32 +193,41 @@ def notice(
     lines: list[str] = []
     actions: list[dict[str, str]] = []
     if kind == "reminder":
-        headline = "A reminder: your decision is waiting"
+        headline = _("A reminder: your decision is waiting")
         deadline = pace(loaded, seat)["deadline"]
         if deadline:
-            lines.append(f"Please decide by {deadline}.")
+            lines.append(_("Please decide by {deadline}.", deadline=deadline))
     elif kind == "nudge":
-        headline = f"{_name(loaded, by)} nudged you: your decision is waiting"
+        headline = _("{name} nudged you: your decision is waiting", name=_name(loaded, by))
         deadline = pace(loaded, seat)["deadline"]
         if deadline:
-            lines.append(f"Your deadline is {deadline}.")
+            lines.append(_("Your deadline is {deadline}.", deadline=deadline))
     elif kind == "away":
-        headline = f"{name} is away"
+        headline = _("{name} is away", name=name)
         lines.append(
-            f"{name} is away from {event['first']} to {event['last']} (days in "
-            f"{loaded.table.pace.timezone} time). Their deadlines pause meanwhile."
+            _(
+                "{name} is away from {first} to {last} (days in {zone} time). Their deadlines "
+                "pause meanwhile.",
+                name=name,
+                first=str(event["first"]),
+                last=str(event["last"]),
+                zone=loaded.table.pace.timezone,
+            )
         )
     elif kind == "ballot":
         ballot = loaded.table.ballot
-        headline = f"{name}'s deadline has passed: what should we do?"
+        headline = _("{name}'s deadline has passed: what should we do?", name=name)
         lines.append(
-            f"{name} has not decided in time. The players who answer decide by majority; "
-            "a tie means we wait."
+            _(
+                "{name} has not decided in time. The players who answer decide by majority; "
+                "a tie means we wait.",
+                name=name,
+            )
         )
         if ballot is not None:
             closes = tables.ballot_closes(loaded.table)
             assert closes is not None
-            lines.append(f"The vote closes at {when(loaded.table, closes)}.")
+            lines.append(_("The vote closes at {moment}.", moment=when(loaded.table, closes)))
             for choice in tables.CHOICES:
                 actions.append(
                     {
@@ -168,61 +237,87 @@ def notice(
                 )
     elif kind == "ballot_result":
         choice = str(event.get("choice", "wait"))
-        headline = f"The vote about {name} is decided: " + CHOICE_LABELS[choice].lower()
-        lines.append(f"{event.get('answers', 0)} player(s) answered.")
+        headline = _decided(choice, name)
+        lines.append(
+            n_("{n} player answered.", "{n} players answered.", n=int(event.get("answers", 0)))
+        )
         if choice == "replace":
-            lines.append("The new player has been invited; the seat waits for them meanwhile.")
+            lines.append(_("The new player has been invited; the seat waits for them meanwhile."))
         elif choice == "bot":
-            lines.append(f"{name} takes the seat back with any link from their emails.")
+            lines.append(
+                _("{name} takes the seat back with any link from their emails.", name=name)
+            )
     elif kind == "dormant":
-        headline = "The game is asleep"
+        headline = _("The game is asleep")
         if event.get("seat") is None:
             lines.append(
-                "Nobody answered the last vote, so we stopped sending reminders. The game waits "
-                "exactly where it stopped; one click wakes it up for everyone."
+                _(
+                    "Nobody answered the last vote, so we stopped sending reminders. The game "
+                    "waits exactly where it stopped; one click wakes it up for everyone."
+                )
+            )
+        elif event["seat"] == seat:
+            lines.append(
+                _(
+                    "Your deadline has passed, and nobody else at the table votes on what to "
+                    "do, so we stopped sending reminders. The game waits exactly where it "
+                    "stopped; the next move, or one click, wakes it up."
+                )
             )
         else:
-            whose = "Your" if event["seat"] == seat else f"{name}'s"
             lines.append(
-                f"{whose} deadline has passed, and nobody else at the table votes on what to "
-                "do, so we stopped sending reminders. The game waits exactly where it "
-                "stopped; the next move, or one click, wakes it up."
+                _(
+                    "{name}'s deadline has passed, and nobody else at the table votes on what "
+                    "to do, so we stopped sending reminders. The game waits exactly where it "
+                    "stopped; the next move, or one click, wakes it up.",
+                    name=name,
+                )
             )
         actions.append(
-            {"label": "Wake the game up", "url": links.seat_url(settings, loaded, seat, "resume")}
+            {
+                "label": _("Wake the game up"),
+                "url": links.seat_url(settings, loaded, seat, "resume"),
+            }
         )
     elif kind == "resumed":
-        headline = f"{_name(loaded, by)} woke the game up"
-        lines.append("Deadlines start afresh from now.")
+        headline = _("{name} woke the game up", name=_name(loaded, by))
+        lines.append(_("Deadlines start afresh from now."))
     elif kind == "returned":
-        headline = f"{name} is back and plays their own seat again"
+        headline = _("{name} is back and plays their own seat again", name=name)
     elif kind == "seat_claimed":
-        headline = f"{event.get('name')} now plays {event.get('replaced')}'s seat"
+        headline = _(
+            "{name} now plays {replaced}'s seat",
+            name=str(event.get("name")),
+            replaced=str(event.get("replaced")),
+        )
     elif kind == "revive_request":
-        headline = f"{_name(loaded, by)} wants to play on"
+        headline = _("{name} wants to play on", name=_name(loaded, by))
         lines.append(
-            "The game ended as abandoned. It continues where it stopped once everyone agrees."
+            _("The game ended as abandoned. It continues where it stopped once everyone agrees.")
         )
-        actions.append(
-            {"label": "Agree to play on", "url": links.seat_url(settings, loaded, seat, "revive")}
-        )
-    elif kind == "revived":
-        headline = "Everyone agreed: the game continues where it stopped"
-    elif kind == "takeback_request":
-        headline = f"{_name(loaded, by)} asks to take back their last decision"
-        lines.append("It is undone only if every other player approves.")
         actions.append(
             {
-                "label": "Approve or refuse",
+                "label": _("Agree to play on"),
+                "url": links.seat_url(settings, loaded, seat, "revive"),
+            }
+        )
+    elif kind == "revived":
+        headline = _("Everyone agreed: the game continues where it stopped")
+    elif kind == "takeback_request":
+        headline = _("{name} asks to take back their last decision", name=_name(loaded, by))
+        lines.append(_("It is undone only if every other player approves."))
+        actions.append(
+            {
+                "label": _("Approve or refuse"),
                 "url": links.seat_url(settings, loaded, seat, "takeback"),
             }
         )
     elif kind == "takeback_result":
         if event.get("type") == "table.taken_back":
-            headline = "A decision was taken back"
-            lines.append("Everyone approved; the game is back to where it was before it.")
+            headline = _("A decision was taken back")
+            lines.append(_("Everyone approved; the game is back to where it was before it."))
         else:
-            headline = f"{_name(loaded, by)} refused to take that decision back"
+            headline = _("{name} refused to take that decision back", name=_name(loaded, by))
     else:
         return None
     return {"headline": headline, "lines": lines, "actions": actions}

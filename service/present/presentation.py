@@ -11,11 +11,13 @@ from collections import OrderedDict
 from typing import Any
 
 from engine import Move, registry
-from service import boards
+from engine.kit.words import Listing
+from service import boards, words
 from service.config import Settings
 from service.links import decisions
 from service.links import urls as links
 from service.store.eventstore import Loaded
+from service.words import _
 
 ONE_CLICK_LIMIT = 20
 
@@ -38,10 +40,13 @@ def seat_names(loaded: Loaded) -> dict[str, str]:
 
 
 def whose_turn(loaded: Loaded, seat: str | None = None) -> str:
-    names = [("you" if p["you"] else p["name"]) for p in players(loaded, seat) if p["to_act"]]
+    """Who decides now ("Ann", "you", "Ann, Bob"), in this context's language."""
+    names = [(_("you") if p["you"] else p["name"]) for p in players(loaded, seat) if p["to_act"]]
     if not names:
-        return "nobody (the game is over)" if loaded.row.over else "nobody"
-    return ", ".join(names)
+        return _("nobody (the game is over)") if loaded.row.over else _("nobody")
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(words.text(n) for n in names)
 
 
 def game_info(settings: Settings, loaded: Loaded) -> dict[str, Any]:
@@ -85,7 +90,7 @@ def decision(
         options.append(option)
     return {
         "acting": acting,
-        "prompt": view.get("prompt") or ("Your decision" if acting else ""),
+        "prompt": view.get("prompt") or (_("Your decision") if acting else ""),
         "options": options,
         "groups": group_options(moves, options, boards.option_path(loaded.row.game)),
         "one_click": one_click,
@@ -109,7 +114,14 @@ def group_options(
             )
         node["options"].append(option)
     return [_finish(child) for child in root["children"].values()] + (
-        [{"name": "Other", "count": len(root["options"]), "options": root["options"], "groups": []}]
+        [
+            {
+                "name": _("Other"),
+                "count": len(root["options"]),
+                "options": root["options"],
+                "groups": [],
+            }
+        ]
         if root["options"]
         else []
     )
@@ -136,6 +148,7 @@ def outcome(loaded: Loaded) -> dict[str, Any] | None:
             for s, v in sorted(result["scores"].items(), key=lambda kv: (-_num(kv[1]), kv[0]))
         ],
         "winners": [names.get(s, s) for s in first],
+        "together": Listing(tuple(names.get(s, s) for s in first)),
         "tie_break": result.get("tie_break"),
         "raw": result,
     }

@@ -14,13 +14,15 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from service.words import _
+
 PREFIX = "table."
 CHOICES = ("wait", "bot", "replace", "end")
 CHOICE_LABELS = {
-    "wait": "Wait longer",
-    "bot": "Let a bot play their decisions until they come back",
-    "replace": "Hand their seat to someone new",
-    "end": "End the game, scored as it stands",
+    "wait": _("Wait longer"),
+    "bot": _("Let a bot play their decisions until they come back"),
+    "replace": _("Hand their seat to someone new"),
+    "end": _("End the game, scored as it stands"),
 }
 NOTIFY = ("each", "digest", "none")
 NUDGE_EVERY = timedelta(hours=24)

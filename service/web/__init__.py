@@ -15,12 +15,52 @@ from flask import (
 )
 from flask_limiter import RateLimitExceeded
 from sqlalchemy.orm import Session
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, default_exceptions
 
 from service.config import Settings
 from service.errors import ServiceError
 from service.mail.queue import enqueue_outbox
 from service.store.db import sessions
+from service.words import _
+
+HTTP_WORDS = {
+    400: (_("Bad Request"), _("The request could not be understood.")),
+    403: (_("Forbidden"), _("You may not see this page.")),
+    404: (
+        _("Not Found"),
+        _("That page was not found. Check the link or start from the home page."),
+    ),
+    405: (_("Method Not Allowed"), _("This address does not take that kind of request.")),
+    413: (_("Request Entity Too Large"), _("What was sent is too large.")),
+    415: (_("Unsupported Media Type"), _("What was sent is not of a kind this address reads.")),
+}
+"""Werkzeug's errors in the reader's language: the title, and the sentence for its default."""
+
+
+def _too_many_words(description: str, limit: str) -> str:
+    """A rate limit's refusal (``service.web.limits``) in the reader's language."""
+    if description == "Too many new games from your address":
+        return _(
+            "Too many new games from your address (at most {limit}). Nothing was changed: "
+            "please try again later.",
+            limit=limit,
+        )
+    if description == "Too many nudges from your address":
+        return _(
+            "Too many nudges from your address (at most {limit}). Nothing was changed: "
+            "please try again later.",
+            limit=limit,
+        )
+    if description == "Too many history, replay and log pages from your address":
+        return _(
+            "Too many history, replay and log pages from your address (at most {limit}). "
+            "Nothing was changed: please try again later.",
+            limit=limit,
+        )
+    return _(
+        "Too many requests (at most {limit}). Nothing was changed: please try again later.",
+        limit=limit,
+    )
 
 
 def settings() -> Settings:
@@ -102,26 +142,32 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(guard.CSRFError)
     def _csrf_error(exc: guard.CSRFError):  # type: ignore[no-untyped-def]
-        message = (
+        message = _(
             "This form has expired or was not sent from our page. "
             "Nothing was changed: reload the page and send it again."
         )
         if request.endpoint == "pages.create":
             return pages.home_with_error(request.form, message), 400
-        return error_response(400, "Please send the form again", message)
+        return error_response(400, _("Please send the form again"), message)
 
     @app.errorhandler(RateLimitExceeded)
     def _too_many(exc: RateLimitExceeded):  # type: ignore[no-untyped-def]
         return error_response(
             429,
-            "Too many requests",
-            f"{exc.description} (at most {exc.limit.limit}). Nothing was changed: "
-            "please try again later.",
+            _("Too many requests"),
+            _too_many_words(str(exc.description), str(exc.limit.limit)),
         )
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
-        body, status = error_response(exc.code or 500, exc.name, exc.description or "")
+        code = exc.code or 500
+        title, message = HTTP_WORDS.get(code, (exc.name, exc.description or ""))
+        if title != exc.name:
+            title = exc.name
+        default = default_exceptions.get(code)
+        if exc.description and (default is None or exc.description != default.description):
+            message = exc.description  # our own sentence, not werkzeug's default
+        body, status = error_response(code, title, message)
         kept = [(k, v) for k, v in exc.get_headers() if k.lower() != "content-type"]
         return body, status, kept  # e.g. a 405's Allow
 
@@ -129,5 +175,7 @@ def register(app: Flask) -> None:
     def _crash(exc: Exception):  # type: ignore[no-untyped-def]
         app.logger.exception("unhandled error")
         return error_response(
-            500, "Something went wrong", "Nothing was recorded. Please try again in a moment."
+            500,
+            _("Something went wrong"),
+            _("Nothing was recorded. Please try again in a moment."),
         )

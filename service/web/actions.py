@@ -18,6 +18,7 @@ from service.store.eventstore import Loaded
 from service.store.models import UsedLinkRow
 from service.web import db, enqueue_after_response, error_response, language, settings
 from service.web.strictjson import Unreadable, parse_field
+from service.words import _
 
 bp = Blueprint("actions", __name__)
 
@@ -30,7 +31,9 @@ def show(token: str):  # type: ignore[no-untyped-def]
         check_holder(loaded, link.seat, link.generation)
         language.for_seat(seat_row(loaded.row, link.seat).language)
         if db().get(UsedLinkRow, link.digest) is not None:
-            return _moved_on(Reused("You already made this choice with this link."), loaded, link)
+            return _moved_on(
+                Reused(_("You already made this choice with this link.")), loaded, link
+            )
         verdict = decisions.judge(loaded, link.seat, link.seq, link.began, link.decision)
         if verdict is Verdict.CURRENT:
             return render_template("act.html", **_page(loaded, link))
@@ -86,15 +89,15 @@ def fresh_link(token: str):  # type: ignore[no-untyped-def]
             loaded = eventstore.load(db(), link.game_id)
             return render_template(
                 "notice.html",
-                title="Nothing to decide",
+                title=_("Nothing to decide"),
                 message=notices.nothing_waiting(db(), loaded, link.seat),
                 game_url=links.game_url(settings(), link.game_id),
             )
     enqueue_after_response([outbox_id])
     return render_template(
         "notice.html",
-        title="A fresh link is on its way",
-        message="Check your inbox: we have emailed you a new link for your current decision.",
+        title=_("A fresh link is on its way"),
+        message=_("Check your inbox: we have emailed you a new link for your current decision."),
         game_url=links.game_url(settings(), link.game_id),
     )
 
@@ -110,17 +113,20 @@ def _chosen_move(link: tokens.ActionLink) -> dict[str, Any]:
     raw = request.form.get("move")
     if raw is None:
         if link.move is None:
-            raise BadRequest("Choose one of the options before submitting.")
+            raise BadRequest(_("Choose one of the options before submitting."))
         return link.move
     try:
         move = parse_field(raw)
     except Unreadable as exc:
         raise BadRequest(
-            f"That choice could not be read: it {exc}. Choose one of the options."
+            _(
+                "That choice could not be read: it {reason}. Choose one of the options.",
+                reason=str(exc),
+            )
         ) from exc
     if not isinstance(move, dict):
         raise BadRequest(
-            "That choice could not be read: it is not a JSON object. Choose one of the options."
+            _("That choice could not be read: it is not a JSON object. Choose one of the options.")
         )
     return move
 

@@ -43,7 +43,8 @@ def create():  # type: ignore[no-untyped-def]
 
 @bp.get("/games/<game_id>")
 def show(game_id: str):  # type: ignore[no-untyped-def]
-    with db().begin():
+    # The API speaks English whatever the reader's language (its dates too).
+    with db().begin(), words.speaking("en"):
         loaded = eventstore.load(db(), game_id)
         game, state = loaded.game, loaded.state
         return jsonify(

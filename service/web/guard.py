@@ -25,6 +25,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import Forbidden, RequestEntityTooLarge, UnsupportedMediaType
 
 from service.config import Settings
+from service.words import _
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 JSON_BLUEPRINTS = frozenset({"api"})
@@ -36,7 +37,7 @@ csrf = CSRFProtect()
 
 
 class CrossSite(Forbidden):
-    description = (
+    description = _(
         "This form was sent from another site. Open the link from your email and use the "
         "buttons on our page."
     )

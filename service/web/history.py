@@ -24,6 +24,7 @@ from service.links import urls as links
 from service.store import eventstore
 from service.store.models import GameRow
 from service.web import db, settings
+from service.words import _
 
 bp = Blueprint("history", __name__)
 WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
@@ -83,7 +84,7 @@ def _filters(row: GameRow) -> tuple[str | None, int | None, bool]:
     cannot be met costs no fold (issue 14)."""
     seat = request.args.get("seat") or None
     if seat is not None and seat not in {s.seat for s in row.seats}:
-        raise BadRequest(f"Game {row.id} has no seat {seat[:40]!r}.")
+        raise BadRequest(_("Game {id} has no seat {seat}.", id=str(row.id), seat=repr(seat[:40])))
     return seat, _turn_filter(request.args.get("turn")), request.args.get("quiet") == "1"
 
 
@@ -117,14 +118,18 @@ def _turn_filter(raw: str | None) -> int | None:
     if raw is None or raw.strip() == "":
         return None
     if not WHOLE_NUMBER.fullmatch(raw.strip()):  # ASCII: int() also reads "١" and "1_0"
-        raise BadRequest("The turn must be a whole number (0 is the opening).")
+        raise BadRequest(_("The turn must be a whole number (0 is the opening)."))
     return int(raw)
 
 
 def _entry(record: Record, place: Place, entry: Entry) -> dict[str, Any]:
     who = None
     if entry.seat is not None:
-        who = f"{entry.name} ({entry.seat})" + (", played by a bot" if entry.by_bot else "")
+        who = (
+            _("{name} ({seat}), played by a bot", name=entry.name, seat=entry.seat)
+            if entry.by_bot
+            else f"{entry.name} ({entry.seat})"
+        )
     return {
         "seq": entry.seq,
         "time": entry.recorded_at.strftime("%Y-%m-%d %H:%M:%S"),
@@ -165,7 +170,7 @@ def _jump(row: GameRow, base: str):  # type: ignore[no-untyped-def]
     knows how long the log is, so nothing is folded."""
     raw = request.args.get("n", "").strip()
     if raw and not SIGNED_NUMBER.fullmatch(raw):
-        raise BadRequest("Give the number of an event to jump to.")
+        raise BadRequest(_("Give the number of an event to jump to."))
     step = int(raw) if raw else row.last_seq
     step = min(max(step, 1), max(row.last_seq, 1))
     return redirect(_step_url(base, step, request.args.get("seat")), 303)
@@ -191,7 +196,14 @@ def seat_replay(token: str, step: int):  # type: ignore[no-untyped-def]
 def _check_step(row: GameRow, step: int) -> None:
     """A step outside the log is refused from the game row, before anything is folded."""
     if not 1 <= step <= row.last_seq:
-        raise NotFound(f"Game {row.id} has events 1 to {row.last_seq}; there is no {step}.")
+        raise NotFound(
+            _(
+                "Game {id} has events 1 to {last}; there is no {step}.",
+                id=str(row.id),
+                last=str(row.last_seq),
+                step=str(step),
+            )
+        )
 
 
 def _replay_page(record: Record, place: Place, step: int):  # type: ignore[no-untyped-def]
@@ -212,7 +224,7 @@ def _replay_page(record: Record, place: Place, step: int):  # type: ignore[no-un
     }
     views = []
     if record.finished:
-        views = [{"seat": None, "label": "Public view", "url": _step_url(place.base, step)}] + [
+        views = [{"seat": None, "label": _("Public view"), "url": _step_url(place.base, step)}] + [
             {"seat": s, "label": f"{names[s]} ({s})", "url": _step_url(place.base, step, s)}
             for s in record.claims
         ]
@@ -239,10 +251,14 @@ def _step_url(base: str, step: int, seat: str | None = None) -> str:
 
 def _seen_as(seat: str | None, names: dict[str, str], place: Place) -> str:
     if seat is None:
-        return "the public view: what a spectator sees"
+        return _("the public view: what a spectator sees")
     if seat == place.viewer.seat:
-        return f"your view as {names.get(seat, seat)} ({seat})"
-    return f"the view of {names.get(seat, seat)} ({seat}), shown now the game is over"
+        return _("your view as {name} ({seat})", name=names.get(seat, seat), seat=seat)
+    return _(
+        "the view of {name} ({seat}), shown now the game is over",
+        name=names.get(seat, seat),
+        seat=seat,
+    )
 
 
 def _common(record: Record, place: Place) -> dict[str, Any]:
@@ -281,8 +297,10 @@ def log_file(game_id: str):  # type: ignore[no-untyped-def]
         if not row.over or not eventstore.load(db(), game_id).finished:
             abort(
                 403,
-                "The log is published when the game ends: until then it holds hidden cards "
-                "and the seed that decides what comes next.",
+                _(
+                    "The log is published when the game ends: until then it holds hidden "
+                    "cards and the seed that decides what comes next."
+                ),
             )
         lines = audit.to_file_lines(db(), game_id, signer=signing.Signer.of(settings()))
     return Response(

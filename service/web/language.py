@@ -37,7 +37,12 @@ def for_seat(language: str | None) -> None:
 def install(app: Flask) -> None:
     Babel(app, locale_selector=words.language)
     app.jinja_env.globals.update(
-        _=words._, n_=words.n_, p_=words.p_, languages=words.NAMES, language=words.language
+        _=words._,
+        n_=words.n_,
+        p_=words.p_,
+        languages=words.NAMES,
+        language=words.language,
+        listing=words.listing,
     )
 
     @app.before_request

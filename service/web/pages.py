@@ -16,6 +16,7 @@ from service.present import presentation
 from service.store import eventstore
 from service.web import db, enqueue_after_response, settings
 from service.web.strictjson import Unreadable, parse_field
+from service.words import _
 
 bp = Blueprint("pages", __name__)
 
@@ -32,9 +33,10 @@ def create():  # type: ignore[no-untyped-def]
     try:
         options = parse_field(form.get("options") or "{}")
     except Unreadable as exc:
-        return _home(form, f"Options must be a JSON object, for example {{}}: this {exc}."), 400
+        said = _("Options must be a JSON object, for example {{}}: this {reason}.", reason=str(exc))
+        return _home(form, said), 400
     if not isinstance(options, dict):
-        return _home(form, "Options must be a JSON object, for example {}."), 400
+        return _home(form, _("Options must be a JSON object, for example {{}}.")), 400
     try:
         pace = _pace(form)
         with db().begin():
@@ -59,6 +61,13 @@ def home_with_error(form, error: str) -> str:  # type: ignore[no-untyped-def]
     return _home(form, error)
 
 
+PACE_WORDS = {
+    "days": _("Pace: days must be a whole number."),
+    "remind_after_hours": _("Pace: remind after hours must be a whole number."),
+    "remind_every_hours": _("Pace: remind every hours must be a whole number."),
+}
+
+
 def _pace(form) -> dict[str, object]:  # type: ignore[no-untyped-def]
     """The pace fields of the form (issue 4); blanks keep the defaults."""
     pace: dict[str, object] = {}
@@ -66,7 +75,7 @@ def _pace(form) -> dict[str, object]:  # type: ignore[no-untyped-def]
         raw = (form.get(name) or "").strip()
         if raw:
             if not WHOLE_NUMBER.fullmatch(raw):
-                raise BadRequest(f"Pace: {name.replace('_', ' ')} must be a whole number.")
+                raise BadRequest(PACE_WORDS[name])
             pace[name] = int(raw)
     zone = (form.get("timezone") or "").strip()
     if zone:
@@ -104,7 +113,7 @@ def data(name: str):  # type: ignore[no-untyped-def]
     """The component data and its provenance; provisional values flagged for correction."""
     info = presentation.game_data(name)
     if info is None:
-        raise NotFound(f"There is no data page for {name!r}.")
+        raise NotFound(_("There is no data page for {name}.", name=repr(name)))
     return render_template("data.html", **info)
 
 

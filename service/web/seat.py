@@ -22,6 +22,7 @@ from service.store import eventstore
 from service.store.eventstore import Loaded
 from service.table import rules as tables
 from service.web import db, enqueue_after_response, language, settings
+from service.words import _
 
 bp = Blueprint("seat", __name__)
 
@@ -46,7 +47,7 @@ def speak(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
     chosen = request.form.get("language", "")
     if chosen not in words.LANGUAGES:
-        raise BadRequest(f"Choose one of: {', '.join(words.LANGUAGES)}.")
+        raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(words.LANGUAGES)))
     zone = check_time_zone(request.form.get("time_zone", "").strip())
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
@@ -111,6 +112,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
             "about": seat_row(loaded.row, ballot.seat).name,
             "closes": notices.when(table, tables.ballot_closes(table)),  # type: ignore[arg-type]
             "mine": my_vote,
+            "mine_label": notices.CHOICE_LABELS.get(my_vote, my_vote) if my_vote else None,
             "voter": seat in table.voters(),
             "choices": [{"key": c, "label": notices.CHOICE_LABELS[c]} for c in tables.CHOICES],
             "preselect": request.args.get("vote"),
@@ -150,7 +152,7 @@ def vote(token: str):  # type: ignore[no-untyped-def]
     form = request.form
     ballot = form.get("ballot", "")
     if not BALLOT_NUMBER.fullmatch(ballot):  # ASCII: int() also reads "١" and "1_0"
-        raise BadRequest("This vote form is incomplete.")
+        raise BadRequest(_("This vote form is incomplete."))
     number = int(ballot)
     newcomer = None
     if form.get("choice") == "replace":
@@ -179,7 +181,7 @@ def away(token: str):  # type: ignore[no-untyped-def]
         first = date.fromisoformat(request.form.get("first", ""))
         last = date.fromisoformat(request.form.get("last", ""))
     except ValueError as exc:
-        raise BadRequest("Give the first and last days away as dates.") from exc
+        raise BadRequest(_("Give the first and last days away as dates.")) from exc
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
         check_holder(loaded, link.seat, link.generation)
@@ -213,7 +215,7 @@ def takeback(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
     answer = request.form.get("answer")
     if answer not in TAKEBACK_ANSWERS:
-        raise BadRequest("Answer the takeback request with Approve or Refuse.")
+        raise BadRequest(_("Answer the takeback request with Approve or Refuse."))
     with db().begin():
         if answer is None:
             outbox = slowplay.request_takeback(db(), link.game_id, link.seat, link.generation)
@@ -260,7 +262,7 @@ def person_settings(token: str):  # type: ignore[no-untyped-def]
         if request.method == "POST":
             hour = request.form.get("hour", "")
             if hour and not re.fullmatch(r"[0-9]{1,2}", hour):
-                raise BadRequest("The digest hour runs from 0 to 23 (UTC).")
+                raise BadRequest(_("The digest hour runs from 0 to 23 (UTC)."))
             slowplay.set_notify(
                 db(), email, request.form.get("notify", ""), digest_hour=int(hour) if hour else None
             )

@@ -41,13 +41,19 @@ def catalog_path(folder: Path, domain: str, lang: str) -> Path:
     return folder / "translations" / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
-def extracted(folder: Path) -> dict[Key, str | tuple[str, str]]:
-    """Every message marked in the game's code, found as ``pybabel extract`` finds them.
+PYTHON = (("**.py", "python"),)
+
+
+def extracted(
+    folder: Path, method_map: Iterable[tuple[str, str]] = PYTHON
+) -> dict[Key, str | tuple[str, str]]:
+    """Every message marked in the code under ``folder`` (a game's: its Python; the
+    service's: its Python and Jinja templates), found as ``pybabel extract`` finds them.
     A marker called with something other than literal text cannot be extracted, so it is
     refused here: the catalog would never hold it."""
     found: dict[Key, str | tuple[str, str]] = {}
     for filename, lineno, message, _comments, context in extract_from_dir(
-        str(folder), method_map=[("**.py", "python")], keywords=KEYWORDS
+        str(folder), method_map=list(method_map), keywords=KEYWORDS
     ):
         parts = message if isinstance(message, tuple) else (message,)
         assert all(isinstance(p, str) and p for p in parts), (
@@ -93,21 +99,30 @@ def _problems(catalog: Catalog, lang: str, key: Key, plural: str | None) -> Iter
             yield f"{where}: drops {sorted(lost)} in {s!r}"
 
 
-def assert_catalogs_complete(game_module: Any, domain: str) -> None:
-    """Every marked message of the game is translated, not fuzzy, in every language, with
-    the language's number of plural forms and the source's placeholders."""
-    folder = package_dir(game_module)
-    messages = extracted(folder)
-    assert messages, f"no marked message in {folder}"
+def assert_translated(
+    found: dict[str, Catalog], messages: dict[Key, str | tuple[str, str]]
+) -> None:
+    """Every one of ``messages`` is translated, not fuzzy, in every catalog of ``found``
+    (by language), with the language's number of plural forms and the source's
+    placeholders."""
     problems = [
         problem
-        for lang, catalog in catalogs(folder, domain).items()
+        for lang, catalog in found.items()
         for key, message in messages.items()
         for problem in _problems(
             catalog, lang, key, message[1] if isinstance(message, tuple) else None
         )
     ]
     assert not problems, f"{len(problems)} catalog problems:\n" + "\n".join(problems[:60])
+
+
+def assert_catalogs_complete(game_module: Any, domain: str) -> None:
+    """Every marked message of the game is translated, not fuzzy, in every language, with
+    the language's number of plural forms and the source's placeholders."""
+    folder = package_dir(game_module)
+    messages = extracted(folder)
+    assert messages, f"no marked message in {folder}"
+    assert_translated(catalogs(folder, domain), messages)
 
 
 def messages_in(value: Any) -> Iterator[Msg]:

@@ -291,4 +291,4 @@ def test_bookkeeping_rows_can_be_hidden_and_every_other_row_stays(client, settin
     assert hidden and "turn passed: bookkeeping" in every
     assert set(ROW.findall(quiet)) == kept - hidden
     assert "turn passed: bookkeeping" not in quiet and "marked the centre cell" in quiet
-    assert f"Hide the {len(hidden)} bookkeeping rows" in every
+    assert f"Hide the {len(hidden)} bookkeeping row" in every

@@ -3,6 +3,7 @@ by a real RQ worker as ``rq cron workers.cron`` enqueues it, emails through real
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -373,7 +374,7 @@ def test_a_vote_for_a_bot_plays_the_late_seat_until_its_player_comes_back(
         tick()
         assert state(client, game_id)["to_act"] == [other], "and again"
         seat_page = seat_path(settings, game_id, late)
-        assert "I'm back" in client.get(seat_page).get_data(as_text=True)
+        assert "I'm back" in html.unescape(client.get(seat_page).get_data(as_text=True))
         assert client.post(seat_page + "/back").status_code == 303
         free = state(client, game_id)["view"]["board"].index("")
         play(client, settings, game_id, other, free)
