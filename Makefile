@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # TEST_WORKERS=0` runs it in this one process.
 TEST_WORKERS ?= auto
 
-.PHONY: install demo test lint bench clean translations
+.PHONY: install demo test lint bench mutate clean translations
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,13 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Mutation testing (issue 15, docs/testing.md): every module listed in pyproject.toml's
+# [tool.mutmut], or only the mutants named (as `mutmut results` lists them) in MUTANTS.
+MUTANTS ?=
+mutate: $(STAMP)
+	$(BIN)/mutmut run --max-children 2 $(MUTANTS) || true
+	$(BIN)/python -m tests.mutation
 
 # The service's catalogs (issue 17): extract every marked message, then bring each
 # language's catalog up to date (new entries are then translated by hand).

@@ -119,16 +119,16 @@ def listed_move(
     the seat is deciding (``waiting``: what a seat that is not should be told) and the move
     is among ``legal()``. Returns the listed move itself, its values exactly typed."""
     if over:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(_("The game is over."))
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise IllegalMove("A move must name what you want to do.")
+        raise IllegalMove(_("A move must name what you want to do."))
     if seat not in acting:
         if seat not in seats:
-            raise IllegalMove("You are not playing in this game.")
+            raise IllegalMove(_("You are not playing in this game."))
         raise IllegalMove(waiting)
     moves = legal()
     if move not in moves:
-        raise IllegalMove(f"That move is not possible now. {prompt()}.")
+        raise IllegalMove(_("That move is not possible now. {prompt}.", prompt=prompt()))
     return moves[moves.index(move)]
 
 
@@ -168,7 +168,7 @@ class GameBase:
         the first move is often a poor one, and may end a turn that had more to offer."""
         moves: list[Move] = self.legal_moves(state, seat)  # type: ignore[attr-defined]
         if not moves:
-            raise IllegalMove(f"{seat} has nothing to decide now.")
+            raise IllegalMove(_("{seat} has nothing to decide now.", seat=seat))
         return moves[0]
 
     def narrate(self, state: State | None, event: Event, seat: str | None) -> str:
@@ -183,3 +183,10 @@ class GameBase:
             return True
         after = replay(self, events, state)  # type: ignore[arg-type]
         return self.outcome(after) is not None  # type: ignore[attr-defined]
+
+
+# The words every game shares (the refusals above): domain ``engine``, catalogs in
+# ``engine/translations/``. Imported last: ``engine.kit`` itself imports this module.
+from engine.kit.words import markers  # noqa: E402
+
+_, n_, p_ = markers("engine")

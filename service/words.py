@@ -120,8 +120,9 @@ def _catalog_path(domain: str, lang: str) -> Path | None:
     """The service's catalog, or the one in the folder of the game registered as
     ``domain`` (the folder of the module its rules come from, or a parent of it)."""
     tail = Path("translations") / lang / "LC_MESSAGES" / f"{domain}.po"
-    if domain == DOMAIN:
-        return HERE / tail if (HERE / tail).is_file() else None
+    if domain in (DOMAIN, "engine"):
+        where = HERE if domain == DOMAIN else Path(registry.__file__).parent
+        return where / tail if (where / tail).is_file() else None
     try:
         game = registry.get(domain)
     except KeyError:
@@ -161,6 +162,8 @@ def text(value: Any, lang: str | None = None) -> Any:
     if not isinstance(value, Msg):
         return value
     chosen = lang or language()
+    if chosen == "en":  # the source, as the engines write it ("Ann, Bob and Cy")
+        return value.english()
     locale = Locale.parse(chosen)
     return render(
         value,

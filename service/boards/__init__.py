@@ -85,7 +85,8 @@ def _drawn(
     """A game's board from its data: text and panels named and escaped, the picture laid out
     against the font that will draw it."""
     told = board.text(view)
-    text = with_names(told if isinstance(told, str) else "\n".join(told), names)
+    lines = [told] if isinstance(told, str) else list(told)
+    text = "\n".join(with_names(line, names) for line in lines)
     html = panels_html(board.panels(view), names)
     if picture is None or board.picture is None:
         return Board(text=text, html=html)

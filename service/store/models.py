@@ -17,6 +17,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -76,7 +77,8 @@ class SeatRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
     seat: Mapped[str] = mapped_column(String(8))
     position: Mapped[int]
-    email: Mapped[str] = mapped_column(String(320))
+    email: Mapped[str] = mapped_column(String(320), index=True)
+    """Indexed: a player's digest and desk find their seats by address (issue 19)."""
     name: Mapped[str] = mapped_column(String(120))
     muted_at: Mapped[datetime | None]
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
@@ -119,7 +121,13 @@ class OutboxRow(Base):
     __tablename__ = "outbox"
     __table_args__ = (
         UniqueConstraint("game_id", "seq", "seat", "kind", name="uq_outbox_message"),
-        Index("ix_outbox_unsent", "sent_at", "created_at"),
+        # Issue 19: the sweeper reads only rows still to send, however many were sent.
+        Index(
+            "ix_outbox_pending",
+            "id",
+            postgresql_where=text("sent_at IS NULL AND skipped IS NULL"),
+            sqlite_where=text("sent_at IS NULL AND skipped IS NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -15,7 +15,7 @@ from service.errors import BadRequest
 from service.links import tokens
 from service.links import urls as links
 from service.play import slowplay
-from service.play.moves import check_holder, check_time_zone, seat_row, zones
+from service.play.moves import check_holder, check_time_zone, seat_row
 from service.play.slowplay import claim
 from service.present import notices
 from service.store import eventstore
@@ -98,7 +98,6 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
             "language": seat_row(loaded.row, seat).language,
             "time_zone": seat_row(loaded.row, seat).time_zone or "",
         },
-        "zones": zones(),
         "acting": seat in acting,
         "turn_url": links.decision_url(s, loaded, seat) if seat in acting else None,
         "pace": notices.pace(loaded, seat),

@@ -62,3 +62,27 @@ def test_a_message_reads_as_its_english_wherever_text_goes_json_included():
     again = pickle.loads(pickle.dumps(message))
     assert isinstance(again, Msg) and again.args == message.args and again == message
     assert type(english(message)) is str
+
+
+def test_the_refusals_every_game_shares_are_translated_in_every_language():
+    """engine/contract.py's words (domain ``engine``): every one in every catalog."""
+    from pathlib import Path
+
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.pofile import read_po
+
+    from tests.games.catalogs import KEYWORDS, LANGUAGES
+
+    root = Path(__file__).resolve().parents[2] / "engine"
+    marked = {
+        message
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            str(root), method_map=[("contract.py", "python")], keywords=KEYWORDS
+        )
+    }
+    assert "That move is not possible now. {prompt}." in marked
+    for lang in LANGUAGES:
+        with (root / "translations" / lang / "LC_MESSAGES" / "engine.po").open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        missing = [m for m in marked if not (catalog.get(m) and catalog.get(m).string)]
+        assert missing == [], (lang, missing)

@@ -134,3 +134,23 @@ def test_the_chain_is_anchored_on_every_header_field(app, settings, tmp_path, fi
     result = verify(app, export(app, game_id, tmp_path, edit))
     assert result.exit_code == 1, result.output
     assert "event 1" in result.output, result.output
+
+
+def test_a_log_cut_inside_a_move_whose_kept_event_was_forged_is_not_passed_off_as_cut(
+    app, settings, tmp_path
+):
+    """A file that ends part-way through a move is only "cut" if what it keeps of the move
+    agrees with the seed; a changed event there is named as the forgery it is."""
+
+    def forge(lines):
+        lines.pop()  # the last move's closing event (its win or draw, or the turn passed)
+        last = lines[-1]
+        assert last["type"] == "mark_placed"
+        last["payload"]["cell"] = (last["payload"]["cell"] + 1) % 9
+        rehash(lines)
+        lines[0]["last_seq"] = last["seq"]
+
+    result = verify(app, export(app, play(settings, 20), tmp_path, forge))
+    assert result.exit_code == 1, result.output
+    assert "the seed gives different events for this move" in result.output, result.output
+    assert "missing" not in result.output

@@ -58,6 +58,7 @@ from engine.games.orichalk.state import (
     replace,
 )
 from engine.games.orichalk.state import TITANS as KEEP_TITANS
+from engine.games.orichalk.words import _
 
 POINT = 10.0
 """A victory point (uk «Опис»: 5 of them win)."""
@@ -85,7 +86,7 @@ def win_chance(dice: int, strength: int) -> float:
     ``strength``."""
     # Distribution of the sum of dice showing no skull (faces 1-5), each with weight 1/6.
     sums = {0: 1.0}
-    for _ in range(dice):
+    for _die in range(dice):
         nxt: dict[int, float] = {}
         for total, p in sums.items():
             for face in range(1, SKULL):
@@ -98,7 +99,7 @@ def win_chance(dice: int, strength: int) -> float:
 def bot_move(state: State, seat: str) -> Move:
     moves = legal_moves(state, seat)
     if not moves:
-        raise IllegalMove(f"{seat} has nothing to decide now.")
+        raise IllegalMove(_("{seat} has nothing to decide now.", seat=seat))
     if state.phase == SIDES:
         return next(m for m in moves if m["side"] == "easy")
     if state.phase == INITIATIVE:

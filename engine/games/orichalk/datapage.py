@@ -1,4 +1,6 @@
-"""The player-facing data page: every component value with its provenance (GAME-DATA.md)."""
+"""The player-facing data page: every component value with its provenance (GAME-DATA.md).
+
+Its headings are messages; its rows are reference data in English (issue 17)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from engine.games.orichalk.components import (
     WIN_POINTS,
 )
 from engine.games.orichalk.geometry import layout
+from engine.games.orichalk.words import _
 
 
 def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
@@ -90,7 +93,7 @@ def _island_rows() -> list[dict[str, str]]:
 
 DATA_PAGE: list[dict[str, Any]] = [
     {
-        "title": "Pieces and numbers",
+        "title": _("Pieces and numbers"),
         "rows": [
             _row(
                 "Victory points to win", f"{WIN_POINTS}, and no creature on your island", RULEBOOK
@@ -126,14 +129,14 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Titans",
+        "title": _("Titans"),
         "rows": [
             _row(t.name, f"{t.terrain}: {t.favour} ({t.action})", RULEBOOK, "also GAME-DATA.md")
             for t in TITANS
         ],
     },
     {
-        "title": "Creatures (20)",
+        "title": _("Creatures (20)"),
         "rows": [
             _row(
                 c.name,
@@ -146,14 +149,14 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Action cards (12)",
+        "title": _("Action cards (12)"),
         "rows": [
             _row(c.id, f"{ACTION_NAMES[c.action]}, {c.size} tile", PROVISIONAL)
             for c in ACTION_CARDS
         ],
     },
     {
-        "title": "Extra actions (phase 4)",
+        "title": _("Extra actions (phase 4)"),
         "rows": [
             _row(
                 f"Pay {t.cost} {t.pay}",
@@ -168,7 +171,7 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Buildings (26)",
+        "title": _("Buildings (26)"),
         "rows": [
             _row(
                 b.name,
@@ -179,6 +182,6 @@ DATA_PAGE: list[dict[str, Any]] = [
             for b in BUILDINGS
         ],
     },
-    {"title": "Land tiles (65)", "rows": _tile_rows()},
-    {"title": "Islands", "rows": _island_rows()},
+    {"title": _("Land tiles (65)"), "rows": _tile_rows()},
+    {"title": _("Islands"), "rows": _island_rows()},
 ]

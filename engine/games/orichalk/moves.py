@@ -23,16 +23,12 @@ from __future__ import annotations
 
 from engine.contract import Move
 from engine.games.orichalk.components import (
-    ACTION_NAMES,
-    BUILDING,
     CARD,
     CREATURE,
-    ISLAND,
     TIER,
     TILE,
-    TITAN,
 )
-from engine.games.orichalk.geometry import DIRECTIONS, layout
+from engine.games.orichalk.geometry import layout
 from engine.games.orichalk.island import camps, count, mines
 from engine.games.orichalk.options import card_cost, tier_cost
 from engine.games.orichalk.state import (
@@ -49,36 +45,59 @@ from engine.games.orichalk.state import (
     TITANS,
     State,
 )
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+from engine.games.orichalk.words import (
+    ACTION_NAME,
+    BUILDING_NAME,
+    CREATURE_NAME,
+    DIRECTION,
+    ISLAND_NAME,
+    SIZE_TILE,
+    TERRAIN,
+    TITAN_NAME,
+    _,
+    dice,
+    hoplites,
+    orichalcum,
+    tile_terrains,
+)
 
 
 def tile_words(tile_id: int) -> str:
     """ "the forest–volcano tile"."""
     if tile_id not in TILE:
-        return "the land tile"
-    return f"the {'–'.join(TILE[tile_id].terrains)} tile"
+        return _("the land tile")
+    return _("the {terrains} tile", terrains=tile_terrains(TILE[tile_id].terrains))
 
 
 def card_words(card: str) -> str:
     c = CARD[card]
-    return f"{ACTION_NAMES[c.action]}, {c.size} tile"
+    return _("{action}, {tile}", action=ACTION_NAME[c.action], tile=SIZE_TILE[c.size])
 
 
 def _names(titans: list[str]) -> str:
-    names = [TITAN[t].name for t in titans]
-    return " and ".join(names) if names else "no titan"
+    if not titans:
+        return _("no titan")
+    names = [TITAN_NAME[t] for t in titans]
+    if len(names) == 1:
+        return names[0]
+    joined = names[-1]
+    for name in reversed(names[:-1]):
+        joined = _("{titan} and {more}", titan=name, more=joined)
+    return joined
 
 
-def _gains(hoplites: int, orichalcum: int) -> str:
-    parts = []
-    if hoplites:
-        parts.append(f"+{plural(hoplites, 'hoplite')}")
-    if orichalcum:
-        parts.append(f"+{orichalcum} orichalcum")
-    return ", ".join(parts) or "nothing"
+def _gains(hoplite_count: int, orichalcum_count: int) -> str:
+    if hoplite_count and orichalcum_count:
+        return _(
+            "+{hoplites}, +{orichalcum}",
+            hoplites=hoplites(hoplite_count),
+            orichalcum=orichalcum(orichalcum_count),
+        )
+    if hoplite_count:
+        return _("+{hoplites}", hoplites=hoplites(hoplite_count))
+    if orichalcum_count:
+        return _("+{orichalcum}", orichalcum=orichalcum(orichalcum_count))
+    return _("nothing")
 
 
 def describe(state: State, move: Move) -> str:
@@ -86,32 +105,49 @@ def describe(state: State, move: Move) -> str:
     turn = state.turn
     seat = turn.seat if turn else state.initiative
     if kind == "choose_side":
-        return f"Play the {'easier' if move['side'] == 'easy' else 'harder'} side of your island"
+        if move["side"] == "easy":
+            return _("Play the easier side of your island")
+        return _("Play the harder side of your island")
     if kind == "place_metropolis":
         island = state.player(seat).island
         lay = layout(island.board, island.side)
         port = lay.port_of[lay.index[move["cell"]]]
         gains = _gains(port.hoplites, port.orichalcum)
-        return f"Place your metropolis on the port at {move['cell']} ({gains})"
+        return _(
+            "Place your metropolis on the port at {cell} ({gains})", cell=move["cell"], gains=gains
+        )
     if kind == "take_card":
         offer = state.offers[move["slot"]] if move["slot"] < len(state.offers) else None
         what = card_words(move["card"])
         if offer is not None and offer.tile:
-            what += f": {tile_words(offer.tile)}"
-            riders = [CREATURE[c].name for c in offer.creatures if c]
-            if riders:
-                what += " with a " + " and a ".join(riders)
+            what = _("{card}: {tile}", card=what, tile=tile_words(offer.tile))
+            riders = [CREATURE_NAME[c] for c in offer.creatures if c]
+            for rider in riders[:1]:
+                what = _("{card} with a {creature}", card=what, creature=rider)
+            for rider in riders[1:]:
+                what = _("{tile} and a {creature}", tile=what, creature=rider)
         cost = _card_cost(state, seat, move["slot"])
-        price = "free" if cost == 0 else f"for {plural(cost, 'hoplite')}"
-        return f"Take card {move['slot'] + 1} ({what}), {price}"
+        if cost == 0:
+            return _("Take card {slot} ({card}), free", slot=move["slot"] + 1, card=what)
+        return _(
+            "Take card {slot} ({card}), for {cost}",
+            slot=move["slot"] + 1,
+            card=what,
+            cost=hoplites(cost),
+        )
     if kind == "place_tile":
         tile = turn.tile if turn else 0
-        words = tile_words(tile) if tile else "the tile"
+        words = tile_words(tile) if tile else _("the tile")
         if len(move["cells"]) == 1:
-            return f"Place {words} at {move['cell']}"
-        return f"Place {words} at {move['cell']}, pointing {DIRECTIONS[move['rotation']]}"
+            return _("Place {tile} at {cell}", tile=words, cell=move["cell"])
+        return _(
+            "Place {tile} at {cell}, {pointing}",
+            tile=words,
+            cell=move["cell"],
+            pointing=DIRECTION[move["rotation"]],
+        )
     if kind == "keep_titans":
-        return f"Keep {_names(move['titans'])}"
+        return _("Keep {titans}", titans=_names(move["titans"]))
     if kind in ("mine", "recruit"):
         return _produce(state, seat, kind, move["favour"])
     if kind == "fight":
@@ -119,20 +155,25 @@ def describe(state: State, move: Move) -> str:
     if kind in ("build", "temple", "medallion"):
         label = _create(move)
         if turn is not None and turn.step == CREATE_MORE:
-            label += " (Theia's favour)"
+            return _("{choice} (Theia's favour)", choice=label)
         return label
     if kind == "extra":
-        action = ACTION_NAMES[move["action"]]
+        action = ACTION_NAME[move["action"]]
         if move["pay"] == "creature":
-            creature = CREATURE[move["creature"]].name
-            return f"Extra action: {action}, returning a {creature} to the bag"
+            return _(
+                "Extra action: {action}, returning a {creature} to the bag",
+                action=action,
+                creature=CREATURE_NAME[move["creature"]],
+            )
         cost = _tier_cost(state, seat, move["pay"])
-        unit = plural(cost, "hoplite") if move["pay"] == "hoplites" else f"{cost} orichalcum"
-        return f"Extra action: {action}, for {unit}"
+        unit = hoplites(cost) if move["pay"] == "hoplites" else orichalcum(cost)
+        return _("Extra action: {action}, for {cost}", action=action, cost=unit)
     if kind == "discard_card":
-        return f"Discard card {move['slot'] + 1} ({card_words(move['card'])})"
+        return _(
+            "Discard card {slot} ({card})", slot=move["slot"] + 1, card=card_words(move["card"])
+        )
     if kind == "give_initiative":
-        return f"Give the initiative to {move['seat']}"
+        return _("Give the initiative to {seat}", seat=move["seat"])
     if kind == "skip":
         return _skip(state)
     return f"{seat} {kind}"
@@ -146,98 +187,122 @@ def _tier_cost(state: State, seat: str, pay: str) -> int:
     return tier_cost(state.player(seat), TIER[pay])
 
 
-def dice_words(n: int) -> str:
-    return "1 die" if n == 1 else f"{n} dice"
-
-
 def _produce(state: State, seat: str, kind: str, favour: bool) -> str:
     island = state.player(seat).island
     n = (mines(island) if kind == "mine" else camps(island)) * (2 if favour else 1)
-    gain = f"+{n} orichalcum" if kind == "mine" else f"+{plural(n, 'hoplite')}"
+    gain = orichalcum(n) if kind == "mine" else hoplites(n)
+    if favour and kind == "mine":
+        return _("{action} with Hyperion's favour (+{gain})", action=ACTION_NAME[kind], gain=gain)
     if favour:
-        titan = "Hyperion" if kind == "mine" else "Themis"
-        return f"{ACTION_NAMES[kind]} with {titan}'s favour ({gain})"
-    return f"{ACTION_NAMES[kind]} ({gain})"
+        return _("{action} with Themis's favour (+{gain})", action=ACTION_NAME[kind], gain=gain)
+    return _("{action} (+{gain})", action=ACTION_NAME[kind], gain=gain)
 
 
 def _fight(state: State, seat: str, move: Move) -> str:
     island = state.player(seat).island
     i = layout(island.board, island.side).index[move["cell"]]
     creature = CREATURE[island.creature[i]] if island.creature[i] else None
-    name = f"the {creature.name} (strength {creature.strength})" if creature else "the creature"
+    if creature:
+        name = _(
+            "the {creature} (strength {strength})",
+            creature=CREATURE_NAME[creature.id],
+            strength=creature.strength,
+        )
+    else:
+        name = _("the creature")
     if move["favour"]:
-        return f"Capture {name} at {move['cell']} with Kronos's favour, without rolling"
+        return _(
+            "Capture {creature} at {cell} with Kronos's favour, without rolling",
+            creature=name,
+            cell=move["cell"],
+        )
     guards = island.guards[i]
-    dice = 1 + guards + move["hoplites"] + count(island, "siege_engines")
-    with_ = plural(move["hoplites"], "hoplite")
+    rolled = dice(1 + guards + move["hoplites"] + count(island, "siege_engines"))
+    words = {"creature": name, "cell": move["cell"], "hoplites": hoplites(move["hoplites"])}
     if guards:
-        with_ += f" (and {guards} already there)"
-    return f"Fight {name} at {move['cell']} with {with_}: {dice_words(dice)}"
+        return _(
+            "Fight {creature} at {cell} with {hoplites} (and {guards} already there): {dice}",
+            guards=guards,
+            dice=rolled,
+            **words,
+        )
+    return _("Fight {creature} at {cell} with {hoplites}: {dice}", dice=rolled, **words)
 
 
 def _create(move: Move) -> str:
     kind = move["type"]
     if kind == "build":
-        name = BUILDING[move["building"]].name
-        return f"Build the {name} from the {move['slot']} slot at {move['cell']}"
+        return _(
+            "Build the {building} from the {slot} slot at {cell}",
+            building=BUILDING_NAME[move["building"]],
+            slot=TERRAIN[move["slot"]],
+            cell=move["cell"],
+        )
     if kind == "temple":
-        return f"Build a temple on {', '.join(move['cells'])}"
-    return "Forge an orichalcum medallion (5 orichalcum)"
+        return _("Build a temple on {cells}", cells=", ".join(move["cells"]))
+    return _("Forge an orichalcum medallion (5 orichalcum)")
 
 
 def _skip(state: State) -> str:
     turn = state.turn
     if turn is None:
-        return "Skip"
+        return _("Skip")
     if turn.step == ACTION:
         if turn.action == "capture" and turn.fought:
-            return "Stop fighting"
-        return f"Skip the action ({ACTION_NAMES[turn.action]})"
+            return _("Stop fighting")
+        return _("Skip the action ({action})", action=ACTION_NAME[turn.action])
     if turn.step == CREATE_MORE:
-        return "No second creation (keep Theia's favour)"
+        return _("No second creation (keep Theia's favour)")
     if turn.step == EXTRA:
-        return "No extra action"
-    return "Skip"
+        return _("No extra action")
+    return _("Skip")
 
 
 def prompt(state: State, seat: str | None) -> str:
     """The current decision in words, as ``seat`` should read it."""
     if state.phase == OVER:
-        return f"The game is over: {state.winner} won" if state.winner else "The game is over"
+        if state.winner:
+            return _("The game is over: {seat} won", seat=state.winner)
+        return _("The game is over")
     if state.phase == SIDES:
         island = state.player(seat).island if seat in state.seats else None
         if island is not None and island.board and not island.side:
-            return f"Choose the side of your island ({ISLAND[island.board].name}): easier or harder"
-        return "Waiting for every player to choose the side of their island"
+            return _(
+                "Choose the side of your island ({island}): easier or harder",
+                island=ISLAND_NAME[island.board],
+            )
+        return _("Waiting for every player to choose the side of their island")
     if state.phase == INITIATIVE:
         if seat == state.initiative:
-            return "Players are tied for the most hoplites: choose who takes the initiative"
-        return f"Waiting for {state.initiative} to give the initiative"
+            return _("Players are tied for the most hoplites: choose who takes the initiative")
+        return _("Waiting for {seat} to give the initiative", seat=state.initiative)
     turn = state.turn
     if turn is None:
-        return "Waiting for the next turn"
+        return _("Waiting for the next turn")
     if seat != turn.seat:
-        return f"Waiting for {turn.seat}"
+        return _("Waiting for {seat}", seat=turn.seat)
     step = turn.step
     if step == METROPOLIS:
-        return "Your first turn: place your metropolis on one of the 3 ports"
+        return _("Your first turn: place your metropolis on one of the 3 ports")
     if step == TAKE:
-        return "Phase 1: take an action card"
+        return _("Phase 1: take an action card")
     if step == PLACE:
-        return f"Phase 2: place {tile_words(turn.tile)} on your island"
+        return _("Phase 2: place {tile} on your island", tile=tile_words(turn.tile))
     if step == TITANS:
-        return f"{_names(list(turn.titans))} came to you: choose the titans you keep"
+        return _(
+            "{titans} came to you: choose the titans you keep", titans=_names(list(turn.titans))
+        )
     if step == ACTION:
-        name = ACTION_NAMES[turn.action]
+        name = ACTION_NAME[turn.action]
         if turn.extra:
-            return f"Extra action: {name}"
+            return _("Extra action: {action}", action=name)
         if turn.action == "capture" and turn.fought:
-            return "You won: fight another creature or stop"
-        return f"Phase 3: {name}, or skip it"
+            return _("You won: fight another creature or stop")
+        return _("Phase 3: {action}, or skip it", action=name)
     if step == CREATE_MORE:
-        return "Theia's favour: create one more thing, or keep the favour"
+        return _("Theia's favour: create one more thing, or keep the favour")
     if step == EXTRA:
-        return "Phase 4: buy an extra action, or end without one"
+        return _("Phase 4: buy an extra action, or end without one")
     if step == DISCARD:
-        return "Phase 5: discard a card from the action board"
-    return "Choose"
+        return _("Phase 5: discard a card from the action board")
+    return _("Choose")

@@ -16,8 +16,6 @@ from collections.abc import Callable
 
 from engine.contract import Event
 from engine.games.orichalk.components import (
-    ACTION_NAMES,
-    BUILDING,
     CARD,
     CREATURE,
     ISLAND,
@@ -66,8 +64,25 @@ from engine.games.orichalk.events import (
     TURN_ENDED,
     TURN_STARTED,
 )
-from engine.games.orichalk.moves import card_words, plural, tile_words
+from engine.games.orichalk.moves import card_words, tile_words
 from engine.games.orichalk.state import State
+from engine.games.orichalk.words import (
+    ACTION_NAME,
+    BUILDING_NAME,
+    CREATURE_NAME,
+    FAVOUR,
+    FAVOUR_OF,
+    ISLAND_NAME,
+    TERRAIN,
+    TITAN_NAME,
+    TITAN_TITLE,
+    Listing,
+    _,
+    commas,
+    hoplites,
+    n_,
+    orichalcum,
+)
 
 Teller = Callable[[State | None, Event], str]
 
@@ -79,47 +94,43 @@ round's sentences show them."""
 # ---------------------------------------------------------------- words
 
 
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _gains(hoplites: int, orichalcum: int) -> str:
+def _gains(hoplite_count: int, orichalcum_count: int) -> Listing | None:
     parts = []
-    if hoplites:
-        parts.append(plural(hoplites, "hoplite"))
-    if orichalcum:
-        parts.append(f"{orichalcum} orichalcum")
-    return _and(parts)
+    if hoplite_count:
+        parts.append(hoplites(hoplite_count))
+    if orichalcum_count:
+        parts.append(orichalcum(orichalcum_count))
+    return Listing(tuple(parts)) if parts else None
 
 
-def _creatures(creatures: list[str]) -> list[str]:
-    return [CREATURE[c].name for c in creatures if c]
+def _the_creatures(creatures: list[str]) -> Listing | None:
+    """ "the Gorgon and the Hydra": the creatures that go back into the bag."""
+    names = [_("the {creature}", creature=CREATURE_NAME[c]) for c in creatures if c]
+    return Listing(tuple(names)) if names else None
 
 
-def _riders(creatures: list[str]) -> str:
-    """ " and a Gorgon" for the creatures riding on a tile."""
-    names = _creatures(creatures)
-    return "".join(f" and a {name}" for name in names)
+_NO_TILE = {
+    "single": _("no tile (no single tile left)"),
+    "double": _("no tile (no double tile left)"),
+    "triple": _("no tile (no triple tile left)"),
+}
 
 
 def _card_tile(card: str, tile: int, creatures: list[str]) -> str:
     """What comes with a card: "the forest–volcano tile and a Gorgon"."""
     if not tile:
-        return f"no tile (no {CARD[card].size} tile left)"
-    text = tile_words(tile) + _riders(creatures)
+        return _NO_TILE[CARD[card].size]
+    text = tile_words(tile)
+    for c in creatures:
+        if c:
+            text = _("{tile} and a {creature}", tile=text, creature=CREATURE_NAME[c])
     if any(not c for c in creatures):
-        text += " (the creature bag was empty)"
+        text = _("{tile} (the creature bag was empty)", tile=text)
     return text
 
 
-def _titan(titan: str) -> str:
-    return f"{TITAN[titan].name}, titan of the {TITAN[titan].terrain}s"
-
-
 def _dice(dice: list[int]) -> str:
-    return ", ".join("skull" if d == SKULL else str(d) for d in dice)
+    return commas([_("skull") if d == SKULL else str(d) for d in dice])
 
 
 def _most_hoplites(state: State | None) -> tuple[int, list[str]]:
@@ -134,277 +145,482 @@ def _most_hoplites(state: State | None) -> tuple[int, list[str]]:
 
 def _game_set_up(state: State | None, e: Event) -> str:
     seats = list(e["seats"])
-    return f"A game of Orichalk began for {len(seats)} players: {_and(seats)}"
+    return n_(
+        "A game of Orichalk began for {n} player: {seats}",
+        "A game of Orichalk began for {n} players: {seats}",
+        n=len(seats),
+        seats=Listing(tuple(seats)),
+    )
 
 
 def _islands_dealt(state: State | None, e: Event) -> str:
-    dealt = [f"{ISLAND[board].name} to {seat}" for seat, board in e["boards"].items()]
-    return f"Islands dealt at random: {_and(dealt)}"
+    dealt = [
+        _("{island} to {seat}", island=ISLAND_NAME[board], seat=seat)
+        for seat, board in e["boards"].items()
+    ]
+    return _("Islands dealt at random: {dealt}", dealt=Listing(tuple(dealt)))
 
 
 def _land_tiles_shuffled(state: State | None, e: Event) -> str:
-    counts = [f"{len(e[size])} {size}" for size in SIZES]
-    return f"The land tiles were shuffled face down into stacks of {_and(counts)} tiles"
+    single, double, triple = (len(e[size]) for size in SIZES)
+    return _(
+        "The land tiles were shuffled face down into stacks of {single} single, {double} "
+        "double and {triple} triple tiles",
+        single=single,
+        double=double,
+        triple=triple,
+    )
 
 
 def _action_cards_shuffled(state: State | None, e: Event) -> str:
-    return f"The {len(e['deck'])} action cards were shuffled into a face-down deck"
+    return n_(
+        "The {n} action card was shuffled into a face-down deck",
+        "The {n} action cards were shuffled into a face-down deck",
+        n=len(e["deck"]),
+    )
 
 
 def _card_dealt(state: State | None, e: Event) -> str:
     # uk «Поповніть планшет дій», «Покладіть плитку земель»: a tile of the card's size on
     # it, a creature from the bag on each volcano.
     card = e["card"]
-    slot = e["slot"] + 1
-    return (
-        f"Card {slot} turned up on the action board: {card_words(card)}, "
-        f"with {_card_tile(card, e['tile'], e['creatures'])}"
+    return _(
+        "Card {slot} turned up on the action board: {card}, with {tile}",
+        slot=e["slot"] + 1,
+        card=card_words(card),
+        tile=_card_tile(card, e["tile"], e["creatures"]),
     )
 
 
 def _building_drawn(state: State | None, e: Event) -> str:
-    building = BUILDING[e["building"]].name
-    text = f"From the building bag: {building}, on the {e['slot']} slot of the construction board"
+    building = BUILDING_NAME[e["building"]]
+    slot = TERRAIN[e["slot"]]
     # uk «Поповніть планшет створення»: 1 hoplite on a new camp, 1 orichalcum on a new mine.
     if e["building"] == "mine":
-        text += ", with 1 orichalcum on it"
-    elif e["building"] == "training_camp":
-        text += ", with 1 hoplite on it"
-    return text
+        return _(
+            "From the building bag: {building}, on the {slot} slot of the construction board, "
+            "with 1 orichalcum on it",
+            building=building,
+            slot=slot,
+        )
+    if e["building"] == "training_camp":
+        return _(
+            "From the building bag: {building}, on the {slot} slot of the construction board, "
+            "with 1 hoplite on it",
+            building=building,
+            slot=slot,
+        )
+    return _(
+        "From the building bag: {building}, on the {slot} slot of the construction board",
+        building=building,
+        slot=slot,
+    )
 
 
 def _first_player_chosen(state: State | None, e: Event) -> str:
-    return f"{e['seat']} was drawn at random to take the initiative and play first"
+    return _("{seat} was drawn at random to take the initiative and play first", seat=e["seat"])
 
 
 def _hoplites_gained(state: State | None, e: Event) -> str:
-    gained = plural(e["hoplites"], "hoplite")
+    gained = hoplites(e["hoplites"])
     if e.get("reason") == "initiative":
         # uk «Передайте жетон ініціативи»: the player right of the holder takes 1 hoplite.
-        return f"{e['seat']} took {gained}, sitting right of the initiative (playing last)"
-    return f"{e['seat']} took {gained}"
+        return _(
+            "{seat} took {hoplites}, sitting right of the initiative (playing last)",
+            seat=e["seat"],
+            hoplites=gained,
+        )
+    return _("{seat} took {hoplites}", seat=e["seat"], hoplites=gained)
 
 
 def _side_chosen(state: State | None, e: Event) -> str:
-    side = "easier" if e["side"] == "easy" else "harder"
-    if state is None:
-        return f"{e['seat']} chose the {side} side of their island"
-    board = state.player(e["seat"]).island.board
-    name = ISLAND[board].name if board in ISLAND else "their island"
-    return f"{e['seat']} chose the {side} side of {name}"
+    seat, easy = e["seat"], e["side"] == "easy"
+    board = state.player(seat).island.board if state is not None else ""
+    if board not in ISLAND:
+        if easy:
+            return _("{seat} chose the easier side of their island", seat=seat)
+        return _("{seat} chose the harder side of their island", seat=seat)
+    if easy:
+        return _("{seat} chose the easier side of {island}", seat=seat, island=ISLAND_NAME[board])
+    return _("{seat} chose the harder side of {island}", seat=seat, island=ISLAND_NAME[board])
 
 
 # ---------------------------------------------------------------- rounds
 
 
 def _round_started(state: State | None, e: Event) -> str:
-    return f"Round {e['round']} began; the order of play: {', '.join(e['order'])}"
+    return _(
+        "Round {round} began; the order of play: {order}",
+        round=e["round"],
+        order=", ".join(e["order"]),
+    )
 
 
 def _action_deck_reshuffled(state: State | None, e: Event) -> str:
     # uk «Якщо колода карток дій закінчилася, перемішайте скид».
-    cards = plural(len(e["deck"]), "discarded card")
-    return f"The action deck ran out: the {cards} were shuffled into a new deck"
+    return n_(
+        "The action deck ran out: the {n} discarded card were shuffled into a new deck",
+        "The action deck ran out: the {n} discarded cards were shuffled into a new deck",
+        n=len(e["deck"]),
+    )
 
 
 def _initiative_tied(state: State | None, e: Event) -> str:
-    most, _ = _most_hoplites(state)
-    tied = _and(list(e["candidates"]))
+    most, _tied = _most_hoplites(state)
     # uk «У разі нічиєї гравець, який наразі володіє жетоном ініціативи, вирішує».
-    return (
-        f"{tied} tied for the most hoplites ({most}): "
-        f"{e['holder']}, who holds the initiative, chooses who takes it"
+    return _(
+        "{tied} tied for the most hoplites ({most}): {holder}, who holds the initiative, "
+        "chooses who takes it",
+        tied=Listing(tuple(e["candidates"])),
+        most=most,
+        holder=e["holder"],
     )
 
 
 def _initiative_taken(state: State | None, e: Event) -> str:
     seat, chooser = e["seat"], e.get("chosen_by")
     if chooser:
-        return f"{chooser} gave the initiative to {seat}"
+        return _("{chooser} gave the initiative to {seat}", chooser=chooser, seat=seat)
     most, tied = _most_hoplites(state)
     holder = state.initiative if state is not None else ""
     if len(tied) > 1 and holder in tied:
         # uk: the holder settles a tie, but may not keep the initiative if tied too.
-        return (
-            f"{seat} took the initiative, tied for the most hoplites ({most}) with "
-            f"{holder}, who may not keep it"
+        return _(
+            "{seat} took the initiative, tied for the most hoplites ({most}) with {holder}, "
+            "who may not keep it",
+            seat=seat,
+            most=most,
+            holder=holder,
         )
-    return f"{seat} took the initiative with the most hoplites ({most})"
+    return _("{seat} took the initiative with the most hoplites ({most})", seat=seat, most=most)
 
 
 def _game_won(state: State | None, e: Event) -> str:
     # uk «Кінець гри та перемога»: 5 victory points and no creature left on the island.
-    points = plural(e["points"], "victory point")
-    return f"{e['seat']} won with {points} and no creature left on their island"
+    return n_(
+        "{seat} won with {n} victory point and no creature left on their island",
+        "{seat} won with {n} victory points and no creature left on their island",
+        n=e["points"],
+        seat=e["seat"],
+    )
 
 
 # ---------------------------------------------------------------- phases 1 and 2
 
 
 def _metropolis_placed(state: State | None, e: Event) -> str:
-    text = f"{e['seat']} placed their metropolis on the port at {e['cell']}"
     gains = _gains(e["hoplites"], e["orichalcum"])
-    return f"{text} and took {gains}" if gains else text
+    if gains:
+        return _(
+            "{seat} placed their metropolis on the port at {cell} and took {gains}",
+            seat=e["seat"],
+            cell=e["cell"],
+            gains=gains,
+        )
+    return _("{seat} placed their metropolis on the port at {cell}", seat=e["seat"], cell=e["cell"])
 
 
 def _card_taken(state: State | None, e: Event) -> str:
-    price = "for free" if e["cost"] == 0 else f"paying {plural(e['cost'], 'hoplite')}"
-    return (
-        f"{e['seat']} took card {e['slot'] + 1} ({card_words(e['card'])}) with "
-        f"{_card_tile(e['card'], e['tile'], e['creatures'])}, {price}"
+    words = {
+        "seat": e["seat"],
+        "slot": e["slot"] + 1,
+        "card": card_words(e["card"]),
+        "tile": _card_tile(e["card"], e["tile"], e["creatures"]),
+    }
+    if e["cost"] == 0:
+        return _("{seat} took card {slot} ({card}) with {tile}, for free", **words)
+    return _(
+        "{seat} took card {slot} ({card}) with {tile}, paying {cost}",
+        cost=hoplites(e["cost"]),
+        **words,
     )
 
 
 def _tile_placed(state: State | None, e: Event) -> str:
-    text = f"{e['seat']} placed {tile_words(e['tile'])} on {_and(list(e['cells']))}"
     on = [
-        f"the {CREATURE[c].name} on {cell}"
+        _("the {creature} on {cell}", creature=CREATURE_NAME[c], cell=cell)
         for cell, c in zip(e["cells"], e["creatures"], strict=True)
         if c
     ]
-    return f"{text}, {_and(on)}" if on else text
+    words = {"seat": e["seat"], "tile": tile_words(e["tile"]), "cells": Listing(tuple(e["cells"]))}
+    if on:
+        return _(
+            "{seat} placed {tile} on {cells}, {creatures}", creatures=Listing(tuple(on)), **words
+        )
+    return _("{seat} placed {tile} on {cells}", **words)
 
 
 def _port_covered(state: State | None, e: Event) -> str:
     # uk «він дійде порту»: the port's bonus, once.
-    gains = _gains(e["hoplites"], e["orichalcum"]) or "nothing"
-    return f"{e['seat']} reached the port at {e['cell']} and took {gains}"
+    return _(
+        "{seat} reached the port at {cell} and took {gains}",
+        seat=e["seat"],
+        cell=e["cell"],
+        gains=_gains(e["hoplites"], e["orichalcum"]) or _("nothing"),
+    )
 
 
 def _tile_returned(state: State | None, e: Event) -> str:
     # uk фаза 2: a tile that cannot be placed goes under its stack.
-    text = f"{e['seat']} could not place {tile_words(e['tile'])}: it went under its stack"
-    names = _creatures(e["creatures"])
+    names = _the_creatures(e["creatures"])
+    tile = tile_words(e["tile"])
     if names:
-        text += ", the " + " and the ".join(names) + " back into the bag"
-    return text
+        return _(
+            "{seat} could not place {tile}: it went under its stack, {creatures} back into the bag",
+            seat=e["seat"],
+            tile=tile,
+            creatures=names,
+        )
+    return _("{seat} could not place {tile}: it went under its stack", seat=e["seat"], tile=tile)
 
 
 def _titan_claimed(state: State | None, e: Event) -> str:
     # uk «він приверне увагу титана»: from wherever the titan is, active side up.
-    source = f"away from {e['from']}" if e.get("from") else "from the centre"
-    return f"{e['seat']} attracted {_titan(e['titan'])}, {source}"
+    titan = TITAN_TITLE[e["titan"]]
+    if e.get("from"):
+        return _(
+            "{seat} attracted {titan}, away from {holder}",
+            seat=e["seat"],
+            titan=titan,
+            holder=e["from"],
+        )
+    return _("{seat} attracted {titan}, from the centre", seat=e["seat"], titan=titan)
 
 
 def _titan_returned(state: State | None, e: Event) -> str:
     # uk «Кілька титанів»: the old titan goes back to the centre to make room, active side up.
-    return f"{e['seat']} sent {TITAN[e['titan']].name} back to the centre to make room"
+    return _(
+        "{seat} sent {titan} back to the centre to make room",
+        seat=e["seat"],
+        titan=TITAN_NAME[e["titan"]],
+    )
 
 
 def _titan_refreshed(state: State | None, e: Event) -> str:
     # uk «Милість титанів»: a grown area of the titan's terrain turns it active again.
     titan = TITAN[e["titan"]]
-    return f"{e['seat']} grew a {titan.terrain} area: {titan.name}'s favour is ready again"
+    return _(
+        "{seat} grew a {terrain} area: {favour} is ready again",
+        seat=e["seat"],
+        terrain=TERRAIN[titan.terrain],
+        favour=FAVOUR_OF[titan.id],
+    )
 
 
 def _favour_used(state: State | None, e: Event) -> str:
-    titan = TITAN[e["titan"]]
-    return f"{e['seat']} used {titan.name}'s favour ({titan.favour})"
+    return _(
+        "{seat} used {favour} ({effect})",
+        seat=e["seat"],
+        favour=FAVOUR_OF[e["titan"]],
+        effect=FAVOUR[e["titan"]],
+    )
 
 
 # ---------------------------------------------------------------- phases 3 to 5
 
 
 def _card_discarded(state: State | None, e: Event) -> str:
-    return f"{e['seat']} laid their card ({card_words(e['card'])}) face up on the discard pile"
-
-
-def _doubled(action: str, favour: bool) -> str:
-    return f", doubled by {TITAN[TITAN_OF_ACTION[action]].name}" if favour else ""
+    return _(
+        "{seat} laid their card ({card}) face up on the discard pile",
+        seat=e["seat"],
+        card=card_words(e["card"]),
+    )
 
 
 def _mined(state: State | None, e: Event) -> str:
-    return f"{e['seat']} mined {e['orichalcum']} orichalcum{_doubled('mine', e['favour'])}"
+    mined = orichalcum(e["orichalcum"])
+    if e["favour"]:
+        titan = TITAN_NAME[TITAN_OF_ACTION["mine"]]
+        return _(
+            "{seat} mined {orichalcum}, doubled by {titan}",
+            seat=e["seat"],
+            orichalcum=mined,
+            titan=titan,
+        )
+    return _("{seat} mined {orichalcum}", seat=e["seat"], orichalcum=mined)
 
 
 def _recruited(state: State | None, e: Event) -> str:
-    hoplites = plural(e["hoplites"], "hoplite")
-    return f"{e['seat']} recruited {hoplites}{_doubled('recruit', e['favour'])}"
+    recruited = hoplites(e["hoplites"])
+    if e["favour"]:
+        titan = TITAN_NAME[TITAN_OF_ACTION["recruit"]]
+        return _(
+            "{seat} recruited {hoplites}, doubled by {titan}",
+            seat=e["seat"],
+            hoplites=recruited,
+            titan=titan,
+        )
+    return _("{seat} recruited {hoplites}", seat=e["seat"], hoplites=recruited)
 
 
 def _creature_fought(state: State | None, e: Event) -> str:
     creature = CREATURE[e["creature"]]
-    who = f"{e['seat']} fought the {creature.name} (strength {creature.strength}) at {e['cell']}"
+    words = {
+        "seat": e["seat"],
+        "creature": CREATURE_NAME[creature.id],
+        "strength": creature.strength,
+        "cell": e["cell"],
+    }
     if e["favour"]:
-        return f"{who} with Kronos's favour: won without rolling"
+        return _(
+            "{seat} fought the {creature} (strength {strength}) at {cell} with Kronos's "
+            "favour: won without rolling",
+            **words,
+        )
     left = e["fighting"] - e["hoplites"]
-    who += f" with {plural(e['hoplites'], 'hoplite')}" if e["hoplites"] else " with no hoplite"
-    if left:
-        who += f" (and {left} already there)"
-    rolled = f"rolled {_dice(e['dice'])} = {sum(e['dice'])}"
+    if e["hoplites"] and left:
+        who = _(
+            "{seat} fought the {creature} (strength {strength}) at {cell} with {hoplites} "
+            "(and {left} already there)",
+            hoplites=hoplites(e["hoplites"]),
+            left=left,
+            **words,
+        )
+    elif e["hoplites"]:
+        who = _(
+            "{seat} fought the {creature} (strength {strength}) at {cell} with {hoplites}",
+            hoplites=hoplites(e["hoplites"]),
+            **words,
+        )
+    elif left:
+        who = _(
+            "{seat} fought the {creature} (strength {strength}) at {cell} with no hoplite "
+            "(and {left} already there)",
+            left=left,
+            **words,
+        )
+    else:
+        who = _(
+            "{seat} fought the {creature} (strength {strength}) at {cell} with no hoplite",
+            **words,
+        )
+    rolled = {"fight": who, "dice": _dice(e["dice"]), "total": sum(e["dice"])}
     if e["won"]:
         # uk «Захоплення істот»: a skull wins whatever the total.
-        by = " by the skull" if SKULL in e["dice"] and sum(e["dice"]) < creature.strength else ""
-        return f"{who}: {rolled}, won{by}"
+        if SKULL in e["dice"] and sum(e["dice"]) < creature.strength:
+            return _("{fight}: rolled {dice} = {total}, won by the skull", **rolled)
+        return _("{fight}: rolled {dice} = {total}, won", **rolled)
     # uk «У разі поразки»: the hoplites stay on the creature; the action ends.
     staying = e["fighting"]
     if staying:
-        stay = "stays" if staying == 1 else "stay"
-        return f"{who}: {rolled}, lost; {plural(staying, 'hoplite')} {stay} on it"
-    return f"{who}: {rolled}, lost"
+        return n_(
+            "{fight}: rolled {dice} = {total}, lost; {n} hoplite stays on it",
+            "{fight}: rolled {dice} = {total}, lost; {n} hoplites stay on it",
+            n=staying,
+            **rolled,
+        )
+    return _("{fight}: rolled {dice} = {total}, lost", **rolled)
 
 
 def _creature_captured(state: State | None, e: Event) -> str:
-    creature = CREATURE[e["creature"]].name
-    text = f"{e['seat']} captured the {creature} at {e['cell']}"
+    words = {"seat": e["seat"], "creature": CREATURE_NAME[e["creature"]], "cell": e["cell"]}
     treasure = _gains(e["hoplites"], e["orichalcum"])
-    text += f" and its treasure of {treasure}" if treasure else ""
+    if treasure:
+        text = _(
+            "{seat} captured the {creature} at {cell} and its treasure of {treasure}",
+            treasure=treasure,
+            **words,
+        )
+    else:
+        text = _("{seat} captured the {creature} at {cell}", **words)
     freed = e["freed"]
-    if freed:
-        # uk «У разі перемоги»: the hoplites that fought go back to the general supply
-        # (to the player's own with a Hospital, PROVISIONAL).
-        back = f"{e['seat']}'s supply (Hospital)" if e["to_supply"] else "the general supply"
-        text += f"; {plural(freed, 'hoplite')} went back to {back}"
-    return text
+    if not freed:
+        return text
+    # uk «У разі перемоги»: the hoplites that fought go back to the general supply (to the
+    # player's own with a Hospital, PROVISIONAL).
+    if e["to_supply"]:
+        return _(
+            "{capture}; {hoplites} went back to {seat}'s supply (Hospital)",
+            capture=text,
+            hoplites=hoplites(freed),
+            seat=e["seat"],
+        )
+    return _(
+        "{capture}; {hoplites} went back to the general supply",
+        capture=text,
+        hoplites=hoplites(freed),
+    )
 
 
 def _building_built(state: State | None, e: Event) -> str:
-    name = BUILDING[e["building"]].name
-    text = f"{e['seat']} built the {name} from the {e['slot']} slot at {e['cell']}"
+    words = {
+        "seat": e["seat"],
+        "building": BUILDING_NAME[e["building"]],
+        "slot": TERRAIN[e["slot"]],
+        "cell": e["cell"],
+    }
     # uk «Створення»: the hoplite or orichalcum lying on a new camp or mine comes with it.
     if e["hoplites"]:
-        return f"{text}, taking the hoplite on it"
+        return _(
+            "{seat} built the {building} from the {slot} slot at {cell}, taking the hoplite on it",
+            **words,
+        )
     if e["orichalcum"]:
-        return f"{text}, taking the orichalcum on it"
-    return text
+        return _(
+            "{seat} built the {building} from the {slot} slot at {cell}, taking the orichalcum "
+            "on it",
+            **words,
+        )
+    return _("{seat} built the {building} from the {slot} slot at {cell}", **words)
 
 
 def _temple_built(state: State | None, e: Event) -> str:
-    return f"{e['seat']} built a temple on {_and(list(e['cells']))}: a victory point"
+    return _(
+        "{seat} built a temple on {cells}: a victory point",
+        seat=e["seat"],
+        cells=Listing(tuple(e["cells"])),
+    )
 
 
 def _medallion_forged(state: State | None, e: Event) -> str:
-    return (
-        f"{e['seat']} forged an orichalcum medallion for {e['orichalcum']} orichalcum: "
-        "a victory point"
+    return _(
+        "{seat} forged an orichalcum medallion for {orichalcum}: a victory point",
+        seat=e["seat"],
+        orichalcum=orichalcum(e["orichalcum"]),
     )
 
 
 def _extra_action_bought(state: State | None, e: Event) -> str:
-    action = ACTION_NAMES[e["action"]]
+    words = {"seat": e["seat"], "action": ACTION_NAME[e["action"]]}
     if e["pay"] == "creature":
         # uk фаза 4: «Витрачених істот повертають до мішка з істотами».
-        price = f"returning a {CREATURE[e['creature']].name} to the bag"
-    elif e["pay"] == "hoplites":
-        price = f"for {plural(e['cost'], 'hoplite')}"
-    else:
-        price = f"for {e['cost']} orichalcum"
-    return f"{e['seat']} bought an extra action, {action}, {price}"
+        return _(
+            "{seat} bought an extra action, {action}, returning a {creature} to the bag",
+            creature=CREATURE_NAME[e["creature"]],
+            **words,
+        )
+    cost = hoplites(e["cost"]) if e["pay"] == "hoplites" else orichalcum(e["cost"])
+    return _("{seat} bought an extra action, {action}, for {cost}", cost=cost, **words)
 
 
 def _board_card_discarded(state: State | None, e: Event) -> str:
     # uk фаза 5 (two players): the card to the discard, its tile under its stack, its
     # creature back into the bag.
-    text = (
-        f"{e['seat']} discarded card {e['slot'] + 1} ({card_words(e['card'])}) "
-        "from the action board"
-    )
+    words = {"seat": e["seat"], "slot": e["slot"] + 1, "card": card_words(e["card"])}
+    names = _the_creatures(e["creatures"])
+    if e["tile"] and names:
+        return _(
+            "{seat} discarded card {slot} ({card}) from the action board; {tile} went under "
+            "its stack, {creatures} back into the bag",
+            tile=tile_words(e["tile"]),
+            creatures=names,
+            **words,
+        )
     if e["tile"]:
-        text += f"; {tile_words(e['tile'])} went under its stack"
-    names = _creatures(e["creatures"])
+        return _(
+            "{seat} discarded card {slot} ({card}) from the action board; {tile} went under "
+            "its stack",
+            tile=tile_words(e["tile"]),
+            **words,
+        )
     if names:
-        text += ", the " + " and the ".join(names) + " back into the bag"
-    return text
+        return _(
+            "{seat} discarded card {slot} ({card}) from the action board, {creatures} back "
+            "into the bag",
+            creatures=names,
+            **words,
+        )
+    return _("{seat} discarded card {slot} ({card}) from the action board", **words)
 
 
 def _to_everyone(teller: Teller) -> Callable[[State | None, Event, str | None], str]:

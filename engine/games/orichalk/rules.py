@@ -110,6 +110,7 @@ from engine.games.orichalk.state import (
     Player,
     State,
 )
+from engine.games.orichalk.words import _
 from engine.kit import Emitter, last_answer
 
 _WINNING_EVENTS = frozenset({TITAN_CLAIMED, CREATURE_CAPTURED, TEMPLE_BUILT, MEDALLION_FORGED})
@@ -227,9 +228,9 @@ def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Even
             over=state.phase == OVER,
             seats=state.seats,
             acting=to_act(state),
-            waiting="You have already chosen your island's side; wait for the others."
+            waiting=_("You have already chosen your island's side; wait for the others.")
             if state.phase == SIDES
-            else "It is not your turn.",
+            else _("It is not your turn."),
             legal=lambda: _remembered(state, seat),
             prompt=lambda: prompt(state, seat),
         )
@@ -455,7 +456,7 @@ def _attract_titans(ctx: Ctx, cells: tuple[int, ...]) -> bool:
 
 def _keep_titans(ctx: Ctx, kept: list[str], new: list[str]) -> None:
     seat = ctx.seat
-    for titan, _ in ctx.player.titans:
+    for titan, _active in ctx.player.titans:
         if titan not in kept:
             ctx.emit(TITAN_RETURNED, seat=seat, titan=titan)
     for titan in new:

@@ -12,8 +12,12 @@ from itertools import pairwise
 from typing import Any
 
 from engine.games.orichalk.state import OVER, Player, State
+from engine.games.orichalk.words import _
 
-TIE_BREAK = "fewer creatures on the island, then more orichalcum"
+TIE_BREAK = _("fewer creatures on the island, then more orichalcum")
+THE_WIN = _("the win")
+"""What set apart players equal on victory points: the win itself (5 points and no creature
+left), or the tie-break; the service says "tie broken by …"."""
 
 
 def breakdown(player: Player) -> dict[str, int]:
@@ -50,11 +54,11 @@ def standing(state: State) -> dict[str, Any]:
             ranking.append([seat])
     scores = {p.seat: p.points for p in state.players}
     reasons = {
-        "the win" if above[0] == state.winner else TIE_BREAK
+        THE_WIN if above[0] == state.winner else TIE_BREAK
         for above, below in pairwise(ranking)
         if scores[above[0]] == scores[below[0]]
     }
-    tie_break = TIE_BREAK if TIE_BREAK in reasons else ("the win" if reasons else None)
+    tie_break = TIE_BREAK if TIE_BREAK in reasons else (THE_WIN if reasons else None)
     return {
         "scores": scores,
         "ranking": ranking,

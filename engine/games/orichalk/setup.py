@@ -26,6 +26,7 @@ from engine.games.orichalk.events import (
 )
 from engine.games.orichalk.fold import apply
 from engine.games.orichalk.rules import deal_card, draw_building, right_of
+from engine.games.orichalk.words import _
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -33,11 +34,11 @@ MAX_PLAYERS = 4
 
 def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
     if options:
-        raise IllegalMove("Orichalk has no options: each player chooses their island's side.")
+        raise IllegalMove(_("Orichalk has no options: each player chooses their island's side."))
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise IllegalMove("Orichalk is played by 2 to 4 players.")
+        raise IllegalMove(_("Orichalk is played by 2 to 4 players."))
     if len(set(seats)) != len(seats):
-        raise IllegalMove("Every player needs a seat of their own.")
+        raise IllegalMove(_("Every player needs a seat of their own."))
     events: list[Event] = [{"type": GAME_SET_UP, "seats": list(seats)}]
     # uk 1: a random island board each (the side is each player's decision, see rules).
     boards = [b.id for b in ISLAND_BOARDS]
@@ -60,7 +61,7 @@ def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list
     assert state is not None
     # uk 7-8: 5 cards (6 with 4 players) left to right, a tile on each, a creature on each
     # volcano.
-    for _ in range(CARDS_FACE_UP[len(seats)]):
+    for _card in range(CARDS_FACE_UP[len(seats)]):
         event = deal_card(state, rng)
         events.append(event)
         state = apply(state, event)

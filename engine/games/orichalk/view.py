@@ -50,8 +50,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.orichalk.components import (
-    ACTION_NAMES,
-    BUILDING,
     BUILDING_IDS,
     CARD,
     CREATURE,
@@ -72,16 +70,31 @@ from engine.games.orichalk.moves import prompt
 from engine.games.orichalk.options import extras_allowed
 from engine.games.orichalk.rules import to_act
 from engine.games.orichalk.state import OVER, Island, Player, State
+from engine.games.orichalk.words import (
+    ACTION_NAME,
+    BUILDING_NAME,
+    BUILDING_TEXT,
+    CREATURE_NAME,
+    FAVOUR,
+    ISLAND_NAME,
+    TITAN_NAME,
+)
 
 
 def _titan(titan: str, active: bool) -> dict[str, Any]:
     t = TITAN[titan]
-    return {"id": t.id, "name": t.name, "terrain": t.terrain, "favour": t.favour, "active": active}
+    return {
+        "id": t.id,
+        "name": TITAN_NAME[t.id],
+        "terrain": t.terrain,
+        "favour": FAVOUR[t.id],
+        "active": active,
+    }
 
 
 def _creature(creature: str, hoplites: int | None = None) -> dict[str, Any]:
     c = CREATURE[creature]
-    info: dict[str, Any] = {"id": c.id, "name": c.name, "strength": c.strength}
+    info: dict[str, Any] = {"id": c.id, "name": CREATURE_NAME[c.id], "strength": c.strength}
     if hoplites is not None:
         info["hoplites"] = hoplites
     return info
@@ -98,7 +111,7 @@ def _card(card: str) -> dict[str, Any] | None:
     if not card:
         return None
     c = CARD[card]
-    return {"id": c.id, "action": c.action, "action_name": ACTION_NAMES[c.action], "size": c.size}
+    return {"id": c.id, "action": c.action, "action_name": ACTION_NAME[c.action], "size": c.size}
 
 
 def _frame(lay: Layout) -> dict[str, Any]:
@@ -151,7 +164,11 @@ def _island(island: Island) -> dict[str, Any] | None:
     if not island.board:
         return None  # before the boards are dealt
     board = ISLAND[island.board]
-    base: dict[str, Any] = {"board": board.id, "name": board.name, "side": island.side or None}
+    base: dict[str, Any] = {
+        "board": board.id,
+        "name": ISLAND_NAME[board.id],
+        "side": island.side or None,
+    }
     if not island.side:
         base["sides"] = {side: _empty_side(island.board, side) for side in SIDES}
         return base
@@ -174,7 +191,7 @@ def _island(island: Island) -> dict[str, Any] | None:
                 "creature": _creature(island.creature[i], island.guards[i])
                 if island.creature[i]
                 else None,
-                "building": {"id": island.building[i], "name": BUILDING[island.building[i]].name}
+                "building": {"id": island.building[i], "name": BUILDING_NAME[island.building[i]]}
                 if island.building[i]
                 else None,
                 "temple": island.temple[i] or None,
@@ -201,7 +218,7 @@ def _player(player: Player) -> dict[str, Any]:
     return {
         "seat": player.seat,
         "board": island.board or None,
-        "board_name": ISLAND[island.board].name if island.board else None,
+        "board_name": ISLAND_NAME[island.board] if island.board else None,
         "side": island.side or None,
         "hoplites": player.hoplites,
         "orichalcum": player.orichalcum,
@@ -248,7 +265,7 @@ def _fight(state: State) -> dict[str, Any] | None:
     return {
         "seat": f.seat,
         "cell": f.cell,
-        "creature": CREATURE[f.creature].name,
+        "creature": CREATURE_NAME[f.creature],
         "strength": CREATURE[f.creature].strength,
         "hoplites": f.hoplites,
         "dice": list(f.dice),
@@ -291,8 +308,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                     "terrain": site.terrain,
                     "building": {
                         "id": site.building,
-                        "name": BUILDING[site.building].name,
-                        "text": BUILDING[site.building].text,
+                        "name": BUILDING_NAME[site.building],
+                        "text": BUILDING_TEXT[site.building],
                     }
                     if site.building
                     else None,
@@ -324,6 +341,6 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             "extra": turn.extra,
             "extras_bought": turn.extras,
             "extras_allowed": extras_allowed(state.player(turn.seat)),
-            "titans": [TITAN[t].name for t in turn.titans],
+            "titans": [TITAN_NAME[t] for t in turn.titans],
         }
     return result

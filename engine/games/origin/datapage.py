@@ -23,6 +23,8 @@ from engine.games.origin.components import (
     TILES_PER_LEVEL,
     VILLAGES_PER_PLAYER,
 )
+from engine.games.origin.names import continent_name
+from engine.games.origin.words import _
 
 
 def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
@@ -63,54 +65,54 @@ def _counts(values: tuple[int, ...]) -> str:
 
 DATA_PAGE: list[dict[str, Any]] = [
     {
-        "title": "Pieces",
+        "title": _("Pieces"),
         "rows": [
             _row(
-                "Tribe pawns",
+                _("Tribe pawns"),
                 "27 with 2-3 players, 36 with 4",
                 RULEBOOK,
                 "height 1-3, strength 1-3, white/brown/black; the 9 height-2 pawns doubled "
                 "with 4 players",
             ),
             _row(
-                "Neutral pawn",
+                _("Neutral pawn"),
                 "height 1, strength 1, random colour, on the Origin territory (Great Rift Valley)",
                 RULEBOOK,
                 "never moves, never swapped",
             ),
-            _row("Villages", f"{VILLAGES_PER_PLAYER} per player", RULEBOOK),
+            _row(_("Villages"), f"{VILLAGES_PER_PLAYER} per player", RULEBOOK),
             _row(
-                "Hunting tokens",
+                _("Hunting tokens"),
                 _counts(HUNTING_TOKENS),
                 PROVISIONAL,
                 "six tokens worth 4-8 (SOURCE); one returns to the box",
             ),
             _row(
-                "Strait tokens",
+                _("Strait tokens"),
                 _counts(STRAIT_TOKENS),
                 PROVISIONAL,
                 "eleven tokens worth 3-5 (SOURCE)",
             ),
             _row(
-                "Innovation tiles",
+                _("Innovation tiles"),
                 ", ".join(f"level {lv}: {n}" for lv, n in enumerate(TILES_PER_LEVEL, 1)),
                 PROVISIONAL,
                 "30 tiles of levels 1-5 (SOURCE)",
             ),
             _row(
-                "Reward board",
+                _("Reward board"),
                 ", ".join(f"{c}: {n}" for c, n in COLUMN_SIZES.items()) + ", reserve: 15 face down",
                 SOURCE,
                 "at least three level-1 tiles face up at the start (RULEBOOK)",
             ),
-            _row("Tile points", "1 each; level 5: 5 each", RULEBOOK),
+            _row(_("Tile points"), "1 each; level 5: 5 each", RULEBOOK),
         ],
     },
     {
-        "title": "Continents",
+        "title": _("Continents"),
         "rows": [
             _row(
-                c,
+                continent_name(c),
                 f"{sum(t.continent == c for t in TERRITORIES)} territories",
                 PROVISIONAL,
                 "Oceania is two islands joined by the Tasman strait" if c == "Oceania" else "",
@@ -118,10 +120,10 @@ DATA_PAGE: list[dict[str, Any]] = [
             for c in CONTINENTS
         ],
     },
-    {"title": "Territories", "rows": _map_rows()},
-    {"title": "Straits", "rows": _strait_rows()},
+    {"title": _("Territories"), "rows": _map_rows()},
+    {"title": _("Straits"), "rows": _strait_rows()},
     {
-        "title": "Action cards (yellow, 14)",
+        "title": _("Action cards (yellow, {n})", n=sum(c.copies for c in ACTION_CARDS)),
         "rows": [
             _row(
                 c.name,
@@ -133,7 +135,7 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Permanent cards (orange, 14)",
+        "title": _("Permanent cards (orange, {n})", n=sum(c.copies for c in PERMANENT_CARDS)),
         "rows": [
             _row(
                 c.name,
@@ -145,7 +147,7 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Objective cards (purple, 20)",
+        "title": _("Objective cards (purple, {n})", n=len(OBJECTIVE_CARDS)),
         "rows": [
             _row(
                 c.name,

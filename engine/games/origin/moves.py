@@ -3,44 +3,53 @@
 from __future__ import annotations
 
 from engine.contract import Move
-from engine.games.origin.components import (
-    CARDS,
-    COLOUR,
-    DECK_OF_COLOUR,
-    INDEX,
-    KINDS,
-    STRAIT_INDEX,
-    STRAITS,
-    TERRITORIES,
+from engine.games.origin.components import CARDS, COLOUR, INDEX, KINDS, STRAIT_INDEX
+from engine.games.origin.names import (
+    COLOUR_WORDS,
+    COLUMN_WORDS,
+    HEIGHT_WORDS,
+    STRENGTH_WORDS,
+    TERRITORY_COLOUR_WORDS,
+    a_pawn,
+    card_name,
+    strait_name,
+    territory_name,
 )
+from engine.games.origin.names import pawn_words as properties
 from engine.games.origin.state import OVER, SETUP, Pawn, State, Step
+from engine.games.origin.words import _
+from engine.kit.words import Msg
 
-HEIGHT_WORDS = {1: "short", 2: "medium", 3: "tall"}
-STRENGTH_WORDS = {1: "slender", 2: "stout", 3: "broad"}
-DECK_WORDS = {"action": "action", "permanent": "permanent", "objective": "objective"}
+__all__ = ["HEIGHT_WORDS", "STRENGTH_WORDS", "describe", "pawn_words", "prompt"]
+
+pawn_words = a_pawn
+"""A pawn named on its own: "short slender white pawn"."""
 
 
-def pawn_words(height: int, strength: int, colour: str) -> str:
-    return f"{HEIGHT_WORDS[height]} {STRENGTH_WORDS[strength]} {colour} pawn"
-
-
-def _pawn(pawn: Pawn | None) -> str:
+def _pawn(pawn: Pawn | None) -> Msg | None:
     if pawn is None:
-        return "pawn"
+        return None
     kind = KINDS[pawn.kind]
-    return pawn_words(kind.height, kind.strength, kind.colour)
-
-
-def _name(territory: str) -> str:
-    return TERRITORIES[INDEX[territory]].name if territory in INDEX else str(territory)
-
-
-def _card(card: str) -> str:
-    return CARDS[card].name if card in CARDS else str(card)
+    return properties(kind.height, kind.strength, kind.colour)
 
 
 def _step(state: State) -> Step | None:
     return state.pending[0] if state.pending else None
+
+
+_SIMPLE: dict[str, Msg] = {
+    "evolve": _("Evolve: place a new pawn"),
+    "migrate": _("Migrate one of your pawns"),
+    "swap": _("Swap one of your pawns with a weaker pawn"),
+    "pass": _("Pass (no action is possible)"),
+    "end_turn": _("End your turn"),
+}
+
+_DRAW_TOP: dict[str, Msg] = {
+    "action": _("Draw the top action card"),
+    "permanent": _("Draw the top permanent card"),
+    "objective": _("Draw the top objective card"),
+}
 
 
 def describe(state: State, move: Move) -> str:
@@ -48,132 +57,195 @@ def describe(state: State, move: Move) -> str:
     step = _step(state)
     arg = step.arg if step else ""
     seat = state.turn.seat if state.turn else ""
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]
     if kind == "keep_objective":
         card = CARDS[move["card"]]
-        return f"Keep the objective “{card.name}” ({card.points} points)"
-    if kind == "evolve":
-        return "Evolve: place a new pawn"
-    if kind == "migrate":
-        return "Migrate one of your pawns"
-    if kind == "swap":
-        return "Swap one of your pawns with a weaker pawn"
-    if kind == "pass":
-        return "Pass (no action is possible)"
-    if kind == "end_turn":
-        return "End your turn"
+        return _(
+            "Keep the objective “{card}” ({points} points)", card=card.name, points=card.points
+        )
     if kind == "play":
         card = CARDS[move["card"]]
-        return f"Play {card.name}: {card.text}"
+        return _("Play {card}: {text}", card=card.name, text=card.text)
     if kind == "complete":
         card = CARDS[move["card"]]
-        return f"Complete the objective “{card.name}” (+{card.points} points)"
+        return _(
+            "Complete the objective “{card}” (+{points} points)",
+            card=card.name,
+            points=card.points,
+        )
     if kind == "evolve_on":
         t = move["territory"]
-        return f"Evolve onto {_name(t)} ({COLOUR[INDEX[t]]})"
+        return _(
+            "Evolve onto {territory} ({colour})",
+            territory=territory_name(t),
+            colour=COLOUR_WORDS.get(COLOUR[INDEX[t]] or "", str(COLOUR[INDEX[t]])),
+        )
     if kind == "evolve_pawn":
-        words = pawn_words(move["height"], move["strength"], move["colour"])
-        return f"Place a {words} on {_name(arg)}"
+        words = properties(move["height"], move["strength"], move["colour"])
+        return _("Place a {pawn} pawn on {territory}", pawn=words, territory=territory_name(arg))
     if kind in ("migrate_from", "swap_from"):
         t = move["territory"]
-        verb = "Migrate" if kind == "migrate_from" else "Swap"
-        return f"{verb} the {_pawn(state.board[INDEX[t]])} from {_name(t)}"
+        pawn = _pawn(state.board[INDEX[t]])
+        if kind == "migrate_from":
+            if pawn is None:
+                return _("Migrate the pawn from {territory}", territory=territory_name(t))
+            return _(
+                "Migrate the {pawn} pawn from {territory}", pawn=pawn, territory=territory_name(t)
+            )
+        if pawn is None:
+            return _("Swap the pawn from {territory}", territory=territory_name(t))
+        return _("Swap the {pawn} pawn from {territory}", pawn=pawn, territory=territory_name(t))
     if kind == "migrate_to":
-        pawn = _pawn(state.board[INDEX[arg]]) if arg in INDEX else "pawn"
-        return f"Migrate the {pawn} from {_name(arg)} to {_name(move['territory'])}"
+        pawn = _pawn(state.board[INDEX[arg]]) if arg in INDEX else None
+        places = {
+            "origin": territory_name(arg),
+            "destination": territory_name(move["territory"]),
+        }
+        if pawn is None:
+            return _("Migrate the pawn from {origin} to {destination}", **places)
+        return _("Migrate the {pawn} pawn from {origin} to {destination}", pawn=pawn, **places)
     if kind == "swap_with":
         t = move["territory"]
         other = state.board[INDEX[t]]
         owner = other.owner if other else "?"
-        mine = _pawn(state.board[INDEX[arg]]) if arg in INDEX else "pawn"
-        return f"Swap your {mine} with {owner}'s {_pawn(other)} on {_name(t)}"
+        theirs = _pawn(other)
+        mine = _pawn(state.board[INDEX[arg]]) if arg in INDEX else None
+        if mine is None or theirs is None:
+            return _(
+                "Swap your pawn with {owner}'s pawn on {territory}",
+                owner=owner,
+                territory=territory_name(t),
+            )
+        return _(
+            "Swap your {pawn} pawn with {owner}'s {other} pawn on {territory}",
+            pawn=mine,
+            owner=owner,
+            other=theirs,
+            territory=territory_name(t),
+        )
     if kind == "reward":
         return _reward_label(arg, move["option"])
-    if kind == "take_tile":
-        return f"Take a level-{move['level']} innovation tile from the {move['column']} column"
+    if kind == "take_tile" or (kind == "invent" and "deck" not in move):
+        return _(
+            "Take a level-{level} innovation tile from the {column} column",
+            level=move["level"],
+            column=COLUMN_WORDS.get(move["column"], move["column"]),
+        )
     if kind == "keep":
-        return f"Keep {_card(move['card'])}"
+        return _("Keep {card}", card=card_name(move["card"]))
     if kind == "return_objective":
-        return f"Put “{_card(move['card'])}” under the objective deck"
+        return _("Put “{card}” under the objective deck", card=card_name(move["card"]))
     if kind == "hunt":
         t = move["territory"]
-        return f"Take the hunting token ({state.hunting[INDEX[t]]}) of {_name(t)}"
+        return _(
+            "Take the hunting token ({value}) of {territory}",
+            value=state.hunting[INDEX[t]],
+            territory=territory_name(t),
+        )
     if kind == "take_discard":
-        return f"Take {_card(move['card'])} from the discard pile"
+        return _("Take {card} from the discard pile", card=card_name(move["card"]))
     if kind == "invent":
-        if "deck" in move:
-            return f"Draw the top {move['deck']} card"
-        return f"Take a level-{move['level']} innovation tile from the {move['column']} column"
+        return _DRAW_TOP[move["deck"]]
     if kind == "sail":
         s = STRAIT_INDEX[move["strait"]]
-        return f"Take the token of the {STRAITS[s].name} ({state.straits[s]})"
+        return _(
+            "Take the token of the {strait} ({value})",
+            strait=strait_name(move["strait"]),
+            value=state.straits[s],
+        )
     if kind == "steal_card":
-        return f"Take {_card(move['card'])} from {arg}'s hand"
+        return _("Take {card} from {seat}'s hand", card=card_name(move["card"]), seat=arg)
     if kind == "steal_tile":
-        return f"Take a level-{move['level']} innovation tile from {arg}"
+        return _("Take a level-{level} innovation tile from {seat}", level=move["level"], seat=arg)
     if kind == "trophy":
-        words = pawn_words(move["height"], move["strength"], move["colour"])
-        return f"Take a {words} from the reserve as a war trophy"
+        words = properties(move["height"], move["strength"], move["colour"])
+        return _("Take a {pawn} pawn from the reserve as a war trophy", pawn=words)
     return f"{seat} {kind}"
+
+
+# ru «Фаза награждения»: the two rewards of each colour.
+_TILE_AND_CARD: dict[str, Msg] = {
+    "yellow": _("Take a yellow innovation tile and the top action card"),
+    "orange": _("Take a orange innovation tile and the top permanent card"),
+    "purple": _("Take a purple innovation tile and the top objective card"),
+}
+_THREE_CARDS: dict[str, Msg] = {
+    "yellow": _("Draw three action cards and keep one"),
+    "orange": _("Draw three permanent cards and keep one"),
+    "purple": _("Draw three objective cards and keep one"),
+}
 
 
 def _reward_label(colour: str, option: str) -> str:
     if option == "two_brown_tiles":
-        return "Take two innovation tiles from the brown column"
+        return _("Take two innovation tiles from the brown column")
     if option == "one_tile_any_column":
-        return "Take one innovation tile from any column"
-    deck = DECK_OF_COLOUR.get(colour, "")
+        return _("Take one innovation tile from any column")
     if option == "tile_and_card":
-        return f"Take a {colour} innovation tile and the top {deck} card"
-    return f"Draw three {deck} cards and keep one"
+        return _TILE_AND_CARD[colour]
+    return _THREE_CARDS[colour]
 
 
-_PROMPTS = {
-    "evolve_where": "Choose the territory for your new pawn",
-    "migrate_which": "Choose the pawn to migrate",
-    "swap_which": "Choose your pawn that will swap",
-    "keep": "Choose the card to keep; the others go under the deck",
-    "limit": "You hold too many objectives: choose one to put under the deck",
-    "hunt": "Hunter: choose the hunting token to take",
-    "eruption": "Volcanic eruption: choose a card from the discard pile",
-    "invent": "Inventor: draw a card or take an innovation tile",
-    "sail": "Sailor: choose the strait token to take",
-    "trophy": "War trophies: choose a pawn from the reserve",
+_PROMPTS: dict[str, Msg] = {
+    "evolve_where": _("Choose the territory for your new pawn"),
+    "migrate_which": _("Choose the pawn to migrate"),
+    "swap_which": _("Choose your pawn that will swap"),
+    "keep": _("Choose the card to keep; the others go under the deck"),
+    "limit": _("You hold too many objectives: choose one to put under the deck"),
+    "hunt": _("Hunter: choose the hunting token to take"),
+    "eruption": _("Volcanic eruption: choose a card from the discard pile"),
+    "invent": _("Inventor: draw a card or take an innovation tile"),
+    "sail": _("Sailor: choose the strait token to take"),
+    "trophy": _("War trophies: choose a pawn from the reserve"),
 }
 
 
 def prompt(state: State, seat: str | None) -> str:
     """The current decision in words, as ``seat`` should read it."""
     if state.phase == OVER:
-        return "The game is over"
+        return _("The game is over")
     if state.phase == SETUP:
         if seat is not None and state.player(seat).dealt:
-            return "Choose the objective card to keep"
-        return "Waiting for every player to keep an objective"
+            return _("Choose the objective card to keep")
+        return _("Waiting for every player to keep an objective")
     turn = state.turn
     if turn is None:
-        return "Waiting for the next turn"
+        return _("Waiting for the next turn")
     if seat != turn.seat:
-        return f"Waiting for {turn.seat}"
+        return _("Waiting for {seat}", seat=turn.seat)
     step = _step(state)
     if step is None:
         if turn.acted:
-            return "Play a card, complete an objective, or end your turn"
-        return "Choose an action: evolve, migrate or swap (you may play cards first)"
+            return _("Play a card, complete an objective, or end your turn")
+        return _("Choose an action: evolve, migrate or swap (you may play cards first)")
     if step.kind in _PROMPTS:
         return _PROMPTS[step.kind]
     if step.kind == "evolve_which":
-        return f"Choose the pawn to place on {_name(step.arg)}"
+        return _("Choose the pawn to place on {territory}", territory=territory_name(step.arg))
     if step.kind == "migrate_where":
-        return f"Choose where the pawn on {_name(step.arg)} migrates"
+        return _(
+            "Choose where the pawn on {territory} migrates", territory=territory_name(step.arg)
+        )
     if step.kind == "swap_whom":
-        return f"Choose the pawn the one on {_name(step.arg)} swaps with"
+        return _(
+            "Choose the pawn the one on {territory} swaps with",
+            territory=territory_name(step.arg),
+        )
     if step.kind == "reward":
-        return f"Choose your reward for the {step.arg} territory"
+        return _(
+            "Choose your reward for the {colour} territory",
+            colour=TERRITORY_COLOUR_WORDS.get(step.arg, step.arg),
+        )
     if step.kind == "take_tile":
-        where = "any column" if step.arg == "any" else f"the {step.arg} column"
-        return f"Choose an innovation tile from {where}"
+        if step.arg == "any":
+            return _("Choose an innovation tile from any column")
+        return _(
+            "Choose an innovation tile from the {column} column",
+            column=COLUMN_WORDS.get(step.arg, step.arg),
+        )
     if step.kind == "steal_card":
-        return f"Tribal war: choose a card to take from {step.arg}'s hand"
+        return _("Tribal war: choose a card to take from {seat}'s hand", seat=step.arg)
     if step.kind == "steal_tile":
-        return f"Tribal war: choose an innovation tile to take from {step.arg}"
-    return "Choose"
+        return _("Tribal war: choose an innovation tile to take from {seat}", seat=step.arg)
+    return _("Choose")

@@ -14,73 +14,76 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.games.origin import events as ev
-from engine.games.origin.components import (
-    CARDS,
-    INDEX,
-    KINDS,
-    REWARD_COLUMNS,
-    STRAIT_INDEX,
-    STRAITS,
-    TERRITORIES,
-    WAR_TROPHY_POINTS,
+from engine.games.origin.components import CARDS, INDEX, KINDS, WAR_TROPHY_POINTS
+from engine.games.origin.names import (
+    COLUMN_WORDS,
+    commas,
+    end_reason,
+    pawn_words,
+    points,
+    quoted,
+    semicolons,
+    strait_name,
+    territory_name,
 )
-from engine.games.origin.moves import pawn_words
 from engine.games.origin.scoring import standing
 from engine.games.origin.state import State
-
-_ARTICLE = {"action": "an", "permanent": "a", "objective": "an"}
-
+from engine.games.origin.words import _, n_, p_
+from engine.kit.words import Listing, Msg
 
 # ---------------------------------------------------------------- words
 
-
-def _and(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+GAME_END_REASONS: dict[str, Msg] = {
+    "every other player has had a last turn": _("every other player has had a last turn"),
+    "no player could act for a whole round": _("no player could act for a whole round"),
+}
 
 
-def _territory(territory: str) -> str:
-    return TERRITORIES[INDEX[territory]].name
-
-
-def _strait(strait: str) -> str:
-    return STRAITS[STRAIT_INDEX[strait]].name
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'s' * (n != 1)}"
+def _and(items: list[str]) -> Listing:
+    return Listing(tuple(items), "and")
 
 
 def _name(card: str) -> str:
     """A card's name as the labels write it: objectives in quotes."""
     c = CARDS[card]
-    return f"“{c.name}”" if c.deck == "objective" else c.name
+    if c.deck == "objective":
+        return quoted(c.name)
+    # An action or permanent card named among others ("Navigator, Hunter and Control"): some
+    # languages set every card's name apart, as they do an objective's.
+    return p_("card name", "{name}", name=c.name)
 
 
-def _card(card: str) -> str:
+def _card(card: str) -> Msg:
     """ "the action card Hunter", "the objective “3 pawns in Africa”"."""
     c = CARDS[card]
     if c.deck == "objective":
-        return f"the objective {_name(card)}"
-    return f"the {c.deck} card {c.name}"
+        return _("the objective {card}", card=_name(card))
+    if c.deck == "action":
+        return _("the action card {card}", card=c.name)
+    return _("the permanent card {card}", card=c.name)
 
 
-def _a_card(deck: str) -> str:
+_A_CARD: dict[str, Msg] = {
+    "action": _("an action card"),
+    "permanent": _("a permanent card"),
+    "objective": _("an objective card"),
+}
+
+
+def _a_card(deck: str) -> Msg:
     """A card of ``deck`` whose face the reader may not see: "an action card"."""
-    return f"{_ARTICLE[deck]} {deck} card"
+    return _A_CARD[deck]
 
 
-def _pawn_on(state: State | None, territory: str) -> str:
+def _pawn_on(state: State | None, territory: str) -> Msg | None:
     pawn = state.board[INDEX[territory]] if state is not None else None
     if pawn is None:
-        return "pawn"
+        return None
     kind = KINDS[pawn.kind]
     return pawn_words(kind.height, kind.strength, kind.colour)
 
 
-def _pawn(event: Event) -> str:
+def _pawn(event: Event) -> Msg:
     return pawn_words(event["height"], event["strength"], event["colour"])
 
 
@@ -88,35 +91,55 @@ def _pawn(event: Event) -> str:
 
 
 def _game_set_up(state: State | None, e: Event, seat: str | None) -> str:
-    seats, pawns = _and(list(e["seats"])), e["pawns"]
-    return f"A game of Origin began for {seats}, with {pawns} tribe pawns in the reserve"
+    return n_(
+        "A game of Origin began for {seats}, with {n} tribe pawn in the reserve",
+        "A game of Origin began for {seats}, with {n} tribe pawns in the reserve",
+        n=e["pawns"],
+        seats=_and(list(e["seats"])),
+    )
 
 
 def _neutral_pawn_placed(state: State | None, e: Event, seat: str | None) -> str:
     # ru «Подготовка к игре»: one of the lowest and weakest pawns, of any colour.
-    words = pawn_words(1, 1, e["colour"])
-    return f"The neutral {words} was set on the Origin territory, {_territory(e['territory'])}"
+    return _(
+        "The neutral {pawn} pawn was set on the Origin territory, {territory}",
+        pawn=pawn_words(1, 1, e["colour"]),
+        territory=territory_name(e["territory"]),
+    )
 
 
 def _decks_shuffled(state: State | None, e: Event, seat: str | None) -> str:
-    return "The action, permanent and objective decks were shuffled face down"
+    return _("The action, permanent and objective decks were shuffled face down")
 
 
 def _innovations_laid_out(state: State | None, e: Event, seat: str | None) -> str:
-    columns = "; ".join(
-        f"{c} {', '.join(str(level) for level in sorted(e[c]))}" for c in REWARD_COLUMNS
-    )
-    return (
-        f"Innovation tiles were laid face up on the reward board ({columns}), "
-        f"{len(e['reserve'])} more face down as the reserve"
+    levels = {c: ", ".join(str(level) for level in sorted(e[c])) for c in COLUMN_WORDS}
+    return n_(
+        "Innovation tiles were laid face up on the reward board (yellow {yellow}; orange "
+        "{orange}; purple {purple}; brown {brown}), {n} more face down as the reserve",
+        "Innovation tiles were laid face up on the reward board (yellow {yellow}; orange "
+        "{orange}; purple {purple}; brown {brown}), {n} more face down as the reserve",
+        n=len(e["reserve"]),
+        **levels,
     )
 
 
 def _hunting_tokens_placed(state: State | None, e: Event, seat: str | None) -> str:
-    tokens = ", ".join(f"{_territory(t)} {value}" for t, value in e["tokens"].items())
+    tokens = commas(
+        _("{territory} {value}", territory=territory_name(t), value=value)
+        for t, value in e["tokens"].items()
+    )
     left = len(e.get("returned_to_box", ()))
-    box = f"; {left} left over went back to the box" if left else ""
-    return f"Hunting tokens were laid on the green territories: {tokens}{box}"
+    if left:
+        return n_(
+            "Hunting tokens were laid on the green territories: {tokens}; {n} left over went "
+            "back to the box",
+            "Hunting tokens were laid on the green territories: {tokens}; {n} left over went "
+            "back to the box",
+            n=left,
+            tokens=tokens,
+        )
+    return _("Hunting tokens were laid on the green territories: {tokens}", tokens=tokens)
 
 
 def _strait_tokens_placed(state: State | None, e: Event, seat: str | None) -> str:
@@ -124,37 +147,66 @@ def _strait_tokens_placed(state: State | None, e: Event, seat: str | None) -> st
     if not tokens:
         return ""
     low, high = min(tokens.values()), max(tokens.values())
-    best = [f"the {_strait(s)}" for s, value in tokens.items() if value == high]
-    where = f"the {high}s lie on" if len(best) > 1 else f"the {high} lies on"
-    return (
-        f"Strait tokens worth {low} to {high} were laid face up on the {len(tokens)} straits; "
-        f"{where} {_and(best)}"
+    best = [
+        _("the {strait}", strait=strait_name(s)) for s, value in tokens.items() if value == high
+    ]
+    if len(best) > 1:
+        return _(
+            "Strait tokens worth {low} to {high} were laid face up on the {count} straits; "
+            "the {high}s lie on {straits}",
+            low=low,
+            high=high,
+            count=len(tokens),
+            straits=_and(best),
+        )
+    return _(
+        "Strait tokens worth {low} to {high} were laid face up on the {count} straits; "
+        "the {high} lies on {straits}",
+        low=low,
+        high=high,
+        count=len(tokens),
+        straits=_and(best),
     )
 
 
 def _objectives_dealt(state: State | None, e: Event, seat: str | None) -> str:
     hands: dict[str, list[str]] = e["hands"]
     count = max((len(cards) for cards in hands.values()), default=0)
-    told = f"Each player was dealt {count} objective cards to keep one"
     if seat in hands:
-        return f"{told}; {seat} was dealt {_and([_name(c) for c in hands[seat]])}"
-    return told
+        return n_(
+            "Each player was dealt {n} objective card to keep one; {seat} was dealt {cards}",
+            "Each player was dealt {n} objective cards to keep one; {seat} was dealt {cards}",
+            n=count,
+            seat=seat,
+            cards=_and([_name(c) for c in hands[seat]]),
+        )
+    return n_(
+        "Each player was dealt {n} objective card to keep one",
+        "Each player was dealt {n} objective cards to keep one",
+        n=count,
+    )
 
 
 def _first_player_chosen(state: State | None, e: Event, seat: str | None) -> str:
-    return f"{e['seat']} was drawn at random to play first"  # RULINGS: First player
+    # RULINGS: First player
+    return _("{seat} was drawn at random to play first", seat=e["seat"])
 
 
 def _objective_kept(state: State | None, e: Event, seat: str | None) -> str:
     if seat == e["seat"]:
         card = CARDS[e["card"]]
-        return f"{seat} kept the objective {_name(card.id)} ({_points(card.points)})"
-    return f"{e['seat']} kept one of the objectives dealt to them"
+        return _(
+            "{seat} kept the objective {card} ({points})",
+            seat=seat,
+            card=_name(card.id),
+            points=points(card.points),
+        )
+    return _("{seat} kept one of the objectives dealt to them", seat=e["seat"])
 
 
 def _objectives_shuffled(state: State | None, e: Event, seat: str | None) -> str:
     # ru «Подготовка к игре»: «Снова перемешайте колоду карт целей».
-    return "The objectives not kept went back into the objective deck, shuffled face down"
+    return _("The objectives not kept went back into the objective deck, shuffled face down")
 
 
 # ---------------------------------------------------------------- turns
@@ -163,64 +215,135 @@ def _objectives_shuffled(state: State | None, e: Event, seat: str | None) -> str
 def _turn_started(state: State | None, e: Event, seat: str | None) -> str:
     # ru «Конец игры»: once the end is triggered, every other player has one last turn.
     if state is not None and state.last_round:
-        return f"{e['seat']} began their last turn"
+        return _("{seat} began their last turn", seat=e["seat"])
     return ""
 
 
 def _turn_passed(state: State | None, e: Event, seat: str | None) -> str:
     # RULINGS: No action possible.
-    return f"{e['seat']} could neither evolve, migrate nor swap, and passed"
+    return _("{seat} could neither evolve, migrate nor swap, and passed", seat=e["seat"])
 
 
 def _end_triggered(state: State | None, e: Event, seat: str | None) -> str:
     # ru «Конец игры»: whoever takes the last item triggers the end; the others play once more.
     others = list(e["final_turns"])
+    reasons = semicolons(end_reason(r) for r in e["reasons"])
     if len(others) > 1:
-        last = f"{_and(others)} each play one last turn"
-    elif others:
-        last = f"{others[0]} plays one last turn"
-    else:
-        last = "nobody plays another turn"
-    return f"{e['seat']} triggered the end of the game ({'; '.join(e['reasons'])}): {last}"
+        return _(
+            "{seat} triggered the end of the game ({reasons}): {others} each play one last turn",
+            seat=e["seat"],
+            reasons=reasons,
+            others=_and(others),
+        )
+    if others:
+        return _(
+            "{seat} triggered the end of the game ({reasons}): {other} plays one last turn",
+            seat=e["seat"],
+            reasons=reasons,
+            other=others[0],
+        )
+    return _(
+        "{seat} triggered the end of the game ({reasons}): nobody plays another turn",
+        seat=e["seat"],
+        reasons=reasons,
+    )
 
 
 def _game_ended(state: State | None, e: Event, seat: str | None) -> str:
     reason = e.get("reason")
-    ended = f"The game ended, as {reason}" if reason else "The game ended"
+    told = GAME_END_REASONS.get(reason, reason) if reason else None
     if state is None:
-        return ended
+        return _("The game ended, as {reason}", reason=told) if told else _("The game ended")
     result = standing(state)
     scores, ranking = result["scores"], result["ranking"]
     first = ranking[0]
-    top = scores[first[0]]
+    top = points(scores[first[0]])
+    level = [s for group in ranking[1:] for s in group if scores[s] == scores[first[0]]]
+    if told:
+        if len(first) > 1:
+            return _(
+                "The game ended, as {reason}: {seats} share the win with {points}",
+                reason=told,
+                seats=_and(first),
+                points=top,
+            )
+        if level:
+            # ru «Конец игры»: a tie on points goes to whoever has more cards left in hand.
+            return _(
+                "The game ended, as {reason}: {seat} won with {points}, ahead of {others} on "
+                "cards in hand",
+                reason=told,
+                seat=first[0],
+                points=top,
+                others=_and(level),
+            )
+        return _(
+            "The game ended, as {reason}: {seat} won with {points}",
+            reason=told,
+            seat=first[0],
+            points=top,
+        )
     if len(first) > 1:
-        return f"{ended}: {_and(first)} share the win with {_points(top)}"
-    won = f"{ended}: {first[0]} won with {_points(top)}"
-    level = [s for group in ranking[1:] for s in group if scores[s] == top]
+        return _(
+            "The game ended: {seats} share the win with {points}", seats=_and(first), points=top
+        )
     if level:
-        # ru «Конец игры»: a tie on points goes to whoever has more cards left in hand.
-        return f"{won}, ahead of {_and(level)} on cards in hand"
-    return won
+        return _(
+            "The game ended: {seat} won with {points}, ahead of {others} on cards in hand",
+            seat=first[0],
+            points=top,
+            others=_and(level),
+        )
+    return _("The game ended: {seat} won with {points}", seat=first[0], points=top)
 
 
 # ---------------------------------------------------------------- the action
 
 
 def _pawn_placed(state: State | None, e: Event, seat: str | None) -> str:
-    return f"{e['seat']} evolved a new {_pawn(e)} onto {_territory(e['territory'])}"
+    return _(
+        "{seat} evolved a new {pawn} pawn onto {territory}",
+        seat=e["seat"],
+        pawn=_pawn(e),
+        territory=territory_name(e["territory"]),
+    )
 
 
 def _pawn_migrated(state: State | None, e: Event, seat: str | None) -> str:
     pawn = _pawn_on(state, e["from"])
-    return f"{e['seat']} migrated the {pawn} from {_territory(e['from'])} to {_territory(e['to'])}"
+    places = {"origin": territory_name(e["from"]), "destination": territory_name(e["to"])}
+    if pawn is None:
+        return _(
+            "{seat} migrated the pawn from {origin} to {destination}", seat=e["seat"], **places
+        )
+    return _(
+        "{seat} migrated the {pawn} pawn from {origin} to {destination}",
+        seat=e["seat"],
+        pawn=pawn,
+        **places,
+    )
 
 
 def _pawns_swapped(state: State | None, e: Event, seat: str | None) -> str:
     # ru «Обмен»: the weaker pawn takes the place the mover left.
     mine, theirs = _pawn_on(state, e["from"]), _pawn_on(state, e["to"])
-    return (
-        f"{e['seat']}'s {mine} took {_territory(e['to'])} from {e['victim']}'s {theirs}, "
-        f"which went to {_territory(e['from'])}"
+    if mine is None or theirs is None:
+        return _(
+            "{seat}'s pawn took {destination} from {victim}'s pawn, which went to {origin}",
+            seat=e["seat"],
+            victim=e["victim"],
+            origin=territory_name(e["from"]),
+            destination=territory_name(e["to"]),
+        )
+    return _(
+        "{seat}'s {pawn} pawn took {destination} from {victim}'s {other} pawn, which went to "
+        "{origin}",
+        seat=e["seat"],
+        pawn=mine,
+        victim=e["victim"],
+        other=theirs,
+        origin=territory_name(e["from"]),
+        destination=territory_name(e["to"]),
     )
 
 
@@ -228,40 +351,103 @@ def _pawns_swapped(state: State | None, e: Event, seat: str | None) -> str:
 
 
 def _hunting_token_taken(state: State | None, e: Event, seat: str | None) -> str:
-    where = _territory(e["territory"])
-    return f"{e['seat']} took the hunting token of {where} ({_points(e['value'])})"
+    return _(
+        "{seat} took the hunting token of {territory} ({points})",
+        seat=e["seat"],
+        territory=territory_name(e["territory"]),
+        points=points(e["value"]),
+    )
 
 
 def _strait_token_taken(state: State | None, e: Event, seat: str | None) -> str:
-    strait, value = _strait(e["strait"]), _points(e["value"])
+    strait, value = strait_name(e["strait"]), points(e["value"])
     if state is not None and state.pending and state.pending[0].kind == "sail":
-        return f"{e['seat']} took the token of the {strait} ({value})"
+        return _(
+            "{seat} took the token of the {strait} ({points})",
+            seat=e["seat"],
+            strait=strait,
+            points=value,
+        )
     # ru «Проливы»: villages on both sides of a strait take its token.
-    return f"{e['seat']} now holds both sides of the {strait} and took its token ({value})"
+    return _(
+        "{seat} now holds both sides of the {strait} and took its token ({points})",
+        seat=e["seat"],
+        strait=strait,
+        points=value,
+    )
 
 
 def _tile_taken(state: State | None, e: Event, seat: str | None) -> str:
-    return f"{e['seat']} took a level-{e['level']} innovation tile from the {e['column']} column"
+    return _(
+        "{seat} took a level-{level} innovation tile from the {column} column",
+        seat=e["seat"],
+        level=e["level"],
+        column=COLUMN_WORDS.get(e["column"], e["column"]),
+    )
 
 
 def _tile_revealed(state: State | None, e: Event, seat: str | None) -> str:
     # ru «Фаза награждения»: a taken tile is replaced at once from the face-down reserve.
-    return (
-        f"A level-{e['level']} tile from the reserve was laid face up in the {e['column']} column"
+    return _(
+        "A level-{level} tile from the reserve was laid face up in the {column} column",
+        level=e["level"],
+        column=COLUMN_WORDS.get(e["column"], e["column"]),
     )
 
 
 def _card_drawn(state: State | None, e: Event, seat: str | None) -> str:
     drawn = _card(e["card"]) if seat == e["seat"] else _a_card(e["deck"])
-    return f"{e['seat']} drew {drawn}"
+    return _("{seat} drew {card}", seat=e["seat"], card=drawn)
 
 
 def _cards_drawn(state: State | None, e: Event, seat: str | None) -> str:
     cards: list[str] = e["cards"]
-    told = f"{e['seat']} drew {len(cards)} {e['deck']} cards to keep one"
+    deck, n = e["deck"], len(cards)
     if seat == e["seat"]:
-        return f"{told}: {_and([_name(c) for c in cards])}"
-    return told
+        names = _and([_name(c) for c in cards])
+        if deck == "action":
+            return n_(
+                "{seat} drew {n} action card to keep one: {cards}",
+                "{seat} drew {n} action cards to keep one: {cards}",
+                n=n,
+                seat=seat,
+                cards=names,
+            )
+        if deck == "permanent":
+            return n_(
+                "{seat} drew {n} permanent card to keep one: {cards}",
+                "{seat} drew {n} permanent cards to keep one: {cards}",
+                n=n,
+                seat=seat,
+                cards=names,
+            )
+        return n_(
+            "{seat} drew {n} objective card to keep one: {cards}",
+            "{seat} drew {n} objective cards to keep one: {cards}",
+            n=n,
+            seat=seat,
+            cards=names,
+        )
+    if deck == "action":
+        return n_(
+            "{seat} drew {n} action card to keep one",
+            "{seat} drew {n} action cards to keep one",
+            n=n,
+            seat=e["seat"],
+        )
+    if deck == "permanent":
+        return n_(
+            "{seat} drew {n} permanent card to keep one",
+            "{seat} drew {n} permanent cards to keep one",
+            n=n,
+            seat=e["seat"],
+        )
+    return n_(
+        "{seat} drew {n} objective card to keep one",
+        "{seat} drew {n} objective cards to keep one",
+        n=n,
+        seat=e["seat"],
+    )
 
 
 def _card_kept(state: State | None, e: Event, seat: str | None) -> str:
@@ -269,21 +455,67 @@ def _card_kept(state: State | None, e: Event, seat: str | None) -> str:
     returned: list[str] = e["returned"]
     deck = e["deck"]
     if seat == e["seat"]:
-        back = f" and put {_and([_name(c) for c in returned])} under the {deck} deck"
-        return f"{seat} kept {_card(e['card'])}{back if returned else ''}"
+        card = _card(e["card"])
+        if not returned:
+            return _("{seat} kept {card}", seat=seat, card=card)
+        back = _and([_name(c) for c in returned])
+        if deck == "action":
+            return _(
+                "{seat} kept {card} and put {cards} under the action deck",
+                seat=seat,
+                card=card,
+                cards=back,
+            )
+        if deck == "permanent":
+            return _(
+                "{seat} kept {card} and put {cards} under the permanent deck",
+                seat=seat,
+                card=card,
+                cards=back,
+            )
+        return _(
+            "{seat} kept {card} and put {cards} under the objective deck",
+            seat=seat,
+            card=card,
+            cards=back,
+        )
     if not returned:
-        return f"{e['seat']} kept {_a_card(deck)}"
-    others = "the other one" if len(returned) == 1 else f"the other {len(returned)}"
-    return (
-        f"{e['seat']} kept one of the {len(returned) + 1} {deck} cards "
-        f"and put {others} under the deck"
+        return _("{seat} kept {card}", seat=e["seat"], card=_a_card(deck))
+    n, total = len(returned), len(returned) + 1
+    if deck == "action":
+        return n_(
+            "{seat} kept one of the {total} action cards and put the other one under the deck",
+            "{seat} kept one of the {total} action cards and put the other {n} under the deck",
+            n=n,
+            total=total,
+            seat=e["seat"],
+        )
+    if deck == "permanent":
+        return n_(
+            "{seat} kept one of the {total} permanent cards and put the other one under the deck",
+            "{seat} kept one of the {total} permanent cards and put the other {n} under the deck",
+            n=n,
+            total=total,
+            seat=e["seat"],
+        )
+    return n_(
+        "{seat} kept one of the {total} objective cards and put the other one under the deck",
+        "{seat} kept one of the {total} objective cards and put the other {n} under the deck",
+        n=n,
+        total=total,
+        seat=e["seat"],
     )
 
 
 def _objective_returned(state: State | None, e: Event, seat: str | None) -> str:
     # ru «Очень важно!»: over the hand limit, an objective goes under the deck.
-    card = _name(e["card"]) if seat == e["seat"] else "one"
-    return f"{e['seat']} held too many objectives and put {card} under the objective deck"
+    if seat == e["seat"]:
+        return _(
+            "{seat} held too many objectives and put {card} under the objective deck",
+            seat=e["seat"],
+            card=_name(e["card"]),
+        )
+    return _("{seat} held too many objectives and put one under the objective deck", seat=e["seat"])
 
 
 # ---------------------------------------------------------------- cards
@@ -292,40 +524,60 @@ def _objective_returned(state: State | None, e: Event, seat: str | None) -> str:
 def _card_played(state: State | None, e: Event, seat: str | None) -> str:
     card = CARDS[e["card"]]
     if card.deck == "permanent":
-        return f"{e['seat']} laid the permanent card {card.name} face up"
-    return f"{e['seat']} played the action card {card.name}"
+        return _("{seat} laid the permanent card {card} face up", seat=e["seat"], card=card.name)
+    return _("{seat} played the action card {card}", seat=e["seat"], card=card.name)
 
 
 def _objective_completed(state: State | None, e: Event, seat: str | None) -> str:
     card = CARDS[e["card"]]
-    points = e.get("points", card.points)
-    return f"{e['seat']} completed the objective {_name(card.id)} (+{_points(points)})"
+    return _(
+        "{seat} completed the objective {card} (+{points})",
+        seat=e["seat"],
+        card=_name(card.id),
+        points=points(e.get("points", card.points)),
+    )
 
 
 def _discard_card_taken(state: State | None, e: Event, seat: str | None) -> str:
     # ru Volcanic eruption: a card from the face-up discard pile.
-    return f"{e['seat']} took {_card(e['card'])} from the discard pile"
+    return _("{seat} took {card} from the discard pile", seat=e["seat"], card=_card(e["card"]))
 
 
 def _strait_token_stolen(state: State | None, e: Event, seat: str | None) -> str:
-    strait = _strait(e["strait"])
-    return f"{e['seat']} took {e['victim']}'s token of the {strait} ({_points(e['value'])})"
+    return _(
+        "{seat} took {victim}'s token of the {strait} ({points})",
+        seat=e["seat"],
+        victim=e["victim"],
+        strait=strait_name(e["strait"]),
+        points=points(e["value"]),
+    )
 
 
 def _card_stolen(state: State | None, e: Event, seat: str | None) -> str:
     # RULINGS: Tribal war (cards): the thief saw the hand, the victim knows what it lost.
     card = CARDS[e["card"]]
     told = _card(card.id) if seat in (e["seat"], e["victim"]) else _a_card(card.deck)
-    return f"{e['seat']} took {told} from {e['victim']}'s hand"
+    return _(
+        "{seat} took {card} from {victim}'s hand", seat=e["seat"], card=told, victim=e["victim"]
+    )
 
 
 def _tile_stolen(state: State | None, e: Event, seat: str | None) -> str:
-    return f"{e['seat']} took a level-{e['level']} innovation tile from {e['victim']}"
+    return _(
+        "{seat} took a level-{level} innovation tile from {victim}",
+        seat=e["seat"],
+        level=e["level"],
+        victim=e["victim"],
+    )
 
 
 def _trophy_taken(state: State | None, e: Event, seat: str | None) -> str:
-    points = _points(e.get("points", WAR_TROPHY_POINTS))
-    return f"{e['seat']} took a {_pawn(e)} from the reserve as a war trophy ({points})"
+    return _(
+        "{seat} took a {pawn} pawn from the reserve as a war trophy ({points})",
+        seat=e["seat"],
+        pawn=_pawn(e),
+        points=points(e.get("points", WAR_TROPHY_POINTS)),
+    )
 
 
 narrate = ev.EVENTS.narration(

@@ -34,6 +34,7 @@ from engine.games.origin.movement import (
 from engine.games.origin.moves import prompt
 from engine.games.origin.objectives import hand_limit
 from engine.games.origin.state import OVER, SETUP, State, Step
+from engine.games.origin.words import _
 from engine.kit import last_answer
 
 END_TURN: Move = {"type": "end_turn"}
@@ -167,9 +168,9 @@ def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Even
         over=state.phase == OVER,
         seats=state.seats,
         acting=to_act(state),
-        waiting="You have already kept your objective; wait for the others."
+        waiting=_("You have already kept your objective; wait for the others.")
         if state.phase == SETUP
-        else "It is not your turn.",
+        else _("It is not your turn."),
         legal=lambda: legal_moves(state, seat),
         prompt=lambda: prompt(state, seat),
     )

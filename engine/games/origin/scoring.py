@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.games.origin.components import CARDS, WAR_TROPHY_POINTS, tile_points
 from engine.games.origin.state import OVER, Player, State
+from engine.games.origin.words import p_
 
 
 def breakdown(player: Player) -> dict[str, int]:
@@ -47,10 +48,10 @@ def standing(state: State) -> dict[str, Any]:
             ranking[-1].append(seat)
         else:
             ranking.append([seat])
-    tie_break = None
+    tie_break: str | None = None
     for i in range(1, len(ranking)):
         if scores[ranking[i][0]] == scores[ranking[i - 1][0]]:
-            tie_break = "cards in hand"
+            tie_break = p_("tie break", "cards in hand")
     return {
         "scores": scores,
         "ranking": ranking,

@@ -24,6 +24,7 @@ from engine.games.origin.components import (
     TERRITORY_IDS,
     pawn_supply,
 )
+from engine.games.origin.words import _
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -31,11 +32,13 @@ MAX_PLAYERS = 4
 
 def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
     if options:
-        raise IllegalMove("Origin has no options.")
+        raise IllegalMove(_("Origin has no options."))
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise IllegalMove("Origin is played by 2 to 4 players.")
+        raise IllegalMove(
+            _("Origin is played by {low} to {high} players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
+        )
     if len(set(seats)) != len(seats):
-        raise IllegalMove("Every player needs a seat of their own.")
+        raise IllegalMove(_("Every player needs a seat of their own."))
     events: list[Event] = [
         {"type": ev.GAME_SET_UP, "seats": list(seats), "pawns": sum(pawn_supply(len(seats)))}
     ]

@@ -21,6 +21,7 @@ from engine.games.origin.components import (
     TERRITORIES,
 )
 from engine.games.origin.moves import prompt
+from engine.games.origin.names import continent_name, end_reason
 from engine.games.origin.objectives import hand_limit
 from engine.games.origin.rules import to_act
 from engine.games.origin.scoring import breakdown
@@ -94,14 +95,14 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "first_player": state.first or None,
         "last_round": state.last_round,
         "end_triggered_by": state.triggered_by,
-        "end_reasons": list(state.end_reasons),
+        "end_reasons": [end_reason(r) for r in state.end_reasons],
         "final_turns_left": list(state.final_turns),
         "over": state.phase == OVER,
         "territories": [
             {
                 "id": t.id,
                 "name": t.name,
-                "continent": t.continent,
+                "continent": continent_name(t.continent),
                 "colour": t.colour,
                 "origin": i == ORIGIN_INDEX,
                 "x": t.x,
@@ -135,7 +136,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         ],
         "players": {p.seat: _public_player(state, p) for p in state.players},
         "turn": None,
-        "continents": sorted(set(CONTINENT)),
+        "continents": [continent_name(c) for c in sorted(set(CONTINENT))],
     }
     if turn is not None:
         result["turn"] = {

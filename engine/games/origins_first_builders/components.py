@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.games.origins_first_builders.words import _, p_
+from engine.kit.words import Msg
+
 RULEBOOK = "RULEBOOK"
 SOURCE = "SOURCE"
 PROVISIONAL = "PROVISIONAL"
@@ -66,17 +69,17 @@ BASIC_GOLD = "basic_gold"
 CITIZEN = "citizen"
 ONE_EACH = "one_each"
 FEED = "feed"
-BOARD_ACTIONS: dict[str, str] = {
-    STONE3: "gain 3 stone",
-    WAR: "advance 2 on the war track and/or attack",
-    FOOD3: "gain 3 food",
-    BUILD: "buy a building",
-    WISDOM3: "gain 3 wisdom",
-    TEMPLE: "pay 1 stone: advance 2 on a temple and take its zodiac card",
-    BASIC_GOLD: "gain 1 basic resource and 1 gold",
-    CITIZEN: "take a citizen die from the row",
-    ONE_EACH: "gain 1 stone, 1 food and 1 wisdom",
-    FEED: "spend 1-3 food: +1 to a citizen or +1 on the war track for each",
+BOARD_ACTIONS: dict[str, Msg] = {
+    STONE3: _("gain 3 stone"),
+    WAR: _("advance 2 on the war track and/or attack"),
+    FOOD3: _("gain 3 food"),
+    BUILD: _("buy a building"),
+    WISDOM3: _("gain 3 wisdom"),
+    TEMPLE: _("pay 1 stone: advance 2 on a temple and take its zodiac card"),
+    BASIC_GOLD: _("gain 1 basic resource and 1 gold"),
+    CITIZEN: _("take a citizen die from the row"),
+    ONE_EACH: _("gain 1 stone, 1 food and 1 wisdom"),
+    FEED: _("spend 1-3 food: +1 to a citizen or +1 on the war track for each"),
 }
 # Which two actions each contact zone prints (top, bottom): the appendix lists them in pairs,
 # a resource action over a use for it. PROVISIONAL
@@ -103,12 +106,12 @@ BONUS_TILES: dict[str, str] = {
     "blue": BONUS_SPEAKER,
     "yellow": BONUS_BASIC,
 }
-BONUS_TEXT: dict[str, str] = {
-    BONUS_TEMPLE: "pay 1 stone: advance 1 on a temple (no zodiac card)",
-    BONUS_BUILD: "pay 1 food: buy a building",
-    BONUS_WAR: "pay 1 wisdom: advance 1 on the war track or attack",
-    BONUS_SPEAKER: "take a speaker die",
-    BONUS_BASIC: "gain 1 basic resource",
+BONUS_TEXT: dict[str, Msg] = {
+    BONUS_TEMPLE: _("pay 1 stone: advance 1 on a temple (no zodiac card)"),
+    BONUS_BUILD: _("pay 1 food: buy a building"),
+    BONUS_WAR: _("pay 1 wisdom: advance 1 on the war track or attack"),
+    BONUS_SPEAKER: _("take a speaker die"),
+    BONUS_BASIC: _("gain 1 basic resource"),
 }
 # ru «Одиночный режим»: red on the first zone, purple on the second, blue on the third,
 # orange on the fourth (RULEBOOK); the fifth takes the one left, yellow (PROVISIONAL).
@@ -125,70 +128,77 @@ TILES_PER_COLOUR = 15  # SOURCE
 @dataclass(frozen=True)
 class Building:
     id: str
-    name: str
+    name: Msg
     russian: str
     colour: str  # PROVISIONAL for blue, orange and purple (see rulings)
     copies: int  # PROVISIONAL
     stone: int  # PROVISIONAL (1-3, SOURCE)
-    text: str  # RULEBOOK (appendix «Жетоны зданий»)
+    text: Msg  # RULEBOOK (appendix «Жетоны зданий»)
 
 
 _B = Building
 BUILDINGS: tuple[Building, ...] = (
     # Yellow: Harbour and Market count yellow buildings and citizens.
-    _B("granary", "Granary", "Амбар", "yellow", 3, 1, "gain 1 food + 1 food per farm"),
-    _B("harbour", "Harbour", "Гавань", "yellow", 2, 2, "2 VP per yellow building"),
-    _B("market", "Market", "Рынок", "yellow", 2, 3, "4 VP per yellow citizen"),
-    _B("mint", "Mint", "Монетный двор", "yellow", 3, 2, "gain 1 gold"),
-    _B("quarry", "Quarry", "Каменоломня", "yellow", 3, 1,
-       "gain 1 stone + 1 stone per empty space next to it"),
-    _B("workshop", "Workshop", "Мастерская", "yellow", 2, 1, "gain 1 basic resource"),
+    _B("granary", p_("building", "Granary"), "Амбар", "yellow", 3, 1,
+       _("gain 1 food + 1 food per farm")),
+    _B("harbour", p_("building", "Harbour"), "Гавань", "yellow", 2, 2,
+       _("2 VP per yellow building")),
+    _B("market", p_("building", "Market"), "Рынок", "yellow", 2, 3, _("4 VP per yellow citizen")),
+    _B("mint", p_("building", "Mint"), "Монетный двор", "yellow", 3, 2, _("gain 1 gold")),
+    _B("quarry", p_("building", "Quarry"), "Каменоломня", "yellow", 3, 1,
+       _("gain 1 stone + 1 stone per empty space next to it")),
+    _B("workshop", p_("building", "Workshop"), "Мастерская", "yellow", 2, 1,
+       _("gain 1 basic resource")),
     # Red: Chariot Field, Citadel and Veterans count red buildings and citizens.
-    _B("arsenal", "Arsenal", "Арсенал", "red", 3, 2,
-       "advance 2 on the war track and/or attack, in either order"),
-    _B("chariots", "Chariot Field", "Поле для колесниц", "red", 2, 3,
-       "2 VP per red building and per red citizen"),
-    _B("outpost", "Outpost", "Аванпост", "red", 3, 1, "advance 1 on the war track or attack"),
-    _B("tiltyard", "Tiltyard", "Ристалище", "red", 2, 2,
-       "advance 2 on the war track, then 1 stone or 1 food per player behind you"),
-    _B("citadel", "Citadel", "Цитадель", "red", 2, 3,
-       "advance 1 on the war track per red building"),
-    _B("veterans", "Veterans' Quarter", "Ветеранская община", "red", 3, 2,
-       "a red citizen beside your board scores its value in VP, then loses 1"),
+    _B("arsenal", p_("building", "Arsenal"), "Арсенал", "red", 3, 2,
+       _("advance 2 on the war track and/or attack, in either order")),
+    _B("chariots", p_("building", "Chariot Field"), "Поле для колесниц", "red", 2, 3,
+       _("2 VP per red building and per red citizen")),
+    _B("outpost", p_("building", "Outpost"), "Аванпост", "red", 3, 1,
+       _("advance 1 on the war track or attack")),
+    _B("tiltyard", p_("building", "Tiltyard"), "Ристалище", "red", 2, 2,
+       _("advance 2 on the war track, then 1 stone or 1 food per player behind you")),
+    _B("citadel", p_("building", "Citadel"), "Цитадель", "red", 2, 3,
+       _("advance 1 on the war track per red building")),
+    _B("veterans", p_("building", "Veterans' Quarter"), "Ветеранская община", "red", 3, 2,
+       _("a red citizen beside your board scores its value in VP, then loses 1")),
     # Orange (the rulebook's examples show an orange tile costing 2 wisdom and 2 stone).
-    _B("castle", "Castle", "Замок", "orange", 2, 3, "1 VP + 3 VP per closed district"),
-    _B("construction", "Construction Site", "Строительная площадка", "orange", 3, 2,
-       "take a building from the row without paying wisdom; build it later for its stone"),
-    _B("court", "Courthouse", "Суд", "orange", 2, 1,
-       "change the colour of a citizen beside your board, keeping its value"),
-    _B("manor", "Manor", "Усадьба", "orange", 3, 2, "take a citizen die from the row for free"),
-    _B("forum", "Forum", "Форум", "orange", 3, 1, "take a speaker die for free"),
-    _B("idols", "Idol Shrine", "Капище", "orange", 2, 3,
-       "0/1/3/6/10 VP for 1/2/3/4/5 building colours in your city"),
+    _B("castle", p_("building", "Castle"), "Замок", "orange", 2, 3,
+       _("1 VP + 3 VP per closed district")),
+    _B("construction", p_("building", "Construction Site"), "Строительная площадка", "orange", 3, 2,
+       _("take a building from the row without paying wisdom; build it later for its stone")),
+    _B("court", p_("building", "Courthouse"), "Суд", "orange", 2, 1,
+       _("change the colour of a citizen beside your board, keeping its value")),
+    _B("manor", p_("building", "Manor"), "Усадьба", "orange", 3, 2,
+       _("take a citizen die from the row for free")),
+    _B("forum", p_("building", "Forum"), "Форум", "orange", 3, 1, _("take a speaker die for free")),
+    _B("idols", p_("building", "Idol Shrine"), "Капище", "orange", 2, 3,
+       _("0/1/3/6/10 VP for 1/2/3/4/5 building colours in your city")),
     # Purple: the temples.
-    _B("forest_temple", "Forest Temple", "Лесной храм", "purple", 2, 2,
-       "advance 2 on the Forest temple; you may pay 1 gold to advance 1 on another temple"),
-    _B("mountain_temple", "Mountain Temple", "Горный храм", "purple", 2, 2,
-       "advance 2 on the Mountain temple; you may pay 1 gold to advance 1 on another temple"),
-    _B("obelisk", "Obelisk", "Обелиск", "purple", 4, 1,
-       "1/2/4/7 VP for 1/2/3/4 or more obelisks in your city"),
-    _B("sanctuary", "Sanctuary", "Святыня", "purple", 2, 3,
-       "3/6/10 VP for 1/2/3 zodiac cards you hold"),
-    _B("sea_temple", "Sea Temple", "Морской храм", "purple", 2, 2,
-       "advance 2 on the Sea temple; you may pay 1 gold to advance 1 on another temple"),
-    _B("statue", "Statue", "Статуя", "purple", 3, 1, "advance 1 on any temple"),
+    _B("forest_temple", p_("building", "Forest Temple"), "Лесной храм", "purple", 2, 2,
+       _("advance 2 on the Forest temple; you may pay 1 gold to advance 1 on another temple")),
+    _B("mountain_temple", p_("building", "Mountain Temple"), "Горный храм", "purple", 2, 2,
+       _("advance 2 on the Mountain temple; you may pay 1 gold to advance 1 on another temple")),
+    _B("obelisk", p_("building", "Obelisk"), "Обелиск", "purple", 4, 1,
+       _("1/2/4/7 VP for 1/2/3/4 or more obelisks in your city")),
+    _B("sanctuary", p_("building", "Sanctuary"), "Святыня", "purple", 2, 3,
+       _("3/6/10 VP for 1/2/3 zodiac cards you hold")),
+    _B("sea_temple", p_("building", "Sea Temple"), "Морской храм", "purple", 2, 2,
+       _("advance 2 on the Sea temple; you may pay 1 gold to advance 1 on another temple")),
+    _B("statue", p_("building", "Statue"), "Статуя", "purple", 3, 1, _("advance 1 on any temple")),
     # Blue: wisdom and citizens.
-    _B("gallery", "Gallery", "Галерея", "blue", 2, 3, "3 VP per colour among your citizens"),
-    _B("astronomer", "Astronomer's Tower", "Башня астронома", "blue", 3, 2,
-       "gain 1 wisdom + 1 wisdom per advisor"),
-    _B("fountain", "Fountain of Wisdom", "Фонтан мудрости", "blue", 3, 1,
-       "gain 1 wisdom and set any starship to 1"),
-    _B("ritual_gate", "Ritual Gate", "Ритуальные врата", "blue", 3, 2,
-       "add 0, 1 or 2 to a citizen beside your board"),
-    _B("healer", "Healer's Estate", "Поместье целителя", "blue", 2, 2,
-       "1 VP + 1 VP per citizen"),
-    _B("mage", "Mage's Tower", "Башня мага", "blue", 2, 3,
-       "use the effect of one adjacent building"),
+    _B("gallery", p_("building", "Gallery"), "Галерея", "blue", 2, 3,
+       _("3 VP per colour among your citizens")),
+    _B("astronomer", p_("building", "Astronomer's Tower"), "Башня астронома", "blue", 3, 2,
+       _("gain 1 wisdom + 1 wisdom per advisor")),
+    _B("fountain", p_("building", "Fountain of Wisdom"), "Фонтан мудрости", "blue", 3, 1,
+       _("gain 1 wisdom and set any starship to 1")),
+    _B("ritual_gate", p_("building", "Ritual Gate"), "Ритуальные врата", "blue", 3, 2,
+       _("add 0, 1 or 2 to a citizen beside your board")),
+    _B("healer", p_("building", "Healer's Estate"), "Поместье целителя", "blue", 2, 2,
+       _("1 VP + 1 VP per citizen")),
+    _B("mage", p_("building", "Mage's Tower"), "Башня мага", "blue", 2, 3,
+       _("use the effect of one adjacent building")),
 )  # fmt: skip
 BUILDING: dict[str, Building] = {b.id: b for b in BUILDINGS}
 
@@ -198,10 +208,10 @@ AGORA = "agora"
 PALACE = "palace"
 GREY = "grey"
 STARTING_TEXT = {
-    AGORA: "gain 1 basic resource (fires whenever a district with it is closed)",
-    PALACE: "no effect; holds the five towers",
+    AGORA: _("gain 1 basic resource (fires whenever a district with it is closed)"),
+    PALACE: _("no effect; holds the five towers"),
 }
-START_NAMES = {AGORA: "Agora", PALACE: "Palace"}
+START_NAMES = {AGORA: p_("building", "Agora"), PALACE: p_("building", "Palace")}
 AGORA_AT = (0, -1)  # ru step 18: the Agora above the Palace
 PALACE_AT = (0, 0)
 
@@ -329,7 +339,11 @@ def retreat_space(space: int) -> int:
 
 # ---------------------------------------------------------------- temples and zodiac
 TEMPLES: tuple[str, ...] = ("forest", "mountain", "sea")  # RULEBOOK, in the award order
-TEMPLE_NAMES = {"forest": "Forest", "mountain": "Mountain", "sea": "Sea"}
+TEMPLE_NAMES = {
+    "forest": p_("temple", "Forest"),
+    "mountain": p_("temple", "Mountain"),
+    "sea": p_("temple", "Sea"),
+}
 # Points beside each step of a temple track, from the start (0) to the top. PROVISIONAL;
 # the worked scoring example shows steps worth 16, 31 and 70 (RULEBOOK).
 TEMPLE_POINTS: tuple[int, ...] = (0, 1, 3, 6, 10, 16, 23, 31, 40, 50, 60, 70)
@@ -340,33 +354,37 @@ TEMPLE_ACTION_STEPS = 2  # RULEBOOK
 @dataclass(frozen=True)
 class Zodiac:
     id: str
-    name: str
+    name: Msg
     russian: str
-    text: str  # RULEBOOK (appendix «Карты зодиака»)
+    text: Msg  # RULEBOOK (appendix «Карты зодиака»)
 
 
 _Z = Zodiac
 ZODIAC: tuple[Zodiac, ...] = (
-    _Z("sagittarius", "Sagittarius", "Стрелец",
-       "when you take a citizen or speaker die, you may add 1 to it (not above 6 or 5)"),
-    _Z("pisces", "Pisces", "Рыбы", "you may take any bonus action as «gain 1 gold»"),
-    _Z("capricorn", "Capricorn", "Козерог",
-       "when you build a tower level, you may add 2 to one citizen (not above 6)"),
-    _Z("aquarius", "Aquarius", "Водолей",
-       "when you advance 2 on a temple, you may pay 1 gold to advance 1 on another"),
-    _Z("taurus", "Taurus", "Телец", "buildings and citizens from a row cost 1 wisdom less"),
-    _Z("cancer", "Cancer", "Рак",
-       "when you pass, take a citizen die from the row for free if you have a free base"),
-    _Z("libra", "Libra", "Весы",
-       "after closing a district, you may take a citizen die from the row, paying wisdom"),
-    _Z("aries", "Aries", "Овен", "when you attack, 1 VP per red die you have (not advisors)"),
-    _Z("leo", "Leo", "Лев", "the die you place in a power centre gains 2 (not above 6)"),
-    _Z("gemini", "Gemini", "Близнецы",
-       "when you pass, 1 basic resource per space your war disc will fall back"),
-    _Z("virgo", "Virgo", "Дева",
-       "you may build on one of your farms, paying no wisdom or stone"),
-    _Z("scorpio", "Scorpio", "Скорпион",
-       "1 wisdom when you close a district or a 6 must become an advisor"),
+    _Z("sagittarius", p_("zodiac", "Sagittarius"), "Стрелец",
+       _("when you take a citizen or speaker die, you may add 1 to it (not above 6 or 5)")),
+    _Z("pisces", p_("zodiac", "Pisces"), "Рыбы",
+       _("you may take any bonus action as «gain 1 gold»")),
+    _Z("capricorn", p_("zodiac", "Capricorn"), "Козерог",
+       _("when you build a tower level, you may add 2 to one citizen (not above 6)")),
+    _Z("aquarius", p_("zodiac", "Aquarius"), "Водолей",
+       _("when you advance 2 on a temple, you may pay 1 gold to advance 1 on another")),
+    _Z("taurus", p_("zodiac", "Taurus"), "Телец",
+       _("buildings and citizens from a row cost 1 wisdom less")),
+    _Z("cancer", p_("zodiac", "Cancer"), "Рак",
+       _("when you pass, take a citizen die from the row for free if you have a free base")),
+    _Z("libra", p_("zodiac", "Libra"), "Весы",
+       _("after closing a district, you may take a citizen die from the row, paying wisdom")),
+    _Z("aries", p_("zodiac", "Aries"), "Овен",
+       _("when you attack, 1 VP per red die you have (not advisors)")),
+    _Z("leo", p_("zodiac", "Leo"), "Лев",
+       _("the die you place in a power centre gains 2 (not above 6)")),
+    _Z("gemini", p_("zodiac", "Gemini"), "Близнецы",
+       _("when you pass, 1 basic resource per space your war disc will fall back")),
+    _Z("virgo", p_("zodiac", "Virgo"), "Дева",
+       _("you may build on one of your farms, paying no wisdom or stone")),
+    _Z("scorpio", p_("zodiac", "Scorpio"), "Скорпион",
+       _("1 wisdom when you close a district or a 6 must become an advisor")),
 )  # fmt: skip
 ZODIAC_CARD: dict[str, Zodiac] = {z.id: z for z in ZODIAC}
 

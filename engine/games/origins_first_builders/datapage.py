@@ -1,9 +1,12 @@
-"""The player-facing data page: every component value with its provenance (GAME-DATA.md)."""
+"""The player-facing data page: every component value with its provenance (GAME-DATA.md).
+
+Its headings are messages (issue 17); its rows are the reference data, in English."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.games.origins_first_builders import words
 from engine.games.origins_first_builders.components import (
     ADVISOR_POINTS,
     AGORA,
@@ -40,6 +43,7 @@ from engine.games.origins_first_builders.components import (
     ZONE_ACTIONS,
 )
 from engine.games.origins_first_builders.moves import reward_words
+from engine.games.origins_first_builders.words import _
 
 
 def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
@@ -68,7 +72,7 @@ def _war_rows() -> list[dict[str, str]]:
 
 DATA_PAGE: list[dict[str, Any]] = [
     {
-        "title": "Dice and pieces",
+        "title": _("Dice and pieces"),
         "rows": [
             _row("Citizen dice", f"{DICE_PER_COLOUR} of each of 5 colours", SOURCE),
             _row(
@@ -107,7 +111,7 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Player board",
+        "title": _("Player board"),
         "rows": [
             _row(
                 "Population track (food per base)",
@@ -124,7 +128,7 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Contact zones",
+        "title": _("Contact zones"),
         "rows": [
             _row(
                 f"Zone {z + 1}",
@@ -149,7 +153,7 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Bonus action tiles",
+        "title": _("Bonus action tiles"),
         "rows": [
             _row(
                 f"{colour.capitalize()} tile",
@@ -161,7 +165,7 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Rows",
+        "title": _("Rows"),
         "rows": [
             _row(
                 "Building row (wisdom, top to bottom)",
@@ -177,7 +181,7 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Buildings (15 of each colour)",
+        "title": _("Buildings (15 of each colour)"),
         "rows": [
             _row(
                 f"{b.name} ({b.russian})",
@@ -195,15 +199,17 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "Zodiac cards",
+        "title": _("Zodiac cards"),
         "rows": [_row(f"{z.name} ({z.russian})", z.text, RULEBOOK) for z in ZODIAC],
     },
     {
-        "title": f"War track ({MILESTONES} milestones, three spaces apart)",
+        "title": _("War track ({n} milestones, three spaces apart)", n=MILESTONES),
         "rows": _war_rows(),
     },
     {
-        "title": "Temple tracks (" + ", ".join(TEMPLE_NAMES[t] for t in TEMPLES) + ")",
+        "title": _(
+            "Temple tracks ({temples})", temples=words.joined(TEMPLE_NAMES[t] for t in TEMPLES)
+        ),
         "rows": [
             _row(
                 f"Step {s}",
@@ -215,7 +221,7 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": "District cards (45)",
+        "title": _("District cards (45)"),
         "rows": [
             _row(
                 "Dealt",

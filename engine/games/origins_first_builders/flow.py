@@ -5,7 +5,7 @@ and the four end conditions."""
 from __future__ import annotations
 
 from engine.games.origins_first_builders import events as E
-from engine.games.origins_first_builders import rolls
+from engine.games.origins_first_builders import rolls, words
 from engine.games.origins_first_builders.citizens import make_advisor
 from engine.games.origins_first_builders.components import (
     DIE_FACES,
@@ -24,6 +24,8 @@ from engine.games.origins_first_builders.tracks import (
     retreat,
     space_of,
 )
+from engine.games.origins_first_builders.words import _
+from engine.kit.words import Msg
 
 
 def start_play(ctx: Ctx) -> None:
@@ -139,16 +141,49 @@ def end_round(ctx: Ctx) -> None:
     start_turn(ctx, first)
 
 
-def end_reasons(state: State) -> list[str]:
+def end_reasons(state: State) -> list[Msg]:
     """ru «Конец игры и подсчёт очков»: the four conditions, checked at the end of a round."""
     reasons = []
     for seat in state.seats:
         if all(space_of(track, seat) >= TEMPLE_TOP for track in state.temples):
-            reasons.append(f"{seat} has all three zodiac discs at the top of the temples")
+            reasons.append(_all_temples(seat))
     if not any(state.district_gold):
-        reasons.append("no gold is left on the district cards")
+        reasons.append(_NO_GOLD)
     if sum(1 for n in state.tower_supply if n > 0) <= TOWER_END_COLOURS:
-        reasons.append(f"{TOWER_END_COLOURS} or fewer colours of tower tiers are left")
+        reasons.append(_few_towers(TOWER_END_COLOURS))
     if state.dice_short:
-        reasons.append(f"the supply had no {state.dice_short[0]} citizen die for the row")
+        reasons.append(_no_die(state.dice_short[0]))
     return reasons
+
+
+def _all_temples(seat: str) -> Msg:
+    return _("{seat} has all three zodiac discs at the top of the temples", seat=seat)
+
+
+_NO_GOLD = _("no gold is left on the district cards")
+
+
+def _few_towers(n: int) -> Msg:
+    return _("{n} or fewer colours of tower tiers are left", n=n)
+
+
+def _no_die(colour: str) -> Msg:
+    return _("the supply had no {colour} citizen die for the row", colour=words.colour(colour))
+
+
+def reason_words(reason: str) -> Msg | str:
+    """An end reason as the event log keeps it (its English words) as a message again."""
+    if isinstance(reason, Msg):
+        return reason
+    if reason == _NO_GOLD:
+        return _NO_GOLD
+    head, sep, _rest = reason.partition(" has all three zodiac discs")
+    if sep and reason == _all_temples(head):
+        return _all_temples(head)
+    number, sep, _rest = reason.partition(" or fewer colours")
+    if sep and number.isdigit() and reason == _few_towers(int(number)):
+        return _few_towers(int(number))
+    colour = reason.removeprefix("the supply had no ").partition(" ")[0]
+    if reason == _no_die(colour):
+        return _no_die(colour)
+    return reason

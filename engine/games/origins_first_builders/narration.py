@@ -9,10 +9,11 @@ engine's bookkeeping (whose turn starts, the steps waiting) is told as "".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from engine.contract import Event
 from engine.games.origins_first_builders import events as E
+from engine.games.origins_first_builders import words
 from engine.games.origins_first_builders.city import grid, neighbours
 from engine.games.origins_first_builders.components import (
     BUILDING,
@@ -26,512 +27,760 @@ from engine.games.origins_first_builders.components import (
     ZODIAC_CARD,
 )
 from engine.games.origins_first_builders.events import EVENTS
-from engine.games.origins_first_builders.moves import building_name, die_words
+from engine.games.origins_first_builders.flow import reason_words
+from engine.games.origins_first_builders.moves import (
+    building_name,
+    die_words,
+    pattern_words,
+    the_building,
+)
 from engine.games.origins_first_builders.scoring import standing
 from engine.games.origins_first_builders.state import Player, State
 from engine.games.origins_first_builders.tracks import holds
+from engine.games.origins_first_builders.words import _, n_
 from engine.kit.events import Teller
+from engine.kit.words import Listing, Msg
 
 RESOURCE_ORDER = ("stone", "food", "wisdom", "gold")
-BUILDING_NAMES = frozenset(b.name for b in BUILDING.values())
+BUILDING_NAMES: dict[str, Msg] = {str(b.name): b.name for b in BUILDING.values()}
+"""A building as an event names it (its English name) and as a message."""
+
+Text = Msg | str
 
 
 # ---------------------------------------------------------------- words
 
 
-def _words(items: Sequence[str]) -> str:
-    """``["a", "b", "c"]`` as "a, b and c"."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+def _amounts(amounts: dict[str, int]) -> Listing:
+    return words.amounts(amounts, RESOURCE_ORDER)
 
 
-def _amounts(amounts: dict[str, int]) -> str:
-    return _words([f"{amounts[r]} {r}" for r in RESOURCE_ORDER if amounts.get(r)])
+def _the(kind: str) -> Msg:
+    return the_building(kind)
 
 
-def _the(kind: str) -> str:
-    return f"the {building_name(kind)}"
+def _temple(temple: str) -> Msg:
+    return _("the {temple} temple", temple=TEMPLE_NAMES[temple])
 
 
-def _temple(temple: str) -> str:
-    return f"the {TEMPLE_NAMES[temple]} temple"
-
-
-def _zodiac(card: str) -> str:
+def _zodiac(card: str) -> Msg:
     return ZODIAC_CARD[card].name
 
 
-def _card(card: str) -> str:
+def _card(card: str) -> Msg:
     """A district card as the move labels write it: its id and its three buildings."""
-    return f"{card} ({'-'.join(DISTRICT[card].pattern)})"
+    return _("{card} ({pattern})", card=card, pattern=pattern_words(DISTRICT[card].pattern))
 
 
-def _die(player: Player, index: int) -> str:
+def _die(player: Player, index: int) -> Msg:
     c = player.citizens[index]
     return die_words(c.colour, c.value)
 
 
-def _disc(disc: str) -> str:
-    return "the dummy disc" if disc == SOLO_DUMMY else disc
+def _disc(disc: str) -> Text:
+    return _("the dummy disc") if disc == SOLO_DUMMY else disc
 
 
-def _near(player: Player, x: int, y: int) -> str:
+def _near(player: Player, x: int, y: int) -> Msg:
     """Where a tile goes: its cell and the buildings beside it (a farm by that name only)."""
     cells = grid(player)
     near = [
-        "a farm" if cells[n].farm else _the(cells[n].kind) for n in neighbours((x, y)) if n in cells
+        _("a farm") if cells[n].farm else _the(cells[n].kind)
+        for n in neighbours((x, y))
+        if n in cells
     ]
-    return f"({x}, {y}), next to {_words(near)}" if near else f"({x}, {y})"
+    if near:
+        return _("({x}, {y}), next to {near}", x=x, y=y, near=Listing(tuple(near)))
+    return _("({x}, {y})", x=x, y=y)
+
+
+def _dice(dice: list[Msg]) -> Text:
+    """Dice one after another: "red 3, blue 2"."""
+    return words.joined(dice)
 
 
 # ---------------------------------------------------------------- setup (ru «Подготовка к игре»)
 
 
-def _game_set_up(state: State | None, e: Event) -> str:
+def _game_set_up(state: State | None, e: Event) -> Text:
     seats = list(e["seats"])
     if e.get("solo"):
-        return f"{seats[0]} began a solo training game of Origins: First Builders"
-    return f"A game of Origins: First Builders began for {_words(seats)}"
+        return _("{seat} began a solo training game of Origins: First Builders", seat=seats[0])
+    return _("A game of Origins: First Builders began for {seats}", seats=Listing(tuple(seats)))
 
 
-def _bonus_tiles_placed(state: State, e: Event) -> str:
+def _bonus_tiles_placed(state: State, e: Event) -> Text:
     # ru steps 3-4: a bonus tile under each zone, its starship set to 1.
-    return (
-        f"The bonus tiles went under contact zones 1 to {len(e['tiles'])}: "
-        f"{', '.join(e['tiles'])}; every starship starts at 1"
+    return _(
+        "The bonus tiles went under contact zones 1 to {n}: {tiles}; every starship starts at 1",
+        n=len(e["tiles"]),
+        tiles=words.joined(words.colour(t) for t in e["tiles"]),
     )
 
 
-def _zodiac_cards_placed(state: State, e: Event) -> str:
-    placed = [f"{_zodiac(c)} on {_temple(t)}" for t, c in zip(TEMPLES, e["cards"], strict=False)]
-    return f"The temples took their zodiac cards: {_words(placed)}"
+def _zodiac_cards_placed(state: State, e: Event) -> Text:
+    placed = [
+        _("{card} on the {temple} temple", card=_zodiac(c), temple=TEMPLE_NAMES[t])
+        for t, c in zip(TEMPLES, e["cards"], strict=False)
+    ]
+    return _("The temples took their zodiac cards: {cards}", cards=Listing(tuple(placed)))
 
 
-def _building_stacks_shuffled(state: State, e: Event) -> str:
+def _building_stacks_shuffled(state: State, e: Event) -> Text:
     counts = {len(stack) for stack in e["stacks"].values()}
-    each = f", {counts.pop()} tiles each" if len(counts) == 1 else ""
     stacks = len(e["stacks"])
-    return f"The building tiles were shuffled face down into {stacks} stacks by colour{each}"
-
-
-def _building_row_laid(state: State, e: Event) -> str:
-    names = [building_name(k) for k in e["row"]]
-    return f"The building row was laid from the stack tops, top to bottom: {', '.join(names)}"
-
-
-def _citizen_row_rolled(state: State, e: Event) -> str:
-    dice = [die_words(c, v) for c, v in e["dice"]]
-    return f"The citizen row was rolled, left to right: {', '.join(dice)}"
-
-
-def _speakers_rolled(state: State, e: Event) -> str:
-    values = [str(v) for v in e["values"]]
-    return f"The speaker dice were rolled: {', '.join(values)}"
-
-
-def _district_cards_dealt(state: State, e: Event) -> str:
-    cards = [_card(c) for c in e["cards"]]
-    return f"District cards dealt, {DISTRICT_GOLD} gold on each: {', '.join(cards)}"
-
-
-def _first_player_chosen(state: State, e: Event) -> str:
-    if state.solo:
-        return f"{e['seat']} plays first, a dummy disc beside theirs on the war track"
-    return f"{e['seat']} was drawn to play first"
-
-
-def _draft_pool_rolled(state: State, e: Event) -> str:
-    dice = [die_words(c, v) for c, v in e["dice"]]
-    order = list(e["order"])
-    return (
-        f"{len(dice)} starting dice were rolled for the draft: {', '.join(dice)}; "
-        f"picking order {', '.join(order)}"
+    if len(counts) == 1:
+        return n_(
+            "The building tiles were shuffled face down into {stacks} stacks by colour, "
+            "{n} tile each",
+            "The building tiles were shuffled face down into {stacks} stacks by colour, "
+            "{n} tiles each",
+            n=counts.pop(),
+            stacks=stacks,
+        )
+    return _(
+        "The building tiles were shuffled face down into {stacks} stacks by colour", stacks=stacks
     )
 
 
-def _solo_dice_rolled(state: State, e: Event) -> str:
+def _building_row_laid(state: State, e: Event) -> Text:
+    names = [building_name(k) for k in e["row"]]
+    return _(
+        "The building row was laid from the stack tops, top to bottom: {buildings}",
+        buildings=words.joined(names),
+    )
+
+
+def _citizen_row_rolled(state: State, e: Event) -> Text:
+    dice = [die_words(c, v) for c, v in e["dice"]]
+    return _("The citizen row was rolled, left to right: {dice}", dice=_dice(dice))
+
+
+def _speakers_rolled(state: State, e: Event) -> Text:
+    return _(
+        "The speaker dice were rolled: {values}",
+        values=words.joined(str(v) for v in e["values"]),
+    )
+
+
+def _district_cards_dealt(state: State, e: Event) -> Text:
+    cards = [_card(c) for c in e["cards"]]
+    return _(
+        "District cards dealt, {gold} on each: {cards}",
+        gold=words.amount("gold", DISTRICT_GOLD),
+        cards=words.joined(cards),
+    )
+
+
+def _first_player_chosen(state: State, e: Event) -> Text:
+    if state.solo:
+        return _("{seat} plays first, a dummy disc beside theirs on the war track", seat=e["seat"])
+    return _("{seat} was drawn to play first", seat=e["seat"])
+
+
+def _draft_pool_rolled(state: State, e: Event) -> Text:
+    dice = [die_words(c, v) for c, v in e["dice"]]
+    return n_(
+        "{n} starting die was rolled for the draft: {dice}; picking order {order}",
+        "{n} starting dice were rolled for the draft: {dice}; picking order {order}",
+        n=len(dice),
+        dice=_dice(dice),
+        order=words.joined(str(s) for s in e["order"]),
+    )
+
+
+def _solo_dice_rolled(state: State, e: Event) -> Text:
     # ru «Одиночный режим»: the two highest go back, then two of the other three are kept.
     dice = [die_words(c, v) for c, v in e["dice"]]
-    return (
-        f"{state.seats[0]}'s starting dice were rolled: {', '.join(dice)}; "
-        "the two highest go back, then two of the other three are kept"
+    return _(
+        "{seat}'s starting dice were rolled: {dice}; "
+        "the two highest go back, then two of the other three are kept",
+        seat=state.seats[0],
+        dice=_dice(dice),
     )
 
 
-def _die_drafted(state: State, e: Event) -> str:
-    verb = "kept" if state.solo else "took"
-    return f"{e['seat']} {verb} the {die_words(e['colour'], e['value'])} as a starting citizen"
+def _die_drafted(state: State, e: Event) -> Text:
+    die = die_words(e["colour"], e["value"])
+    if state.solo:
+        return _("{seat} kept the {die} as a starting citizen", seat=e["seat"], die=die)
+    return _("{seat} took the {die} as a starting citizen", seat=e["seat"], die=die)
 
 
-def _solo_die_removed(state: State, e: Event) -> str:
-    return f"The {die_words(e['colour'], e['value'])}, one of the highest, went back to the supply"
+def _solo_die_removed(state: State, e: Event) -> Text:
+    return _(
+        "The {die}, one of the highest, went back to the supply",
+        die=die_words(e["colour"], e["value"]),
+    )
 
 
-def _draft_ended(state: State, e: Event) -> str:
+def _draft_ended(state: State, e: Event) -> Text:
     left = [die_words(c, v) for c, v in e["returned"]]
     if not left:
         return ""
-    return f"The {' and the '.join(left)} left over went back to the supply"
+    dice: Text = left[0]
+    for other in left[1:]:
+        dice = _("{first} and the {then}", first=dice, then=other)
+    return _("The {dice} left over went back to the supply", dice=dice)
 
 
 # ---------------------------------------------------------------- rounds and turns
 
 
-def _round_started(state: State, e: Event) -> str:
-    return f"Round {e['round']} began; {e['first']} plays first"
+def _round_started(state: State, e: Event) -> Text:
+    return _("Round {round} began; {seat} plays first", round=e["round"], seat=e["first"])
 
 
-def _token_spent(state: State, e: Event) -> str:
+def _token_spent(state: State, e: Event) -> Text:
     if e["use"] == "freeze":
-        return f"{e['seat']} spent a superiority token: no starship moves this turn"
-    return f"{e['seat']} spent a superiority token for one more action"
+        return _("{seat} spent a superiority token: no starship moves this turn", seat=e["seat"])
+    return _("{seat} spent a superiority token for one more action", seat=e["seat"])
 
 
-def _passed(state: State, e: Event) -> str:
-    return f"{e['seat']} passed for the rest of the round"
+def _passed(state: State, e: Event) -> Text:
+    return _("{seat} passed for the rest of the round", seat=e["seat"])
 
 
-def _game_ended(state: State, e: Event) -> str:
+def _points(n: int) -> Msg:
+    return n_("{n} point", "{n} points", n=n)
+
+
+def _game_ended(state: State, e: Event) -> Text:
     """ru «Конец игры и подсчёт очков»: the reasons, then the final count."""
     result = standing(state)
     scores = result["scores"]
     ranking = result["ranking"]
     winners = ranking[0]
     top = scores[winners[0]]
+    head: Msg
     if state.solo:
-        head = f"{winners[0]} finished with {top} points"
+        head = _("{seat} finished with {points}", seat=winners[0], points=_points(top))
     elif len(winners) == 1:
-        head = f"{winners[0]} won with {top} points"
+        head = _("{seat} won with {points}", seat=winners[0], points=_points(top))
     else:
-        head = f"{_words(winners)} shared the win with {top} points"
+        head = _(
+            "{seats} shared the win with {points}",
+            seats=Listing(tuple(winners)),
+            points=_points(top),
+        )
     if result["tie_break"] == "most buildings in the city":
-        head += " (ties broken by most buildings in the city)"
+        head = _("{result} (ties broken by most buildings in the city)", result=head)
+    reasons = words.joined((reason_words(r) for r in e["reasons"]), "; ")
     rest = [f"{s} {scores[s]}" for group in ranking[1:] for s in group]
-    others = f"; {', '.join(rest)}" if rest else ""
-    return f"The game ended ({'; '.join(e['reasons'])}): {head}{others}"
+    if rest:
+        return _(
+            "The game ended ({reasons}): {result}; {others}",
+            reasons=reasons,
+            result=head,
+            others=words.joined(rest),
+        )
+    return _("The game ended ({reasons}): {result}", reasons=reasons, result=head)
 
 
 # ---------------------------------------------------------------- resources and points
 
-_FROM = {
-    "board action": "",
-    "basic_gold": "",
-    "bonus": " (bonus action)",
-    "Pisces": " for the bonus action (Pisces)",
-    "attack": " as the attack's reward",
-    "Gemini": " for the war disc's fall back (Gemini)",
-    "Scorpio": " (Scorpio)",
-    "agora": " from the Agora",
-    "workshop": " from the Workshop",
-}
-_FOR = {
-    "bonus action": " for the bonus action",
-    "citizen die": " for a citizen die",
-    "building": " for the building",
-    "Aquarius": " for a step on another temple (Aquarius)",
-}
+
+def _took(why: str, seat: str, gained: Listing) -> Msg:
+    """ "{seat} took 3 stone", and where it came from."""
+    a = {"seat": seat, "amounts": gained}
+    if why == "bonus":
+        return _("{seat} took {amounts} (bonus action)", **a)
+    if why == "Pisces":
+        return _("{seat} took {amounts} for the bonus action (Pisces)", **a)
+    if why == "attack":
+        return _("{seat} took {amounts} as the attack's reward", **a)
+    if why == "Gemini":
+        return _("{seat} took {amounts} for the war disc's fall back (Gemini)", **a)
+    if why == "Scorpio":
+        return _("{seat} took {amounts} (Scorpio)", **a)
+    if why == "agora":
+        return _("{seat} took {amounts} from the Agora", **a)
+    if why == "workshop":
+        return _("{seat} took {amounts} from the Workshop", **a)
+    return _("{seat} took {amounts}", **a)
 
 
-def _resources(state: State, e: Event) -> str:
+def _paid(why: str, seat: str, paid: Listing) -> Msg:
+    a = {"seat": seat, "amounts": paid}
+    if why == "bonus action":
+        return _("{seat} paid {amounts} for the bonus action", **a)
+    if why == "citizen die":
+        return _("{seat} paid {amounts} for a citizen die", **a)
+    if why == "building":
+        return _("{seat} paid {amounts} for the building", **a)
+    if why == "Aquarius":
+        return _("{seat} paid {amounts} for a step on another temple (Aquarius)", **a)
+    return _("{seat} paid {amounts}", **a)
+
+
+def _resources(state: State, e: Event) -> Text:
     seat, why = e["seat"], str(e.get("why", ""))
     gained = {r: e[r] for r in RESOURCE_ORDER if e.get(r, 0) > 0}
     paid = {r: -e[r] for r in RESOURCE_ORDER if e.get(r, 0) < 0}
     if gained and paid:
-        return f"{seat} turned {_amounts(paid)} into {_amounts(gained)}{_FROM.get(why, '')}"
+        turned = {"seat": seat, "paid": _amounts(paid), "gained": _amounts(gained)}
+        if why == "attack":
+            return _("{seat} turned {paid} into {gained} as the attack's reward", **turned)
+        return _("{seat} turned {paid} into {gained}", **turned)
     if paid:
         if why == "spend food":
-            instead = " in place of food" if "food" not in paid else ""
-            return f"{seat} spent {_amounts(paid)}{instead}"
+            if "food" not in paid:
+                return _(
+                    "{seat} spent {amounts} in place of food", seat=seat, amounts=_amounts(paid)
+                )
+            return _("{seat} spent {amounts}", seat=seat, amounts=_amounts(paid))
         if why == "temple":
-            what = " for a step on another temple" if set(paid) == {"gold"} else " for the temple"
-            return f"{seat} paid {_amounts(paid)}{what}"
-        return f"{seat} paid {_amounts(paid)}{_FOR.get(why, '')}"
+            if set(paid) == {"gold"}:
+                return _(
+                    "{seat} paid {amounts} for a step on another temple",
+                    seat=seat,
+                    amounts=_amounts(paid),
+                )
+            return _("{seat} paid {amounts} for the temple", seat=seat, amounts=_amounts(paid))
+        return _paid(why, seat, _amounts(paid))
     if why in BUILDING_NAMES:
-        return f"{seat}'s {why} gave {_amounts(gained)}"
-    return f"{seat} took {_amounts(gained)}{_FROM.get(why, '')}"
+        return _(
+            "{seat}'s {building} gave {amounts}",
+            seat=seat,
+            building=BUILDING_NAMES[why],
+            amounts=_amounts(gained),
+        )
+    return _took(why, seat, _amounts(gained))
 
 
-def _scored(state: State, e: Event) -> str:
+def _scored(state: State, e: Event) -> Text:
     why = str(e.get("why", ""))
+    points = words.vp(e["points"])
     if why in BUILDING_NAMES:
-        return f"{e['seat']}'s {why} scored {e['points']} VP"
-    return f"{e['seat']} scored {e['points']} VP" + (f" ({why})" if why else "")
+        return _(
+            "{seat}'s {building} scored {points}",
+            seat=e["seat"],
+            building=BUILDING_NAMES[why],
+            points=points,
+        )
+    if why:
+        return _("{seat} scored {points} ({why})", seat=e["seat"], points=points, why=why)
+    return _("{seat} scored {points}", seat=e["seat"], points=points)
 
 
 # ---------------------------------------------------------------- contact zones
 
 
-def _worker_sent(state: State, e: Event) -> str:
+def _worker_sent(state: State, e: Event) -> Text:
     """ru «Посетить зону контакта»: wisdom (or gold) makes up the difference; the starship
     gains 1, a 6 turning to 1."""
     seat, zone = e["seat"], e["zone"]
+    who: Msg
     if e["worker"] == "citizen":
-        who = f"the {_die(state.player(seat), e['index'])}"
+        who = _("the {die}", die=_die(state.player(seat), e["index"]))
     elif e["worker"] == "speaker":
-        who = f"a speaker die showing {e['value']}"
+        who = _("a speaker die showing {value}", value=e["value"])
     else:
-        who = "their archon"
-    text = f"{seat} sent {who} to zone {zone + 1}"
+        who = _("their archon")
+    a: dict[str, object] = {"seat": seat, "who": who, "zone": zone + 1}
     cost = {"wisdom": e.get("wisdom", 0), "gold": e.get("gold", 0)}
     if any(cost.values()):
-        text += f", paying {_amounts(cost)}"
+        a["cost"] = _amounts(cost)
     if "starship" in e:
-        text += "; " + _starship_words("its", state.zones[zone], e["starship"])
-    return text
+        old, new = state.zones[zone], e["starship"]
+        if new == old + 1:
+            a["starship"] = _("its starship rose to {new}", new=new)
+        else:
+            a["starship"] = _("its starship went from {old} to {new}", old=old, new=new)
+    if "cost" in a and "starship" in a:
+        return _("{seat} sent {who} to zone {zone}, paying {cost}; {starship}", **a)
+    if "cost" in a:
+        return _("{seat} sent {who} to zone {zone}, paying {cost}", **a)
+    if "starship" in a:
+        return _("{seat} sent {who} to zone {zone}; {starship}", **a)
+    return _("{seat} sent {who} to zone {zone}", **a)
 
 
-def _starship_words(whose: str, old: int, new: int) -> str:
-    if new == old + 1:
-        return f"{whose} starship rose to {new}"
-    return f"{whose} starship went from {old} to {new}"
-
-
-def _starship_set(state: State, e: Event) -> str:
+def _starship_set(state: State, e: Event) -> Text:
     zone = e["zone"]
-    return _starship_words(f"Zone {zone + 1}'s", state.zones[zone], e["value"])
+    old, new = state.zones[zone], e["value"]
+    if new == old + 1:
+        return _("Zone {zone}'s starship rose to {new}", zone=zone + 1, new=new)
+    return _("Zone {zone}'s starship went from {old} to {new}", zone=zone + 1, old=old, new=new)
 
 
 # ---------------------------------------------------------------- war and temples
 
 
-def _war_moved(state: State, e: Event) -> str:
+def _war_moved(state: State, e: Event) -> Text:
     """ru «Продвинуться по шкале войны»: a superiority token per milestone crossed, 9 VP on
     the last space."""
-    text = f"{e['seat']} advanced {e['spaces']} on the war track, to space {e['to']}"
+    a = {"seat": e["seat"], "spaces": e["spaces"], "to": e["to"]}
     tokens = e.get("tokens", 0)
+    text: Msg
     if tokens:
-        milestones = "a milestone" if tokens == 1 else f"{tokens} milestones"
-        plural = "s" if tokens != 1 else ""
-        text += f", crossing {milestones}: {tokens} superiority token{plural}"
+        text = n_(
+            "{seat} advanced {spaces} on the war track, to space {to}, "
+            "crossing a milestone: {n} superiority token",
+            "{seat} advanced {spaces} on the war track, to space {to}, "
+            "crossing {n} milestones: {n} superiority tokens",
+            n=tokens,
+            **a,
+        )
+    else:
+        text = _("{seat} advanced {spaces} on the war track, to space {to}", **a)
     if e.get("points"):
-        text += f"; the last space scores {e['points']} VP"
+        return _(
+            "{advance}; the last space scores {points}",
+            advance=text,
+            points=words.vp(e["points"]),
+        )
     return text
 
 
-def _attacked(state: State, e: Event) -> str:
+def _attacked(state: State, e: Event) -> Text:
     """ru «Провести атаку»: 1 VP per disc behind and per milestone passed; Aries adds 1 VP
     per red die."""
     parts = []
     if e.get("behind"):
-        parts.append(f"{e['behind']} disc{'s' * (e['behind'] != 1)} behind")
+        parts.append(n_("{n} disc behind", "{n} discs behind", n=e["behind"]))
     if e.get("milestones"):
-        parts.append(f"{e['milestones']} milestone{'s' * (e['milestones'] != 1)} passed")
+        parts.append(n_("{n} milestone passed", "{n} milestones passed", n=e["milestones"]))
     if e.get("aries"):
-        parts.append(f"{e['aries']} red di{'ce' if e['aries'] != 1 else 'e'} (Aries)")
-    why = f" for {_words(parts)}" if parts else ""
-    points = f"{e['points']} VP" if e["points"] else "no VP"
-    return f"{e['seat']} attacked from space {e['space']} of the war track: {points}{why}"
+        parts.append(n_("{n} red die (Aries)", "{n} red dice (Aries)", n=e["aries"]))
+    points = words.vp(e["points"]) if e["points"] else _("no VP")
+    if parts:
+        return _(
+            "{seat} attacked from space {space} of the war track: {points} for {reasons}",
+            seat=e["seat"],
+            space=e["space"],
+            points=points,
+            reasons=Listing(tuple(parts)),
+        )
+    return _(
+        "{seat} attacked from space {space} of the war track: {points}",
+        seat=e["seat"],
+        space=e["space"],
+        points=points,
+    )
 
 
-def _war_retreated(state: State, e: Event) -> str:
+def _war_retreated(state: State, e: Event) -> Text:
     """ru «Конец раунда» 3: every disc back to the space past its last milestone."""
     before = dict(state.war)
-    moved = [f"{_disc(d)} to {_space(s)}" for d, s in e["war"] if before.get(d, s) != s]
+    moved = [
+        _("{disc} to {space}", disc=_disc(d), space=_space(s))
+        for d, s in e["war"]
+        if before.get(d, s) != s
+    ]
     if not moved:
-        return "The war discs stayed where they were"
-    return f"The war discs fell back to their last milestone: {', '.join(moved)}"
+        return _("The war discs stayed where they were")
+    return _("The war discs fell back to their last milestone: {discs}", discs=words.joined(moved))
 
 
-def _space(space: int) -> str:
-    return "the start" if space == WAR_START else f"space {space}"
+def _space(space: int) -> Msg:
+    return _("the start") if space == WAR_START else _("space {n}", n=space)
 
 
-def _temple_moved(state: State, e: Event) -> str:
-    steps = e["steps"]
-    to = f"the top (step {e['to']})" if e["to"] >= TEMPLE_TOP else f"step {e['to']}"
-    plural = "s" if steps != 1 else ""
-    return f"{e['seat']} climbed {steps} step{plural} on {_temple(e['temple'])}, to {to}"
+def _temple_moved(state: State, e: Event) -> Text:
+    if e["to"] >= TEMPLE_TOP:
+        to = _("the top (step {step})", step=e["to"])
+    else:
+        to = _("step {step}", step=e["to"])
+    return n_(
+        "{seat} climbed {n} step on the {temple} temple, to {to}",
+        "{seat} climbed {n} steps on the {temple} temple, to {to}",
+        n=e["steps"],
+        seat=e["seat"],
+        temple=TEMPLE_NAMES[e["temple"]],
+        to=to,
+    )
 
 
 def _zodiac_owner(state: State, temple: str) -> str | None:
     return state.zodiac_owner[TEMPLES.index(temple)]
 
 
-def _zodiac_taken(state: State, e: Event) -> str:
+def _zodiac_taken(state: State, e: Event) -> Text:
     """ru «Продвинуться по шкале храма»: the card comes with the climb, even from behind."""
     owner = _zodiac_owner(state, e["temple"])
-    source = f", from {owner}" if owner and owner != e["seat"] else ""
-    return f"{e['seat']} took {_temple(e['temple'])}'s zodiac card, {_zodiac(e['card'])}{source}"
+    a = {"seat": e["seat"], "temple": TEMPLE_NAMES[e["temple"]], "card": _zodiac(e["card"])}
+    if owner and owner != e["seat"]:
+        return _(
+            "{seat} took the {temple} temple's zodiac card, {card}, from {owner}", owner=owner, **a
+        )
+    return _("{seat} took the {temple} temple's zodiac card, {card}", **a)
 
 
-def _zodiac_awarded(state: State, e: Event) -> str:
+def _zodiac_awarded(state: State, e: Event) -> Text:
     """ru «Конец раунда» 4: each temple's leader takes its zodiac card."""
     owner = _zodiac_owner(state, e["temple"])
-    source = f" from {owner}" if owner and owner != e["seat"] else ""
-    return f"{e['seat']} leads on {_temple(e['temple'])} and takes {_zodiac(e['card'])}{source}"
+    a = {"seat": e["seat"], "temple": TEMPLE_NAMES[e["temple"]], "card": _zodiac(e["card"])}
+    if owner and owner != e["seat"]:
+        return _(
+            "{seat} leads on the {temple} temple and takes {card} from {owner}", owner=owner, **a
+        )
+    return _("{seat} leads on the {temple} temple and takes {card}", **a)
 
 
 # ---------------------------------------------------------------- buildings
 
 
-def _building_taken(state: State, e: Event) -> str:
+def _building_taken(state: State, e: Event) -> Text:
     """ru «Купить здание» 5-6: the row moves up, the stack's top fills the bottom slot and
     the next tile of the stack is turned face up."""
     seat, kind = e["seat"], e["kind"]
-    colour = BUILDING[kind].colour
+    colour = words.colour_f(BUILDING[kind].colour)
+    a = {"seat": seat, "building": building_name(kind), "slot": e["slot"] + 1}
     if e["to"] == "reserve":
-        text = f"{seat} set {_the(kind)} aside from slot {e['slot'] + 1} (Construction Site)"
+        text = _("{seat} set the {building} aside from slot {slot} (Construction Site)", **a)
     else:
-        text = f"{seat} took {_the(kind)} from slot {e['slot'] + 1} of the building row"
+        text = _("{seat} took the {building} from slot {slot} of the building row", **a)
     refill, revealed = e.get("refill"), e.get("revealed")
     if refill is None:
-        return f"{text}; the {colour} stack is empty"
-    text += f"; {_one(refill, (kind,))} moved into the row"
+        return _("{taken}; the {colour} stack is empty", taken=text, colour=colour)
+    moved = _one(refill, (kind,))
     if revealed is None:
-        return f"{text}, the last of the {colour} stack"
-    return f"{text} and {_one(revealed, (kind, refill))} turned up on the {colour} stack"
+        return _(
+            "{taken}; {tile} moved into the row, the last of the {colour} stack",
+            taken=text,
+            tile=moved,
+            colour=colour,
+        )
+    return _(
+        "{taken}; {tile} moved into the row and {next} turned up on the {colour} stack",
+        taken=text,
+        tile=moved,
+        next=_one(revealed, (kind, refill)),
+        colour=colour,
+    )
 
 
-def _one(kind: str, named: tuple[str, ...]) -> str:
+def _one(kind: str, named: tuple[str, ...]) -> Msg:
     """A tile, as "another" one when a tile of its kind was just named."""
-    return f"another {building_name(kind)}" if kind in named else _the(kind)
+    if kind in named:
+        return _("another {building}", building=building_name(kind))
+    return _the(kind)
 
 
-def _reserve_used(state: State, e: Event) -> str:
-    return f"{e['seat']} brought out {_the(e['kind'])} they had set aside"
+def _reserve_used(state: State, e: Event) -> Text:
+    return _(
+        "{seat} brought out the {building} they had set aside",
+        seat=e["seat"],
+        building=building_name(e["kind"]),
+    )
 
 
-def _building_placed(state: State, e: Event) -> str:
+def _building_placed(state: State, e: Event) -> Text:
     seat, x, y = e["seat"], e["x"], e["y"]
     where = _near(state.player(seat), x, y)
     if e.get("farm"):
-        return f"{seat} built a farm (the tile face down) at {where}"
-    return f"{seat} built {_the(e['kind'])} at {where}"
+        return _("{seat} built a farm (the tile face down) at {where}", seat=seat, where=where)
+    return _(
+        "{seat} built the {building} at {where}",
+        seat=seat,
+        building=building_name(e["kind"]),
+        where=where,
+    )
 
 
-def _farm_replaced(state: State, e: Event) -> str:
+def _farm_replaced(state: State, e: Event) -> Text:
     """Virgo: the farm's tile goes face down under its stack (which tile stays unsaid)."""
-    return (
-        f"{e['seat']} cleared the farm at ({e['x']}, {e['y']}) to build there for free "
-        "(Virgo); its tile went face down under its stack"
+    return _(
+        "{seat} cleared the farm at ({x}, {y}) to build there for free "
+        "(Virgo); its tile went face down under its stack",
+        seat=e["seat"],
+        x=e["x"],
+        y=e["y"],
     )
 
 
 # ---------------------------------------------------------------- citizens and speakers
 
 
-def _citizen_taken(state: State, e: Event) -> str:
+def _citizen_taken(state: State, e: Event) -> Text:
     seat = e["seat"]
-    die = die_words(e["colour"], e["value"])
-    text = f"{seat} took the {die} from slot {e['slot'] + 1} of the citizen row"
+    a = {"seat": seat, "die": die_words(e["colour"], e["value"]), "slot": e["slot"] + 1}
     if state.player(seat).passed and holds(state, seat, "cancer"):
-        text += " for free (Cancer)"
-    return text
+        return _("{seat} took the {die} from slot {slot} of the citizen row for free (Cancer)", **a)
+    return _("{seat} took the {die} from slot {slot} of the citizen row", **a)
 
 
-def _row_refilled(state: State, e: Event) -> str:
-    return f"A new {e['colour']} die was rolled for the citizen row: {e['value']}"
-
-
-def _row_refill_failed(state: State, e: Event) -> str:
-    # ru «Конец игры»: no die of the colour for the row ends the game with the round.
-    return (
-        f"The supply had no {e['colour']} die left for the citizen row: "
-        "the game ends with this round"
+def _row_refilled(state: State, e: Event) -> Text:
+    return _(
+        "A new {colour} die was rolled for the citizen row: {value}",
+        colour=words.colour(e["colour"]),
+        value=e["value"],
     )
 
 
-def _speaker_taken(state: State, e: Event) -> str:
-    return f"{e['seat']} took a speaker die showing {e['value']}"
+def _row_refill_failed(state: State, e: Event) -> Text:
+    # ru «Конец игры»: no die of the colour for the row ends the game with the round.
+    return _(
+        "The supply had no {colour} die left for the citizen row: the game ends with this round",
+        colour=words.colour(e["colour"]),
+    )
 
 
-def _speaker_set(state: State, e: Event) -> str:
-    return f"{e['seat']} turned their speaker die from {e['old']} to {e['value']} (Sagittarius)"
+def _speaker_taken(state: State, e: Event) -> Text:
+    return _("{seat} took a speaker die showing {value}", seat=e["seat"], value=e["value"])
 
 
-def _citizen_set(state: State, e: Event) -> str:
+def _speaker_set(state: State, e: Event) -> Text:
+    return _(
+        "{seat} turned their speaker die from {old} to {value} (Sagittarius)",
+        seat=e["seat"],
+        old=e["old"],
+        value=e["value"],
+    )
+
+
+def _citizen_set(state: State, e: Event) -> Text:
     seat = e["seat"]
-    return f"{seat}'s {_die(state.player(seat), e['index'])} became a {e['value']}"
+    return _(
+        "{seat}'s {die} became a {value}",
+        seat=seat,
+        die=_die(state.player(seat), e["index"]),
+        value=e["value"],
+    )
 
 
-def _citizen_recoloured(state: State, e: Event) -> str:
+def _citizen_recoloured(state: State, e: Event) -> Text:
     seat = e["seat"]
     citizen = state.player(seat).citizens[e["index"]]
-    now = die_words(e["colour"], citizen.value)
-    return f"{seat}'s {_die(state.player(seat), e['index'])} became a {now} (Courthouse)"
+    return _(
+        "{seat}'s {die} became a {now} (Courthouse)",
+        seat=seat,
+        die=_die(state.player(seat), e["index"]),
+        now=die_words(e["colour"], citizen.value),
+    )
 
 
-def _dice_returned(state: State, e: Event) -> str:
+def _dice_returned(state: State, e: Event) -> Text:
     """ru «Спасовать»: citizens of 1-5 come home 1 higher; the archon comes home."""
     seat = e["seat"]
     player = state.player(seat)
     grown = []
     for i, value in e["citizens"]:
         c = player.citizens[i]
-        grown.append(f"{die_words(c.colour, c.value)} → {value}")
+        grown.append(_("{die} → {value}", die=die_words(c.colour, c.value), value=value))
     archon = e.get("archon")
     if not grown:
-        return f"{seat}'s archon came home" if archon else f"{seat} had no dice to take back"
-    text = f"{seat} took their dice back, each citizen 1 higher: {', '.join(grown)}"
-    return text + ("; the archon came home too" if archon else "")
+        if archon:
+            return _("{seat}'s archon came home", seat=seat)
+        return _("{seat} had no dice to take back", seat=seat)
+    dice = words.joined(grown)
+    if archon:
+        return _(
+            "{seat} took their dice back, each citizen 1 higher: {dice}; the archon came home too",
+            seat=seat,
+            dice=dice,
+        )
+    return _("{seat} took their dice back, each citizen 1 higher: {dice}", seat=seat, dice=dice)
 
 
-def _advisor_made(state: State, e: Event) -> str:
+def _advisor_made(state: State, e: Event) -> Text:
     """ru «Советники»: a new colour joins the track (and the archon's colours); a colour
     already there scores the rightmost cell and its die goes back to the supply."""
     seat = e["seat"]
-    who = _die(state.player(seat), e["index"])
+    a = {
+        "seat": seat,
+        "die": _die(state.player(seat), e["index"]),
+        "colour": words.colour(e["colour"]),
+    }
     if e["placed"]:
-        return f"{seat}'s {who} became an advisor: {e['colour']} joins their advisor track"
-    return (
-        f"{seat}'s {who} became an advisor, but {e['colour']} is on their track already: "
-        f"{e['points']} VP, and the die went back to the supply"
+        return _("{seat}'s {die} became an advisor: {colour} joins their advisor track", **a)
+    return _(
+        "{seat}'s {die} became an advisor, but {colour} is on their track already: "
+        "{points}, and the die went back to the supply",
+        points=words.vp(e["points"]),
+        **a,
     )
 
 
-def _speakers_returned(state: State, e: Event) -> str:
+def _speakers_returned(state: State, e: Event) -> Text:
     """ru «Конец раунда» 1: the speakers used grow by 1; a 5 is rolled again."""
-    row = ", ".join(str(v) for v in e["row"])
-    text = f"The speaker dice used this round came back to the row 1 higher; it shows {row}"
+    row = words.joined(str(v) for v in e["row"])
+    text = _(
+        "The speaker dice used this round came back to the row 1 higher; it shows {values}",
+        values=row,
+    )
     rerolled = [str(v) for v in e.get("rerolled", ())]
-    if len(rerolled) == 1:
-        text += f" (a 5 was rolled again: {rerolled[0]})"
-    elif rerolled:
-        text += f" ({len(rerolled)} fives were rolled again: {_words(rerolled)})"
+    if rerolled:
+        return n_(
+            "{returned} (a 5 was rolled again: {values})",
+            "{returned} ({n} fives were rolled again: {values})",
+            n=len(rerolled),
+            returned=text,
+            values=Listing(tuple(rerolled)),
+        )
     return text
 
 
 # ---------------------------------------------------------------- districts, towers, bases
 
 
-def _district_closed(state: State, e: Event) -> str:
+def _district_closed(state: State, e: Event) -> Text:
     seat = e["seat"]
     player = state.player(seat)
     citizen = player.citizens[e["index"]]
-    die = die_words(citizen.colour, citizen.value)
-    text = f"{seat} closed the district at ({e['x']}, {e['y']}) with the {die} in its power centre"
+    a = {
+        "seat": seat,
+        "x": e["x"],
+        "y": e["y"],
+        "die": die_words(citizen.colour, citizen.value),
+    }
     if e["value"] != citizen.value:
-        text += f" (Leo made it a {e['value']})"
-    return text
+        return _(
+            "{seat} closed the district at ({x}, {y}) with the {die} in its power centre "
+            "(Leo made it a {value})",
+            value=e["value"],
+            **a,
+        )
+    return _("{seat} closed the district at ({x}, {y}) with the {die} in its power centre", **a)
 
 
-def _district_scored(state: State, e: Event) -> str:
-    again = "" if e.get("first", True) else " again"
-    gold = f" and {e['gold']} gold" if e.get("gold") else ""
-    return f"{e['seat']} matched district card {_card(e['card'])}{again}: {e['points']} VP{gold}"
+def _district_scored(state: State, e: Event) -> Text:
+    a: dict[str, object] = {
+        "seat": e["seat"],
+        "card": _card(e["card"]),
+        "points": words.vp(e["points"]),
+    }
+    again = not e.get("first", True)
+    if e.get("gold"):
+        a["gold"] = words.amount("gold", e["gold"])
+        if again:
+            return _("{seat} matched district card {card} again: {points} and {gold}", **a)
+        return _("{seat} matched district card {card}: {points} and {gold}", **a)
+    if again:
+        return _("{seat} matched district card {card} again: {points}", **a)
+    return _("{seat} matched district card {card}: {points}", **a)
 
 
-def _tower_built(state: State, e: Event) -> str:
-    return (
-        f"{e['seat']} built their {e['colour']} tower to level {e['level']}, "
-        f"paying {e['gold']} gold"
+def _tower_built(state: State, e: Event) -> Text:
+    return _(
+        "{seat} built their {colour} tower to level {level}, paying {gold}",
+        seat=e["seat"],
+        colour=words.colour_f(e["colour"]),
+        level=e["level"],
+        gold=words.amount("gold", e["gold"]),
     )
 
 
-def _population_increased(state: State, e: Event) -> str:
+def _population_increased(state: State, e: Event) -> Text:
     """ru «Увеличить население»: the food over the leftmost base; 10 VP for the last."""
     seat = e["seat"]
     bases = state.player(seat).bases + 1
-    paid = _amounts({"food": e.get("food", 0), "gold": e.get("gold", 0)}) or "nothing"
-    text = f"{seat} grew their population to {bases} bases, paying {paid}"
+    cost = {"food": e.get("food", 0), "gold": e.get("gold", 0)}
+    paid: Msg | Listing = _amounts(cost) if any(cost.values()) else _("nothing")
+    text = n_(
+        "{seat} grew their population to {n} base, paying {paid}",
+        "{seat} grew their population to {n} bases, paying {paid}",
+        n=bases,
+        seat=seat,
+        paid=paid,
+    )
     if e.get("points"):
-        text += f"; the last base scores {e['points']} VP"
+        return _("{grown}; the last base scores {points}", grown=text, points=words.vp(e["points"]))
     return text
 
 
-_TELLERS: dict[str, Callable[[State, Event], str]] = {
+_TELLERS: dict[str, Callable[[State, Event], Text]] = {
     E.GAME_SET_UP: _game_set_up,
     E.BONUS_TILES_PLACED: _bonus_tiles_placed,
     E.ZODIAC_CARDS_PLACED: _zodiac_cards_placed,
@@ -584,7 +833,7 @@ BOOKKEEPING: frozenset[str] = frozenset({E.TURN_STARTED, E.AWAITING})
 """Events that change nothing a player sees: whose decision comes next, the steps queued."""
 
 
-def _to_everyone(teller: Callable[[State, Event], str]) -> Teller:
+def _to_everyone(teller: Callable[[State, Event], Text]) -> Teller:
     """Every seat and a spectator see the same board, so every reader reads the same
     sentence (see the module)."""
     return lambda state, event, seat: teller(state, event)

@@ -16,6 +16,7 @@ from engine.games.origins_first_builders.context import Ctx
 from engine.games.origins_first_builders.moves import prompt
 from engine.games.origins_first_builders.state import DRAFT, OVER, State, Step
 from engine.games.origins_first_builders.steps import ALWAYS_ASKED, AUTOMATIC, HANDLERS, OPTIONS
+from engine.games.origins_first_builders.words import _
 from engine.kit import last_answer
 
 
@@ -51,9 +52,9 @@ def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Even
         over=state.phase == OVER,
         seats=state.seats,
         acting=to_act(state),
-        waiting="It is not your pick of a starting die."
+        waiting=_("It is not your pick of a starting die.")
         if state.phase == DRAFT
-        else "It is not your turn.",
+        else _("It is not your turn."),
         legal=lambda: legal_moves(state, seat),
         prompt=lambda: prompt(state, seat),
     )

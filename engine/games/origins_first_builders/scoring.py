@@ -12,6 +12,7 @@ from engine.games.origins_first_builders.components import (
 )
 from engine.games.origins_first_builders.state import OVER, Player, State
 from engine.games.origins_first_builders.tracks import space_of
+from engine.games.origins_first_builders.words import _
 
 
 def temple_points(steps: list[int]) -> int:
@@ -61,9 +62,9 @@ def standing(state: State) -> dict[str, Any]:
     tie_break = None
     for i in range(1, len(ranking)):
         if scores[ranking[i][0]] == scores[ranking[i - 1][0]]:
-            tie_break = "most buildings in the city"
+            tie_break = _("most buildings in the city")
     if any(len(group) > 1 for group in ranking) and tie_break is None:
-        tie_break = "shared: same points and buildings"
+        tie_break = _("shared: same points and buildings")
     return {
         "scores": scores,
         "ranking": ranking,

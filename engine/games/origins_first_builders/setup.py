@@ -28,6 +28,7 @@ from engine.games.origins_first_builders.components import (
     stack_tiles,
 )
 from engine.games.origins_first_builders.fold import apply
+from engine.games.origins_first_builders.words import _
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4
@@ -37,16 +38,16 @@ def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list
     """The opening events, then the first decision awaited (the draft, or the solo choice of
     the starting dice)."""
     if options:
-        raise IllegalMove("Origins: First Builders has no options.")
+        raise IllegalMove(_("Origins: First Builders has no options."))
     opening = _opening(list(seats), rng)
     return opening + rules.begin(reduce(apply, opening, None), rng)
 
 
 def _opening(seats: list[str], rng: random.Random) -> list[Event]:
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise IllegalMove("Origins: First Builders is played by 1 to 4 players.")
+        raise IllegalMove(_("Origins: First Builders is played by 1 to 4 players."))
     if len(set(seats)) != len(seats):
-        raise IllegalMove("Every player needs a seat of their own.")
+        raise IllegalMove(_("Every player needs a seat of their own."))
     n = len(seats)
     solo = n == 1
     events: list[Event] = [{"type": E.GAME_SET_UP, "seats": list(seats), "solo": solo}]

@@ -73,11 +73,14 @@ from engine.games.origins_first_builders.components import (
     ZONE_ACTIONS,
     ZONES,
 )
+from engine.games.origins_first_builders.flow import reason_words
 from engine.games.origins_first_builders.moves import building_name, prompt, reward_words
 from engine.games.origins_first_builders.rules import to_act
 from engine.games.origins_first_builders.scoring import breakdown, buildings
 from engine.games.origins_first_builders.state import DRAFT, HOME, OVER, Player, State, Tile
 from engine.games.origins_first_builders.tracks import space_of
+from engine.games.origins_first_builders.words import _
+from engine.kit.words import Msg
 
 
 def _building(kind: str | None) -> dict[str, Any] | None:
@@ -94,7 +97,7 @@ def _zodiac(card: str) -> dict[str, str]:
 
 def _tile(tile: Tile) -> dict[str, Any]:
     if tile.farm:
-        text = "farm: no colour, no effect"
+        text = _("farm: no colour, no effect")
     elif tile.kind in STARTING_TEXT:
         text = STARTING_TEXT[tile.kind]
     else:
@@ -103,7 +106,7 @@ def _tile(tile: Tile) -> dict[str, Any]:
         "x": tile.x,
         "y": tile.y,
         "kind": "farm" if tile.farm else tile.kind,
-        "name": "Farm" if tile.farm else building_name(tile.kind),
+        "name": _("Farm") if tile.farm else building_name(tile.kind),
         "colour": colour_of(tile),
         "farm": tile.farm,
         "text": text,
@@ -117,8 +120,8 @@ def _bounds(player: Player) -> dict[str, int]:
     return {"left": min(xs), "top": min(ys), "right": max(xs), "bottom": max(ys)}
 
 
-def _where(zone: int) -> str:
-    return "home" if zone == HOME else f"zone {zone + 1}"
+def _where(zone: int) -> Msg:
+    return _("home") if zone == HOME else _("zone {n}", n=zone + 1)
 
 
 def _player(state: State, player: Player) -> dict[str, Any]:
@@ -306,7 +309,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "to_act": sorted(acting),
         "prompt": prompt(state, me),
         "over": state.phase == OVER,
-        "end_reasons": list(state.end_reasons),
+        "end_reasons": [reason_words(r) for r in state.end_reasons],
         "turn": None,
         "board": board,
         "players": {p.seat: _player(state, p) for p in state.players},

@@ -302,7 +302,7 @@ def test_without_a_picture_only_text_and_panels_are_made_from_the_games_own_boar
     view = GAME.view(bots.states[300], "p2")
     board = render(view, None)
     assert board.svg is None and board.png is None and board.text and board.html
-    assert board.text == BOARD.text(view)
+    assert board.text == "\n".join(BOARD.text(view))
     assert board.html == panels_html(BOARD.panels(view))
 
 

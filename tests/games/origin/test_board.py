@@ -137,7 +137,8 @@ def test_without_a_picture_only_text_and_panels_are_made(busy_view: dict[str, An
 def test_the_service_draws_origin_from_the_games_own_board(busy_view: dict[str, Any]) -> None:
     assert GAME.board is BOARD
     board = render(busy_view, None)
-    assert board.text == BOARD.text(busy_view)
+    # The text comes as its lines, each a message the service translates.
+    assert board.text == "\n".join(BOARD.text(busy_view))
     assert board.html == panels_html(BOARD.panels(busy_view))
 
 

@@ -275,7 +275,7 @@ def test_the_service_draws_this_games_views_with_the_games_own_board(
 ) -> None:
     assert GAME.board is BOARD
     board = render(busy, None)
-    assert board.text == BOARD.text(busy)
+    assert board.text == "\n".join(BOARD.text(busy))
     assert board.html == panels_html(BOARD.panels(busy))
 
 

@@ -15,6 +15,7 @@ from engine.games.orichalk.board.palette import (
     TERRAIN_INK,
 )
 from engine.games.orichalk.components import SKULL
+from engine.games.orichalk.words import TITAN_OF_TERRAIN, _
 from engine.kit.drawing import Circle, Group, Line, Polygon, Rect, Shape, Text
 
 
@@ -106,15 +107,17 @@ def titan(t: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape:
     """A titan tile: its terrain's colour while its favour is ready, grey once used."""
     active = t.get("active", True)
     ink = "#1f1f1f" if active else "#8a8477"
+    words = {"titan": t["name"], "title": TITAN_OF_TERRAIN[t["terrain"]], "favour": t["favour"]}
     return Group(
         (
             Rect(x, y, w, h, fill=TERRAIN_FILL[t["terrain"]] if active else "#e4e0d8",
                  stroke=TERRAIN_INK[t["terrain"]], width=1.4, rx=4),
             Text(x + w / 2, y + h * 0.36, t["name"], size=11.5, fill=ink, bold=True),
-            Text(x + w / 2, y + h * 0.74, "ready" if active else "used", size=9.5, fill=ink),
+            Text(x + w / 2, y + h * 0.74, _("ready") if active else _("used"), size=9.5, fill=ink),
         ),
-        title=f"{t['name']}, titan of the {t['terrain']}: {t['favour']} "
-        f"({'favour ready' if active else 'favour used'})",
+        title=_("{titan}, {title}: {favour} (favour ready)", **words)
+        if active
+        else _("{titan}, {title}: {favour} (favour used)", **words),
     )  # fmt: skip
 
 

@@ -14,7 +14,6 @@ from engine.games.orichalk.board.palette import (
     BOARD,
     BUILDING_DEFAULT_INK,
     BUILDING_INK,
-    BUILDING_SHORT,
     CANDIDATE,
     CANDIDATE_FILL,
     CREATURE_FILL,
@@ -33,7 +32,16 @@ from engine.games.orichalk.board.palette import (
     TERRAIN_FILL,
 )
 from engine.games.orichalk.board.spaces import ROW, Grid, grid, next_to, occupied, seaward
-from engine.games.orichalk.board.words import creature_words, gains, plural
+from engine.games.orichalk.board.words import creature_words, gains
+from engine.games.orichalk.words import (
+    BUILDING_SHORT,
+    SIZE,
+    TERRAIN,
+    _,
+    commas,
+    hoplites,
+    semicolons,
+)
 from engine.kit.drawing import (
     Circle,
     Group,
@@ -163,9 +171,18 @@ def _temple(
     shapes = icons.temple(x, y, size, MARBLE_EDGE)
     if detail:
         shapes.append(
-            Text(x, y + size * 0.62, f"Temple {number}", size=10.5, fill="#5d5445", halo=MARBLE)
+            Text(
+                x,
+                y + size * 0.62,
+                _("Temple {number}", number=number),
+                size=10.5,
+                fill="#5d5445",
+                halo=MARBLE,
+            )
         )
-    return Group(tuple(shapes), title=f"Temple {number} on {', '.join(group)}")
+    return Group(
+        tuple(shapes), title=_("Temple {number} on {cells}", number=number, cells=", ".join(group))
+    )
 
 
 def _space(
@@ -181,13 +198,16 @@ def _space(
     x, y = frame.centre(c)
     u = frame.unit
     shapes: list[Shape] = []
-    hover = [f"{c['id']}: {_what(c, temple_of)}"]
+    hover = [_("{cell}: {what}", cell=c["id"], what=_what(c, temple_of))]
     port = c.get("port")
     if port and (detail or not port["covered"]):
         shapes.append(_port_arrow(c, island, frame, port, detail))
     if port:
-        taken = " (taken)" if port["covered"] else ""
-        hover.append(f"port: {gains(port['hoplites'], port['orichalcum'])}{taken}")
+        reward = gains(port["hoplites"], port["orichalcum"])
+        if port["covered"]:
+            hover.append(_("port: {gains} (taken)", gains=reward))
+        else:
+            hover.append(_("port: {gains}", gains=reward))
     busy = c.get("creature") or c.get("building") or c.get("metropolis") or c["id"] in temple_of
     if detail:
         if candidate:
@@ -208,28 +228,39 @@ def _space(
     lift = u * 0.05 if detail else 0
     if c.get("metropolis"):
         shapes += icons.metropolis(x, y + lift, u * (0.3 if detail else 0.4))
-        hover.append("metropolis: 1 mine and 1 training camp")
+        hover.append(_("metropolis: 1 mine and 1 training camp"))
     if c.get("building"):
         shapes += _building(c["building"], x, y + lift, u, detail, measure)
     creature = c.get("creature")
     if creature:
         shapes += _creature(creature, x, y + lift, u, detail)
         guards = creature.get("hoplites") or 0
-        hover.append(
-            f"{creature['name']}, strength {creature['strength']}"
-            + (f", {plural(guards, 'hoplite')} on it" if guards else "")
-        )
-    return Group(tuple(shapes), title="; ".join(hover))
+        words = {"creature": creature["name"], "strength": creature["strength"]}
+        if guards:
+            hover.append(
+                _(
+                    "{creature}, strength {strength}, {hoplites} on it",
+                    hoplites=hoplites(guards),
+                    **words,
+                )
+            )
+        else:
+            hover.append(_("{creature}, strength {strength}", **words))
+    return Group(tuple(shapes), title=semicolons(hover))
 
 
 def _what(c: Cell, temple_of: dict[str, int]) -> str:
     if c["id"] in temple_of:
-        return f"temple {temple_of[c['id']]}"
+        return _("temple {number}", number=temple_of[c["id"]])
     if c.get("metropolis"):
-        return "metropolis"
+        return _("metropolis")
     if c.get("building"):
-        return f"{c['building']['name']} on {c['terrain']}"
-    return str(c.get("terrain") or "free space")
+        return _(
+            "{building} on {terrain}", building=c["building"]["name"], terrain=TERRAIN[c["terrain"]]
+        )
+    if c.get("terrain"):
+        return TERRAIN[c["terrain"]]
+    return _("free space")
 
 
 def _port_arrow(
@@ -320,7 +351,7 @@ def loose_tile(
     tile: dict[str, Any], riders: Sequence[dict[str, Any]], x: float, y: float, unit: float
 ) -> Shape:
     """A land tile with its creatures, its bounding box's top-left corner at ``(x, y)``."""
-    _, _, rise = tile_box(len(tile["terrains"]), unit)
+    _width, _height, rise = tile_box(len(tile["terrains"]), unit)
     r = unit * CORNER
     centres = [
         (x + (dx + 0.5) * unit, y + rise + r + dy * unit)
@@ -339,13 +370,20 @@ def loose_tile(
             )
         else:
             shapes += icons.terrain_mark(terrain, cx, cy, unit * 0.26)
-    words = ", ".join(tile["terrains"])
+    terrains = commas([TERRAIN[t] for t in tile["terrains"]])
     if riders:
-        words += "; " + ", ".join(creature_words(c) for c in riders)
-    return Group(tuple(shapes), title=f"{tile['size']} land tile: {words}")
+        title = _(
+            "{size} land tile: {terrains}; {creatures}",
+            size=SIZE[tile["size"]],
+            terrains=terrains,
+            creatures=commas([creature_words(c) for c in riders]),
+        )
+    else:
+        title = _("{size} land tile: {terrains}", size=SIZE[tile["size"]], terrains=terrains)
+    return Group(tuple(shapes), title=title)
 
 
 def first_space(n: int, x: float, y: float, unit: float) -> tuple[float, float]:
     """The centre of a loose tile's first space."""
-    _, _, rise = tile_box(n, unit)
+    _width, _height, rise = tile_box(n, unit)
     return x + unit / 2, y + rise + unit * CORNER

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.orichalk.geometry import DIRECTIONS
+from engine.games.orichalk.words import BUILDING_NAME, DIRECTION, PAY, TERRAIN, _, p_
 
 
 def option_path(move: dict[str, Any]) -> tuple[str, ...]:
@@ -21,15 +21,35 @@ def option_path(move: dict[str, Any]) -> tuple[str, ...]:
     if kind == "place_tile":
         cell = str(move["cell"])
         if len(move["cells"]) == 1:
-            return (f"Row {cell[0]}",)
-        return (f"Tile at {cell}", f"pointing {DIRECTIONS[move['rotation']]}")
+            return (_("Row {row}", row=cell[0]),)
+        return (_("Tile at {cell}", cell=cell), DIRECTION[move["rotation"]])
     if kind == "fight":
-        return (f"Creature at {move['cell']}",)
+        return (_("Creature at {cell}", cell=move["cell"]),)
     if kind == "build":
-        building = str(move["building"]).replace("_", " ").capitalize()
-        return (f"Build: {building} ({move['slot']} slot)",)
+        return (
+            _(
+                "Build: {building} ({slot} slot)",
+                building=BUILDING_NAME[move["building"]],
+                slot=TERRAIN[move["slot"]],
+            ),
+        )
     if kind == "temple":
-        return ("Build a temple",)
+        return (_("Build a temple"),)
     if kind == "extra":
-        return (f"Extra action paid with {move['pay']}",)
-    return (str(kind or "move").replace("_", " ").capitalize(),)
+        return (_("Extra action paid with {pay}", pay=PAY[move["pay"]]),)
+    return (KIND.get(str(kind)) or str(kind or "move").replace("_", " ").capitalize(),)
+
+
+KIND = {
+    "choose_side": _("Choose side"),
+    "place_metropolis": _("Place metropolis"),
+    "take_card": _("Take card"),
+    "keep_titans": _("Keep titans"),
+    "mine": p_("kind", "Mine"),
+    "recruit": p_("kind", "Recruit"),
+    "medallion": _("Medallion"),
+    "discard_card": _("Discard card"),
+    "give_initiative": _("Give initiative"),
+    "skip": _("Skip"),
+}
+"""Every other kind of move, as its group is named."""

@@ -1,4 +1,4 @@
-"""Colours and short labels of Orichalk's pictures and panels."""
+"""Colours of Orichalk's pictures and panels (their short labels are in ``words``)."""
 
 from __future__ import annotations
 
@@ -52,19 +52,5 @@ ACTION_FILL = {
     "capture": "#8e2a2a",
     "create": "#5a4a9c",
 }
-ACTION_SHORT = {"mine": "Mine", "recruit": "Recruit", "capture": "Capture", "create": "Create"}
-BUILDING_SHORT = {
-    "training_camp": "Camp",
-    "mine": "Mine",
-    "hospital": "Hospital",
-    "oratory": "Oratory",
-    "siege_engines": "Siege",
-    "arch": "Arch",
-    "protection_crystal": "Crystal",
-    "architect": "Architect",
-    "forge": "Forge",
-    "statues": "Statues",
-}
-"""A building's name short enough for a space of the island."""
 BUILDING_INK = {"training_camp": HOPLITE, "mine": "#a86a08"}
 BUILDING_DEFAULT_INK = "#4b3f8f"

@@ -11,20 +11,37 @@ from engine.games.orichalk.board.palette import (
     TERRAIN_FILL,
     TERRAIN_INK,
 )
+from engine.games.orichalk.board.text import discard_words
 from engine.games.orichalk.board.words import (
     SKULL,
     TERRAINS,
     cost_words,
+    counted,
     creature_words,
     creatures_on,
     fight_words,
     island_lines,
     marks,
-    plural,
     points_words,
     seat_colours,
     side_words,
     status,
+    works_words,
+)
+from engine.games.orichalk.words import (
+    ACTION_LOWER,
+    BUILDING_LOWER,
+    CREATURE_NAME,
+    SIZE,
+    SIZE_TILE,
+    TERRAIN,
+    _,
+    commas,
+    hoplites,
+    n_,
+    orichalcum,
+    p_,
+    sentence,
 )
 from engine.kit.panels import (
     BREAK,
@@ -61,11 +78,11 @@ def panels(view: View) -> Panels:
     if view.get("last_fight"):
         blocks += last_fight(view["last_fight"])
     blocks += [
-        Section("Players", (_players(view, colours),)),
-        Section("Islands", _islands(view, colours)),
-        Section("Action board", _action_board(view)),
-        Section("Construction board and supply", _construction(view)),
-        Section("Legend", _legend()),
+        Section(_("Players"), (_players(view, colours),)),
+        Section(_("Islands"), _islands(view, colours)),
+        Section(_("Action board"), _action_board(view)),
+        Section(_("Construction board and supply"), _construction(view)),
+        Section(_("Legend"), _legend()),
     ]
     return Panels(tuple(blocks))
 
@@ -78,23 +95,27 @@ def _creature_chip(creature: dict[str, Any], label: str = "", title: str = "") -
 def die(face: int) -> Chip:
     """A combat die; the 6 shows the skull (SOURCE)."""
     if face == SKULL:
-        title = "skull: a win whatever the total"
+        title = _("skull: a win whatever the total")
         return Chip("☠", "#2b2b2b", ink="#ffffff", title=title, shape="die", ring="#444444")
-    return Chip(str(face), "#ffffff", title=f"die: {face}", shape="die", ring="#444444")
+    return Chip(
+        str(face), "#ffffff", title=_("die: {face}", face=face), shape="die", ring="#444444"
+    )
 
 
 def last_fight(fight: dict[str, Any]) -> list[Block]:
     """uk «Захоплення істот»: the dice of the last fight, shown in the email that follows."""
-    out = [Para((Words("Last fight:", bold=True), f" {fight_words(fight)}."))]
+    out = [Para((Words(_("Last fight:"), bold=True), " ", sentence(fight_words(fight))))]
     if fight["dice"]:
-        verdict = "won" if fight["won"] else "lost"
+        verdict = p_("fight", "won") if fight["won"] else p_("fight", "lost")
         out.append(
             Para(
                 content(
                     [die(d) for d in fight["dice"]],
                     " ",
-                    Words(f"= {fight['total']}", bold=True),
-                    f" against strength {fight['strength']}: ",
+                    Words(_("= {total}", total=fight["total"]), bold=True),
+                    " ",
+                    _("against strength {strength}:", strength=fight["strength"]),
+                    " ",
                     Words(verdict, bold=True),
                 )
             )
@@ -110,36 +131,40 @@ def _players(view: View, colours: dict[str, str]) -> Table:
     def heading(seat: str) -> Column:
         """A player's colour, their seat and what marks them out now (you, to play…)."""
         badges = marks(view, seat)
-        badge = (BREAK, Words(", ".join(badges), tone="small")) if badges else ()
+        badge = (BREAK, Words(commas(badges), tone="small")) if badges else ()
         head = content(Swatch(colours[seat]), " ", Words(seat, bold=True), badge)
         return Column(head, colour=colours[seat], share=share)
 
     def points(p: Player) -> Content:
         return (
             Words(str(p["points"]), bold=True, tone="big"),
-            f"/{view['win_points']}",
+            _("/{win}", win=view["win_points"]),
             BREAK,
             Words(points_words(p), tone="small"),
         )
 
     def supply(p: Player) -> Content:
         return (
-            Chip(f"{p['hoplites']} hoplites", SUPPLY_HOPLITES, title="hoplites in the supply"),
             Chip(
-                f"{p['orichalcum']} orichalcum", SUPPLY_ORICHALCUM, title="orichalcum in the supply"
+                n_("{n} hoplites", "{n} hoplites", n=p["hoplites"]),
+                SUPPLY_HOPLITES,
+                title=_("hoplites in the supply"),
+            ),
+            Chip(
+                orichalcum(p["orichalcum"]), SUPPLY_ORICHALCUM, title=_("orichalcum in the supply")
             ),
         )
 
     def titans(p: Player) -> Content:
         held = [
             Chip(
-                t["name"] + ("" if t["active"] else " (used)"),
+                t["name"] if t["active"] else _("{titan} (used)", titan=t["name"]),
                 TERRAIN_FILL[t["terrain"]] if t["active"] else USED_TITAN,
-                title=f"{t['terrain']}: {t['favour']}",
+                title=_("{terrain}: {favour}", terrain=TERRAIN[t["terrain"]], favour=t["favour"]),
             )
             for t in p["titans"]
         ]
-        room = Words(f"room for {p['titan_capacity']}", tone="small")
+        room = Words(_("room for {n}", n=p["titan_capacity"]), tone="small")
         return content(held or NONE, BREAK, room)
 
     def captured(p: Player) -> Content:
@@ -150,21 +175,32 @@ def _players(view: View, colours: dict[str, str]) -> Table:
         for cell in creatures_on(p.get("island")):
             creature = cell["creature"]
             guards = creature.get("hoplites") or 0
-            label = f"{creature_words(creature)} {cell['id']}" + (f" +{guards}h" if guards else "")
-            found.append(_creature_chip(creature, label, f"{plural(guards, 'hoplite')} on it"))
-        return content(found or "none")
+            words = {"creature": creature_words(creature), "cell": cell["id"]}
+            if guards:
+                label = _("{creature} {cell} +{guards}h", guards=guards, **words)
+            else:
+                label = _("{creature} {cell}", **words)
+            found.append(
+                _creature_chip(creature, label, _("{hoplites} on it", hoplites=hoplites(guards)))
+            )
+        return content(found or _("none"))
 
     def works(p: Player) -> Content:
-        built = ", ".join(
-            name.replace("_", " ") + (f" ×{n}" if n > 1 else "")
-            for name, n in p["buildings"].items()
+        built = commas(
+            [
+                _("{building} ×{n}", building=BUILDING_LOWER[name], n=n)
+                if n > 1
+                else BUILDING_LOWER[name]
+                for name, n in p["buildings"].items()
+            ]
         )
-        small = f"{built or 'no building'}; {plural(p['extra_actions'], 'extra action')} a turn"
-        return (
-            f"{plural(p['mines'], 'mine')}, {plural(p['camps'], 'camp')}",
-            BREAK,
-            Words(small, tone="small"),
+        small = n_(
+            "{built}; {n} extra action a turn",
+            "{built}; {n} extra actions a turn",
+            n=p["extra_actions"],
+            built=built or _("no building"),
         )
+        return (works_words(p), BREAK, Words(small, tone="small"))
 
     def island(p: Player) -> Content:
         if not p.get("board_name"):
@@ -172,13 +208,13 @@ def _players(view: View, colours: dict[str, str]) -> Table:
         return (p["board_name"], BREAK, Words(side_words(p.get("side")), tone="small"))
 
     rows = (
-        ("Victory points", points),
-        ("Supply", supply),
-        ("Titans", titans),
-        ("Creatures captured", captured),
-        ("Creatures on the island", on_island),
-        ("Mines, camps, buildings", works),
-        ("Island", island),
+        (_("Victory points"), points),
+        (_("Supply"), supply),
+        (_("Titans"), titans),
+        (_("Creatures captured"), captured),
+        (_("Creatures on the island"), on_island),
+        (_("Mines, camps, buildings"), works),
+        (_("Island"), island),
     )
     return Table(
         columns=(Column(), *(heading(seat) for seat in seats)),
@@ -204,9 +240,15 @@ def _islands(view: View, colours: dict[str, str]) -> tuple[Block, ...]:
 
 def _tile(tile: dict[str, Any] | None) -> Content:
     if not tile:
-        return (Words("no tile (its stack is empty)", tone="muted"),)
+        return (Words(_("no tile (its stack is empty)"), tone="muted"),)
     return tuple(
-        Chip(terrain, TERRAIN_FILL[terrain], ink=TILE_INK, title=terrain, ring=TERRAIN_INK[terrain])
+        Chip(
+            TERRAIN[terrain],
+            TERRAIN_FILL[terrain],
+            ink=TILE_INK,
+            title=TERRAIN[terrain],
+            ring=TERRAIN_INK[terrain],
+        )
         for terrain in tile["terrains"]
     )
 
@@ -219,22 +261,25 @@ def _action_board(view: View) -> tuple[Block, ...]:
         number = (Words(str(slot["number"]), bold=True), BREAK, cost)
         card = slot.get("card")
         if not card:
-            rows.append((number, ("empty",), (), ()))
+            rows.append((number, (_("empty"),), (), ()))
             continue
         riders = [_creature_chip(c) for c in slot.get("creatures") or []]
         action = Chip(card["action_name"], ACTION_FILL[card["action"]], ink="#ffffff")
-        size = Words(f"{card['size']} tile", tone="small")
+        size = Words(SIZE_TILE[card["size"]], tone="small")
         tile = _tile(slot.get("tile"))
         rows.append((number, (action, BREAK, size), tile, content(riders or NONE)))
     columns = tuple(
-        Column((heading,)) for heading in ("Card", "Action", "Land tile", "Creatures on it")
+        Column((heading,))
+        for heading in (_("Card"), _("Action"), _("Land tile"), _("Creatures on it"))
     )
-    discard = ", ".join(f"{c['action_name']} ({c['size']})" for c in board.get("discard") or [])
+    discard = discard_words(board)
     deck = content(
-        "Deck: ",
+        _("Deck:"),
+        " ",
         Words(str(board.get("deck", 0)), bold=True),
-        " cards face down",
-        f" · discard: {discard}" if discard else None,
+        " ",
+        _("cards face down"),
+        (" · ", _("discard: {discard}", discard=discard)) if discard else None,
     )
     return (Table(columns, tuple(rows)), Para(deck))
 
@@ -244,27 +289,42 @@ def _construction(view: View) -> tuple[Block, ...]:
     columns, cells = [], []
     for slot in construction.get("slots", []):
         terrain = slot["terrain"]
-        label = Chip(terrain, TERRAIN_FILL[terrain], ink=TILE_INK, ring=TERRAIN_INK[terrain])
+        label = Chip(
+            TERRAIN[terrain], TERRAIN_FILL[terrain], ink=TILE_INK, ring=TERRAIN_INK[terrain]
+        )
         columns.append(Column((label,), colour=TERRAIN_FILL[terrain], share=25))
         building = slot.get("building")
         body: Content = (
             (Words(building["name"], bold=True), BREAK, Words(building["text"], tone="small"))
             if building
-            else (Words("empty", tone="muted"),)
+            else (Words(_("empty"), tone="muted"),)
         )
-        if slot.get("resource"):
-            body += (BREAK, f"+1 {slot['resource']} on it")
+        if slot.get("resource") == "hoplite":
+            body += (BREAK, _("+1 hoplite on it"))
+        elif slot.get("resource"):
+            body += (BREAK, _("+1 orichalcum on it"))
         cells.append(body)
     centre = [
-        Chip(t["name"], TERRAIN_FILL[t["terrain"]], title=f"{t['terrain']}: {t['favour']}")
+        Chip(
+            t["name"],
+            TERRAIN_FILL[t["terrain"]],
+            title=_("{terrain}: {favour}", terrain=TERRAIN[t["terrain"]], favour=t["favour"]),
+        )
         for t in view.get("titans_centre") or []
     ]
     stacks = joined(
-        ((f"{size} ", Words(str(n), bold=True)) for size, n in (view.get("stacks") or {}).items())
+        (
+            (SIZE[size], " ", Words(str(n), bold=True))
+            for size, n in (view.get("stacks") or {}).items()
+        )
     )
     tiers = joined(
         (
-            (Words(f"{t['cost']} {t['pay']}", bold=True), f": {', '.join(t['actions'])}")
+            (
+                Words(counted(t["pay"], t["cost"]), bold=True),
+                ": ",
+                commas([ACTION_LOWER[a] for a in t["actions"]]),
+            )
             for t in view.get("extra_tiers") or []
         ),
         " · ",
@@ -273,28 +333,36 @@ def _construction(view: View) -> tuple[Block, ...]:
         Table(tuple(columns), (tuple(cells),)),
         Para(
             (
-                "Buildings in the bag: ",
+                _("Buildings in the bag:"),
+                " ",
                 Words(str(construction.get("bag", 0)), bold=True),
-                " · temples left ",
+                " · ",
+                _("temples left"),
+                " ",
                 Words(str(view.get("temples_left", 0)), bold=True),
-                " · victory tokens left ",
+                " · ",
+                _("victory tokens left"),
+                " ",
                 Words(str(view.get("victory_tokens_left", 0)), bold=True),
             )
         ),
-        Para(content("Titans in the centre: ", centre or "none")),
+        Para(content(_("Titans in the centre:"), " ", centre or _("none"))),
         Para(
             content(
-                "Face-down land tiles: ",
+                _("Face-down land tiles:"),
+                " ",
                 stacks,
-                " · creatures in the bag: ",
+                " · ",
+                _("creatures in the bag:"),
+                " ",
                 Words(str(view.get("creature_bag", 0)), bold=True),
             )
         ),
-        Para(content("Extra action (phase 4), pay: ", tiers)),
+        Para(content(_("Extra action (phase 4), pay:"), " ", tiers)),
     )
 
 
-LEGEND = (
+LEGEND = _(
     "A thick line outlines each land tile. A disc on a volcano is a creature with its "
     "strength; a bronze shield beside it counts the hoplites left on it. A white label is "
     "a building, white stone with a pediment a temple, the walled city the metropolis. "
@@ -304,12 +372,15 @@ LEGEND = (
 
 
 def _legend() -> tuple[Block, ...]:
-    lands = joined(((Swatch(TERRAIN_FILL[t], 11, square=True), f" {t}") for t in TERRAINS), "  ")
+    lands = joined(
+        ((Swatch(TERRAIN_FILL[t], 11, square=True), " ", TERRAIN[t]) for t in TERRAINS), "  "
+    )
     beasts = joined(
-        ((Swatch(fill, 11), f" {name.capitalize()}") for name, fill in CREATURE_FILL.items()), "  "
+        ((Swatch(fill, 11), " ", CREATURE_NAME[name]) for name, fill in CREATURE_FILL.items()),
+        "  ",
     )
     return (
-        Para(content("Terrains: ", lands)),
-        Para(content("Creatures: ", beasts)),
+        Para(content(_("Terrains:"), " ", lands)),
+        Para(content(_("Creatures:"), " ", beasts)),
         Para((Words(LEGEND, tone="small"),)),
     )

@@ -20,7 +20,6 @@ from engine.games.orichalk.board.islands import (
 )
 from engine.games.orichalk.board.palette import (
     ACTION_FILL,
-    ACTION_SHORT,
     BOARD,
     BUILDING_DEFAULT_INK,
     BUILDING_INK,
@@ -47,11 +46,26 @@ from engine.games.orichalk.board.words import (
     island_of,
     marks,
     placing,
-    plural,
     seat_colours,
     side_words,
     site_words,
     slot_words,
+    works_words,
+)
+from engine.games.orichalk.words import (
+    ACTION_SHORT,
+    RESOURCE,
+    SHORT_DIRECTION,
+    SIDE_CAPITAL,
+    SIZE_TILE,
+    TERRAIN,
+    TITAN_OF_TERRAIN,
+    _,
+    commas,
+    hoplites,
+    n_,
+    orichalcum,
+    semicolons,
 )
 from engine.kit.drawing import (
     Anchor,
@@ -73,7 +87,6 @@ WIDTH = 680
 MARGIN = 14
 HAND = 118
 """The column right of the island while a tile is being placed."""
-SHORT_DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
 
 
 def picture(view: View, measure: Measure) -> Drawing:
@@ -106,9 +119,9 @@ def _header(view: View, out: Out) -> float:
     out.append(Rect(0, 0, WIDTH, 40, fill="#2f4858"))
     out.append(Text(MARGIN, 20, headline(view), size=17, fill="#ffffff", anchor="start", bold=True))
     if view.get("initiative") and not view.get("over"):
-        words = f"initiative: {view['initiative']}"
+        words = _("initiative: {seat}", seat=view["initiative"])
         if view.get("phase") == "initiative" and view.get("initiative_candidates"):
-            words = "tied: " + ", ".join(view["initiative_candidates"])
+            words = _("tied: {seats}", seats=", ".join(view["initiative_candidates"]))
         out.append(Text(WIDTH - MARGIN, 20, words, size=12.5, fill="#dfe9ee", anchor="end"))
     return 40
 
@@ -120,10 +133,11 @@ def _island(view: View, seat: str | None, y: float, out: Out, measure: Measure) 
     island = island_of(view, seat)
     if seat is None or island is None:
         return y
-    whose = "Your island" if seat == view.get("you") else f"{seat}'s island"
+    whose = _("Your island") if seat == view.get("you") else _("{seat}'s island", seat=seat)
     if not island.get("side"):
         return _sides(island, whose, y, out, measure)
-    _title(MARGIN, y + 16, f"{whose} · {island['name']}, {side_words(island['side'])}", out)
+    named = {"whose": whose, "island": island["name"], "side": side_words(island["side"])}
+    _title(MARGIN, y + 16, _("{whose} · {island}, {side}", **named), out)
     tile = placing(view, seat)
     top = y + 34
     room = WIDTH - 2 * MARGIN - (HAND if tile else 24)
@@ -131,7 +145,7 @@ def _island(view: View, seat: str | None, y: float, out: Out, measure: Measure) 
     width, height = island_size(island, unit)
     left = MARGIN + (room - width) / 2 if tile else (WIDTH - width) / 2
     candidates = candidate_spaces(island, tile) if tile else []
-    title = f"{whose}: {island['name']}, {side_words(island['side'])}"
+    title = _("{whose}: {island}, {side}", **named)
     frame = Frame(left, top + 8, unit)
     out.append(island_shapes(island, frame, title, measure, detail=True, candidates=candidates))
     bottom = top + height + 20
@@ -143,7 +157,12 @@ def _island(view: View, seat: str | None, y: float, out: Out, measure: Measure) 
 
 def _sides(island: dict[str, Any], whose: str, y: float, out: Out, measure: Measure) -> float:
     """Before the side is chosen: both sides of the board, side by side."""
-    _title(MARGIN, y + 16, f"{whose} · {island['name']}: choose a side", out)
+    _title(
+        MARGIN,
+        y + 16,
+        _("{whose} · {island}: choose a side", whose=whose, island=island["name"]),
+        out,
+    )
     sides = island.get("sides") or {}
     gap = 20
     each = (WIDTH - 2 * MARGIN - gap) / max(1, len(sides))
@@ -152,12 +171,21 @@ def _sides(island: dict[str, Any], whose: str, y: float, out: Out, measure: Meas
         unit = min(36.0, (each - 16) / empty["width"])
         width, height = island_size(empty, unit)
         left = MARGIN + i * (each + gap)
-        label = f"{side_words(side).capitalize()} · {len(empty['cells'])} spaces"
+        label = n_(
+            "{side} · {n} space",
+            "{side} · {n} spaces",
+            n=len(empty["cells"]),
+            side=SIDE_CAPITAL[side],
+        )
         _title(left + each / 2, y + 40, label, out, anchor="middle")
         frame = Frame(left + (each - width) / 2, y + 56, unit)
         out.append(
             island_shapes(
-                empty, frame, f"{island['name']}, {side_words(side)}", measure, detail=True
+                empty,
+                frame,
+                _("{island}, {side}", island=island["name"], side=side_words(side)),
+                measure,
+                detail=True,
             )
         )
         bottom = max(bottom, y + 56 + height)
@@ -170,8 +198,8 @@ def _hand(
     """uk фаза 2: the tile to place as it lies before turning (pointing east), a dot on the
     space the options name, and a compass of the six directions the options say."""
     w, unit, n = HAND - 8, 34.0, len(tile["terrains"])
-    tw, th, _ = tile_box(n, unit)
-    shapes: Out = [Text(x + w / 2, y + 14, "Tile to place", size=12, fill=INK, bold=True)]
+    tw, th, _rise = tile_box(n, unit)
+    shapes: Out = [Text(x + w / 2, y + 14, _("Tile to place"), size=12, fill=INK, bold=True)]
     tx = x + (w - tw) / 2
     shapes.append(loose_tile(tile, riders, tx, y + 28, unit))
     below = y + 28 + th + 14
@@ -181,17 +209,17 @@ def _hand(
         )
     if riders:
         shapes.append(
-            Text(x + w / 2, below, ", ".join(c["name"] for c in riders), size=10.5, fill=INK)
+            Text(x + w / 2, below, commas([c["name"] for c in riders]), size=10.5, fill=INK)
         )
         below += 15
     if n > 1:
-        for line in ("dot: the space the", "options name; shown", "pointing east"):
+        for line in (_("dot: the space the"), _("options name; shown"), _("pointing east")):
             shapes.append(Text(x + w / 2, below, line, size=9.5, fill=MUTED))
             below += 12
         shapes += _compass(x + w / 2, below + 34, 22)
         below += 72
     else:
-        shapes.append(Text(x + w / 2, below, "one space", size=9.5, fill=MUTED))
+        shapes.append(Text(x + w / 2, below, _("one space"), size=9.5, fill=MUTED))
         below += 8
     out.append(Rect(x, y, w, below - y, fill=PAPER, stroke=BOARD, width=1.2, rx=6))
     out += shapes
@@ -201,7 +229,7 @@ def _hand(
 def _compass(x: float, y: float, r: float) -> Out:
     """The six directions a placement may point, as the options name them."""
     shapes: Out = [hexagon(x, y, r * 0.55, fill="#ffffff", stroke=MUTED, width=1)]
-    for d, label in enumerate(SHORT_DIRECTIONS):
+    for d, label in enumerate(SHORT_DIRECTION):
         dx, dr = STEPS[d]
         angle = math.atan2(dr * ROW, dx / 2)
         ex, ey = x + math.cos(angle) * r, y + math.sin(angle) * r
@@ -212,7 +240,7 @@ def _compass(x: float, y: float, r: float) -> Out:
     return [
         Group(
             tuple(shapes),
-            title="Directions: east, north-east, north-west, west, south-west, south-east",
+            title=_("Directions: east, north-east, north-west, west, south-west, south-east"),
         )
     ]
 
@@ -229,7 +257,7 @@ def _supply(view: View, seat: str | None, y: float, out: Out) -> float:
     h = 74
     out.append(Rect(MARGIN, y, WIDTH - 2 * MARGIN, h, fill=PAPER, stroke=BOARD, width=1.2, rx=6))
     x = MARGIN + 12
-    points = f"Victory points {player['points']}/{view['win_points']}"
+    points = _("Victory points {points}/{win}", points=player["points"], win=view["win_points"])
     out.append(Text(x, y + 15, points, size=12, fill=INK, anchor="start", bold=True))
     tokens = list(player["victory_tokens"]["order"]) + [t["terrain"] for t in player["titans"]]
     slots = max(view["win_points"], len(tokens))
@@ -243,7 +271,7 @@ def _supply(view: View, seat: str | None, y: float, out: Out) -> float:
     out.append(
         Text(x + 26, y + 28, str(player["hoplites"]), size=16, fill=INK, anchor="start", bold=True)
     )
-    out.append(Text(x + 10, y + 50, "hoplites", size=10, fill=MUTED, anchor="start"))
+    out.append(Text(x + 10, y + 50, _("hoplites"), size=10, fill=MUTED, anchor="start"))
     x += 68
     out += icons.orichalcum(x + 10, y + 28, 10.5)
     out.append(
@@ -251,18 +279,18 @@ def _supply(view: View, seat: str | None, y: float, out: Out) -> float:
             x + 26, y + 28, str(player["orichalcum"]), size=16, fill=INK, anchor="start", bold=True
         )
     )
-    out.append(Text(x + 6, y + 50, "orichalcum", size=10, fill=MUTED, anchor="start"))
+    out.append(Text(x + 6, y + 50, RESOURCE["orichalcum"], size=10, fill=MUTED, anchor="start"))
     x += 80
     titans = player["titans"]
-    held = f"Titans {len(titans)}/{player['titan_capacity']}"
+    held = _("Titans {held}/{room}", held=len(titans), room=player["titan_capacity"])
     out.append(Text(x, y + 15, held, size=12, fill=INK, anchor="start", bold=True))
     for i, titan in enumerate(titans[:3]):
         out.append(icons.titan(titan, x + i * 64, y + 26, 60, 34))
     if not titans:
-        out.append(Text(x, y + 44, "none", size=11, fill=MUTED, anchor="start"))
+        out.append(Text(x, y + 44, _("none"), size=11, fill=MUTED, anchor="start"))
     x += max(1, min(3, len(titans))) * 64 + 10
     right = WIDTH - MARGIN - 10
-    out.append(Text(x, y + 15, "Captured", size=12, fill=INK, anchor="start", bold=True))
+    out.append(Text(x, y + 15, _("Captured"), size=12, fill=INK, anchor="start", bold=True))
     caught = player["creatures"]
     room = max(1, int((right - x) // 24))
     for i, creature in enumerate(caught[:room]):
@@ -270,21 +298,20 @@ def _supply(view: View, seat: str | None, y: float, out: Out) -> float:
     if len(caught) > room:
         out.append(Text(right, y + 38, f"+{len(caught) - room}", size=11, fill=INK, anchor="end"))
     if not caught:
-        out.append(Text(x, y + 38, "none", size=11, fill=MUTED, anchor="start"))
-    works = f"{plural(player['mines'], 'mine')}, {plural(player['camps'], 'camp')}"
-    out.append(Text(x, y + 62, works, size=10.5, fill=MUTED, anchor="start"))
+        out.append(Text(x, y + 38, _("none"), size=11, fill=MUTED, anchor="start"))
+    out.append(Text(x, y + 62, works_words(player), size=10.5, fill=MUTED, anchor="start"))
     return y + h + 14
 
 
 def _token(token: str, x: float, y: float) -> Shape:
     """A victory point: a temple, a medallion, or a titan (by its terrain)."""
     if token == "temple":
-        return Group(tuple(icons.temple(x, y + 1, 16, MARBLE_EDGE)), title="temple")
+        return Group(tuple(icons.temple(x, y + 1, 16, MARBLE_EDGE)), title=_("temple"))
     if token == "medallion":
-        return Group(tuple(icons.medallion(x, y, 9.5)), title="orichalcum medallion")
+        return Group(tuple(icons.medallion(x, y, 9.5)), title=_("orichalcum medallion"))
     return Group(
         (Circle(x, y, 9.5, fill=TERRAIN_FILL[token], stroke=TERRAIN_INK[token], width=1.4),),
-        title=f"titan of the {token}",
+        title=TITAN_OF_TERRAIN[token],
     )
 
 
@@ -307,13 +334,18 @@ def _action_board(view: View, y: float, out: Out) -> float:
     board = view.get("action_board") or {}
     slots = board.get("slots", [])
     stacks = view.get("stacks") or {}
-    _title(MARGIN, y + 8, "Action board", out)
+    _title(MARGIN, y + 8, _("Action board"), out)
     heaps = "/".join(str(stacks.get(s, 0)) for s in ("single", "double", "triple"))
     discard = len(board.get("discard") or [])
     _note(
         WIDTH - MARGIN,
         y + 8,
-        f"deck {board.get('deck', 0)} · discard {discard} · face-down tiles {heaps}",
+        _(
+            "deck {deck} · discard {discard} · face-down tiles {heaps}",
+            deck=board.get("deck", 0),
+            discard=discard,
+            heaps=heaps,
+        ),
         out,
     )
     gap, h = 7.0, 132.0
@@ -330,7 +362,7 @@ def _card(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape
             (
                 Rect(x, y, w, h, fill="#eef4f6", stroke="#a9bcc4", width=1.2, rx=6),
                 Text(x + w / 2, y + 14, str(slot["number"]), size=12, fill=MUTED, bold=True),
-                Text(x + w / 2, y + h / 2, "empty", size=12, fill=MUTED),
+                Text(x + w / 2, y + h / 2, _("empty"), size=12, fill=MUTED),
             ),
             title=slot_words(slot),
         )
@@ -343,24 +375,24 @@ def _card(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape
             x + 8, y + 12, str(slot["number"]), size=13, fill="#ffffff", anchor="start", bold=True
         ),
         Text(x + w / 2, y + 12, ACTION_SHORT[card["action"]], size=13, fill="#ffffff", bold=True),
-        Text(x + w / 2, y + 36, f"{card['size']} tile", size=10.5, fill=MUTED),
+        Text(x + w / 2, y + 36, SIZE_TILE[card["size"]], size=10.5, fill=MUTED),
     ]
     if slot["cost"]:
         for k in range(slot["cost"]):
             shapes += icons.hoplite(x + w - 11 - k * 13, y + 12, 5.5)
     else:
-        shapes.append(Text(x + w - 6, y + 12, "free", size=10, fill="#ffffff", anchor="end"))
+        shapes.append(Text(x + w - 6, y + 12, _("free"), size=10, fill="#ffffff", anchor="end"))
     tile = slot.get("tile")
     riders = slot.get("creatures") or []
     if tile:
         unit = min(30.0, (w - 16) / 2)
-        tw, th, _ = tile_box(len(tile["terrains"]), unit)
+        tw, th, _rise = tile_box(len(tile["terrains"]), unit)
         shapes.append(loose_tile(tile, riders, x + (w - tw) / 2, y + 46 + (h - 72 - th) / 2, unit))
     else:
-        shapes.append(Text(x + w / 2, y + 80, "no tile left", size=10.5, fill=MUTED))
+        shapes.append(Text(x + w / 2, y + 80, _("no tile left"), size=10.5, fill=MUTED))
     if riders:
         shapes.append(
-            Text(x + w / 2, y + h - 12, ", ".join(c["name"] for c in riders), size=10, fill=INK)
+            Text(x + w / 2, y + h - 12, commas([c["name"] for c in riders]), size=10, fill=INK)
         )
     return Group(tuple(shapes), title=slot_words(slot))
 
@@ -374,30 +406,37 @@ def _construction(view: View, y: float, out: Out) -> float:
     construction = view.get("construction_board") or {}
     slots = construction.get("slots", [])
     w, h, gap = 94.0, 62.0, 7.0
-    _title(MARGIN, y + 8, "Construction board", out)
-    _note(MARGIN + len(slots) * (w + gap) - gap, y + 8, f"bag {construction.get('bag', 0)}", out)
+    _title(MARGIN, y + 8, _("Construction board"), out)
+    bag = _("bag {n}", n=construction.get("bag", 0))
+    _note(MARGIN + len(slots) * (w + gap) - gap, y + 8, bag, out)
     top = y + 20
     for i, slot in enumerate(slots):
         out.append(_site(slot, MARGIN + i * (w + gap), top, w, h))
     x = MARGIN + len(slots) * (w + gap) + 6
-    _title(x, y + 8, "Titans in the centre", out)
+    _title(x, y + 8, _("Titans in the centre"), out)
     centre = view.get("titans_centre") or []
     for i, titan in enumerate(centre):
         out.append(icons.titan(titan, x + (i % 2) * 60, top + (i // 2) * 32, 56, 29))
     if not centre:
-        out.append(Text(x, top + 14, "none", size=11, fill=MUTED, anchor="start"))
+        out.append(Text(x, top + 14, _("none"), size=11, fill=MUTED, anchor="start"))
     x += 126
     temples, tokens = view.get("temples_left", 0), view.get("victory_tokens_left", 0)
+    temple_count = n_("{n} temples", "{n} temples", n=temples)
+    token_count = n_("{n} tokens", "{n} tokens", n=tokens)
     out.append(
         Group(
             (
                 Rect(x, top, WIDTH - MARGIN - x, h, fill=PAPER, stroke=BOARD, width=1.2, rx=6),
                 *icons.temple(x + 17, top + 20, 22, MARBLE_EDGE),
-                Text(x + 34, top + 20, f"{temples} temples", size=11, fill=INK, anchor="start"),
+                Text(x + 34, top + 20, temple_count, size=11, fill=INK, anchor="start"),
                 *icons.medallion(x + 17, top + 44, 8),
-                Text(x + 34, top + 44, f"{tokens} tokens", size=11, fill=INK, anchor="start"),
+                Text(x + 34, top + 44, token_count, size=11, fill=INK, anchor="start"),
             ),
-            title=f"{temples} temple tiles and {tokens} victory tokens left",
+            title=_(
+                "{temples} temple tiles and {tokens} victory tokens left",
+                temples=temples,
+                tokens=tokens,
+            ),
         )
     )
     return top + max(h, 32 * ((len(centre) + 1) // 2)) + 14
@@ -410,7 +449,7 @@ def _site(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape
         Rect(x, y, w, h, fill=PAPER, stroke="#9c8a63", width=1.2, rx=6),
         Rect(x, y, w, 20, fill=TERRAIN_FILL[terrain], rx=6),
         Rect(x, y + 12, w, 8, fill=TERRAIN_FILL[terrain]),
-        Text(x + w / 2, y + 10, terrain, size=11, fill="#1f1f1f", bold=True),
+        Text(x + w / 2, y + 10, TERRAIN[terrain], size=11, fill="#1f1f1f", bold=True),
     ]
     if building:
         ink = BUILDING_INK.get(building["id"], BUILDING_DEFAULT_INK)
@@ -421,7 +460,7 @@ def _site(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape
         elif slot.get("resource") == "orichalcum":
             shapes += icons.orichalcum(x + w / 2, y + 50, 7)
     else:
-        shapes.append(Text(x + w / 2, y + 40, "empty", size=11, fill=MUTED))
+        shapes.append(Text(x + w / 2, y + 40, _("empty"), size=11, fill=MUTED))
     return Group(tuple(shapes), title=site_words(slot))
 
 
@@ -434,10 +473,15 @@ def _fight(fight: dict[str, Any], y: float, out: Out) -> float:
     out.append(
         Rect(MARGIN, y, WIDTH - 2 * MARGIN, h, fill="#fff7f2", stroke="#d9b8a8", width=1.2, rx=6)
     )
-    who = f"Last fight: {fight['seat']} vs {fight['creature']} ({fight['strength']})"
-    who += f" at {fight['cell']}"
+    who = _(
+        "Last fight: {seat} vs {creature} ({strength}) at {cell}",
+        seat=fight["seat"],
+        creature=fight["creature"],
+        strength=fight["strength"],
+        cell=fight["cell"],
+    )
     out.append(Text(MARGIN + 10, y + 14, who, size=12, fill=INK, anchor="start", bold=True))
-    fought = f"{plural(fight['hoplites'], 'hoplite')} fought"
+    fought = n_("{n} hoplite fought", "{n} hoplites fought", n=fight["hoplites"])
     out.append(Text(MARGIN + 10, y + 31, fought, size=11, fill=MUTED, anchor="start"))
     x = MARGIN + 330
     if fight["favour"]:
@@ -445,7 +489,7 @@ def _fight(fight: dict[str, Any], y: float, out: Out) -> float:
             Text(
                 x,
                 y + h / 2,
-                "won with Kronos's favour, no dice",
+                _("won with Kronos's favour, no dice"),
                 size=12,
                 fill=WON,
                 anchor="start",
@@ -456,8 +500,11 @@ def _fight(fight: dict[str, Any], y: float, out: Out) -> float:
     dice: Out = []
     for i, face in enumerate(fight["dice"]):
         dice += icons.die(x + i * 32, y + 8, 28, face)
-    out.append(Group(tuple(dice), title=f"dice: {dice_words(fight['dice'])}"))
-    verdict = f"= {fight['total']}: " + ("won" if fight["won"] else "lost")
+    out.append(Group(tuple(dice), title=_("dice: {dice}", dice=dice_words(fight["dice"]))))
+    if fight["won"]:
+        verdict = _("= {total}: won", total=fight["total"])
+    else:
+        verdict = _("= {total}: lost", total=fight["total"])
     out.append(
         Text(x + len(fight["dice"]) * 32 + 6, y + h / 2, verdict, size=14,
              fill=WON if fight["won"] else LOST, anchor="start", bold=True)
@@ -473,7 +520,7 @@ def _others(view: View, seat: str | None, y: float, out: Out, measure: Measure) 
     if not others:
         return y
     colours = seat_colours(view)
-    _title(MARGIN, y + 8, "The other islands", out)
+    _title(MARGIN, y + 8, _("The other islands"), out)
     gap = 10
     columns = 3 if len(others) > 2 else 2
     each = (WIDTH - 2 * MARGIN - gap * (columns - 1)) / columns
@@ -492,13 +539,15 @@ def _other(
     island = player.get("island")
     shown = [m for m in marks(view, seat) if m != "initiative"]
     name = seat if len(seat) <= 12 else seat[:11] + "..."
+    for mark in shown:
+        name = _("{name} · {mark}", name=name, mark=mark)
     shapes: Out = [
         Rect(x, y, w, 30, fill="#ffffff", stroke=colour, width=1.5, rx=5),
         Circle(x + 11, y + 15, 5, fill=colour),
         Text(
             x + 21,
             y + 15,
-            name + "".join(f" · {m}" for m in shown),
+            name,
             size=12.5,
             fill=INK,
             anchor="start",
@@ -507,7 +556,7 @@ def _other(
         Text(
             x + w - 6,
             y + 15,
-            f"{player['points']} VP",
+            _("{points} VP", points=player["points"]),
             size=12.5,
             fill=INK,
             anchor="end",
@@ -519,12 +568,23 @@ def _other(
         unit = min(28.0, (w - 10) / island["width"])
         iw, ih = island_size(island, unit)
         frame = Frame(x + (w - iw) / 2, bottom + 4, unit)
-        title = f"{seat}'s island: {island['name']}, {side_words(island['side'])}"
+        title = _(
+            "{seat}'s island: {island}, {side}",
+            seat=seat,
+            island=island["name"],
+            side=side_words(island["side"]),
+        )
         shapes.append(island_shapes(island, frame, title, measure, detail=False))
         bottom += ih + 10
     elif island:
         shapes.append(
-            Text(x + w / 2, bottom + 14, f"{island['name']}: choosing a side", size=11, fill=MUTED)
+            Text(
+                x + w / 2,
+                bottom + 14,
+                _("{island}: choosing a side", island=island["name"]),
+                size=11,
+                fill=MUTED,
+            )
         )
         bottom += 26
     line = bottom + 8
@@ -538,28 +598,40 @@ def _other(
     )
     left = len(creatures_on(island))
     shapes.append(
-        Text(x + w, line, f"{plural(left, 'creature')} on it", size=10.5, fill=MUTED, anchor="end")
+        Text(
+            x + w,
+            line,
+            n_("{n} creature on it", "{n} creatures on it", n=left),
+            size=10.5,
+            fill=MUTED,
+            anchor="end",
+        )
     )
     tokens = player["victory_tokens"]
-    words = [
-        plural(n, kind)
-        for kind, n in (("temple", tokens["temples"]), ("medallion", tokens["medallions"]))
-        if n
+    words = []
+    if tokens["temples"]:
+        words.append(n_("{n} temple", "{n} temples", n=tokens["temples"]))
+    if tokens["medallions"]:
+        words.append(n_("{n} medallion", "{n} medallions", n=tokens["medallions"]))
+    words += [
+        t["name"] if t["active"] else _("{titan} (used)", titan=t["name"]) for t in player["titans"]
     ]
-    words += [t["name"] + ("" if t["active"] else " (used)") for t in player["titans"]]
     shapes.append(
         Text(
             x + 2,
             line + 17,
-            "; ".join(words) or "no victory point yet",
+            semicolons(words) or _("no victory point yet"),
             size=10.5,
             fill=MUTED,
             anchor="start",
         )
     )
-    hover = (
-        f"{seat}: {player['points']} victory points, {plural(player['hoplites'], 'hoplite')}, "
-        f"{player['orichalcum']} orichalcum"
+    hover = _(
+        "{seat}: {points} victory points, {hoplites}, {orichalcum}",
+        seat=seat,
+        points=player["points"],
+        hoplites=hoplites(player["hoplites"]),
+        orichalcum=orichalcum(player["orichalcum"]),
     )
     out.append(Group(tuple(shapes), title=hover))
     return line + 26

@@ -5,6 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.orichalk.components import SKULL
+from engine.games.orichalk.words import (
+    SIDE_OF_ISLAND,
+    SIZE_TILE,
+    TERRAIN,
+    Listing,
+    Msg,
+    _,
+    commas,
+    hoplites,
+    n_,
+    orichalcum,
+    p_,
+    semicolons,
+    sentence,
+)
 
 View = dict[str, Any]
 Cell = dict[str, Any]
@@ -44,57 +59,78 @@ def placing(view: View, seat: str | None) -> dict[str, Any] | None:
     return turn.get("tile")
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def counted(what: str, n: int) -> Msg:
+    """``n`` of a payment or a supply: hoplites, orichalcum, creatures."""
+    if what in ("hoplite", "hoplites"):
+        return hoplites(n)
+    if what == "orichalcum":
+        return orichalcum(n)
+    return n_("{n} creature", "{n} creatures", n=n)
 
 
-def gains(hoplites: int, orichalcum: int) -> str:
-    parts = []
-    if hoplites:
-        parts.append(plural(hoplites, "hoplite"))
-    if orichalcum:
-        parts.append(f"{orichalcum} orichalcum")
-    return " + ".join(parts) or "nothing"
+def gains(hoplite_count: int, orichalcum_count: int) -> str:
+    if hoplite_count and orichalcum_count:
+        return _(
+            "{hoplites} + {orichalcum}",
+            hoplites=hoplites(hoplite_count),
+            orichalcum=orichalcum(orichalcum_count),
+        )
+    if hoplite_count:
+        return hoplites(hoplite_count)
+    if orichalcum_count:
+        return orichalcum(orichalcum_count)
+    return _("nothing")
 
 
 def cost_words(cost: int) -> str:
-    return "free" if cost == 0 else plural(cost, "hoplite")
+    return _("free") if cost == 0 else hoplites(cost)
 
 
 def side_words(side: str | None) -> str:
-    return {"easy": "easier side", "hard": "harder side"}.get(side or "", "side not chosen")
+    return SIDE_OF_ISLAND.get(side or "") or _("side not chosen")
 
 
 def tile_words(tile: dict[str, Any]) -> str:
-    return f"{tile['size']} tile: {', '.join(tile['terrains'])}"
+    return _(
+        "{tile}: {terrains}",
+        tile=SIZE_TILE[tile["size"]],
+        terrains=commas([TERRAIN[t] for t in tile["terrains"]]),
+    )
 
 
 def creature_words(creature: dict[str, Any]) -> str:
-    return f"{creature['name']} ({creature['strength']})"
+    return _("{creature} ({strength})", creature=creature["name"], strength=creature["strength"])
 
 
 def dice_words(dice: list[int]) -> str:
-    return ", ".join("skull" if d == SKULL else str(d) for d in dice)
+    return commas([_("skull") if d == SKULL else str(d) for d in dice])
 
 
 def fight_words(fight: dict[str, Any]) -> str:
     """The last fight in a sentence, its dice included (uk «Захоплення істот»)."""
-    who = (
-        f"{fight['seat']} fought the {fight['creature']} (strength {fight['strength']}) at "
-        f"{fight['cell']} with {plural(fight['hoplites'], 'hoplite')}"
+    who = _(
+        "{seat} fought the {creature} (strength {strength}) at {cell} with {hoplites}",
+        seat=fight["seat"],
+        creature=fight["creature"],
+        strength=fight["strength"],
+        cell=fight["cell"],
+        hoplites=hoplites(fight["hoplites"]),
     )
     if fight["favour"]:
-        return f"{who}: won with Kronos's favour, without rolling"
+        return _("{fight}: won with Kronos's favour, without rolling", fight=who)
+    rolled = {"fight": who, "dice": dice_words(fight["dice"]), "total": fight["total"]}
+    if fight["won"] and fight["skull"]:
+        return _("{fight}: rolled {dice} = {total}, won by the skull and captured it", **rolled)
     if fight["won"]:
-        result = "won" + (" by the skull" if fight["skull"] else "") + " and captured it"
-    else:
-        result = "lost; the hoplites stay on it"
-    return f"{who}: rolled {dice_words(fight['dice'])} = {fight['total']}, {result}"
+        return _("{fight}: rolled {dice} = {total}, won and captured it", **rolled)
+    return _("{fight}: rolled {dice} = {total}, lost; the hoplites stay on it", **rolled)
 
 
 def titan_words(titan: dict[str, Any]) -> str:
-    state = "favour ready" if titan["active"] else "favour used"
-    return f"{titan['name']} ({titan['terrain']}, {state})"
+    words = {"titan": titan["name"], "terrain": TERRAIN[titan["terrain"]]}
+    if titan["active"]:
+        return _("{titan} ({terrain}, favour ready)", **words)
+    return _("{titan} ({terrain}, favour used)", **words)
 
 
 def points_words(player: dict[str, Any]) -> str:
@@ -102,73 +138,110 @@ def points_words(player: dict[str, Any]) -> str:
     tokens = player["victory_tokens"]
     parts = []
     if tokens["temples"]:
-        parts.append(plural(tokens["temples"], "temple"))
+        parts.append(n_("{n} temple", "{n} temples", n=tokens["temples"]))
     if tokens["medallions"]:
-        parts.append(plural(tokens["medallions"], "medallion"))
+        parts.append(n_("{n} medallion", "{n} medallions", n=tokens["medallions"]))
     if player["titans"]:
-        parts.append(plural(len(player["titans"]), "titan"))
-    return ", ".join(parts) or "none yet"
+        parts.append(n_("{n} titan", "{n} titans", n=len(player["titans"])))
+    return commas(parts) or _("none yet")
 
 
 def marks(view: View, seat: str) -> list[str]:
     """What sets a seat apart: you, to play, initiative, winner."""
     found = []
     if seat == view.get("you"):
-        found.append("you")
+        found.append(_("you"))
     if seat == view.get("current") and not view.get("over"):
-        found.append("to play")
+        found.append(_("to play"))
     if seat == view.get("initiative") and not view.get("over"):
-        found.append("initiative")
+        found.append(p_("mark", "initiative"))
     if seat == view.get("winner"):
-        found.append("winner")
+        found.append(_("winner"))
     return found
 
 
 def headline(view: View) -> str:
     if view.get("over"):
-        return f"Game over: {view['winner']} won" if view.get("winner") else "Game over"
+        if view.get("winner"):
+            return _("Game over: {seat} won", seat=view["winner"])
+        return _("Game over")
     phase = view.get("phase")
     if phase == "choose_sides":
-        return "Setup: each player chooses a side of their island"
+        return _("Setup: each player chooses a side of their island")
     if phase == "initiative":
-        return f"Round {view['round']} ended: {view['initiative']} gives the initiative"
+        return _(
+            "Round {round} ended: {seat} gives the initiative",
+            round=view["round"],
+            seat=view["initiative"],
+        )
     if view.get("current"):
-        return f"Round {view['round']} · {view['current']} to play"
-    return "Orichalk"
+        return _("Round {round} · {seat} to play", round=view["round"], seat=view["current"])
+    return _("Orichalk")
+
+
+def _turn_so_far(turn: dict[str, Any]) -> list[str]:
+    done = []
+    if turn.get("card"):
+        card = turn["card"]
+        done.append(
+            _(
+                "card taken: {action}, {tile}",
+                action=card["action_name"],
+                tile=SIZE_TILE[card["size"]],
+            )
+        )
+    if turn.get("tile"):
+        tile = tile_words(turn["tile"])
+        riders = [creature_words(c) for c in turn.get("creatures") or []]
+        if riders:
+            done.append(
+                _("tile to place: {tile} with {creatures}", tile=tile, creatures=commas(riders))
+            )
+        else:
+            done.append(_("tile to place: {tile}", tile=tile))
+    if turn.get("titans"):
+        done.append(_("titans arriving: {titans}", titans=commas(turn["titans"])))
+    if turn.get("extras_bought"):
+        done.append(
+            _(
+                "extra actions bought: {bought}/{allowed}",
+                bought=turn["extras_bought"],
+                allowed=turn["extras_allowed"],
+            )
+        )
+    return done
 
 
 def status(view: View) -> list[str]:
     """Whose turn, what this turn holds so far, what the viewer must decide."""
-    lines = [headline(view) + "."]
+    lines = [sentence(headline(view))]
     if view.get("over"):
         return lines
     if view.get("initiative"):
         order = ", ".join(view.get("order") or [])
-        lines.append(
-            f"Initiative: {view['initiative']}"
-            + (f"; this round's order: {order}." if order else ".")
-        )
+        if order:
+            lines.append(
+                _(
+                    "Initiative: {seat}; this round's order: {order}.",
+                    seat=view["initiative"],
+                    order=order,
+                )
+            )
+        else:
+            lines.append(_("Initiative: {seat}.", seat=view["initiative"]))
     if view.get("phase") == "initiative" and view.get("initiative_candidates"):
         tied = ", ".join(view["initiative_candidates"])
-        lines.append(f"Tied for the most hoplites: {tied}.")
+        lines.append(_("Tied for the most hoplites: {seats}.", seats=tied))
     turn = view.get("turn")
     if turn:
-        done = []
-        if turn.get("card"):
-            done.append(f"card taken: {turn['card']['action_name']}, {turn['card']['size']} tile")
-        if turn.get("tile"):
-            riders = ", ".join(creature_words(c) for c in turn.get("creatures") or [])
-            done.append(
-                f"tile to place: {tile_words(turn['tile'])}" + (f" with {riders}" if riders else "")
-            )
-        if turn.get("titans"):
-            done.append("titans arriving: " + ", ".join(turn["titans"]))
-        if turn.get("extras_bought"):
-            done.append(f"extra actions bought: {turn['extras_bought']}/{turn['extras_allowed']}")
+        done = _turn_so_far(turn)
         if done:
-            lines.append(f"{turn['seat']}'s turn: " + "; ".join(done) + ".")
+            lines.append(_("{seat}'s turn: {done}.", seat=turn["seat"], done=semicolons(done)))
     if view.get("prompt"):
-        lines.append(str(view["prompt"]).rstrip(".") + ".")
+        prompt = view["prompt"]
+        if not isinstance(prompt, Msg):
+            prompt = str(prompt).rstrip(".")
+        lines.append(sentence(prompt))
     return lines
 
 
@@ -176,62 +249,91 @@ def island_lines(island: dict[str, Any] | None) -> list[str]:
     """An island in a few lines: side, metropolis, ports, land, creatures, buildings,
     temples."""
     if not island:
-        return ["no island yet"]
+        return [_("no island yet")]
     if not island.get("side"):
-        return [f"{island['name']}: side not chosen yet"]
+        return [_("{island}: side not chosen yet", island=island["name"])]
     cells = island["cells"]
-    metropolis = island.get("metropolis") or "not placed yet"
-    lines = [f"{island['name']}, {side_words(island['side'])}; metropolis: {metropolis}"]
-    ports = "; ".join(
-        f"{p['cell']} {gains(p['hoplites'], p['orichalcum'])}"
-        + (" (taken)" if p["covered"] else "")
+    named = {"island": island["name"], "side": side_words(island["side"])}
+    if island.get("metropolis"):
+        lines = [_("{island}, {side}; metropolis: {cell}", cell=island["metropolis"], **named)]
+    else:
+        lines = [_("{island}, {side}; metropolis: not placed yet", **named)]
+    ports = [
+        _("{cell} {gains} (taken)", cell=p["cell"], gains=gains(p["hoplites"], p["orichalcum"]))
+        if p["covered"]
+        else _("{cell} {gains}", cell=p["cell"], gains=gains(p["hoplites"], p["orichalcum"]))
         for p in island.get("ports", [])
-    )
-    lines.append(f"ports: {ports}")
+    ]
+    lines.append(_("ports: {ports}", ports=semicolons(ports)))
     land: dict[str, int] = {}
     for c in cells:
         if c.get("land"):
             land[c["terrain"]] = land.get(c["terrain"], 0) + 1
     free = sum(1 for c in cells if not (c.get("tile") or c.get("metropolis")))
-    kinds = ", ".join(f"{t} {land[t]}" for t in TERRAINS if t in land) or "none"
-    lines.append(f"land: {kinds}; free spaces: {free}")
-    creatures = [
-        f"{creature_words(c['creature'])} at {c['id']}"
-        + (
-            f" with {plural(c['creature']['hoplites'], 'hoplite')} on it"
-            if c["creature"].get("hoplites")
-            else ""
-        )
-        for c in creatures_on(island)
+    kinds = commas(
+        [_("{terrain} {n}", terrain=TERRAIN[t], n=land[t]) for t in TERRAINS if t in land]
+    )
+    lines.append(_("land: {kinds}; free spaces: {free}", kinds=kinds or _("none"), free=free))
+    creatures = []
+    for c in creatures_on(island):
+        on = c["creature"].get("hoplites")
+        words = {"creature": creature_words(c["creature"]), "cell": c["id"]}
+        if on:
+            creatures.append(
+                _("{creature} at {cell} with {hoplites} on it", hoplites=hoplites(on), **words)
+            )
+        else:
+            creatures.append(_("{creature} at {cell}", **words))
+    lines.append(_("creatures: {creatures}", creatures=semicolons(creatures) or _("none")))
+    buildings = [
+        _("{building} at {cell}", building=c["building"]["name"], cell=c["id"])
+        for c in cells
+        if c.get("building")
     ]
-    lines.append("creatures: " + ("; ".join(creatures) or "none"))
-    buildings = [f"{c['building']['name']} at {c['id']}" for c in cells if c.get("building")]
     if buildings:
-        lines.append("buildings: " + ", ".join(buildings))
+        lines.append(_("buildings: {buildings}", buildings=commas(buildings)))
     for n, spaces in enumerate(island.get("temples") or [], start=1):
-        lines.append(f"temple {n} on {', '.join(spaces)}")
+        lines.append(_("temple {number} on {cells}", number=n, cells=", ".join(spaces)))
     return lines
 
 
 def slot_words(slot: dict[str, Any]) -> str:
     """An action board card with its tile and creatures."""
-    head = f"Card {slot['number']} ({cost_words(slot['cost'])})"
+    head = {"number": slot["number"], "cost": cost_words(slot["cost"])}
     card = slot.get("card")
     if not card:
-        return f"{head}: empty"
-    what = f"{head}: {card['action_name']}, "
-    what += tile_words(slot["tile"]) if slot.get("tile") else f"{card['size']} tile, none left"
+        return _("Card {number} ({cost}): empty", **head)
+    if slot.get("tile"):
+        tile = tile_words(slot["tile"])
+    else:
+        tile = _("{tile}, none left", tile=SIZE_TILE[card["size"]])
+    what = _(
+        "Card {number} ({cost}): {action}, {tile}", action=card["action_name"], tile=tile, **head
+    )
     if slot.get("creatures"):
-        what += " with " + " and ".join(creature_words(c) for c in slot["creatures"])
+        riders = Listing(tuple(creature_words(c) for c in slot["creatures"]))
+        return _("{card} with {creatures}", card=what, creatures=riders)
     return what
 
 
 def site_words(slot: dict[str, Any]) -> str:
     """A slot of the construction board."""
     building = slot.get("building")
+    terrain = TERRAIN[slot["terrain"]]
     if not building:
-        return f"{slot['terrain']} slot: empty"
-    what = f"{slot['terrain']} slot: {building['name']} ({building['text']})"
+        return _("{terrain} slot: empty", terrain=terrain)
+    words = {"terrain": terrain, "building": building["name"], "text": building["text"]}
+    if slot.get("resource") == "hoplite":
+        return _("{terrain} slot: {building} ({text}), 1 hoplite on it", **words)
     if slot.get("resource"):
-        what += f", 1 {slot['resource']} on it"
-    return what
+        return _("{terrain} slot: {building} ({text}), 1 orichalcum on it", **words)
+    return _("{terrain} slot: {building} ({text})", **words)
+
+
+def works_words(player: dict[str, Any]) -> str:
+    """ "2 mines, 1 camp"."""
+    return _(
+        "{mines}, {camps}",
+        mines=n_("{n} mine", "{n} mines", n=player["mines"]),
+        camps=n_("{n} camp", "{n} camps", n=player["camps"]),
+    )

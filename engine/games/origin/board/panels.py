@@ -19,6 +19,7 @@ from engine.games.origin.board.palette import (
     seat_colours,
 )
 from engine.games.origin.board.words import (
+    SEAT_COLOUR_WORDS,
     card_tag,
     hand_cards,
     objectives_held,
@@ -26,7 +27,8 @@ from engine.games.origin.board.words import (
     status,
     strait_names,
 )
-from engine.games.origin.moves import pawn_words
+from engine.games.origin.names import a_pawn, colour_word, commas, deck_word
+from engine.games.origin.words import _, n_, p_
 from engine.kit.panels import (
     BREAK,
     Block,
@@ -50,13 +52,24 @@ TOP_TILE = "#ffe27a"
 """A level-5 tile, the top of what a stack can reach (ru «Ограничения для тайлов инновации»)."""
 TILE_EDGE = "#6f6045"
 PAWN_EDGE = "#555555"
-PAWNS = (
+PAWNS = _(
     "A pawn is drawn in its own colour (white, brown or black) on a white plate, its "
     "territory ringed in the owner's colour: its height (speed 1–3) is the number of "
     "stacked sections, its width the strength (1–3). A small house is a village; a green "
     "disc is a hunting token; a dashed line is a strait, with its token's value while the "
     "token is still there."
 )
+
+
+CARDS_LEFT = {
+    "action": _("cards left in the action deck"),
+    "permanent": _("cards left in the permanent deck"),
+    "objective": _("cards left in the objective deck"),
+}
+
+
+def _seat_colour(name: str) -> str:
+    return SEAT_COLOUR_WORDS.get(name, name)
 
 
 def panels(view: View) -> Panels:
@@ -68,20 +81,20 @@ def panels(view: View) -> Panels:
         blocks += [Para((line,)) for line in lines[1:]]
     if view.get("you") and view.get("hand") is not None:
         cards = hand_cards(view)
-        held: Block = _cards_table(cards) if cards else Para(("Empty.",))
-        blocks.append(Section("Your hand", (held,)))
+        held: Block = _cards_table(cards) if cards else Para((_("Empty."),))
+        blocks.append(Section(_("Your hand"), (held,)))
     if view.get("choosing"):
-        blocks.append(Section("You are choosing among", (_cards_table(view["choosing"]),)))
-    blocks.append(Section("Players", (_players_table(view, colours),)))
-    blocks.append(Section("Reward board", _reward_board(view)))
-    blocks.append(Section("Pawns in the reserve", (_reserve(view),)))
-    blocks.append(Section("Legend", _legend(colours)))
+        blocks.append(Section(_("You are choosing among"), (_cards_table(view["choosing"]),)))
+    blocks.append(Section(_("Players"), (_players_table(view, colours),)))
+    blocks.append(Section(_("Reward board"), _reward_board(view)))
+    blocks.append(Section(_("Pawns in the reserve"), (_reserve(view),)))
+    blocks.append(Section(_("Legend"), _legend(colours)))
     return Panels(tuple(blocks))
 
 
 def _tile(level: int) -> Chip:
     fill = TOP_TILE if level == 5 else "#ffffff"
-    title = f"innovation tile, level {level}"
+    title = _("innovation tile, level {level}", level=level)
     return Chip(str(level), fill, ring=TILE_EDGE, title=title, shape="die")
 
 
@@ -103,10 +116,13 @@ def _cards_table(cards: Iterable[dict[str, Any]]) -> Table:
             " ",
             Words(c["name"], bold=True),
             BREAK,
-            Words(kind + (" · " + tag if tag else ""), tone="small"),
+            Words(
+                _("{deck} · {tag}", deck=deck_word(kind), tag=tag) if tag else deck_word(kind),
+                tone="small",
+            ),
         )
         rows.append((name, (c.get("text", ""),)))
-    return Table(columns=(Column(("Card",)), Column(("What it says",))), rows=tuple(rows))
+    return Table(columns=(Column((_("Card"),)), Column((_("What it says"),))), rows=tuple(rows))
 
 
 # ---------------------------------------------------------------- players
@@ -121,12 +137,12 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> Table:
         colour = colours.get(seat, ("", NEUTRAL))[1]
         badges = []
         if seat == view.get("you"):
-            badges.append("you")
+            badges.append(p_("mark", "you"))
         if seat == view.get("current"):
-            badges.append("to play")
+            badges.append(p_("mark", "to play"))
         if seat == view.get("first_player"):
-            badges.append("1st")
-        marks = (BREAK, Words(", ".join(badges), tone="small")) if badges else ()
+            badges.append(p_("mark", "1st"))
+        marks = (BREAK, Words(commas(badges), tone="small")) if badges else ()
         heading = content(Swatch(colour), " ", Words(seat, bold=True), marks)
         columns.append(Column(heading, colour=colour, share=share))
     names = strait_names(view)
@@ -135,16 +151,16 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> Table:
         return ((label,), *(cell(players[s]) for s in seats))
 
     rows = (
-        row("Score", _score),
-        row("Cards in hand", _hand),
+        row(_("Score"), _score),
+        row(_("Cards in hand"), _hand),
         row(
-            "Villages left / pawns on map",
+            _("Villages left / pawns on map"),
             lambda p: (f"{p.get('villages_left', 0)} / {p.get('pawns_on_board', 0)}",),
         ),
-        row("Innovation stacks", lambda p: _stacks(p.get("innovation_stacks", []))),
-        row("Hunting / strait tokens", lambda p: _tokens(p, names)),
-        row("Permanent cards in play", lambda p: _card_names(p.get("permanents_in_play", []))),
-        row("Objectives completed", lambda p: _card_names(p.get("completed_objectives", []))),
+        row(_("Innovation stacks"), lambda p: _stacks(p.get("innovation_stacks", []))),
+        row(_("Hunting / strait tokens"), lambda p: _tokens(p, names)),
+        row(_("Permanent cards in play"), lambda p: _card_names(p.get("permanents_in_play", []))),
+        row(_("Objectives completed"), lambda p: _card_names(p.get("completed_objectives", []))),
     )
     return Table(columns=tuple(columns), rows=rows, labels=True)
 
@@ -159,9 +175,9 @@ def _hand(p: dict[str, Any]) -> Content:
     h = p.get("hand", {})
     held = objectives_held(h, p.get("objective_limit"))
     return (
-        Chip(str(h.get("actions", 0)), DECK_FILL["action"], title="action cards"),
-        Chip(str(h.get("permanents", 0)), DECK_FILL["permanent"], title="permanent cards"),
-        Chip(held, DECK_FILL["objective"], title="objective cards (held/limit)"),
+        Chip(str(h.get("actions", 0)), DECK_FILL["action"], title=_("action cards")),
+        Chip(str(h.get("permanents", 0)), DECK_FILL["permanent"], title=_("permanent cards")),
+        Chip(held, DECK_FILL["objective"], title=_("objective cards (held/limit)")),
     )
 
 
@@ -173,13 +189,21 @@ def _stacks(stacks: Sequence[Sequence[int]]) -> Content:
 
 def _tokens(p: dict[str, Any], names: dict[str, str]) -> Content:
     hunting = [
-        Chip(str(v), HUNTING_TOKEN, title="hunting token") for v in p.get("hunting_tokens", [])
+        Chip(str(v), HUNTING_TOKEN, title=_("hunting token")) for v in p.get("hunting_tokens", [])
     ]
     straits = [
-        Chip(str(s["value"]), STRAIT_TOKEN, title=f"strait token: {names.get(s['strait'], '')}")
+        Chip(
+            str(s["value"]),
+            STRAIT_TOKEN,
+            title=_("strait token: {strait}", strait=names.get(s["strait"], "")),
+        )
         for s in p.get("strait_tokens", [])
     ]
-    trophies = f"{p['war_trophies']} war trophies" if p.get("war_trophies") else None
+    trophies = (
+        n_("{n} war trophies", "{n} war trophies", n=p["war_trophies"])
+        if p.get("war_trophies")
+        else None
+    )
     return _or_none(content(hunting, straits, trophies))
 
 
@@ -190,7 +214,9 @@ def _card_names(cards: Sequence[dict[str, Any]]) -> Content:
             (
                 (
                     Words(
-                        c["name"] + (f" ({card_tag(c)})" if card_tag(c) else ""),
+                        _("{card} ({tag})", card=c["name"], tag=card_tag(c))
+                        if card_tag(c)
+                        else c["name"],
                         title=c.get("text", ""),
                     ),
                 )
@@ -209,11 +235,19 @@ def _reward_board(view: View) -> tuple[Block, ...]:
     and the face-down reserve, and the face-up discard pile."""
     board = view.get("reward_board") or {}
     columns = board.get("columns", {})
-    heads = tuple(Column((c,), colour=TERRITORY_FILL.get(c, "#dddddd")) for c in columns)
+    heads = tuple(
+        Column((colour_word(c),), colour=TERRITORY_FILL.get(c, "#dddddd")) for c in columns
+    )
     tiles = tuple(_or_none(tuple(_tile(level) for level in levels)) for levels in columns.values())
     decks = joined(
         (
-            (Chip(f"{d} {n}", DECK_FILL.get(d, "#dddddd"), title=f"cards left in the {d} deck"),)
+            (
+                Chip(
+                    _("{deck} {n}", deck=deck_word(d), n=n),
+                    DECK_FILL.get(d, "#dddddd"),
+                    title=CARDS_LEFT.get(d, ""),
+                ),
+            )
             for d, n in board.get("decks", {}).items()
         ),
         " ",
@@ -222,9 +256,12 @@ def _reward_board(view: View) -> tuple[Block, ...]:
         Table(columns=heads, rows=(tiles,)),
         Para(
             content(
-                "Decks: ",
+                _("Decks:"),
+                " ",
                 decks,
-                " · face-down innovation tiles: ",
+                " · ",
+                _("face-down innovation tiles:"),
+                " ",
                 Words(str(board.get("face_down_reserve", 0)), bold=True),
             )
         ),
@@ -232,7 +269,7 @@ def _reward_board(view: View) -> tuple[Block, ...]:
     discard = board.get("action_discard") or []
     if discard:
         names = joined((Words(c["name"], title=c.get("text", "")),) for c in discard)
-        blocks.append(Para(content("Action discard pile: ", names)))
+        blocks.append(Para(content(_("Action discard pile:"), " ", names)))
     return tuple(blocks)
 
 
@@ -241,11 +278,11 @@ def _reserve(view: View) -> Block:
     «Подготовка к игре»: the reserve stands «так чтобы фишки были видны всем»)."""
     reserve = view.get("pawn_reserve") or []
     if not reserve:
-        return Para(("The reserve is empty.",))
+        return Para((_("The reserve is empty."),))
     have: dict[tuple[int, int], list[tuple[str, int]]] = {}
     for k in reserve:
         have.setdefault((k["height"], k["strength"]), []).append((k["colour"], k.get("count", 1)))
-    columns = (Column(), *(Column((f"strength {s}",)) for s in (1, 2, 3)))
+    columns = (Column(), *(Column((_("strength {n}", n=s),)) for s in (1, 2, 3)))
     rows = []
     for h in (3, 2, 1):
         cells = []
@@ -255,7 +292,7 @@ def _reserve(view: View) -> Block:
                     Chip(
                         "",
                         PAWN_FILL.get(colour, "#cccccc"),
-                        title=f"{pawn_words(h, s, colour)} ×{n}",
+                        title=_("{pawn} ×{n}", pawn=a_pawn(h, s, colour), n=n),
                         shape="disc",
                         ring=PAWN_EDGE,
                     ),
@@ -264,7 +301,7 @@ def _reserve(view: View) -> Block:
                 for colour, n in have.get((h, s), [])
             ]
             cells.append(_or_none(joined(pawns, " ")))
-        rows.append(((f"height {h}",), *cells))
+        rows.append(((_("height {n}", n=h),), *cells))
     return Table(columns=columns, rows=tuple(rows), labels=True)
 
 
@@ -273,15 +310,24 @@ def _reserve(view: View) -> Block:
 
 def _legend(colours: dict[str, tuple[str, str]]) -> tuple[Block, ...]:
     players = [
-        (Swatch(hexa, size=12), f" {seat} ({name})") for seat, (name, hexa) in colours.items()
+        (Swatch(hexa, size=12), " ", _("{seat} ({colour})", seat=seat, colour=_seat_colour(name)))
+        for seat, (name, hexa) in colours.items()
     ]
-    players.append((Swatch(NEUTRAL, size=12), " neutral"))
-    lands = [(Swatch(fill), f" {name}") for name, fill in TERRITORY_FILL.items()]
-    lands.append((Swatch(ORIGIN_FILL, ring=GOLD), " Origin (never claimed)"))
-    decks = [(Chip(f"{colour} {deck}", DECK_FILL[deck]),) for deck, colour in DECK_COLOUR.items()]
+    players.append((Swatch(NEUTRAL, size=12), " ", p_("legend", "neutral")))
+    lands = [(Swatch(fill), " ", colour_word(name)) for name, fill in TERRITORY_FILL.items()]
+    lands.append((Swatch(ORIGIN_FILL, ring=GOLD), " ", _("Origin (never claimed)")))
+    decks = [
+        (
+            Chip(
+                _("{colour} {deck}", colour=colour_word(colour), deck=deck_word(deck)),
+                DECK_FILL[deck],
+            ),
+        )
+        for deck, colour in DECK_COLOUR.items()
+    ]
     return (
-        Para(content("Players: ", joined(players, " · "))),
-        Para(content("Territories: ", joined(lands, " · "))),
-        Para(content("Cards: ", joined(decks, " "))),
+        Para(content(_("Players:"), " ", joined(players, " · "))),
+        Para(content(_("Territories:"), " ", joined(lands, " · "))),
+        Para(content(_("Cards:"), " ", joined(decks, " "))),
         Para((Words(PAWNS, tone="small"),)),
     )

@@ -29,8 +29,9 @@ from engine.games.origin.board.palette import (
     seat_colours,
 )
 from engine.games.origin.board.shapes import HEIGHT, WIDTH, R, house, pawn, star
-from engine.games.origin.board.words import pawn_label, territory_words
+from engine.games.origin.board.words import pawn_label, pts, territory_words
 from engine.games.origin.components import LAND_BORDERS
+from engine.games.origin.words import _, p_
 from engine.kit.drawing import Circle, Drawing, Group, Line, Measure, Polygon, Rect, Shape, Text
 
 Pair = tuple[dict[str, Any], dict[str, Any]]
@@ -60,12 +61,14 @@ def picture(view: View, measure: Measure) -> Drawing:
 
 def _headline(view: View) -> str:
     if view.get("over"):
-        return "Game over"
+        return _("Game over")
     if view.get("phase") == "choose_objectives":
-        return "Players choose their objectives"
+        return _("Players choose their objectives")
     if view.get("current"):
-        return f"{view['current']} to play" + (" · last round" if view.get("last_round") else "")
-    return "Origin"
+        if view.get("last_round"):
+            return _("{seat} to play · last round", seat=view["current"])
+        return _("{seat} to play", seat=view["current"])
+    return p_("game", "Origin")
 
 
 def _land_borders(view: View, where: dict[str, dict[str, Any]]) -> list[Pair]:
@@ -118,7 +121,10 @@ def _ring_key(ring: tuple[str, ...]) -> tuple[str, ...]:
 def _strait_line(strait: dict[str, Any], where: dict[str, dict[str, Any]]) -> Shape:
     (x1, y1), (x2, y2) = _strait_span(strait, where)
     token = strait.get("token")
-    title = strait["name"] + (f": token {token}" if token else ": token taken")
+    if token:
+        title = _("{strait}: token {value}", strait=strait["name"], value=token)
+    else:
+        title = _("{strait}: token taken", strait=strait["name"])
     return Group((Line(x1, y1, x2, y2, STRAIT_INK, width=2.2, dash=(5, 4)),), title=title)
 
 
@@ -147,14 +153,14 @@ def _strait_token(strait: dict[str, Any], x: float, y: float) -> Shape:
             Circle(x, y, 10, fill="#ffffff", stroke=STRAIT_INK, width=1.8),
             Text(x, y, str(token), size=12.5, fill=STRAIT_INK, bold=True),
         ),
-        title=f"{strait['name']}: strait token {token}",
+        title=_("{strait}: strait token {value}", strait=strait["name"], value=token),
     )
 
 
 def _territory(t: dict[str, Any], colours: Colours) -> Shape:
     """The territory's colour; the pawn's owner as a ring on its rim, the pawn on a plate."""
     x, y = t["x"], t["y"]
-    hover = [territory_words(t)]
+    hover: list[str] = [territory_words(t)]
     on = t.get("pawn")
     ring = colours.get(on.get("owner") or "", ("", NEUTRAL))[1] if on else None
     shapes: list[Shape] = []
@@ -169,18 +175,33 @@ def _territory(t: dict[str, Any], colours: Colours) -> Shape:
         shapes.append(star(x - R * 0.72, y - R * 0.72, 7, GOLD))
     if on:
         shapes += pawn(x, y, on)
-        hover.append(f"{pawn_label(on)} (height {on['height']}, strength {on['strength']})")
+        hover.append(
+            _(
+                "{pawn} (height {height}, strength {strength})",
+                pawn=pawn_label(on),
+                height=on["height"],
+                strength=on["strength"],
+            )
+        )
     village = t.get("village")
     if village:
         shapes.append(house(x + R * 0.72, y - R * 0.72, colours.get(village, ("", NEUTRAL))[1]))
-        hover.append(f"village of {village}")
+        hover.append(_("village of {seat}", seat=village))
     token = t.get("hunting_token")
     if token is not None:
         hx, hy = x - R * 0.72, y + R * 0.72
         shapes.append(Circle(hx, hy, 9.5, fill=HUNT_FILL, stroke="#ffffff", width=1.5))
         shapes.append(Text(hx, hy, str(token), size=12, fill="#ffffff", bold=True))
-        hover.append(f"hunting token {token}")
-    return Group(tuple(shapes), title="\n".join(hover))
+        hover.append(_("hunting token {value}", value=token))
+    return Group(tuple(shapes), title=_lines(hover))
+
+
+def _lines(lines: list[str]) -> str:
+    """A hover text of several lines."""
+    joined: str = ""
+    for i, line in enumerate(lines):
+        joined = line if i == 0 else p_("lines", "{lines}\n{line}", lines=joined, line=line)
+    return joined
 
 
 def _legend_box(colours: Colours) -> Box:
@@ -197,22 +218,22 @@ def _legend(view: View, colours: Colours) -> list[Shape]:
     ]
     x0, top, x1, bottom = _legend_box(colours)
     shapes.append(Rect(x0, top, x1 - x0, bottom - top, fill="#ffffff", stroke=LAND_EDGE, rx=6))
-    for i, (seat, (_, hexa)) in enumerate(colours.items()):
+    for i, (seat, (_colour, hexa)) in enumerate(colours.items()):
         cy = top + 14 + 21 * i
         shapes.append(Circle(27, cy, 6, fill="#ffffff", stroke=hexa, width=3.5))
-        label = seat if len(seat) <= 16 else seat[:15] + "…"
+        label: str = seat if len(seat) <= 16 else seat[:15] + "…"
         if seat == view.get("you"):
-            label += " (you)"
+            label = _("{seat} (you)", seat=label)
         current = seat == view.get("current")
         shapes.append(Text(40, cy, label, size=13, fill=INK, anchor="start", bold=current))
         score = players.get(seat, {}).get("score")
         if score is not None:
-            shapes.append(Text(x1 - 8, cy, f"{score} pts", size=12.5, fill=MUTED, anchor="end"))
+            shapes.append(Text(x1 - 8, cy, pts(score), size=12.5, fill=MUTED, anchor="end"))
     cy = top + 14 + 21 * len(colours)
     shapes.append(Circle(27, cy, 6, fill="#ffffff", stroke=NEUTRAL, width=3.5))
-    shapes.append(Text(40, cy, "neutral", size=12.5, fill=MUTED, anchor="start"))
+    shapes.append(Text(40, cy, p_("legend", "neutral"), size=12.5, fill=MUTED, anchor="start"))
     cy += 21
     shapes.append(Circle(27, cy, 7, fill=ORIGIN_FILL, stroke=GOLD, width=2))
     shapes.append(star(27, cy, 4.5, GOLD))
-    shapes.append(Text(40, cy, "Origin", size=12.5, fill=MUTED, anchor="start"))
+    shapes.append(Text(40, cy, p_("territory", "Origin"), size=12.5, fill=MUTED, anchor="start"))
     return shapes

@@ -1,5 +1,5 @@
 """Origin's board as plain text, for the text part of emails: the status, the reader's hand,
-every player, the reward board and what stands on the map."""
+every player, the reward board and what stands on the map; a line each, each a message."""
 
 from __future__ import annotations
 
@@ -7,132 +7,215 @@ from typing import Any
 
 from engine.games.origin.board.palette import DECK_COLOUR, View, seat_colours
 from engine.games.origin.board.words import (
+    SEAT_COLOUR_WORDS,
     card_tag,
     hand_cards,
     objectives_held,
     occupied,
     pawn_label,
+    pts,
     score_parts,
     stacks_words,
     status,
     strait_names,
     territory_words,
 )
-from engine.games.origin.moves import pawn_words
+from engine.games.origin.names import (
+    COLOUR_WORDS,
+    DECK_WORDS,
+    PAWN_COLOUR_WORDS,
+    commas,
+    deck_word,
+    pawn_size,
+    semicolons,
+)
+from engine.games.origin.words import _, p_
+from engine.kit.words import Msg
 
 
-def text(view: View) -> str:
+def _indent(line: str, depth: int = 1) -> Msg:
+    if depth == 1:
+        return p_("indented line", "  {line}", line=line)
+    return p_("indented line", "    {line}", line=line)
+
+
+def text(view: View) -> list[str]:
     colours = seat_colours(view)
-    out = status(view)
+    out: list[str] = list(status(view))
     me = view.get("you")
     if me and view.get("hand") is not None:
-        out += ["", f"Your hand ({me}):"]
-        out += [f"  {_card_line(c)}" for c in hand_cards(view)] or ["  (empty)"]
+        out += ["", _("Your hand ({seat}):", seat=me)]
+        out += [_indent(_card_line(c)) for c in hand_cards(view)] or [_indent(_("(empty)"))]
     if view.get("choosing"):
-        out += ["", "You are choosing among:"]
-        out += [f"  {_card_line(c)}" for c in view["choosing"]]
-    out += ["", "Players:"]
+        out += ["", _("You are choosing among:")]
+        out += [_indent(_card_line(c)) for c in view["choosing"]]
+    out += ["", _("Players:")]
     for seat, p in view.get("players", {}).items():
-        marks = [colours.get(seat, ("", ""))[0]]
+        colour = colours.get(seat, ("", ""))[0]
+        marks = [SEAT_COLOUR_WORDS.get(colour, colour)] if colour else []
         if seat == me:
-            marks.append("you")
+            marks.append(p_("mark", "you"))
         if seat == view.get("current"):
-            marks.append("to play")
+            marks.append(p_("mark", "to play"))
         if seat == view.get("first_player"):
-            marks.append("first player")
+            marks.append(p_("mark", "first player"))
         parts = score_parts(p)
+        score = pts(p.get("score", 0))
+        if parts:
+            head = _(
+                "{seat} ({marks}): {score} ({parts})",
+                seat=seat,
+                marks=commas(marks),
+                score=score,
+                parts=parts,
+            )
+        else:
+            head = _("{seat} ({marks}): {score}", seat=seat, marks=commas(marks), score=score)
+        out.append(_indent(head))
         out.append(
-            f"  {seat} ({', '.join(m for m in marks if m)}): {p.get('score', 0)} pts"
-            + (f" ({parts})" if parts else "")
+            _indent(
+                _(
+                    "hand {hand}; villages left {villages}; pawns on board {pawns}",
+                    hand=_hand_words(p.get("hand", {}), p.get("objective_limit")),
+                    villages=p.get("villages_left", 0),
+                    pawns=p.get("pawns_on_board", 0),
+                ),
+                2,
+            )
         )
-        out.append(
-            f"    hand {_hand_words(p.get('hand', {}), p.get('objective_limit'))}; "
-            f"villages left {p.get('villages_left', 0)}; "
-            f"pawns on board {p.get('pawns_on_board', 0)}"
-        )
-        extras = [f"innovation stacks {stacks_words(p.get('innovation_stacks', []))}"]
+        extras = [
+            _("innovation stacks {stacks}", stacks=stacks_words(p.get("innovation_stacks", [])))
+        ]
         if p.get("hunting_tokens"):
-            extras.append("hunting " + " ".join(str(v) for v in p["hunting_tokens"]))
+            tokens = " ".join(str(v) for v in p["hunting_tokens"])
+            extras.append(_("hunting {tokens}", tokens=tokens))
         if p.get("strait_tokens"):
             names = strait_names(view)
-            extras.append(
-                "straits "
-                + ", ".join(
-                    f"{names.get(s['strait'], s['strait'])} {s['value']}"
-                    for s in p["strait_tokens"]
-                )
+            straits = commas(
+                _("{strait} {value}", strait=names.get(s["strait"], s["strait"]), value=s["value"])
+                for s in p["strait_tokens"]
             )
+            extras.append(_("straits {tokens}", tokens=straits))
         if p.get("war_trophies"):
-            extras.append(f"war trophies {p['war_trophies']}")
-        out.append("    " + "; ".join(extras))
+            extras.append(_("war trophies {n}", n=p["war_trophies"]))
+        out.append(_indent(semicolons(extras), 2))
         if p.get("permanents_in_play"):
-            out.append("    in play: " + ", ".join(c["name"] for c in p["permanents_in_play"]))
+            cards = commas(c["name"] for c in p["permanents_in_play"])
+            out.append(_indent(_("in play: {cards}", cards=cards), 2))
         if p.get("completed_objectives"):
-            out.append(
-                "    completed: "
-                + ", ".join(
-                    f"{c['name']} ({c.get('points', 0)})" for c in p["completed_objectives"]
-                )
+            cards = commas(
+                _("{card} ({points})", card=c["name"], points=c.get("points", 0))
+                for c in p["completed_objectives"]
             )
+            out.append(_indent(_("completed: {cards}", cards=cards), 2))
     out += ["", *_reward_lines(view)]
-    out += ["", "On the map:"]
+    out += ["", _("On the map:")]
     for t in occupied(view):
         things = []
         if t.get("pawn"):
             things.append(pawn_label(t["pawn"]))
         if t.get("village"):
-            things.append(f"village of {t['village']}")
+            things.append(_("village of {seat}", seat=t["village"]))
         if t.get("hunting_token") is not None:
-            things.append(f"hunting token {t['hunting_token']}")
-        out.append(f"  {territory_words(t)}: {', '.join(things)}")
+            things.append(_("hunting token {value}", value=t["hunting_token"]))
+        line = _("{territory}: {things}", territory=territory_words(t), things=commas(things))
+        out.append(_indent(line))
     hunting = [
-        f"{t['name']} {t['hunting_token']}"
+        _("{territory} {value}", territory=t["name"], value=t["hunting_token"])
         for t in view.get("territories", [])
         if t.get("hunting_token") is not None and not (t.get("pawn") or t.get("village"))
     ]
     if hunting:
-        out.append("  Hunting tokens: " + ", ".join(hunting))
-    straits = [f"{s['name']} {s['token']}" for s in view.get("straits", []) if s.get("token")]
+        out.append(_indent(_("Hunting tokens: {tokens}", tokens=commas(hunting))))
+    straits = [
+        _("{strait} {value}", strait=s["name"], value=s["token"])
+        for s in view.get("straits", [])
+        if s.get("token")
+    ]
     if straits:
-        out.append("  Strait tokens: " + ", ".join(straits))
-    return "\n".join(out)
+        out.append(_indent(_("Strait tokens: {tokens}", tokens=commas(straits))))
+    return out
 
 
-def _hand_words(hand: dict[str, int], limit: int | None) -> str:
-    return (
-        f"{hand.get('actions', 0)} action, {hand.get('permanents', 0)} permanent, "
-        f"{objectives_held(hand, limit)} objective"
+def _hand_words(hand: dict[str, int], limit: int | None) -> Msg:
+    return _(
+        "{actions} action, {permanents} permanent, {objectives} objective",
+        actions=hand.get("actions", 0),
+        permanents=hand.get("permanents", 0),
+        objectives=objectives_held(hand, limit),
     )
 
 
-def _card_line(card: dict[str, Any]) -> str:
+def _card_line(card: dict[str, Any]) -> Msg:
     tag = card_tag(card)
-    kind = DECK_COLOUR.get(card.get("kind", ""), "")
-    head = f"{card['name']} [{kind} {card.get('kind', '')}{', ' + tag if tag else ''}]"
-    return f"{head}: {card['text']}" if card.get("text") else head
+    deck = card.get("kind", "")
+    colour = COLOUR_WORDS.get(DECK_COLOUR.get(deck, ""), "")
+    kind = DECK_WORDS.get(deck, deck)
+    if tag:
+        head = _(
+            "{card} [{colour} {deck}, {tag}]", card=card["name"], colour=colour, deck=kind, tag=tag
+        )
+    else:
+        head = _("{card} [{colour} {deck}]", card=card["name"], colour=colour, deck=kind)
+    if card.get("text"):
+        return _("{card}: {text}", card=head, text=card["text"])
+    return head
 
 
 def _reward_lines(view: View) -> list[str]:
     board = view.get("reward_board") or {}
     columns = board.get("columns", {})
-    lines = [
-        "Reward board: "
-        + " | ".join(
-            f"{c} {' '.join(str(v) for v in levels) or '-'}" for c, levels in columns.items()
+    shown = [
+        _(
+            "{colour} {tiles}",
+            colour=COLOUR_WORDS.get(c, c),
+            tiles=" ".join(str(v) for v in levels) or "-",
         )
+        for c, levels in columns.items()
     ]
-    decks = ", ".join(f"{d} {n}" for d, n in board.get("decks", {}).items())
-    lines.append(f"  Face-down tiles {board.get('face_down_reserve', 0)}; decks: {decks}")
+    lines: list[str] = [_("Reward board: {columns}", columns=_bars(shown))]
+    decks = commas(
+        _("{deck} {n}", deck=deck_word(d), n=n) for d, n in board.get("decks", {}).items()
+    )
+    lines.append(
+        _indent(
+            _(
+                "Face-down tiles {n}; decks: {decks}",
+                n=board.get("face_down_reserve", 0),
+                decks=decks,
+            )
+        )
+    )
     if board.get("action_discard"):
-        lines.append("  Discard: " + ", ".join(c["name"] for c in board["action_discard"]))
+        names = commas(c["name"] for c in board["action_discard"])
+        lines.append(_indent(_("Discard: {cards}", cards=names)))
     reserve = view.get("pawn_reserve") or []
     if reserve:
         total = sum(k.get("count", 1) for k in reserve)
-        groups: dict[str, list[str]] = {}
+        groups: dict[tuple[int, int], list[str]] = {}
         for k in reserve:
-            size = pawn_words(k["height"], k["strength"], k["colour"]).rsplit(" ", 2)[0]
             count = k.get("count", 1)
-            groups.setdefault(size, []).append(k["colour"] + (f" ×{count}" if count > 1 else ""))
-        kinds = "; ".join(f"{size} {'/'.join(colours)}" for size, colours in groups.items())
-        lines.append(f"  Pawn reserve ({total}): {kinds}")
+            colour = PAWN_COLOUR_WORDS.get(k["colour"], k["colour"])
+            groups.setdefault((k["height"], k["strength"]), []).append(
+                _("{colour} ×{n}", colour=colour, n=count) if count > 1 else colour
+            )
+        kinds = semicolons(
+            _("{size} {colours}", size=pawn_size(h, s), colours=_slashes(colours))
+            for (h, s), colours in groups.items()
+        )
+        lines.append(_indent(_("Pawn reserve ({n}): {kinds}", n=total, kinds=kinds)))
     return lines
+
+
+def _bars(items: list[str]) -> str:
+    joined: str = ""
+    for i, item in enumerate(items):
+        joined = item if i == 0 else _("{items} | {item}", items=joined, item=item)
+    return joined
+
+
+def _slashes(items: list[str]) -> str:
+    joined: str = ""
+    for i, item in enumerate(items):
+        joined = item if i == 0 else _("{items}/{item}", items=joined, item=item)
+    return joined

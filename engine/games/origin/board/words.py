@@ -8,27 +8,77 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.games.origin.board.palette import View
-from engine.games.origin.moves import pawn_words
+from engine.games.origin.names import colour_word, commas, continent_name, semicolons
+from engine.games.origin.names import pawn_words as properties
+from engine.games.origin.words import _, n_, p_
+from engine.kit.words import Msg
+
+SCORE_PARTS: dict[str, Msg] = {
+    "objectives": p_("score", "objectives"),
+    "cards in hand": p_("score", "cards in hand"),
+    "treasure": p_("score", "treasure"),
+    "hunting tokens": p_("score", "hunting tokens"),
+    "strait tokens": p_("score", "strait tokens"),
+    "innovation tiles": p_("score", "innovation tiles"),
+    "war trophies": p_("score", "war trophies"),
+}
+"""The parts of a score (``scoring.breakdown``'s keys), in words."""
+
+EFFECTS: dict[str, Msg] = {
+    "great_shaman": p_("effect", "great shaman"),
+    "navigator": p_("effect", "navigator"),
+    "control": p_("effect", "control"),
+}
+"""The action cards whose effect lasts the turn, as the status line names them."""
+
+PLAYED: dict[str, Msg] = {
+    "action": p_("played", "action"),
+    "permanent": p_("played", "permanent"),
+    "objective": p_("played", "objective"),
+}
+"""The kinds of card played this turn (one of each colour, ru «Карты»)."""
 
 
-def pawn_label(pawn: dict[str, Any]) -> str:
-    words = pawn_words(pawn["height"], pawn["strength"], pawn["colour"])
+SEAT_COLOUR_WORDS: dict[str, Msg] = {
+    "red": p_("seat colour", "red"),
+    "blue": p_("seat colour", "blue"),
+    "magenta": p_("seat colour", "magenta"),
+    "teal": p_("seat colour", "teal"),
+}
+"""The players' colours (``palette.PLAYER_COLOURS``), in words."""
+
+
+def pawn_label(pawn: dict[str, Any]) -> Msg:
+    words = properties(pawn["height"], pawn["strength"], pawn["colour"])
     if pawn.get("owner") is None:
-        return f"neutral {words}"
-    return f"{pawn['owner']}'s {words}"
+        return _("neutral {pawn} pawn", pawn=words)
+    return _("{seat}'s {pawn} pawn", seat=pawn["owner"], pawn=words)
 
 
-def territory_words(t: dict[str, Any]) -> str:
-    kind = "Origin" if t.get("origin") else (t.get("colour") or "no colour")
-    return f"{t['name']} ({kind}, {t['continent']})"
+def territory_words(t: dict[str, Any]) -> Msg:
+    if t.get("origin"):
+        kind: str = p_("territory", "Origin")
+    else:
+        kind = colour_word(t.get("colour")) if t.get("colour") else _("no colour")
+    return _(
+        "{territory} ({colour}, {continent})",
+        territory=t["name"],
+        colour=kind,
+        continent=continent_name(t["continent"]),
+    )
 
 
 def card_tag(card: dict[str, Any]) -> str:
     if card.get("kind") == "permanent" and "level" in card:
-        return f"level {card['level']}"
+        return _("level {level}", level=card["level"])
     if card.get("kind") == "objective" and "points" in card:
-        return f"{card['points']} pts"
+        return pts(card["points"])
     return ""
+
+
+def pts(n: int) -> Msg:
+    """Points, short: "5 pts"."""
+    return n_("{n} pts", "{n} pts", n=n)
 
 
 def hand_cards(view: View) -> list[dict[str, Any]]:
@@ -38,8 +88,11 @@ def hand_cards(view: View) -> list[dict[str, Any]]:
 
 
 def score_parts(player: dict[str, Any]) -> str:
-    parts = [f"{k} {v}" for k, v in player.get("score_breakdown", {}).items() if v]
-    return ", ".join(parts)
+    return commas(
+        _("{part} {points}", part=SCORE_PARTS.get(k, k), points=v)
+        for k, v in player.get("score_breakdown", {}).items()
+        if v
+    )
 
 
 def objectives_held(hand: dict[str, int], limit: int | None) -> str:
@@ -52,7 +105,9 @@ def strait_names(view: View) -> dict[str, str]:
 
 
 def stacks_words(stacks: Sequence[Sequence[int]]) -> str:
-    return ", ".join("-".join(str(level) for level in stack) for stack in stacks) or "none"
+    return ", ".join("-".join(str(level) for level in stack) for stack in stacks) or p_(
+        "stacks", "none"
+    )
 
 
 def occupied(view: View) -> list[dict[str, Any]]:
@@ -61,37 +116,65 @@ def occupied(view: View) -> list[dict[str, Any]]:
 
 def status(view: View) -> list[str]:
     """Whose turn, what is being decided, and how near the end is."""
-    lines = []
+    lines: list[str] = []
     phase = view.get("phase")
+    reasons = semicolons(view.get("end_reasons") or [])
     if view.get("over"):
-        reasons = "; ".join(view.get("end_reasons") or [])
-        lines.append("The game is over" + (f" ({reasons})." if reasons else "."))
+        if reasons:
+            lines.append(_("The game is over ({reasons}).", reasons=reasons))
+        else:
+            lines.append(_("The game is over."))
         players = view.get("players", {})
         ranking = sorted(players, key=lambda seat: -players[seat].get("score", 0))
-        scores = ", ".join(f"{seat} {players[seat].get('score', 0)}" for seat in ranking)
-        lines.append(f"Final scores: {scores}.")
+        scores = commas(
+            _("{seat} {score}", seat=seat, score=players[seat].get("score", 0)) for seat in ranking
+        )
+        lines.append(_("Final scores: {scores}.", scores=scores))
     elif phase == "choose_objectives":
-        lines.append("Setup: each player keeps one of the three objectives dealt.")
+        lines.append(_("Setup: each player keeps one of the three objectives dealt."))
     elif view.get("current"):
-        lines.append(f"Turn: {view['current']}.")
+        lines.append(_("Turn: {seat}.", seat=view["current"]))
     if view.get("last_round") and not view.get("over"):
-        who = view.get("end_triggered_by")
-        left = ", ".join(view.get("final_turns_left") or [])
-        line = "Last round" + (f", triggered by {who}" if who else "")
-        line += f" ({'; '.join(view.get('end_reasons') or [])})" if view.get("end_reasons") else ""
-        lines.append(line + (f"; still to play: {left}." if left else "."))
+        lines.append(_last_round(view, reasons))
     turn = view.get("turn")
     if turn and not view.get("over"):
-        done = ["action taken" if turn.get("acted") else "no action yet"]
+        done = [_("action taken") if turn.get("acted") else _("no action yet")]
         if turn.get("cards_played"):
-            done.append("cards played: " + ", ".join(turn["cards_played"]))
+            played = commas(PLAYED.get(c, c) for c in turn["cards_played"])
+            done.append(_("cards played: {cards}", cards=played))
         if turn.get("objectives_completed"):
-            done.append(f"{turn['objectives_completed']} objective(s) completed")
+            done.append(
+                n_(
+                    "{n} objective(s) completed",
+                    "{n} objective(s) completed",
+                    n=turn["objectives_completed"],
+                )
+            )
         if turn.get("effects"):
-            done.append("in effect: " + ", ".join(e.replace("_", " ") for e in turn["effects"]))
+            effects = commas(EFFECTS.get(e, e.replace("_", " ")) for e in turn["effects"])
+            done.append(_("in effect: {effects}", effects=effects))
         if turn.get("swapped_with"):
-            done.append(f"swapped with {turn['swapped_with']}")
-        lines.append(f"This turn: {'; '.join(done)}.")
+            done.append(_("swapped with {seat}", seat=turn["swapped_with"]))
+        lines.append(_("This turn: {done}.", done=semicolons(done)))
     if view.get("prompt") and not view.get("over"):
-        lines.append(str(view["prompt"]) + ("" if str(view["prompt"]).endswith(".") else "."))
+        told = view["prompt"]
+        lines.append(told if str(told).endswith(".") else _("{sentence}.", sentence=told))
     return lines
+
+
+def _last_round(view: View, reasons: str) -> Msg:
+    """ru «Конец игры»: who triggered the end, why, and who still plays."""
+    who = view.get("end_triggered_by")
+    left = commas(view.get("final_turns_left") or [])
+    if who and reasons:
+        if left:
+            return _(
+                "Last round, triggered by {seat} ({reasons}); still to play: {seats}.",
+                seat=who,
+                reasons=reasons,
+                seats=left,
+            )
+        return _("Last round, triggered by {seat} ({reasons}).", seat=who, reasons=reasons)
+    if left:
+        return _("Last round; still to play: {seats}.", seats=left)
+    return _("Last round.")

@@ -5,10 +5,50 @@ from __future__ import annotations
 
 from typing import Any
 
-_VISIT = "Visit a contact zone"
+from engine.games.origins_first_builders.words import _
+from engine.kit.words import Msg
+
+_VISIT = _("Visit a contact zone")
+
+KIND: dict[str, Msg] = {
+    "activate": _("Activate"),
+    "advance": _("Advance"),
+    "attack": _("Attack"),
+    "capricorn": _("Capricorn"),
+    "card": _("Card"),
+    "centre": _("Centre"),
+    "close_die": _("Close die"),
+    "convert": _("Convert"),
+    "copy": _("Copy"),
+    "court": _("Court"),
+    "draft": _("Draft"),
+    "extra_action": _("Extra action"),
+    "feed": _("Feed"),
+    "feed_war": _("Feed war"),
+    "gain": _("Gain"),
+    "gemini": _("Gemini"),
+    "keep": _("Keep"),
+    "keep_starships": _("Keep starships"),
+    "raise": _("Raise"),
+    "raise_none": _("Raise none"),
+    "recolour": _("Recolour"),
+    "remove": _("Remove"),
+    "reserve": _("Reserve"),
+    "ritual": _("Ritual"),
+    "sagittarius": _("Sagittarius"),
+    "speaker": _("Speaker"),
+    "starship": _("Starship"),
+    "take": _("Take"),
+    "temple": _("Temple"),
+    "temple_extra": _("Temple extra"),
+    "temple_step": _("Temple step"),
+    "tiltyard": _("Tiltyard"),
+    "veteran": _("Veteran"),
+}
+"""A decision's kind, as the group of its options is headed."""
 
 
-def option_path(move: dict[str, Any]) -> tuple[str, ...]:
+def option_path(move: dict[str, Any]) -> tuple[Msg | str, ...]:
     """Where a move sits on the turn page when its decision lists more than 20 options.
 
     A turn is a chain of decisions (the worker, then the zone, then the action, then the
@@ -20,24 +60,28 @@ def option_path(move: dict[str, Any]) -> tuple[str, ...]:
     kind = str(move.get("type", ""))
     if kind == "visit":
         worker = str(move.get("worker", ""))
-        return (_VISIT, {"citizen": "with a citizen", "speaker": "with a speaker"}.get(
-            worker, "with your archon"))  # fmt: skip
+        if worker == "citizen":
+            return (_VISIT, _("with a citizen"))
+        if worker == "speaker":
+            return (_VISIT, _("with a speaker"))
+        return (_VISIT, _("with your archon"))
     if kind == "zone":
-        return (f"Zone {int(move['zone']) + 1}",)
+        return (_("Zone {n}", n=int(move["zone"]) + 1),)
     if kind == "place":
-        return ("On a free space", f"Row {move['y']}")
+        return (_("On a free space"), _("Row {y}", y=str(move["y"])))
     if kind == "on_farm":
-        return ("On one of your farms (Virgo)",)
+        return (_("On one of your farms (Virgo)"),)
     if kind in ("buy", "farm"):
-        return (f"Building row slot {int(move['slot']) + 1}",)
+        return (_("Building row slot {n}", n=int(move["slot"]) + 1),)
     if kind in ("build_reserved", "farm_reserved"):
-        return ("Set aside",)
+        return (_("Set aside"),)
     if kind in ("close", "tower", "populate", "pass"):
-        return ("Other actions",)
+        return (_("Other actions"),)
     if kind in ("act", "bonus", "bonus_gold"):
-        return ("Zone actions",)
+        return (_("Zone actions"),)
     if kind in ("skip", "done", "end_turn"):
-        return ("Stop here",)
+        return (_("Stop here"),)
+    named = KIND.get(kind) or kind.replace("_", " ").capitalize()
     if "die" in move and kind not in ("draft", "remove"):
-        return (f"{kind.replace('_', ' ').capitalize()}: citizen {int(move['die']) + 1}",)
-    return (kind.replace("_", " ").capitalize() or "Other",)
+        return (_("{kind}: citizen {n}", kind=named, n=int(move["die"]) + 1),)
+    return (named or _("Other"),)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from engine.games.origins_first_builders import words as word
 from engine.games.origins_first_builders.board.cities import focus_seat
 from engine.games.origins_first_builders.board.palette import (
     DIE_FILL,
@@ -24,6 +25,7 @@ from engine.games.origins_first_builders.board.palette import (
 )
 from engine.games.origins_first_builders.board.words import seat_marks, status_lines
 from engine.games.origins_first_builders.components import BASES
+from engine.games.origins_first_builders.words import _, n_
 from engine.kit.panels import (
     BREAK,
     Chip,
@@ -37,6 +39,7 @@ from engine.kit.panels import (
     content,
     joined,
 )
+from engine.kit.words import Msg
 
 NONE = "–"
 """What an empty cell shows."""
@@ -48,16 +51,16 @@ def panels(view: View) -> Panels:
     draft = view.get("draft")
     if draft:
         pool = [_die(d["colour"], d["value"]) for d in draft.get("pool", [])]
-        blocks.append(Para(content("Starting dice to draft: ", pool or "none")))
+        blocks.append(Para(content(_("Starting dice to draft: "), pool or _("none"))))
     blocks += [
-        Section("Players", _players(view)),
-        Section("Contact zones", _zones(view)),
-        Section("Building row and stacks", _buildings(view)),
-        Section("Citizen row, speakers and supplies", _rows(view)),
-        Section("District cards", _districts(view)),
-        Section("War track", _war(view)),
-        Section("Temples", _temples(view)),
-        Section("Cities", _cities(view)),
+        Section(_("Players"), _players(view)),
+        Section(_("Contact zones"), _zones(view)),
+        Section(_("Building row and stacks"), _buildings(view)),
+        Section(_("Citizen row, speakers and supplies"), _rows(view)),
+        Section(_("District cards"), _districts(view)),
+        Section(_("War track"), _war(view)),
+        Section(_("Temples"), _temples(view)),
+        Section(_("Cities"), _cities(view)),
     ]
     return Panels(tuple(blocks))
 
@@ -71,14 +74,14 @@ def _die(colour: str, value: Any = None, title: str = "") -> Chip:
         "" if value is None else str(value),
         DIE_FILL.get(colour, "#ccc"),
         DIE_INK.get(colour, INK),
-        title=title or f"{colour} {value if value is not None else ''}".strip(),
+        title=title or (word.colour(colour) if value is None else word.die(colour, value)),
         shape="die",
     )
 
 
 def _speaker(value: Any) -> Chip:
     """A white speaker die («Ораторы»): a value, no colour."""
-    return Chip(str(value), "#fff", INK, title=f"speaker {value}", shape="die")
+    return Chip(str(value), "#fff", INK, title=_("speaker {value}", value=value), shape="die")
 
 
 def _chip(label: str, background: str, title: str = "", ink: str = INK) -> Chip:
@@ -87,13 +90,15 @@ def _chip(label: str, background: str, title: str = "", ink: str = INK) -> Chip:
 
 def _resource(resource: str, amount: Any) -> Chip:
     letter = RESOURCE_LETTER.get(resource, resource[:1].upper())
-    return _chip(f"{letter} {amount}", RESOURCE_FILL.get(resource, "#ddd"), f"{amount} {resource}")
+    return _chip(
+        f"{letter} {amount}", RESOURCE_FILL.get(resource, "#ddd"), word.amount(resource, amount)
+    )
 
 
 def _seat(view: View, seat: str) -> Chip:
     """A player's disc, their number on it, so it reads without colour too."""
-    _, fill, ink = seat_colours(view).get(seat, ("", "#999", "#fff"))
-    return Chip(seat_mark(view, seat), fill, ink, title=seat, shape="disc")
+    _name, fill, ink = seat_colours(view).get(seat, ("", "#999", "#fff"))
+    return Chip(seat_mark(view, seat), fill, ink, title=word.disc(seat), shape="disc")
 
 
 def _small(text: str) -> Words:
@@ -102,12 +107,20 @@ def _small(text: str) -> Words:
 
 def _building(b: dict[str, Any] | None) -> Content:
     if not b:
-        return (Words("empty", tone="faint"),)
+        return (Words(_("empty"), tone="faint"),)
     colour = b.get("colour", "grey")
     return (
-        _chip(b["name"], DIE_FILL.get(colour, "#ccc"), f"{colour}", DIE_INK.get(colour, INK)),
+        _chip(
+            b["name"], DIE_FILL.get(colour, "#ccc"), word.colour(colour), DIE_INK.get(colour, INK)
+        ),
         " ",
-        _small(f"{b.get('stone', '')} stone · {b.get('text', '')}"),
+        _small(
+            _(
+                "{stone} · {effect}",
+                stone=word.amount("stone", b.get("stone", 0)),
+                effect=b.get("text", ""),
+            )
+        ),
     )
 
 
@@ -133,7 +146,7 @@ def _players(view: View) -> tuple[Table, ...]:
     colours = seat_colours(view)
     columns = [Column()]
     for seat in seats:
-        badges = seat_marks(view, seat, first="1st")
+        badges = seat_marks(view, seat, first=_("1st"))
         columns.append(
             Column(
                 content(
@@ -141,14 +154,14 @@ def _players(view: View) -> tuple[Table, ...]:
                     " ",
                     Words(seat, bold=True, colour=INK),
                     " ",
-                    _small(colours[seat][0]),
-                    (BREAK, _small(", ".join(badges))) if badges else None,
+                    _small(word.seat_colour(colours[seat][0])),
+                    (BREAK, _small(word.joined(badges))) if badges else None,
                 )
             )
         )
 
     def score(p: dict[str, Any]) -> Content:
-        parts = ", ".join(f"{k} {v}" for k, v in (p.get("score_breakdown") or {}).items() if v)
+        parts = word.score_parts(p.get("score_breakdown") or {})
         return content(
             Words(str(p.get("score", 0)), bold=True, tone="big"),
             (BREAK, _small(parts)) if parts else None,
@@ -161,38 +174,61 @@ def _players(view: View) -> tuple[Table, ...]:
         dice: list[Any] = []
         for c in p.get("citizens", []):
             where = c.get("where", "home")
-            dice.append(_die(c["colour"], c["value"], f"{c['colour']} {c['value']}, {where}"))
+            title = _("{die}, {where}", die=word.die(c["colour"], c["value"]), where=where)
+            dice.append(_die(c["colour"], c["value"], title))
             if where != "home":
-                dice += [_small(f"({where})"), " "]
+                dice += [_small(_("({where})", where=where)), " "]
         b = p.get("bases") or {}
         cost = b.get("next_cost")
-        bases = f"bases {b.get('owned')} of {BASES}, {b.get('free')} free" + (
-            f"; next {cost} food" if cost else ""
-        )
+        a = {"owned": b.get("owned"), "all": BASES, "free": b.get("free")}
+        if cost:
+            bases = _(
+                "bases {owned} of {all}, {free} free; next {food}",
+                food=word.amount("food", cost),
+                **a,
+            )
+        else:
+            bases = _("bases {owned} of {all}, {free} free", **a)
         return content(dice or NONE, BREAK, _small(bases))
 
     def archon(p: dict[str, Any]) -> Content:
         a = p.get("archon") or {}
-        dots = [_die(c, None, f"archon colour {c}") for c in a.get("colours", [])]
+        dots = [
+            _die(c, None, _("archon colour {colour}", colour=word.colour(c)))
+            for c in a.get("colours", [])
+        ]
         speakers = [_speaker(v) for v in p.get("speakers", [])]
-        return content(speakers or NONE, BREAK, f"archon: {a.get('where', 'home')} ", dots)
+        where = a.get("where") or _("home")
+        return content(speakers or NONE, BREAK, _("archon: {where} ", where=where), dots)
 
     def advisors(p: dict[str, Any]) -> Content:
         cells = [
-            _die(a["colour"], a["points"], f"{a['colour']} advisor: {a['points']} VP")
+            _die(
+                a["colour"],
+                a["points"],
+                _(
+                    "{colour} advisor: {points}",
+                    colour=word.colour(a["colour"]),
+                    points=word.vp(a["points"]),
+                ),
+            )
             for a in p.get("advisors", [])
         ]
-        tokens = f"superiority tokens: {p.get('superiority_tokens', 0)}"
+        tokens = _("superiority tokens: {n}", n=p.get("superiority_tokens", 0))
         return content(cells or NONE, BREAK, _small(tokens))
 
     def towers(p: dict[str, Any]) -> Content:
         return tuple(
-            _die(c, n, f"{c} tower, level {n}") for c, n in (p.get("palace_towers") or {}).items()
+            _die(c, n, _("{colour} tower, level {n}", colour=word.colour_f(c), n=n))
+            for c, n in (p.get("palace_towers") or {}).items()
         )
 
     def tracks(p: dict[str, Any]) -> Content:
-        temples = ", ".join(f"{t} {s}" for t, s in (p.get("temple_steps") or {}).items())
-        return (f"war {p.get('war_space')}", BREAK, temples)
+        temples = word.joined(
+            _("{temple} {step}", temple=word.TEMPLE_SHORT.get(t, t), step=s)
+            for t, s in (p.get("temple_steps") or {}).items()
+        )
+        return (_("war {space}", space=str(p.get("war_space"))), BREAK, temples)
 
     def cards(p: dict[str, Any]) -> Content:
         zodiac = joined(
@@ -206,24 +242,24 @@ def _players(view: View) -> tuple[Table, ...]:
             ),
             BREAK,
         )
-        reserved = ", ".join(b["name"] for b in p.get("reserved", []) if b)
-        scored = ", ".join(p.get("district_cards_scored", []))
+        reserved = word.joined(b["name"] for b in p.get("reserved", []) if b)
+        scored = word.joined(p.get("district_cards_scored", []))
         return content(
             zodiac or NONE,
-            (BREAK, f"set aside: {reserved}") if reserved else None,
-            (BREAK, _small(f"district cards scored: {scored}")) if scored else None,
+            (BREAK, _("set aside: {buildings}", buildings=reserved)) if reserved else None,
+            (BREAK, _small(_("district cards scored: {cards}", cards=scored))) if scored else None,
         )
 
-    rows: list[tuple[str, Callable[[dict[str, Any]], Content]]] = [
-        ("Score", score),
-        ("Resources", resources),
-        ("Citizens", citizens),
-        ("Speakers, archon", archon),
-        ("Advisors", advisors),
-        ("Towers", towers),
-        ("War, temples", tracks),
-        ("Zodiac cards", cards),
-        ("Buildings", lambda p: (str(p.get("buildings", 0)),)),
+    rows: list[tuple[Msg, Callable[[dict[str, Any]], Content]]] = [
+        (_("Score"), score),
+        (_("Resources"), resources),
+        (_("Citizens"), citizens),
+        (_("Speakers, archon"), archon),
+        (_("Advisors"), advisors),
+        (_("Towers"), towers),
+        (_("War, temples"), tracks),
+        (_("Zodiac cards"), cards),
+        (_("Buildings"), lambda p: (str(p.get("buildings", 0)),)),
     ]
     body = tuple(((label,), *(fn(players[s]) for s in seats)) for label, fn in rows)
     return (Table(columns=tuple(columns), rows=body, labels=True),)
@@ -241,7 +277,10 @@ def _zones(view: View) -> tuple[Table]:
         bonus_cell: Content = (
             (
                 _chip(
-                    colour, DIE_FILL.get(colour, "#ccc"), "bonus colour", DIE_INK.get(colour, INK)
+                    word.colour(colour),
+                    DIE_FILL.get(colour, "#ccc"),
+                    _("bonus colour"),
+                    DIE_INK.get(colour, INK),
                 ),
                 " ",
                 bonus.get("text") or "",
@@ -259,7 +298,7 @@ def _zones(view: View) -> tuple[Table]:
                 content(visitors or NONE),
             )
         )
-    head = ("Zone", "Starship", "Actions (one; both with a 6)", "Bonus", "Visitors")
+    head = (_("Zone"), _("Starship"), _("Actions (one; both with a 6)"), _("Bonus"), _("Visitors"))
     return (_table(head, rows),)
 
 
@@ -269,7 +308,7 @@ def _visitor(view: View, v: dict[str, Any]) -> Content:
         return (seat, _die(v["colour"], v["value"]), " ")
     if v["kind"] == "speaker":
         return (seat, _speaker(v["value"]), " ")
-    return (seat, _small("archon"), " ")
+    return (seat, _small(_("archon")), " ")
 
 
 def _buildings(view: View) -> tuple[Table, Para]:
@@ -278,21 +317,25 @@ def _buildings(view: View) -> tuple[Table, Para]:
         ((str(s["slot"]),), (str(s["wisdom"]),), _building(s.get("building")))
         for s in board.get("building_row", [])
     ]
-    table = _table(("Slot", "Wisdom", "Building (stone on the tile)"), rows)
+    table = _table((_("Slot"), _("Wisdom"), _("Building (stone on the tile)")), rows)
     stacks = joined(
         (
             (
                 _chip(
-                    f"{(s.get('top') or {}).get('name', 'empty')} · {s.get('count', 0)}",
+                    _(
+                        "{building} · {n}",
+                        building=(s.get("top") or {}).get("name") or _("empty"),
+                        n=s.get("count", 0),
+                    ),
                     DIE_TINT.get(c, "#eee"),
-                    f"{c} stack: face-up top and tiles left",
+                    _("{colour} stack: face-up top and tiles left", colour=word.colour_f(c)),
                 ),
             )
             for c, s in (board.get("building_stacks") or {}).items()
         ),
         " ",
     )
-    return table, Para(content("Stacks (face-up top · tiles left): ", stacks))
+    return table, Para(content(_("Stacks (face-up top · tiles left): "), stacks))
 
 
 def _rows(view: View) -> tuple[Para, ...]:
@@ -301,7 +344,7 @@ def _rows(view: View) -> tuple[Para, ...]:
         (
             (
                 _die(s["die"]["colour"], s["die"]["value"]) if s.get("die") else NONE,
-                _small(f"{s['wisdom']} wisdom"),
+                _small(word.amount("wisdom", s["wisdom"])),
             )
             for s in board.get("citizen_row", [])
         ),
@@ -310,23 +353,45 @@ def _rows(view: View) -> tuple[Para, ...]:
     speakers = [_speaker(v) for v in board.get("speaker_row", [])]
     supply = joined(
         (
-            (_die(c, n, f"{n} {c} dice left"),)
+            (
+                _die(
+                    c,
+                    n,
+                    n_(
+                        "{n} {colour} dice left",
+                        "{n} {colour} dice left",
+                        n=n,
+                        colour=word.colour(c),
+                    ),
+                ),
+            )
             for c, n in (board.get("citizen_supply") or {}).items()
         ),
         " ",
     )
     towers = joined(
         (
-            (_die(c, n, f"{n} {c} tiers left"),)
+            (
+                _die(
+                    c,
+                    n,
+                    n_(
+                        "{n} {colour} tiers left",
+                        "{n} {colour} tiers left",
+                        n=n,
+                        colour=word.colour(c),
+                    ),
+                ),
+            )
             for c, n in (board.get("tower_supply") or {}).items()
         ),
         " ",
     )
     return (
-        Para(content("Citizen row: ", row)),
-        Para(content("Speaker row: ", speakers or "none")),
-        Para(content("Citizen dice left beside the board: ", supply)),
-        Para(content("Tower tiers left: ", towers)),
+        Para(content(_("Citizen row: "), row)),
+        Para(content(_("Speaker row: "), speakers or _("none"))),
+        Para(content(_("Citizen dice left beside the board: "), supply)),
+        Para(content(_("Tower tiers left: "), towers)),
     )
 
 
@@ -339,18 +404,24 @@ def _districts(view: View) -> tuple[Table]:
             (
                 (card["id"],),
                 content(
-                    _die(p.get("corner", "grey"), title=f"corner {p.get('corner')}"),
+                    _die(
+                        p.get("corner", "grey"),
+                        title=_("corner {colour}", colour=word.colour(p.get("corner"))),
+                    ),
                     " ",
-                    _small("beside"),
+                    _small(_("beside")),
                     " ",
                     beside,
                 ),
                 (f"{card['first']} / {card['later']}",),
                 (str(card.get("gold", 0)),),
-                tuple(_die(c, title=f"{c} tower") for c in card.get("towers", [])),
+                tuple(
+                    _die(c, title=_("{colour} tower", colour=word.colour_f(c)))
+                    for c in card.get("towers", [])
+                ),
             )
         )
-    head = ("Card", "Corner, beside it", "VP first / later", "Gold", "Towers")
+    head = (_("Card"), _("Corner, beside it"), _("VP first / later"), _("Gold"), _("Towers"))
     return (_table(head, rows),)
 
 
@@ -361,13 +432,13 @@ def _war(view: View) -> tuple[Table, Para]:
         discs = [_seat(view, d) for d in s.get("discs", [])]
         reward = s.get("reward", "")
         if s["space"] == war.get("last_space"):
-            reward = f"{war.get('last_points')} VP on arrival"
-        mark = " ┃ milestone" if s.get("milestone_after") else ""
+            reward = _("{points} on arrival", points=word.vp(war.get("last_points") or 0))
+        mark = _(" ┃ milestone") if s.get("milestone_after") else ""
         if not discs and not mark and s["space"] not in (0, war.get("last_space")):
             continue
         rows.append(((str(s["space"]),), content(reward), content(discs or NONE), content(mark)))
-    note = _note("Spaces without discs and milestones are left out; discs read bottom to top.")
-    return _table(("Space", "Attack reward", "Discs", ""), rows), note
+    note = _note(_("Spaces without discs and milestones are left out; discs read bottom to top."))
+    return _table((_("Space"), _("Attack reward"), _("Discs"), ""), rows), note
 
 
 def _temples(view: View) -> tuple[Table, Para]:
@@ -377,7 +448,11 @@ def _temples(view: View) -> tuple[Table, Para]:
         z = t.get("zodiac") or {}
         discs = joined(
             (
-                (_seat(view, d["seat"]), f" {d['step']} ", _small(f"({d['points']} VP)"))
+                (
+                    _seat(view, d["seat"]),
+                    f" {d['step']} ",
+                    _small(_("({points})", points=word.vp(d["points"]))),
+                )
                 for d in t.get("discs", [])
             ),
             " ",
@@ -392,9 +467,13 @@ def _temples(view: View) -> tuple[Table, Para]:
         )
     points = next(iter(temples), {}).get("points", [])
     note = _note(
-        f"VP by step: {' '.join(map(str, points))}; only the two lowest of a player's discs score."
+        _(
+            "VP by step: {points}; only the two lowest of a player's discs score.",
+            points=word.joined(map(str, points), " "),
+        )
     )
-    return _table(("Temple", "Zodiac card", "Held by", "Discs (step)"), rows), note
+    head = (_("Temple"), _("Zodiac card"), _("Held by"), _("Discs (step)"))
+    return _table(head, rows), note
 
 
 def _cities(view: View) -> tuple[Para, ...]:
@@ -408,7 +487,7 @@ def _cities(view: View) -> tuple[Para, ...]:
             (
                 (
                     _chip(
-                        f"{t['name']} {t['x']},{t['y']}",
+                        _("{building} {x},{y}", building=t["name"], x=t["x"], y=t["y"]),
                         FARM_FILL
                         if t.get("farm")
                         else DIE_FILL.get(t.get("colour") or "grey", "#ccc"),
@@ -426,9 +505,16 @@ def _cities(view: View) -> tuple[Para, ...]:
                     _die(
                         c["colour"],
                         c["value"],
-                        f"power centre at ({c['x']}, {c['y']}): {c['points']} VP",
+                        _(
+                            "power centre at ({x}, {y}): {points}",
+                            x=c["x"],
+                            y=c["y"],
+                            points=word.vp(c["points"]),
+                        ),
                     ),
-                    _small(f"({c['x']},{c['y']}) {c['points']} VP"),
+                    _small(
+                        _("({x},{y}) {points}", x=c["x"], y=c["y"], points=word.vp(c["points"]))
+                    ),
                 )
                 for c in city.get("centres", [])
             ),
@@ -442,7 +528,7 @@ def _cities(view: View) -> tuple[Para, ...]:
                     Words(seat, bold=True),
                     ": ",
                     tiles,
-                    (BREAK, _small("power centres:"), " ", *centres) if centres else None,
+                    (BREAK, _small(_("power centres:")), " ", *centres) if centres else None,
                 )
             )
         )

@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from engine.games.origins_first_builders import words as word
 from engine.games.origins_first_builders.board.palette import (
     DIE_FILL,
     DIE_INK,
@@ -47,6 +48,7 @@ from engine.games.origins_first_builders.board.shapes import (
     wrap,
 )
 from engine.games.origins_first_builders.board.words import ACTION_SHORT, BONUS_SHORT, reward_short
+from engine.games.origins_first_builders.words import _, n_
 from engine.kit.drawing import (
     Circle,
     Drawing,
@@ -58,6 +60,7 @@ from engine.kit.drawing import (
     Shape,
     Text,
 )
+from engine.kit.words import Listing, Msg
 
 Section = Callable[[View, Colours, float, Measure], tuple[list[Shape], float]]
 
@@ -88,25 +91,29 @@ def picture(view: View, measure: Measure) -> Drawing:
     return drawing
 
 
-def headline(view: View) -> str:
+def headline(view: View) -> Msg:
     players = view.get("players", {})
     if view.get("over"):
         top = max((p.get("score", 0) for p in players.values()), default=None)
         best = [s for s, p in players.items() if p.get("score", 0) == top]
         if not best:
-            return "Game over"
+            return _("Game over")
         if len(best) == 1:
-            return f"Game over: {best[0]} has the most points, {top}"
-        return f"Game over: {' and '.join(best)} share the most points, {top}"
+            return _("Game over: {seat} has the most points, {n}", seat=best[0], n=top)
+        seats: Msg | str = best[0]
+        for other in best[1:]:
+            seats = _("{first} and {then}", first=seats, then=other)
+        return _("Game over: {seats} share the most points, {n}", seats=seats, n=top)
     if view.get("phase") == "draft" and view.get("solo"):
-        return "Choosing the starting dice"
+        return _("Choosing the starting dice")
     if view.get("phase") == "draft":
         order = (view.get("draft") or {}).get("order") or []
-        return "Drafting the starting dice" + (f": {order[0]} picks" if order else "")
-    head = f"Round {view.get('round', 0)}"
+        if order:
+            return _("Drafting the starting dice: {seat} picks", seat=order[0])
+        return _("Drafting the starting dice")
     if view.get("current"):
-        head += f" · {view['current']} to play"
-    return head
+        return _("Round {round} · {seat} to play", round=view.get("round", 0), seat=view["current"])
+    return _("Round {round}", round=view.get("round", 0))
 
 
 def _header(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
@@ -116,13 +123,13 @@ def _header(view: View, colours: Colours, y: float, measure: Measure) -> tuple[l
     ]
     me = view.get("you")
     if me in view.get("players", {}):
-        label = f"you are {me}"
+        label = _("you are {seat}", seat=me)
         x = WIDTH - M - measure(label, BODY)
         shapes += disc(x - 12, y + 17, 8, me, view, colours)
         shapes.append(Text(WIDTH - M, y + 17, label, size=BODY, fill=INK, anchor="end"))
     elif me is None:
         shapes.append(
-            Text(WIDTH - M, y + 17, "spectator's view", size=BODY, fill=MUTED, anchor="end")
+            Text(WIDTH - M, y + 17, _("spectator's view"), size=BODY, fill=MUTED, anchor="end")
         )
     return shapes, 40
 
@@ -133,24 +140,24 @@ def _draft(view: View, colours: Colours, y: float, measure: Measure) -> tuple[li
         return [], 0
     pool = draft.get("pool", [])
     if not view.get("solo"):
-        title = "Starting dice to draft"
+        title = _("Starting dice to draft")
     elif len(pool) > 3:
-        title = "Your starting dice: the two highest go back"
+        title = _("Your starting dice: the two highest go back")
     else:
-        title = "Your starting dice: keep two of these three"
+        title = _("Your starting dice: keep two of these three")
     shapes: list[Shape] = [heading(M, y + 9, title)]
     x = M
     for d in pool:
         shapes.append(
             Group(
                 tuple(die(x, y + 20, 22, d["colour"], d["value"])),
-                title=f"Starting die {d['colour']} {d['value']}",
+                title=_("Starting die {die}", die=word.die(d["colour"], d["value"])),
             )
         )
         x += 28
-    order = ", ".join(draft.get("order", []))
+    order = word.joined(draft.get("order", []))
     if order and not view.get("solo"):
-        shapes.append(note(x + 8, y + 31, f"still to pick, in order: {order}"))
+        shapes.append(note(x + 8, y + 31, _("still to pick, in order: {seats}", seats=order)))
     return shapes, 52
 
 
@@ -164,9 +171,12 @@ VISITORS = 46
 def _zones(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
     zones = (view.get("board") or {}).get("zones", [])
     shapes: list[Shape] = [
-        heading(M, y + 8, "Contact zones"),
+        heading(M, y + 8, _("Contact zones")),
         note(
-            WIDTH - M, y + 8, "a die below the starship pays the difference in wisdom", anchor="end"
+            WIDTH - M,
+            y + 8,
+            _("a die below the starship pays the difference in wisdom"),
+            anchor="end",
         ),
     ]
     top = y + 18
@@ -197,7 +207,7 @@ def _zone(
         Text(
             x + 8,
             y + ZONE_HEAD / 2,
-            f"Zone {zone['number']}",
+            _("Zone {n}", n=zone["number"]),
             size=13,
             fill=ink,
             anchor="start",
@@ -216,7 +226,7 @@ def _zone(
     shapes += [
         Polygon(ship, fill="#ffffff", stroke="#3a3a3a", width=1),
         Text(sx, sy + 1.5, str(zone.get("starship", "")), size=12.5, fill=INK, bold=True),
-        Text(sx - 16, sy, "ship", size=SMALL - 1, fill=ink, anchor="end"),
+        Text(sx - 16, sy, _("ship"), size=SMALL - 1, fill=ink, anchor="end"),
     ]
     words = []
     by = y + ZONE_HEAD + 4
@@ -229,7 +239,7 @@ def _zone(
         words.append(action.get("text", ""))
         by += ZONE_BOX + 3
     if bonus.get("action"):
-        short = "Bonus: " + BONUS_SHORT.get(bonus["action"], bonus.get("text", ""))
+        short = _("Bonus: {bonus}", bonus=BONUS_SHORT.get(bonus["action"], bonus.get("text", "")))
         shapes.append(
             Rect(
                 x + 4,
@@ -247,11 +257,20 @@ def _zone(
         )
     by += ZONE_BOX + 5
     shapes += _visitors(view, colours, zone, x + 6, by, w - 12)
-    title = (
-        f"Zone {zone['number']}: starship {zone.get('starship')}; "
-        + " / ".join(words)
-        + (f"; {colour} bonus: {bonus.get('text')}" if bonus.get("text") else "")
-    )
+    a = {
+        "n": zone["number"],
+        "starship": str(zone.get("starship")),
+        "actions": _slashed(words),
+    }
+    if bonus.get("text"):
+        title = _(
+            "Zone {n}: starship {starship}; {actions}; {colour} bonus: {bonus}",
+            colour=word.colour(colour),
+            bonus=bonus.get("text"),
+            **a,
+        )
+    else:
+        title = _("Zone {n}: starship {starship}; {actions}", **a)
     return Group(tuple(shapes), title=title)
 
 
@@ -260,7 +279,7 @@ def _visitors(
 ) -> list[Shape]:
     visitors = zone.get("visitors", [])
     if not visitors:
-        return [Text(x + w / 2, y + 14, "no visitors", size=SMALL, fill="#b3a78f")]
+        return [Text(x + w / 2, y + 14, _("no visitors"), size=SMALL, fill="#b3a78f")]
     shapes: list[Shape] = []
     s, step = 17, 23
     per_row = max(1, int((w + step - s) // step))
@@ -270,14 +289,17 @@ def _visitors(
         ring = colours.get(v["seat"], ("", "#999999", ""))[1]
         if v["kind"] == "citizen":
             drawn = die(vx, vy, s, v["colour"], v["value"], ring)
-            what = f"{v['seat']}'s citizen {v['colour']} {v['value']}"
+            what = _(
+                "{seat}'s citizen {die}", seat=v["seat"], die=word.die(v["colour"], v["value"])
+            )
         elif v["kind"] == "speaker":
             drawn = speaker(vx, vy, s, v["value"], ring)
-            what = f"{v['seat']}'s speaker {v['value']}"
+            what = _("{seat}'s speaker {value}", seat=v["seat"], value=v["value"])
         else:
             drawn = archon(vx + s / 2, vy + s / 2 + 1, s * 1.1, ring)
-            what = f"{v['seat']}'s archon"
-        shapes.append(Group(tuple(drawn), title=f"{what} in zone {zone['number']}"))
+            what = _("{seat}'s archon", seat=v["seat"])
+        title = _("{visitor} in zone {n}", visitor=what, n=zone["number"])
+        shapes.append(Group(tuple(drawn), title=title))
     return shapes
 
 
@@ -289,15 +311,27 @@ def _buildings(
 ) -> tuple[list[Shape], float]:
     board = view.get("board") or {}
     shapes: list[Shape] = [
-        heading(M, y + 8, "Building row"),
-        note(WIDTH - M, y + 8, "wisdom by slot, stone on the tile; or a free farm", anchor="end"),
+        heading(M, y + 8, _("Building row")),
+        note(
+            WIDTH - M, y + 8, _("wisdom by slot, stone on the tile; or a free farm"), anchor="end"
+        ),
     ]
     top = y + 20
     tile_h = 44
     for i, slot in enumerate(board.get("building_row", [])):
         x = M + i * (COLUMN + GAP)
         b = slot.get("building")
-        shapes.append(note(x + 2, top + 6, f"slot {slot['slot']}: {slot['wisdom']} wisdom"))
+        shapes.append(
+            note(
+                x + 2,
+                top + 6,
+                _(
+                    "slot {slot}: {wisdom}",
+                    slot=slot["slot"],
+                    wisdom=word.amount("wisdom", slot["wisdom"]),
+                ),
+            )
+        )
         if b is None:
             shapes.append(Rect(x, top + 14, COLUMN, tile_h, fill=PAPER, stroke=EDGE, rx=4))
             continue
@@ -305,8 +339,16 @@ def _buildings(
             Group(
                 tuple(_building_tile(x, top + 14, COLUMN, tile_h, b, measure)),
                 title=(
-                    f"Building row slot {slot['slot']}: {b['name']} ({b['colour']}), "
-                    f"{slot['wisdom']} wisdom and {b['stone']} stone: {b['text']}"
+                    _(
+                        "Building row slot {slot}: {building} ({colour}), "
+                        "{wisdom} and {stone}: {effect}",
+                        slot=slot["slot"],
+                        building=b["name"],
+                        colour=word.colour(b["colour"]),
+                        wisdom=word.amount("wisdom", slot["wisdom"]),
+                        stone=word.amount("stone", b["stone"]),
+                        effect=b["text"],
+                    )
                 ),
             )
         )
@@ -314,7 +356,7 @@ def _buildings(
     for i, (colour, stack) in enumerate((board.get("building_stacks") or {}).items()):
         x = M + i * (COLUMN + GAP)
         t = stack.get("top")
-        label = f"{t['name']}" if t else "empty"
+        label = t["name"] if t else _("empty")
         count = stack.get("count", 0)
         shapes.append(
             Group(
@@ -340,19 +382,32 @@ def _buildings(
                     Text(
                         x + COLUMN - 5,
                         sy + 11,
-                        f"{count} left",
+                        _("{n} left", n=count),
                         size=SMALL,
                         fill=MUTED,
                         anchor="end",
                     ),
                 ),
                 title=(
-                    f"{colour} stack: {label} face up, {count} tiles"
-                    + (f" ({t['stone']} stone: {t['text']})" if t else "")
+                    _(
+                        "{colour} stack: {building} face up, {n} tiles ({stone}: {effect})",
+                        colour=word.colour_f(colour),
+                        building=label,
+                        n=count,
+                        stone=word.amount("stone", t["stone"]),
+                        effect=t["text"],
+                    )
+                    if t
+                    else _(
+                        "{colour} stack: {building} face up, {n} tiles",
+                        colour=word.colour_f(colour),
+                        building=label,
+                        n=count,
+                    )
                 ),
             )
         )
-    shapes.append(note(M, sy + 32, "Stacks: the face-up top of each colour and the tiles left"))
+    shapes.append(note(M, sy + 32, _("Stacks: the face-up top of each colour and the tiles left")))
     return shapes, sy + 42 - y
 
 
@@ -368,7 +423,14 @@ def _building_tile(
     stone = b.get("stone")
     if stone is not None:
         shapes.append(
-            Text(x + w - 5, y + h - 8, f"{stone} stone", size=SMALL, fill=ink, anchor="end")
+            Text(
+                x + w - 5,
+                y + h - 8,
+                word.amount("stone", stone),
+                size=SMALL,
+                fill=ink,
+                anchor="end",
+            )
         )
     return shapes
 
@@ -378,7 +440,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
     shapes: list[Shape] = []
     top = y + 8
     # The citizen row: a die per slot, the wisdom beside it.
-    shapes.append(heading(M, top, "Citizen row"))
+    shapes.append(heading(M, top, _("Citizen row")))
     x = M
     for slot in board.get("citizen_row", []):
         d = slot.get("die")
@@ -386,8 +448,12 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
             shapes.append(
                 Group(
                     tuple(die(x + 4, top + 14, 26, d["colour"], d["value"])),
-                    title=f"Citizen row slot {slot['slot']}: {d['colour']} "
-                    f"{d['value']} for {slot['wisdom']} wisdom",
+                    title=_(
+                        "Citizen row slot {slot}: {die} for {wisdom}",
+                        slot=slot["slot"],
+                        die=word.die(d["colour"], d["value"]),
+                        wisdom=word.amount("wisdom", slot["wisdom"]),
+                    ),
                 )
             )
         else:
@@ -396,17 +462,20 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
         x += 38
     # The speaker row.
     x = M + 200
-    shapes.append(heading(x, top, "Speakers"))
+    shapes.append(heading(x, top, _("Speakers")))
     row = board.get("speaker_row", [])
     for i, value in enumerate(row):
         shapes.append(
-            Group(tuple(speaker(x + i * 30, top + 14, 24, value)), title=f"Speaker row: {value}")
+            Group(
+                tuple(speaker(x + i * 30, top + 14, 24, value)),
+                title=_("Speaker row: {value}", value=value),
+            )
         )
     if not row:
-        shapes.append(note(x, top + 27, "none left"))
+        shapes.append(note(x, top + 27, _("none left")))
     # Citizen dice left beside the board, and tower tiers left in the supply.
     x = M + 340
-    shapes.append(heading(x, top, "Dice left"))
+    shapes.append(heading(x, top, _("Dice left")))
     for i, (colour, n) in enumerate((board.get("citizen_supply") or {}).items()):
         cx = x + i * 27
         shapes.append(
@@ -415,11 +484,16 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
                     *tuple(die(cx + 2, top + 16, 18, colour, None)),
                     Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
                 ),
-                title=f"{n} {colour} citizen dice left in the supply",
+                title=n_(
+                    "{n} {colour} citizen dice left in the supply",
+                    "{n} {colour} citizen dice left in the supply",
+                    n=n,
+                    colour=word.colour(colour),
+                ),
             )
         )
     x = M + 480
-    shapes.append(heading(x, top, "Tower tiers left"))
+    shapes.append(heading(x, top, _("Tower tiers left")))
     for i, (colour, n) in enumerate((board.get("tower_supply") or {}).items()):
         cx = x + i * 27
         shapes.append(
@@ -428,7 +502,12 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
                     *tuple(tower(cx + 2, top + 14, 18, 22, colour)),
                     Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
                 ),
-                title=f"{n} {colour} tower tiers left in the supply",
+                title=n_(
+                    "{n} {colour} tower tiers left in the supply",
+                    "{n} {colour} tower tiers left in the supply",
+                    n=n,
+                    colour=word.colour(colour),
+                ),
             )
         )
     return shapes, 68
@@ -444,11 +523,11 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
     spaces = war.get("spaces", [])
     last = war.get("last_space", len(spaces) - 1)
     shapes: list[Shape] = [
-        heading(M, y + 8, "War track"),
+        heading(M, y + 8, _("War track")),
         note(
             WIDTH - M,
             y + 8,
-            "discs stack bottom up; | milestones; attack rewards below",
+            _("discs stack bottom up; | milestones; attack rewards below"),
             anchor="end",
         ),
     ]
@@ -463,23 +542,33 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
         parts: list[Shape] = [
             Rect(x + 1, top, step - 2, WAR_BOX, fill=fill, stroke=EDGE, rx=3),
             Text(
-                x + step / 2, top - 7, "start" if s == 0 else str(s), size=SMALL - 0.5, fill=MUTED
+                x + step / 2,
+                top - 7,
+                _("start") if s == 0 else str(s),
+                size=SMALL - 0.5,
+                fill=MUTED,
             ),
         ]
         discs = space.get("discs", [])
         rise = min(13.0, (WAR_BOX - 18) / max(1, len(discs) - 1))
         for k, seat in enumerate(discs):
             parts += disc(x + step / 2, top + WAR_BOX - 9.5 - k * rise, 7.5, seat, view, colours)
-        reward = f"{war.get('last_points', 9)} VP" if s == last else reward_short(space["reward"])
+        last_points = word.vp(war.get("last_points", 9))
+        reward = last_points if s == last else reward_short(space["reward"])
         if reward:
             parts.append(
                 Text(x + step / 2, top + WAR_BOX + 9, reward, size=SMALL, fill=INK, bold=True)
             )
-        title = f"War track space {s}: " + (
-            f"{war.get('last_points', 9)} VP on arrival" if s == last else space["reward"]
-        )
+        what = _("{points} on arrival", points=last_points) if s == last else space["reward"]
         if discs:
-            title += "; discs bottom to top: " + ", ".join(discs)
+            title = _(
+                "War track space {space}: {reward}; discs bottom to top: {discs}",
+                space=s,
+                reward=what,
+                discs=word.joined(word.disc(d) for d in discs),
+            )
+        else:
+            title = _("War track space {space}: {reward}", space=s, reward=what)
         shapes.append(Group(tuple(parts), title=title))
         if space.get("milestone_after"):
             mx = x + step
@@ -491,8 +580,10 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
         note(
             M,
             top + WAR_BOX + 24,
-            "S stone · F food · W wisdom · G gold · B any basic resource · "
-            "B>G: 1 basic may become 1 gold",
+            _(
+                "S stone · F food · W wisdom · G gold · B any basic resource · "
+                "B>G: 1 basic may become 1 gold"
+            ),
         )
     )
     return shapes, WAR_BOX + 32 + 32
@@ -507,11 +598,11 @@ TEMPLE_LABEL = 124
 def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
     temples = (view.get("board") or {}).get("temples", [])
     shapes: list[Shape] = [
-        heading(M, y + 8, "Temples"),
+        heading(M, y + 8, _("Temples")),
         note(
             WIDTH - M,
             y + 8,
-            "VP per step; the two lowest discs score; leader takes the card",
+            _("VP per step; the two lowest discs score; leader takes the card"),
             anchor="end",
         ),
     ]
@@ -533,11 +624,7 @@ def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[
         shapes.append(
             Group(
                 tuple(label),
-                title=(
-                    f"{temple['name']} temple: {zodiac.get('name', 'no card')}"
-                    + (f" ({zodiac.get('text')})" if zodiac.get("text") else "")
-                    + (f", held by {holder}" if holder else ", held by nobody")
-                ),
+                title=_temple_title(temple["name"], zodiac, holder),
             )
         )
         at: dict[int, list[str]] = {}
@@ -555,9 +642,18 @@ def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[
             here = at.get(s, [])
             for k, seat in enumerate(here):
                 parts += disc(x + 9 + k * 8, ty + TEMPLE_ROW / 2 + 3, 7, seat, view, colours)
-            title = f"{temple['name']} temple step {s} ({value} VP)"
-            if here:
-                title += ": " + ", ".join(here) + (" (bottom to top)" if len(here) > 1 else "")
+            a = {"temple": temple["name"], "step": s, "points": word.vp(value)}
+            seats = word.joined(here)
+            if len(here) > 1:
+                title = _(
+                    "{temple} temple step {step} ({points}): {seats} (bottom to top)",
+                    seats=seats,
+                    **a,
+                )
+            elif here:
+                title = _("{temple} temple step {step} ({points}): {seats}", seats=seats, **a)
+            else:
+                title = _("{temple} temple step {step} ({points})", **a)
             shapes.append(Group(tuple(parts), title=title))
     return shapes, 20 + len(temples) * (TEMPLE_ROW + 4) + 8
 
@@ -570,8 +666,10 @@ def _districts(
 ) -> tuple[list[Shape], float]:
     cards = (view.get("board") or {}).get("district_cards", [])
     shapes: list[Shape] = [
-        heading(M, y + 8, "District cards"),
-        note(WIDTH - M, y + 8, "turn or mirror the pattern; VP first time / later", anchor="end"),
+        heading(M, y + 8, _("District cards")),
+        note(
+            WIDTH - M, y + 8, _("turn or mirror the pattern; VP first time / later"), anchor="end"
+        ),
     ]
     if not cards:
         return shapes, 20
@@ -634,15 +732,47 @@ def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> S
         Text(
             x + w / 2,
             y + h - 10,
-            f"{card.get('first')} / {card.get('later')} VP",
+            n_(
+                "{first} / {n} VP",
+                "{first} / {n} VP",
+                n=card.get("later") or 0,
+                first=str(card.get("first")),
+            ),
             size=BODY,
             fill=INK,
             bold=True,
         )
     )
-    title = (
-        f"District card {card.get('id')}: {corner} corner beside {' and '.join(beside)}; "
-        f"{card.get('first')} VP the first time, {card.get('later')} later; {gold} gold on it; "
-        f"towers {', '.join(card.get('towers', []))}"
+    title = _(
+        "District card {card}: {corner} corner beside {beside}; "
+        "{first} the first time, {later} later; {gold} on it; towers {towers}",
+        card=str(card.get("id")),
+        corner=word.colour(corner),
+        beside=Listing(tuple(word.colour(c) for c in beside)),
+        first=word.vp(card.get("first") or 0),
+        later=str(card.get("later")),
+        gold=word.amount("gold", gold),
+        towers=word.joined(word.colour_f(c) for c in card.get("towers", [])),
     )
     return Group(tuple(shapes), title=title)
+
+
+def _slashed(texts: list[Any]) -> Msg | str:
+    """Texts one after another with " / " between them."""
+    if not texts:
+        return ""
+    out = texts[0]
+    for t in texts[1:]:
+        out = _("{first} / {then}", first=out, then=t)
+    return out
+
+
+def _temple_title(name: Any, zodiac: dict[str, Any], holder: str | None) -> Msg:
+    a = {
+        "temple": name,
+        "card": zodiac.get("name") or _("no card"),
+        "holder": holder or _("nobody"),
+    }
+    if zodiac.get("text"):
+        return _("{temple} temple: {card} ({effect}), held by {holder}", effect=zodiac["text"], **a)
+    return _("{temple} temple: {card}, held by {holder}", **a)

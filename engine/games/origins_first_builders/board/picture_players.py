@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.origins_first_builders import words as word
 from engine.games.origins_first_builders.board.cities import (
     focus_seat,
     free_spaces,
@@ -42,6 +43,7 @@ from engine.games.origins_first_builders.board.shapes import (
 )
 from engine.games.origins_first_builders.board.words import seat_marks
 from engine.games.origins_first_builders.components import BASES
+from engine.games.origins_first_builders.words import _, n_
 from engine.kit.drawing import Circle, Group, Line, Measure, Polygon, Rect, Shape, Text
 
 
@@ -94,27 +96,39 @@ def _player(
 
 def _player_head(view: View, colours: Colours, seat: str, p: dict[str, Any], flow: Flow) -> None:
     tags = seat_marks(view, seat)
-    flow.add(22, disc(9, 10, 9, seat, view, colours), title=f"{seat}'s colour")
+    flow.add(22, disc(9, 10, 9, seat, view, colours), title=_("{seat}'s colour", seat=seat))
     flow.label(seat, bold=True, colour=INK)
     if tags:
-        flow.label("(" + ", ".join(tags) + ")")
+        flow.label(_("({marks})", marks=word.joined(tags)))
     score = p.get("score", 0)
-    parts = ", ".join(f"{k} {v}" for k, v in (p.get("score_breakdown") or {}).items() if v)
-    word = "final score" if view.get("over") else "score if it ended now"
+    parts = word.score_parts(p.get("score_breakdown") or {})
+    a = {"seat": seat, "n": score}
+    if view.get("over"):
+        title = (
+            _("{seat}: final score {n} ({parts})", parts=parts, **a)
+            if parts
+            else _("{seat}: final score {n}", **a)
+        )
+    else:
+        title = (
+            _("{seat}: score if it ended now {n} ({parts})", parts=parts, **a)
+            if parts
+            else _("{seat}: score if it ended now {n}", **a)
+        )
     flow.shapes.append(
         Group(
             (
                 Text(
                     flow.right,
                     flow.y + 9,
-                    f"{score} VP",
+                    word.vp(score),
                     size=14,
                     fill=INK,
                     anchor="end",
                     bold=True,
                 ),
             ),
-            title=f"{seat}: {word} {score}" + (f" ({parts})" if parts else ""),
+            title=title,
         )
     )
     flow.newline()
@@ -150,88 +164,114 @@ def _resources(p: dict[str, Any], flow: Flow) -> None:
     bases = p.get("bases") or {}
     cost = bases.get("next_cost")
     flow.space(4)
-    flow.label(f"bases {bases.get('owned', 0)}/{BASES}" + (f", next {cost} food" if cost else ""))
+    a = {"owned": bases.get("owned", 0), "all": BASES}
+    if cost:
+        flow.label(_("bases {owned}/{all}, next {food}", food=word.amount("food", cost), **a))
+    else:
+        flow.label(_("bases {owned}/{all}", **a))
 
 
 def _citizens(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
     """Citizens beside the board, those visiting a zone (tagged), then the empty bases."""
-    flow.label("Citizens")
+    flow.label(_("Citizens"))
     citizens = p.get("citizens", [])
     for c in citizens:
         where = c.get("where", "home")
         drawn = die(1, 1, 18, c["colour"], c["value"])
         width = 24.0
         if where != "home":
-            tag = "in " + where.replace("zone ", "Z")
+            tag = _("in Z{n}", n=str(where).removeprefix("zone "))
             drawn.append(Text(21, 10, tag, size=SMALL - 0.5, fill=MUTED, anchor="start"))
             width += flow.measure(tag, SMALL - 0.5) + 4
-        flow.add(width, drawn, title=f"{seat}'s citizen {c['colour']} {c['value']} ({where})")
+        title = _(
+            "{seat}'s citizen {die} ({where})",
+            seat=seat,
+            die=word.die(c["colour"], c["value"]),
+            where=where,
+        )
+        flow.add(width, drawn, title=title)
     free = (p.get("bases") or {}).get("free", 0)
-    for _ in range(free):
+    for _k in range(free):
         empty = Rect(1, 1, 18, 18, fill=None, stroke="#b3a78f", width=1, rx=4)
-        flow.add(24, [empty], title=f"{seat}'s free base")
+        flow.add(24, [empty], title=_("{seat}'s free base", seat=seat))
     if not citizens and not free:
-        flow.label("none")
+        flow.label(_("none"))
 
 
 def _speakers_and_archon(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
-    flow.label("Speakers")
+    flow.label(_("Speakers"))
     for value in p.get("speakers", []):
-        flow.add(22, speaker(1, 1, 18, value), title=f"{seat}'s speaker {value}")
+        title = _("{seat}'s speaker {value}", seat=seat, value=value)
+        flow.add(22, speaker(1, 1, 18, value), title=title)
     if not p.get("speakers"):
-        flow.label("none")
+        flow.label(_("none"))
     flow.space(6)
     arch = p.get("archon") or {}
-    where = arch.get("where", "home")
-    flow.label("Archon")
-    flow.add(22, archon(10, 11, 19, ring), title=f"{seat}'s archon ({where})")
+    where = arch.get("where") or _("home")
+    flow.label(_("Archon"))
+    flow.add(
+        22, archon(10, 11, 19, ring), title=_("{seat}'s archon ({where})", seat=seat, where=where)
+    )
     # ru «Особое свойство архонта»: each advisor lends the archon its colour.
     for colour in arch.get("colours", []):
         dot = Circle(5, 10, 5, fill=DIE_FILL.get(colour, "#ccc"), stroke="#4a4030", width=0.8)
-        flow.add(12, [dot], title=f"archon colour {colour}")
+        flow.add(12, [dot], title=_("archon colour {colour}", colour=word.colour(colour)))
     if where != "home":
-        flow.label(f"in {where}")
+        flow.label(_("in {where}", where=where))
 
 
 def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
     advisors = p.get("advisors", [])
-    flow.label("Advisors")
+    flow.label(_("Advisors"))
     for a in advisors:
         points = Text(19, 10, str(a["points"]), size=SMALL, fill=MUTED, anchor="start")
         flow.add(
             32,
             [*die(1, 2, 16, a["colour"], None), points],
-            title=f"{seat}'s advisor {a['colour']} ({a['points']} VP)",
+            title=_(
+                "{seat}'s advisor {colour} ({points})",
+                seat=seat,
+                colour=word.colour(a["colour"]),
+                points=word.vp(a["points"]),
+            ),
         )
     if not advisors:
-        flow.label("none")
+        flow.label(_("none"))
     flow.space(6)
     tokens = p.get("superiority_tokens", 0)
     shield = ((10, 1), (19, 6), (17, 18), (3, 18), (1, 6))
+    superiority = _("superiority")
     flow.add(
-        26 + flow.measure("superiority", BODY),
+        26 + flow.measure(superiority, BODY),
         [
             Polygon(shield, fill="#c9a227", stroke="#6b5310", width=1),
             Text(10, 11, str(tokens), size=SMALL, fill=INK, bold=True),
-            Text(24, 9, "superiority", size=BODY, fill=MUTED, anchor="start"),
+            Text(24, 9, superiority, size=BODY, fill=MUTED, anchor="start"),
         ],
-        title=f"{seat}: {tokens} superiority tokens",
+        title=n_(
+            "{seat}: {n} superiority tokens", "{seat}: {n} superiority tokens", n=tokens, seat=seat
+        ),
     )
 
 
 def _towers_and_cards(seat: str, p: dict[str, Any], flow: Flow) -> None:
-    flow.label("Towers")
+    flow.label(_("Towers"))
     for colour, level in (p.get("palace_towers") or {}).items():
         level_text = Text(16, 11, str(level), size=BODY, fill=INK, anchor="start", bold=True)
         flow.add(
             28,
             [*tower(1, 1, 13, 18, colour), level_text],
-            title=f"{seat}'s {colour} tower: level {level}",
+            title=_(
+                "{seat}'s {colour} tower: level {level}",
+                seat=seat,
+                colour=word.colour_f(colour),
+                level=level,
+            ),
         )
     cards = p.get("zodiac_cards", [])
     if cards:
         flow.space(4)
-        flow.label("Zodiac")
+        flow.label(_("Zodiac"))
     for card in cards:
         w = flow.measure(card["name"], SMALL) + 8
         flow.add(
@@ -240,13 +280,13 @@ def _towers_and_cards(seat: str, p: dict[str, Any], flow: Flow) -> None:
                 Rect(0, 1, w, 18, fill="#e9e1f3", stroke="#8e5bb5", rx=3),
                 Text(4, 10, card["name"], size=SMALL, fill=INK, anchor="start"),
             ],
-            title=f"{card['name']}: {card.get('text', '')}",
+            title=_("{card}: {effect}", card=card["name"], effect=card.get("text", "")),
         )
 
 
 def _reserved(seat: str, p: dict[str, Any], flow: Flow) -> None:
     """Buildings a Construction Site set aside, to be built later."""
-    flow.label("Set aside")
+    flow.label(_("Set aside"))
     for b in p.get("reserved") or []:
         if b is None:
             continue
@@ -258,7 +298,12 @@ def _reserved(seat: str, p: dict[str, Any], flow: Flow) -> None:
                 Rect(0, 1, w, 18, fill=DIE_FILL.get(b["colour"], "#ccc"), rx=3),
                 Text(4, 10, b["name"], size=SMALL, fill=ink, anchor="start"),
             ],
-            title=f"{seat} set aside the {b['name']} ({b['stone']} stone)",
+            title=_(
+                "{seat} set aside the {building} ({stone})",
+                seat=seat,
+                building=b["name"],
+                stone=word.amount("stone", b["stone"]),
+            ),
         )
 
 
@@ -328,7 +373,12 @@ def _city(
                             bold=True,
                         ),
                     ),
-                    title=f"{seat}'s city: free space ({fx}, {fy}) where a building may go",
+                    title=_(
+                        "{seat}'s city: free space ({x}, {y}) where a building may go",
+                        seat=seat,
+                        x=fx,
+                        y=fy,
+                    ),
                 )
             )
     for t in tiles:
@@ -349,7 +399,12 @@ def _city(
                         dash=(3, 2),
                     ),
                 ),
-                title=f"{seat}'s open district at ({cx}, {cy}): a citizen may close it",
+                title=_(
+                    "{seat}'s open district at ({x}, {y}): a citizen may close it",
+                    seat=seat,
+                    x=cx,
+                    y=cy,
+                ),
             )
         )
     for c in city.get("centres", []):
@@ -358,9 +413,13 @@ def _city(
         shapes.append(
             Group(
                 tuple(die(px - s / 2, py - s / 2, s, c["colour"], c["value"], "#ffffff")),
-                title=(
-                    f"{seat}'s power centre at ({c['x']}, {c['y']}): {c['colour']} "
-                    f"{c['value']}, {c['points']} VP"
+                title=_(
+                    "{seat}'s power centre at ({x}, {y}): {die}, {points}",
+                    seat=seat,
+                    x=c["x"],
+                    y=c["y"],
+                    die=word.die(c["colour"], c["value"]),
+                    points=word.vp(c["points"]),
                 ),
             )
         )
@@ -395,10 +454,17 @@ def _tile(
     elif big:
         size, lines = fit(measure, t.get("name", ""), 10.0 if cell >= 56 else 9.0, w - 5, 3)
         shapes += text_block(x + cell / 2, y + cell / 2, lines, size, fill=ink, bold=True)
-    title = f"{seat}'s city ({t['x']}, {t['y']}): {t.get('name')}"
-    title += " (farm)" if t.get("farm") else f" ({colour})"
+    a = {"seat": seat, "x": t["x"], "y": t["y"], "building": t.get("name") or ""}
+    if t.get("farm"):
+        a["colour"] = _("farm")
+    else:
+        a["colour"] = word.colour(colour)
     if t.get("text"):
-        title += f": {t['text']}"
+        title = _(
+            "{seat}'s city ({x}, {y}): {building} ({colour}): {effect}", effect=t["text"], **a
+        )
+    else:
+        title = _("{seat}'s city ({x}, {y}): {building} ({colour})", **a)
     return Group(tuple(shapes), title=title)
 
 
@@ -408,7 +474,7 @@ def _palace(view: View, seat: str, x: float, y: float, w: float, big: bool) -> l
     towers = (view.get("players", {}).get(seat) or {}).get("palace_towers") or {}
     shapes: list[Shape] = []
     if big:
-        shapes.append(Text(x + w / 2, y + w * 0.2, "Palace", size=9.5, fill=INK, bold=True))
+        shapes.append(Text(x + w / 2, y + w * 0.2, _("Palace"), size=9.5, fill=INK, bold=True))
     left, right = x + w * 0.24, x + w * 0.76
     base, room = y + w * (0.82 if big else 0.85), w * (0.45 if big else 0.6)
     most = max([*towers.values(), 4])
@@ -434,13 +500,13 @@ def legend(view: View, colours: Colours, y: float, measure: Measure) -> tuple[li
     flow = Flow(measure, M, y + 2, WIDTH - M, line=20)
     for seat in view.get("seats", []):
         flow.add(18, disc(8, 9, 7.5, seat, view, colours))
-        flow.label(f"{seat} ({colours[seat][0]})")
+        flow.label(_("{seat} ({colour})", seat=seat, colour=word.seat_colour(colours[seat][0])))
     if view.get("solo"):
         flow.add(18, disc(8, 9, 7.5, "dummy", view, colours))
-        flow.label("solo dummy")
+        flow.label(_("solo dummy"))
     flow.space(6)
     flow.add(22, [Rect(1, 1, 18, 18, fill="#dff3e4", stroke=HIGHLIGHT, width=2, rx=4)])
-    flow.label("free space")
+    flow.label(_("free space"))
     flow.add(22, [Circle(10, 10, 6, fill="#ffffff", stroke=HIGHLIGHT, width=1.5, dash=(3, 2))])
-    flow.label("open district")
+    flow.label(_("open district"))
     return flow.shapes, flow.y + flow.line - y

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.games.origins_first_builders import words as word
 from engine.games.origins_first_builders.board.palette import (
     DIE_FILL,
     DIE_INK,
@@ -34,7 +35,12 @@ Colours = dict[str, tuple[str, str, str]]
 
 
 def wrap(measure: Measure, text: str, size: float, width: float, lines: int = 2) -> list[str]:
-    """Words in at most ``lines`` lines of ``width``; what does not fit ends in "..."."""
+    """Words in at most ``lines`` lines of ``width``; what does not fit ends in "...".
+
+    A text that fits on one line is kept whole (a message stays a message); a longer one is
+    cut into lines of its English words."""
+    if lines >= 1 and " ".join(text.split()) == text and measure(text, size) <= width:
+        return [text]
     out: list[str] = []
     words = text.split()
     while words and len(out) < lines:
@@ -174,7 +180,7 @@ def chip(
         Text(x + h / 2, y + h / 2, letter, size=h * 0.6, fill=INK, bold=True),
         Text(x + h + 4, y + h / 2, label, size=BODY, fill=INK, anchor="start", bold=True),
     ]
-    return [Group(tuple(shapes), title=f"{amount} {resource}")], w
+    return [Group(tuple(shapes), title=word.amount(resource, int(amount)))], w
 
 
 def heading(x: float, y: float, text: str) -> Shape:

@@ -1,0 +1,78 @@
+"""Declaring an absence (issue 4), at its edges (issue 15: mutants of ``declare_away`` that
+survived): a single day and a day just ended are absences; one that ends before it starts,
+lasts too long or is over is refused, saying why; in every game of the player the absence
+is recorded as the player's own act, and the others are told."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from freezegun import freeze_time
+from sqlalchemy import select
+
+from service.errors import BadRequest
+from service.play import slowplay
+from service.play.moves import create_game
+from service.store.db import sessions
+from service.store.models import EventRow, OutboxRow
+
+TODAY = date(2026, 3, 2)
+ANN = "ann@example.org"
+
+
+def games(settings, count: int = 2) -> list[str]:  # type: ignore[no-untyped-def]
+    with freeze_time(TODAY), sessions(settings.database_url).begin() as s:
+        return [
+            create_game(s, "tictactoe", [ANN, f"other{i}@example.org"]).loaded.row.id
+            for i in range(count)
+        ]
+
+
+def away(settings, first: date, last: date) -> list[int]:  # type: ignore[no-untyped-def]
+    with freeze_time(TODAY), sessions(settings.database_url).begin() as s:
+        return slowplay.declare_away(s, ANN, first, last)
+
+
+@pytest.mark.parametrize(
+    ("first", "last"),
+    [(TODAY, TODAY), (TODAY - timedelta(days=1), TODAY - timedelta(days=1))],
+    ids=["a single day", "yesterday, still today somewhere"],
+)
+def test_a_single_day_or_one_just_ended_is_an_absence(settings, first, last):
+    games(settings, 1)
+    assert away(settings, first, last), "the other player is told"
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "reason"),
+    [
+        (TODAY, TODAY - timedelta(days=1), "The last day away comes before the first."),
+        (TODAY, TODAY + timedelta(days=120), "An absence lasts at most 120 days."),
+        (TODAY - timedelta(days=5), TODAY - timedelta(days=2), "Those days are already over."),
+    ],
+    ids=["backwards", "too long", "over"],
+)
+def test_an_absence_that_cannot_be_is_refused_saying_why(settings, first, last, reason):
+    games(settings, 1)
+    with pytest.raises(BadRequest) as refused:
+        away(settings, first, last)
+    assert refused.value.message == reason
+
+
+def test_the_longest_absence_is_accepted(settings):
+    games(settings, 1)
+    assert away(settings, TODAY, TODAY + timedelta(days=119))
+
+
+def test_an_absence_is_the_players_own_act_in_every_game_and_the_others_are_told(settings):
+    ids = games(settings, 2)
+    sent = away(settings, TODAY, TODAY + timedelta(days=3))
+    with sessions(settings.database_url)() as s:
+        recorded = s.scalars(select(EventRow).where(EventRow.type == "table.away")).all()
+        told = s.scalars(select(OutboxRow).where(OutboxRow.id.in_(sent))).all()
+    assert sorted(r.game_id for r in recorded) == sorted(ids)
+    assert [(r.seat, r.payload["seat"]) for r in recorded] == [(r.seat, r.seat) for r in recorded]
+    assert all(r.seat is not None for r in recorded), "recorded as the player's, not the table's"
+    assert sorted((t.game_id, t.kind) for t in told) == sorted((g, "away") for g in ids)
+    assert all(t.seat != recorded[0].seat for t in told), "the others are told, not the player"

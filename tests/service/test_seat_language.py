@@ -1,0 +1,41 @@
+"""A player chooses their seat's language and time zone from the seat page (issue 17): the
+page, and every email after, speak it; a language we do not serve or a zone that does not
+exist is refused and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.store import eventstore
+from service.store.db import sessions
+from tests.workers.test_slow_play import new_game, seat_path
+
+
+def seat(settings, game_id: str, name: str = "p1"):  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url)() as s:
+        row = next(r for r in eventstore.load(s, game_id).row.seats if r.seat == name)
+        return row.language, row.time_zone
+
+
+def test_the_seat_page_sets_the_seats_language_and_time_zone(client, settings):
+    game_id = new_game(client)
+    page = seat_path(settings, game_id, "p1")
+    assert seat(settings, game_id) == ("en", None)
+    answer = client.post(page + "/language", data={"language": "uk", "time_zone": "Europe/Kyiv"})
+    assert answer.status_code == 303
+    assert seat(settings, game_id) == ("uk", "Europe/Kyiv")
+    assert seat(settings, game_id, "p2") == ("en", None), "the other seat keeps its own"
+    shown = client.get(page).get_data(as_text=True)
+    assert '<html lang="uk">' in shown, "its page speaks it from now on"
+
+
+@pytest.mark.parametrize(
+    "form",
+    [{"language": "de", "time_zone": ""}, {"language": "uk", "time_zone": "Mars/Olympus"}],
+    ids=["a language we do not serve", "no such time zone"],
+)
+def test_a_language_or_zone_we_cannot_use_is_refused_and_changes_nothing(client, settings, form):
+    game_id = new_game(client)
+    answer = client.post(seat_path(settings, game_id, "p1") + "/language", data=form)
+    assert answer.status_code == 400
+    assert seat(settings, game_id) == ("en", None)
