@@ -23,7 +23,7 @@ from service.links import tokens
 from service.links import urls as links
 from service.store import eventstore
 from service.store.models import GameRow
-from service.web import db, settings
+from service.web import db, language, settings
 from service.words import _
 
 bp = Blueprint("history", __name__)
@@ -55,6 +55,13 @@ def _seat(token: str, record: Record, link: tokens.SeatLink) -> Place:
     return Place(base=f"/seat/{token}", viewer=viewer, public_base=f"/games/{record.row.id}")
 
 
+def _speak_as(row: GameRow, seat: str) -> None:
+    """A seat's page speaks the seat's language (issue 17), whoever holds the link."""
+    held = next((s for s in row.seats if s.seat == seat), None)
+    if held is not None:
+        language.for_seat(held.language)
+
+
 def _read_seat(token: str) -> tokens.SeatLink:
     return tokens.read_seat(settings().secret_key, token)
 
@@ -74,7 +81,9 @@ def public_history(game_id: str):  # type: ignore[no-untyped-def]
 def seat_history(token: str):  # type: ignore[no-untyped-def]
     link = _read_seat(token)
     with db().begin():
-        filters = _filters(eventstore.get_row(db(), link.game_id))
+        row = eventstore.get_row(db(), link.game_id)
+        _speak_as(row, link.seat)
+        filters = _filters(row)
         record = history.load(db(), link.game_id)
     return _history_page(record, _seat(token, record, link), *filters)
 
@@ -188,7 +197,9 @@ def public_replay(game_id: str, step: int):  # type: ignore[no-untyped-def]
 def seat_replay(token: str, step: int):  # type: ignore[no-untyped-def]
     link = _read_seat(token)
     with db().begin():
-        _check_step(eventstore.get_row(db(), link.game_id), step)
+        row = eventstore.get_row(db(), link.game_id)
+        _speak_as(row, link.seat)
+        _check_step(row, step)
         record = history.load(db(), link.game_id)
         return _replay_page(record, _seat(token, record, link), step)
 

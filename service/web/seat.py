@@ -9,17 +9,20 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request
+from sqlalchemy import select
 
 from service import words
 from service.errors import BadRequest
 from service.links import tokens
 from service.links import urls as links
+from service.mail import digest
 from service.play import slowplay
 from service.play.moves import check_holder, check_time_zone, seat_row
 from service.play.slowplay import claim
 from service.present import notices
 from service.store import eventstore
 from service.store.eventstore import Loaded
+from service.store.models import SeatRow
 from service.table import rules as tables
 from service.web import db, enqueue_after_response, language, settings
 from service.words import _
@@ -259,6 +262,9 @@ def take(token: str):  # type: ignore[no-untyped-def]
 def person_settings(token: str):  # type: ignore[no-untyped-def]
     email = tokens.read_person(settings().secret_key, token)
     with db().begin():
+        seats = db().scalars(select(SeatRow).where(SeatRow.email == email)).all()
+        if seats:  # the player's own language, as their digest speaks it
+            language.for_seat(digest.language_of(seats))
         if request.method == "POST":
             hour = request.form.get("hour", "")
             if hour and not re.fullmatch(r"[0-9]{1,2}", hour):

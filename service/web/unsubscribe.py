@@ -9,7 +9,7 @@ from service.links.tokens import read_unsubscribe
 from service.play.moves import seat_row
 from service.store import eventstore
 from service.store.eventstore import now
-from service.web import db, settings
+from service.web import db, language, settings
 
 bp = Blueprint("unsubscribe", __name__)
 
@@ -30,6 +30,7 @@ def _settings_page(token: str, change: bool | None):  # type: ignore[no-untyped-
     game_id, seat = read_unsubscribe(settings().secret_key, token)
     with db().begin():
         entry = seat_row(eventstore.get_row(db(), game_id), seat)
+        language.for_seat(entry.language)
         if change is False:
             entry.muted_at = None
         elif change and entry.muted_at is None:
