@@ -241,7 +241,8 @@ def create_game(
     try:
         chosen_pace = Pace.from_options(pace)
     except (PaceError, TypeError) as exc:
-        raise BadRequest(str(exc) if isinstance(exc, PaceError) else _("Invalid pace.")) from exc
+        said = exc.args[0] if isinstance(exc, PaceError) and exc.args else _("Invalid pace.")
+        raise BadRequest(said) from exc
     seed = secrets.token_bytes(32)
     seats = [f"p{i}" for i in range(1, len(people) + 1)]
     try:

@@ -56,10 +56,10 @@ class Pace:
         if raw is None:
             return cls()
         if not isinstance(raw, dict):
-            raise PaceError("'pace' must be an object.")
+            raise PaceError(_("'pace' must be an object."))
         unknown = set(raw) - {f.name for f in fields(cls)}
         if unknown:
-            raise PaceError(f"Unknown pace setting {sorted(unknown)[0]!r}.")
+            raise PaceError(_("Unknown pace setting {name}.", name=repr(sorted(unknown)[0])))
         pace = cls(**raw)
         for name, low, high in (
             ("days", 1, 60),
@@ -68,8 +68,15 @@ class Pace:
         ):
             value = getattr(pace, name)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise PaceError(f"Pace '{name}' must be a whole number from {low} to {high}.")
-        unknown = PaceError(f"Unknown time zone {str(pace.timezone)[:40]!r}.")
+                raise PaceError(
+                    _(
+                        "Pace '{name}' must be a whole number from {low} to {high}.",
+                        name=name,
+                        low=str(low),
+                        high=str(high),
+                    )
+                )
+        unknown = PaceError(_("Unknown time zone {zone}.", zone=repr(str(pace.timezone)[:40])))
         if not isinstance(pace.timezone, str) or len(pace.timezone) > MAX_ZONE_NAME:
             raise unknown
         try:

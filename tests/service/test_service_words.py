@@ -194,3 +194,35 @@ def test_a_ukrainian_seat_reads_its_reminder_deadline_and_digest_in_ukrainian(
     assert digest["Subject"] == "Щоденне зведення: на вас чекає 1 гра"
     for part in parts(digest):
         assert not english_in(part, sentences), english_in(part, sentences)
+
+
+@pytest.mark.parametrize("lang", ["ru", "ja"])
+def test_every_page_of_a_finished_game_speaks_the_chosen_language(client, smtp, work, lang):
+    emails = {"p1": "ann@example.org", "p2": "bob@example.org"}
+    players = [{"email": emails["p1"], "name": "Ann"}, {"email": emails["p2"], "name": "Bob"}]
+    response = client.post("/api/games", json={"game": "tictactoe", "players": players})
+    game_id = response.get_json()["id"]
+    work()
+    play_to_the_end(client, smtp, work, game_id, emails)
+    last = smtp.to(emails["p1"])[-1]
+    seat = path(links_to(last, "seat")[0]).split("?")[0]
+    pages = [
+        "/",
+        f"/games/{game_id}",
+        f"/games/{game_id}/history",
+        f"/games/{game_id}/replay/3",
+        f"{seat}",
+        f"{seat}/history",
+        f"{seat}/replay/1",
+        "/games/origin/data",
+        path(next(u for u in URL.findall(text_of(last)) if "/settings/" in u)),
+        path(next(u for u in URL.findall(text_of(last)) if "/unsubscribe/" in u)),
+        "/games/nosuchgame",
+        "/no/such/page",
+    ]
+    sentences = english_sentences()
+    for page in pages:
+        response = client.get(page + ("&" if "?" in page else "?") + f"lang={lang}")
+        body = response.get_data(as_text=True)
+        assert f'<html lang="{lang}">' in body, page
+        assert not english_in(body, sentences), (page, english_in(body, sentences))
