@@ -46,16 +46,25 @@ HERE = Path(__file__).parent
 _, n_, p_ = markers(DOMAIN)
 
 LANGUAGE: ContextVar[str] = ContextVar("language", default="en")
+TIME_ZONE: ContextVar[str | None] = ContextVar("time_zone", default=None)
 
 
 @contextmanager
-def speaking(language: str) -> Iterator[None]:
-    """Within this block, messages are read in ``language``."""
+def speaking(language: str, time_zone: str | None = None) -> Iterator[None]:
+    """Within this block, messages are read in ``language``, and dates in ``time_zone``
+    (the reader's own; ``None``: the game's)."""
     token = LANGUAGE.set(language if language in LANGUAGES else "en")
+    zone_token = TIME_ZONE.set(time_zone or None)
     try:
         yield
     finally:
+        TIME_ZONE.reset(zone_token)
         LANGUAGE.reset(token)
+
+
+def reader_zone() -> str | None:
+    """The reader's own time zone, when this context has one (a seat's page or email)."""
+    return TIME_ZONE.get()
 
 
 def language() -> str:

@@ -15,7 +15,17 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Measure = Callable[[str, float], float]
-"""How wide a text of a font size is drawn (the service's font, names put in)."""
+"""How wide a text of a font size is drawn (the service's font, names put in). The
+service's measure also has ``shown(text)``: the text in the reader's language (a message
+translated), which a layout that cuts text into lines must cut (:func:`read_as`)."""
+
+
+def read_as(measure: Measure, text: str) -> str:
+    """``text`` as the reader of the picture will read it, for a layout that cuts it into
+    lines: cutting a message's English words would leave the lines in English."""
+    shown = getattr(measure, "shown", None)
+    return shown(text) if shown is not None else text
+
 
 Anchor = Literal["start", "middle", "end"]
 Point = tuple[float, float]

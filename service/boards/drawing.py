@@ -35,6 +35,7 @@ from engine.kit.drawing import (
     hex_corners,
     hexagon,
 )
+from service import words
 from service.boards.naming import short_names, with_names
 
 __all__ = [
@@ -372,6 +373,14 @@ def text_width(text: str, size: float) -> float:
     scaled = round(size * SUPERSAMPLE)
     width = sum(_font(scaled, face).getlength(part) for face, part in _runs(text))
     return width / SUPERSAMPLE
+
+
+def _shown(text: str) -> str:
+    """The text in the reader's language, seats not yet named (``engine.kit.drawing.read_as``)."""
+    return words.text(text)
+
+
+text_width.shown = _shown  # type: ignore[attr-defined]
 
 
 GLYPH_MASKS = 2048

@@ -60,7 +60,7 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> Outgoing | 
     parts and its picture), or the reason it is no longer worth sending."""
     loaded = eventstore.load(session, row.game_id)
     seat = seat_row(loaded.row, row.seat)
-    with words.speaking(seat.language):
+    with words.speaking(seat.language, seat.time_zone):
         return _compose(session, settings, row, loaded, seat)
 
 

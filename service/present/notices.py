@@ -37,10 +37,10 @@ def _decided(choice: str, name: str) -> str:
 
 
 def when(table: Table, moment: datetime) -> str:
-    """A moment in the game's time zone, as this context's language writes dates; a deadline
-    at midnight reads 'end of <day>'."""
-    local = moment.astimezone(table.pace.zone)
-    zone = table.pace.timezone
+    """A moment in the reader's time zone (a seat's own, else the game's), as this context's
+    language writes dates; a deadline at midnight reads 'end of <day>'."""
+    zone = words.reader_zone() or table.pace.timezone
+    local = moment.astimezone(words.zone(zone))
     lang = words.language()
     if (local.hour, local.minute) == (0, 0):
         day = local - timedelta(days=1)

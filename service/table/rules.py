@@ -14,7 +14,11 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from service.words import _
+from engine.kit.words import markers
+
+_, n_, p_ = markers("messages")
+"""The service's own words (``service.words``), marked here without importing it: the table
+is pure, like the engine."""
 
 PREFIX = "table."
 CHOICES = ("wait", "bot", "replace", "end")

@@ -25,9 +25,10 @@ def chosen() -> str:
     )
 
 
-def for_seat(language: str | None) -> None:
+def for_seat(language: str | None, time_zone: str | None = None) -> None:
     """This page is a seat's (a signed link): it speaks the seat's language, unless the
-    reader switched language on this very request."""
+    reader switched language on this very request, and gives dates in the seat's zone."""
+    words.TIME_ZONE.set(time_zone or None)
     if request.args.get("lang") in words.LANGUAGES:
         return
     if words.known(language):
@@ -48,6 +49,7 @@ def install(app: Flask) -> None:
     @app.before_request
     def _speak() -> None:
         words.LANGUAGE.set(chosen())
+        words.TIME_ZONE.set(None)
 
     @app.after_request
     def _remember(response):  # type: ignore[no-untyped-def]
@@ -60,3 +62,4 @@ def install(app: Flask) -> None:
     @app.teardown_request
     def _quiet(_exc: BaseException | None) -> None:
         words.LANGUAGE.set("en")
+        words.TIME_ZONE.set(None)

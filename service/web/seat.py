@@ -40,7 +40,8 @@ def show(token: str):  # type: ignore[no-untyped-def]
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
         check_holder(loaded, link.seat, link.generation)
-        language.for_seat(seat_row(loaded.row, link.seat).language)
+        holder = seat_row(loaded.row, link.seat)
+        language.for_seat(holder.language, holder.time_zone)
         return render_template("seat.html", **_page(loaded, link, token))
 
 

@@ -104,7 +104,7 @@ def test_a_whole_game_speaks_each_seats_language_and_never_english(
             continue
         assert not leaks, f"{player['language']}: {sorted(leaks)[:10]}"
         pages = {path(url) for _, url in option_links(mail[-1])}
-        pages |= {path(u) for u in re.findall(r"https?://\S+/seat/\S+", text_of(mail[-1]))}
+        pages |= {path(u) for u in re.findall(r"https?://[^\s)]+/seat/[^\s)]+", text_of(mail[-1]))}
         for page in pages:
             shown = plain(client.get(page).get_data(as_text=True))
             assert not found(shown, domains), (player["language"], page, found(shown, domains))

@@ -39,3 +39,23 @@ def test_a_language_or_zone_we_cannot_use_is_refused_and_changes_nothing(client,
     answer = client.post(seat_path(settings, game_id, "p1") + "/language", data=form)
     assert answer.status_code == 400
     assert seat(settings, game_id) == ("en", None)
+
+
+def test_a_deadline_is_told_in_the_readers_own_time_zone_and_language(settings, client):
+    from datetime import UTC, datetime
+
+    from service import words
+    from service.present import notices
+
+    game_id = new_game(client)
+    with sessions(settings.database_url)() as s:
+        table = eventstore.load(s, game_id).table
+    moment = datetime(2026, 3, 5, 12, 30, tzinfo=UTC)
+    with words.speaking("en"):
+        assert str(words.text(notices.when(table, moment))).endswith("12:30 (UTC time)")
+    with words.speaking("en", "Asia/Tokyo"):
+        told = words.text(notices.when(table, moment))
+    assert "21:30" in told and "Asia/Tokyo" in told, told
+    with words.speaking("uk", "Europe/Kyiv"):
+        told = words.text(notices.when(table, moment))
+    assert "14:30" in told and "березня" in told, told

@@ -19,7 +19,18 @@ from engine.games.origins_first_builders.board.palette import (
     View,
     seat_mark,
 )
-from engine.kit.drawing import Anchor, Circle, Group, Line, Measure, Polygon, Rect, Shape, Text
+from engine.kit.drawing import (
+    Anchor,
+    Circle,
+    Group,
+    Line,
+    Measure,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+    read_as,
+)
 
 WIDTH = 640
 """The picture's width: an email showing it 600 px wide keeps its smallest words readable."""
@@ -38,11 +49,23 @@ def wrap(measure: Measure, text: str, size: float, width: float, lines: int = 2)
     """Words in at most ``lines`` lines of ``width``; what does not fit ends in "...".
 
     A text that fits on one line is kept whole (a message stays a message); a longer one is
-    cut into lines of its English words."""
+    cut into lines of its words as the reader reads them (translated first); a word wider
+    than a line (Japanese has no spaces) is cut between its letters."""
     if lines >= 1 and " ".join(text.split()) == text and measure(text, size) <= width:
         return [text]
     out: list[str] = []
-    words = text.split()
+    words = []
+    for word_ in read_as(measure, text).split():
+        if measure(word_, size) <= width:
+            words.append(word_)
+            continue
+        piece = ""
+        for letter in word_:
+            if piece and measure(piece + letter, size) > width:
+                words.append(piece)
+                piece = ""
+            piece += letter
+        words.append(piece)
     while words and len(out) < lines:
         line = words.pop(0)
         while words and measure(f"{line} {words[0]}", size) <= width:
@@ -60,7 +83,7 @@ def fit(
     measure: Measure, text: str, size: float, width: float, lines: int = 2
 ) -> tuple[float, list[str]]:
     """The largest size, down to 7, at which every word fits ``width``; and the lines."""
-    longest = max((measure(w, size) for w in text.split()), default=0.0)
+    longest = max((measure(w, size) for w in read_as(measure, text).split()), default=0.0)
     if longest > width:
         size = max(7.0, size * width / longest)
     return size, wrap(measure, text, size, width, lines)
@@ -195,6 +218,7 @@ def fit_line(measure: Measure, text: str, size: float, width: float) -> str:
     """One line of at most ``width``, cut with "..." if it must be."""
     if measure(text, size) <= width:
         return text
+    text = read_as(measure, text)
     while text and measure(text + "...", size) > width:
         text = text[:-1]
     return text.rstrip() + "..."
