@@ -29,8 +29,8 @@ def waiting_games(settings: Settings, session: Session, email: str) -> list[dict
     games: list[dict[str, Any]] = []
     seats = session.scalars(select(SeatRow).where(SeatRow.email == email)).all()
     speaks = language_of(seats)
-    with words.speaking(speaks):
-        for seat in seats:
+    for seat in seats:  # each game's deadline in that seat's own time zone
+        with words.speaking(speaks, seat.time_zone):
             _waiting(settings, session, seat, speaks, games)
     return games
 

@@ -59,7 +59,7 @@ def _speak_as(row: GameRow, seat: str) -> None:
     """A seat's page speaks the seat's language (issue 17), whoever holds the link."""
     held = next((s for s in row.seats if s.seat == seat), None)
     if held is not None:
-        language.for_seat(held.language)
+        language.for_seat(held.language, held.time_zone)
 
 
 def _read_seat(token: str) -> tokens.SeatLink:

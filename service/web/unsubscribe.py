@@ -30,7 +30,7 @@ def _settings_page(token: str, change: bool | None):  # type: ignore[no-untyped-
     game_id, seat = read_unsubscribe(settings().secret_key, token)
     with db().begin():
         entry = seat_row(eventstore.get_row(db(), game_id), seat)
-        language.for_seat(entry.language)
+        language.for_seat(entry.language, entry.time_zone)
         if change is False:
             entry.muted_at = None
         elif change and entry.muted_at is None:
