@@ -49,8 +49,13 @@ def english(domain: str) -> frozenset[str]:
     return frozenset(fragments)
 
 
+CODE = re.compile(r"<code>.*?</code>", re.S)
+"""The raw events a finished game's history shows as evidence (JSON, as recorded): data,
+not sentences."""
+
+
 def plain(markup: str) -> str:
-    return " ".join(html.unescape(TAG.sub(" ", markup)).split())
+    return " ".join(html.unescape(TAG.sub(" ", CODE.sub(" ", markup))).split())
 
 
 def found(text: str, domains: tuple[str, ...]) -> list[str]:
