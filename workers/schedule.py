@@ -68,7 +68,8 @@ def queue_digests(settings: Settings, moment: datetime) -> list[str]:
         ).all()
         for person in people:
             day = person.next_digest_at.date().isoformat() if person.next_digest_at else ""
-            person.next_digest_at = slowplay.next_digest(moment, person.digest_hour)
+            zone = slowplay.person_zone(session, person.email)
+            person.next_digest_at = slowplay.next_digest(moment, person.digest_hour, zone)
             try:
                 with session.begin_nested():
                     session.add(DigestRow(email=person.email, day=day, created_at=moment))

@@ -37,7 +37,7 @@ def waiting_games(settings: Settings, session: Session, email: str) -> list[dict
 
 def language_of(seats: Sequence[SeatRow]) -> str:
     """The language a player's digest speaks: their newest game's seat's (issue 17)."""
-    newest = max(seats, key=lambda s: s.game_id, default=None)
+    newest = max(seats, key=lambda s: s.id, default=None)
     return words.known(newest.language if newest else None) or "en"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from babel.dates import format_datetime
@@ -490,12 +490,34 @@ def set_notify(
     row = person(session, email)
     if digest_hour is not None:
         if not 0 <= digest_hour <= 23:
-            raise BadRequest(_("The digest hour runs from 0 to 23 (UTC)."))
+            zone = person_zone(session, email) or "UTC"
+            raise BadRequest(_("The digest hour runs from 0 to 23 ({zone}).", zone=zone))
         row.digest_hour = digest_hour
     row.notify = mode
-    row.next_digest_at = next_digest(moment or now(), row.digest_hour) if mode == "digest" else None
+    row.next_digest_at = (
+        next_digest(moment or now(), row.digest_hour, person_zone(session, email))
+        if mode == "digest"
+        else None
+    )
 
 
-def next_digest(after: datetime, hour: int) -> datetime:
-    slot = after.replace(hour=hour, minute=0, second=0, microsecond=0)
-    return slot if slot > after else slot + timedelta(days=1)
+def next_digest(after: datetime, hour: int, zone: str | None = None) -> datetime:
+    """The next ``hour`` o'clock after ``after`` in the player's time zone (issue 17), in
+    UTC; a day with a clock change keeps the hour of the clock on the wall."""
+    tz = words.zone(zone)
+    local = after.astimezone(tz)
+    slot = local.replace(hour=hour, minute=0, second=0, microsecond=0)
+    if slot <= local:
+        day = slot.date() + timedelta(days=1)
+        slot = datetime(day.year, day.month, day.day, hour, tzinfo=tz)
+    return slot.astimezone(UTC)
+
+
+def person_zone(session: Session, email: str) -> str | None:
+    """A player's time zone: the one of their newest seat that has one."""
+    return session.scalar(
+        select(SeatRow.time_zone)
+        .where(SeatRow.email == email, SeatRow.time_zone.is_not(None))
+        .order_by(SeatRow.id.desc())
+        .limit(1)
+    )

@@ -269,13 +269,20 @@ def person_settings(token: str):  # type: ignore[no-untyped-def]
         if request.method == "POST":
             hour = request.form.get("hour", "")
             if hour and not re.fullmatch(r"[0-9]{1,2}", hour):
-                raise BadRequest(_("The digest hour runs from 0 to 23 (UTC)."))
+                zone = slowplay.person_zone(db(), email) or "UTC"
+                raise BadRequest(_("The digest hour runs from 0 to 23 ({zone}).", zone=zone))
             slowplay.set_notify(
                 db(), email, request.form.get("notify", ""), digest_hour=int(hour) if hour else None
             )
         person = slowplay.person(db(), email)
         mode = person.notify
         hour = person.digest_hour
+        zone = slowplay.person_zone(db(), email) or "UTC"
     return render_template(
-        "settings.html", token=token, mode=mode, hour=hour, saved=request.method == "POST"
+        "settings.html",
+        token=token,
+        mode=mode,
+        hour=hour,
+        zone=zone,
+        saved=request.method == "POST",
     )

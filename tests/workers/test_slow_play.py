@@ -671,3 +671,35 @@ def test_a_move_wakes_a_sleeping_game_and_every_deadline_starts_afresh(
         assert len(public["to_act"]) == 2, "the others still choose their objectives"
     passed = [p for _, p in table_events(settings, game_id) if p["type"] == "table.deadline_passed"]
     assert len(passed) == 1, "the others' deadlines start from the move, not from months ago"
+
+
+def test_the_digest_hour_is_the_players_own_time_zones(client, smtp, settings, tick):
+    """Issue 17: 08:00 for a player in Tokyo is 23:00 UTC the day before (Monday 09:00 UTC
+    is 18:00 in Tokyo, so the next 08:00 there is Tuesday's, Monday 23:00 UTC)."""
+    with freeze_time(START) as clock:
+        game_id = new_game(client)
+        seat, _ = mover(client, game_id)
+        page = seat_path(settings, game_id, seat)
+        client.post(page + "/language", data={"language": "en", "time_zone": "Asia/Tokyo"})
+        tick()
+        invitation = smtp.to(EMAILS[seat])[0]
+        settings_link = next(u for u in URL.findall(text_of(invitation)) if "/settings/" in u)
+        shown = client.post(path(settings_link), data={"notify": "digest", "hour": "8"})
+        assert "at (Asia/Tokyo)" in shown.get_data(as_text=True)
+        smtp.clear()
+        clock.move_to(START.replace(hour=22, minute=59))
+        tick()
+        assert smtp.to(EMAILS[seat]) == []
+        clock.move_to(START.replace(hour=23, minute=1))
+        tick()
+    assert len(smtp.to(EMAILS[seat])) == 1
+
+
+def test_the_next_digest_keeps_the_wall_clock_hour_across_a_clock_change():
+    from service.play.slowplay import next_digest
+
+    before = datetime.fromisoformat("2026-03-28T12:00:00+00:00")  # Saturday, Kyiv UTC+2
+    assert next_digest(before, 7, "Europe/Kyiv") == datetime.fromisoformat(
+        "2026-03-29T04:00:00+00:00"
+    ), "Sunday 07:00 in Kyiv, summer time (UTC+3) since 03:00"
+    assert next_digest(before, 7) == datetime.fromisoformat("2026-03-29T07:00:00+00:00")
