@@ -100,6 +100,16 @@ def alembic_config(url: str) -> Config:
     return config
 
 
+def schema_state(url: str) -> tuple[str | None, str | None]:
+    """(the database's schema revision, the newest migration's): equal when it is current."""
+    from alembic.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config(url)).get_current_head()
+    with engine_for(url).connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision(), head
+
+
 def migrate(url: str) -> None:
     """Bring the database at ``url`` to the newest schema."""
     engine_for(url)  # creates the SQLite folder

@@ -11,9 +11,11 @@ from engine import registry
 from service import boards, words
 from service.errors import BadRequest, NotFound, ServiceError
 from service.links import urls as links
+from service.mail.queue import connection
 from service.play.moves import create_game
 from service.present import presentation
 from service.store import eventstore
+from service.store.db import schema_state
 from service.web import db, enqueue_after_response, settings
 from service.web.strictjson import Unreadable, parse_field
 from service.words import _
@@ -119,7 +121,30 @@ def data(name: str):  # type: ignore[no-untyped-def]
 
 @bp.get("/healthz")
 def healthz():  # type: ignore[no-untyped-def]
+    """The process is alive (issue 19): nothing is asked of the database or Redis."""
     return {"ok": True}
+
+
+@bp.get("/readyz")
+def readyz():  # type: ignore[no-untyped-def]
+    """Ready to serve (issue 19): the database answers with the newest schema, and Redis
+    answers. 503 naming what is not, without saying where anything lives."""
+    checks: dict[str, str] = {}
+    current = settings()
+    try:
+        revision, head = schema_state(current.database_url)
+        checks["database"] = "ok"
+        checks["migrations"] = "ok" if revision == head else f"at {revision}, newest {head}"
+    except Exception as exc:  # any driver's error: not ready, and why in one word
+        checks["database"] = f"unreachable ({type(exc).__name__})"
+    if current.redis_url:
+        try:
+            connection(current.redis_url).ping()
+            checks["redis"] = "ok"
+        except Exception as exc:
+            checks["redis"] = f"unreachable ({type(exc).__name__})"
+    ready = all(v == "ok" for v in checks.values())
+    return {"ok": ready, **checks}, 200 if ready else 503
 
 
 def _games() -> list[dict[str, object]]:
