@@ -20,14 +20,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import datetime, tzinfo
+from datetime import tzinfo
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from babel import Locale, UnknownLocaleError
-from babel.dates import format_datetime
+from babel import Locale
 from babel.lists import format_list
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -173,7 +172,7 @@ def text(value: Any, lang: str | None = None) -> Any:
     chosen = lang or language()
     if chosen == "en":  # the source, as the engines write it ("Ann, Bob and Cy")
         return value.english()
-    locale = Locale.parse(chosen)
+    locale = _locale(chosen)
     return render(
         value,
         lambda m: template(m, chosen),
@@ -184,23 +183,15 @@ def text(value: Any, lang: str | None = None) -> Any:
     )
 
 
-def texts(value: Any, lang: str | None = None) -> Any:
-    """Every message inside ``value`` (dicts, lists, tuples) in words."""
-    if isinstance(value, Msg):
-        return text(value, lang)
-    if isinstance(value, dict):
-        return {k: texts(v, lang) for k, v in value.items()}
-    if isinstance(value, list):
-        return [texts(v, lang) for v in value]
-    if isinstance(value, tuple) and not isinstance(value, Listing):
-        return tuple(texts(v, lang) for v in value)
-    return value
-
-
 def listing(items: Any, style: str = "and") -> Listing:
     """Items to join as the reader's language joins a list, for a message's value
     (``_("{games} can be played alone", games=listing(titles))``)."""
     return Listing(tuple(items), "or" if style == "or" else "and")
+
+
+@lru_cache(maxsize=8)
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
 
 
 def finalize(value: Any) -> Any:
@@ -219,13 +210,3 @@ def zone(name: str | None) -> tzinfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         return ZoneInfo("UTC")
-
-
-def when(moment: datetime, time_zone: str | None = None, lang: str | None = None) -> str:
-    """A date and time as the reader's language writes it, in their time zone."""
-    chosen = lang or language()
-    try:
-        locale = Locale.parse(chosen)
-    except (UnknownLocaleError, ValueError):
-        locale = Locale.parse("en")
-    return format_datetime(moment, "medium", tzinfo=zone(time_zone), locale=locale)

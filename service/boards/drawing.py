@@ -15,10 +15,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
 from functools import lru_cache
-from html import escape
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.kit.drawing import (
@@ -94,78 +94,100 @@ def _name(shape: Shape, names: Mapping[str, str]) -> Shape:
     return shape
 
 
-def to_svg(drawing: Drawing) -> str:
+def to_svg(drawing: Drawing) -> Markup:
+    """The picture as SVG markup, composed with ``Markup`` so every text and value is
+    escaped on the way in (DESIGN.md §10.8): a name can never become markup."""
     drawing = _named(drawing)
     w, h = drawing.width, drawing.height
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
-        f'role="img" font-family="Helvetica, Arial, sans-serif">',
-    ]
-    if drawing.title:
-        parts.append(f"<title>{escape(drawing.title)}</title>")
-    parts.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{drawing.background}"/>')
-    parts.extend(_svg(shape) for shape in (*drawing.backdrop, *drawing.shapes))
-    parts.append("</svg>")
-    return "".join(parts)
+    head = Markup(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {} {}" width="100%" '
+        'role="img" font-family="Helvetica, Arial, sans-serif">'
+    ).format(w, h)
+    title = Markup("<title>{}</title>").format(drawing.title) if drawing.title else Markup()
+    ground = Markup('<rect x="0" y="0" width="{}" height="{}" fill="{}"/>').format(
+        w, h, drawing.background
+    )
+    shapes = Markup().join(_svg(shape) for shape in (*drawing.backdrop, *drawing.shapes))
+    return head + title + ground + shapes + Markup("</svg>")
 
 
 def _n(value: float) -> str:
     return str(round(value)) if abs(value - round(value)) < 0.005 else f"{value:.2f}"
 
 
-def _paint(fill: str | None, stroke: str | None, width: float) -> str:
-    out = f' fill="{fill or "none"}"'
+def _paint(fill: str | None, stroke: str | None, width: float) -> Markup:
+    out = Markup(' fill="{}"').format(fill or "none")
     if stroke:
-        out += f' stroke="{stroke}" stroke-width="{_n(width)}"'
+        out += Markup(' stroke="{}" stroke-width="{}"').format(stroke, _n(width))
     return out
 
 
-def _dash(dash: tuple[float, float] | None) -> str:
-    return f' stroke-dasharray="{_n(dash[0])} {_n(dash[1])}"' if dash else ""
+def _dash(dash: tuple[float, float] | None) -> Markup:
+    if not dash:
+        return Markup()
+    return Markup(' stroke-dasharray="{} {}"').format(_n(dash[0]), _n(dash[1]))
 
 
-_SVG_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
-
-
-def _svg(shape: Shape) -> str:
+def _svg(shape: Shape) -> Markup:
     if isinstance(shape, Group):
-        title = f"<title>{escape(shape.title)}</title>" if shape.title else ""
-        return f"<g>{title}{''.join(_svg(s) for s in shape.shapes)}</g>"
+        title = Markup("<title>{}</title>").format(shape.title) if shape.title else Markup()
+        inner = Markup().join(_svg(s) for s in shape.shapes)
+        return Markup("<g>{}{}</g>").format(title, inner)
     if isinstance(shape, Circle):
-        return (
-            f'<circle cx="{_n(shape.cx)}" cy="{_n(shape.cy)}" r="{_n(shape.r)}"'
-            f"{_paint(shape.fill, shape.stroke, shape.width)}{_dash(shape.dash)}/>"
+        return Markup('<circle cx="{}" cy="{}" r="{}"{}{}/>').format(
+            _n(shape.cx),
+            _n(shape.cy),
+            _n(shape.r),
+            _paint(shape.fill, shape.stroke, shape.width),
+            _dash(shape.dash),
         )
     if isinstance(shape, Rect):
-        rx = f' rx="{_n(shape.rx)}"' if shape.rx else ""
-        return (
-            f'<rect x="{_n(shape.x)}" y="{_n(shape.y)}" width="{_n(shape.w)}" '
-            f'height="{_n(shape.h)}"{rx}{_paint(shape.fill, shape.stroke, shape.width)}/>'
+        rx = Markup(' rx="{}"').format(_n(shape.rx)) if shape.rx else Markup()
+        return Markup('<rect x="{}" y="{}" width="{}" height="{}"{}{}/>').format(
+            _n(shape.x),
+            _n(shape.y),
+            _n(shape.w),
+            _n(shape.h),
+            rx,
+            _paint(shape.fill, shape.stroke, shape.width),
         )
     if isinstance(shape, Line):
-        caps = ' stroke-linecap="round"' if shape.round_caps else ""
-        return (
-            f'<line x1="{_n(shape.x1)}" y1="{_n(shape.y1)}" x2="{_n(shape.x2)}" '
-            f'y2="{_n(shape.y2)}" stroke="{shape.stroke}" stroke-width="{_n(shape.width)}"'
-            f"{caps}{_dash(shape.dash)}/>"
+        caps = Markup(' stroke-linecap="round"') if shape.round_caps else Markup()
+        return Markup(
+            '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="{}"{}{}/>'
+        ).format(
+            _n(shape.x1),
+            _n(shape.y1),
+            _n(shape.x2),
+            _n(shape.y2),
+            shape.stroke,
+            _n(shape.width),
+            caps,
+            _dash(shape.dash),
         )
     if isinstance(shape, Polygon):
         points = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points)
-        return (
-            f'<polygon points="{points}"{_paint(shape.fill, shape.stroke, shape.width)}'
-            f' stroke-linejoin="round"/>'
+        return Markup('<polygon points="{}"{} stroke-linejoin="round"/>').format(
+            points, _paint(shape.fill, shape.stroke, shape.width)
         )
-    halo = ""
+    halo = Markup()
     if shape.halo:
-        halo = (
-            f' stroke="{shape.halo}" stroke-width="{_n(shape.size / 4)}" '
-            f'stroke-linejoin="round" paint-order="stroke"'
-        )
-    weight = ' font-weight="bold"' if shape.bold else ""
-    return (
-        f'<text x="{_n(shape.x)}" y="{_n(shape.y)}" font-size="{_n(shape.size)}" '
-        f'text-anchor="{_SVG_ANCHOR[shape.anchor]}" dominant-baseline="central" '
-        f'fill="{shape.fill}"{weight}{halo}>{escape(shape.text)}</text>'
+        halo = Markup(
+            ' stroke="{}" stroke-width="{}" stroke-linejoin="round" paint-order="stroke"'
+        ).format(shape.halo, _n(shape.size / 4))
+    weight = Markup(' font-weight="bold"') if shape.bold else Markup()
+    return Markup(
+        '<text x="{}" y="{}" font-size="{}" text-anchor="{}" dominant-baseline="central" '
+        'fill="{}"{}{}>{}</text>'
+    ).format(
+        _n(shape.x),
+        _n(shape.y),
+        _n(shape.size),
+        shape.anchor,
+        shape.fill,
+        weight,
+        halo,
+        shape.text,
     )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from zoneinfo import available_timezones
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
@@ -12,7 +11,7 @@ from service import boards, words
 from service.errors import BadRequest, NotFound, ServiceError
 from service.links import urls as links
 from service.mail.queue import connection
-from service.play.moves import create_game
+from service.play.moves import create_game, zones
 from service.present import presentation
 from service.store import eventstore
 from service.store.db import schema_state
@@ -50,12 +49,11 @@ def create():  # type: ignore[no-untyped-def]
     return redirect(url_for("pages.game", game_id=applied.loaded.row.id, created=1), 303)
 
 
-ZONES = sorted(available_timezones())
 WHOLE_NUMBER = re.compile(r"[0-9]{1,6}")
 
 
 def _home(form, error: str | None) -> str:  # type: ignore[no-untyped-def]
-    return render_template("home.html", games=_games(), form=form, error=error, zones=ZONES)
+    return render_template("home.html", games=_games(), form=form, error=error, zones=zones())
 
 
 def home_with_error(form, error: str) -> str:  # type: ignore[no-untyped-def]

@@ -625,14 +625,20 @@ def test_the_real_scheduler_process_opens_the_vote_once_a_deadline_has_passed(
     assert not any("deadline has passed" in s for s in subjects(smtp, EMAILS[late]))
 
 
+def choose_digest(client, smtp, seat: str, hour: int):  # type: ignore[no-untyped-def]
+    """Follow the settings link of the seat's invitation and choose a daily digest at
+    ``hour``; the settings page that answers."""
+    invitation = smtp.to(EMAILS[seat])[0]
+    settings_link = next(u for u in URL.findall(text_of(invitation)) if "/settings/" in u)
+    return client.post(path(settings_link), data={"notify": "digest", "hour": str(hour)})
+
+
 def test_the_digest_comes_at_the_hour_the_player_chose(client, smtp, settings, tick):
     with freeze_time(START) as clock:
         game_id = new_game(client)
         seat, _ = mover(client, game_id)
         tick()
-        invitation = smtp.to(EMAILS[seat])[0]
-        settings_link = next(u for u in URL.findall(text_of(invitation)) if "/settings/" in u)
-        page = client.post(path(settings_link), data={"notify": "digest", "hour": "18"})
+        page = choose_digest(client, smtp, seat, 18)
         assert 'value="18" selected' in page.get_data(as_text=True)
         smtp.clear()
         clock.move_to(START.replace(hour=17, minute=59))
@@ -682,9 +688,7 @@ def test_the_digest_hour_is_the_players_own_time_zones(client, smtp, settings, t
         page = seat_path(settings, game_id, seat)
         client.post(page + "/language", data={"language": "en", "time_zone": "Asia/Tokyo"})
         tick()
-        invitation = smtp.to(EMAILS[seat])[0]
-        settings_link = next(u for u in URL.findall(text_of(invitation)) if "/settings/" in u)
-        shown = client.post(path(settings_link), data={"notify": "digest", "hour": "8"})
+        shown = choose_digest(client, smtp, seat, 8)
         assert "at (Asia/Tokyo)" in shown.get_data(as_text=True)
         smtp.clear()
         clock.move_to(START.replace(hour=22, minute=59))
