@@ -13,6 +13,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     TypeDecorator,
@@ -120,7 +121,25 @@ class SnapshotRow(Base):
 class OutboxRow(Base):
     __tablename__ = "outbox"
     __table_args__ = (
-        UniqueConstraint("game_id", "seq", "seat", "kind", name="uq_outbox_message"),
+        # One email per (game, seq, seat, kind); an answer to a reply (issue 18) is one
+        # per received message instead, however many a seat sends at one seq.
+        Index(
+            "uq_outbox_message",
+            "game_id",
+            "seq",
+            "seat",
+            "kind",
+            unique=True,
+            postgresql_where=text("inbox_id IS NULL"),
+            sqlite_where=text("inbox_id IS NULL"),
+        ),
+        Index(
+            "uq_outbox_answer",
+            "inbox_id",
+            unique=True,
+            postgresql_where=text("inbox_id IS NOT NULL"),
+            sqlite_where=text("inbox_id IS NOT NULL"),
+        ),
         # Issue 19: the sweeper reads only rows still to send, however many were sent.
         Index(
             "ix_outbox_pending",
@@ -142,6 +161,42 @@ class OutboxRow(Base):
     skipped: Mapped[str | None] = mapped_column(String(120))
     message_id: Mapped[str | None] = mapped_column(String(255))
     last_error: Mapped[str | None] = mapped_column(Text)
+    inbox_id: Mapped[int | None] = mapped_column(ForeignKey("inbox.id"))
+    """The received message this row answers (issue 18); None for every other email."""
+
+
+class InboxRow(Base):
+    """A message received for ``MAIL_DOMAIN`` (issue 18), stored before the sending server
+    is told 250, then read by one job exactly once."""
+
+    __tablename__ = "inbox"
+    __table_args__ = (
+        Index(
+            "ix_inbox_pending",
+            "id",
+            postgresql_where=text("processed_at IS NULL"),
+            sqlite_where=text("processed_at IS NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    message_key: Mapped[str] = mapped_column(String(255), unique=True)
+    """The message's Message-ID, or a digest of its bytes when it has none: a message
+    delivered twice is stored once."""
+    received_at: Mapped[datetime]
+    mail_from: Mapped[str] = mapped_column(String(320))
+    """The envelope sender, as the sending server gave it (``""`` for a bounce)."""
+    rcpt_to: Mapped[str] = mapped_column(String(320))
+    """The envelope recipient at ``MAIL_DOMAIN`` it was accepted for."""
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    claimed_at: Mapped[datetime | None]
+    processed_at: Mapped[datetime | None]
+    outcome: Mapped[str | None] = mapped_column(String(120))
+    """What reading it did ("applied", "refused: ...", "ignored: auto-reply"...)."""
+    game_id: Mapped[str | None] = mapped_column(String(16))
+    seat: Mapped[str | None] = mapped_column(String(8))
+    answer: Mapped[dict[str, Any] | None]
+    """What the answer email says, written when the message is read."""
 
 
 class UsedLinkRow(Base):
