@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 import time
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.exc import ArgumentError, DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -25,9 +26,29 @@ def engine_for(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 30})
         _serialise_sqlite_writers(engine)
         return engine
-    engine = create_engine(url, pool_size=10, max_overflow=10)
+    parsed, connect_args = _prepare_threshold(url)
+    engine = create_engine(parsed, pool_size=10, max_overflow=10, connect_args=connect_args)
     _ping_idle_connections(engine)
     return engine
+
+
+def _prepare_threshold(url: str) -> tuple[Any, dict[str, Any]]:
+    """``?prepare_threshold=none`` on a PostgreSQL URL: psycopg's own switch, as a number or
+    ``none``. ``none`` turns server-side prepared statements off, which a transaction-mode
+    pooler needs (PgBouncer before 1.21 and RDS Proxy hand each transaction to any server
+    connection, where a statement prepared on another one does not exist)."""
+    parsed = make_url(url)
+    raw = parsed.query.get("prepare_threshold")
+    if raw is None:
+        return parsed, {}
+    value = raw[-1] if isinstance(raw, tuple) else raw
+    if value.strip().lower() in {"none", "off", ""}:
+        threshold = None
+    elif value.strip().isdigit():
+        threshold = int(value)
+    else:
+        raise ArgumentError(f"prepare_threshold must be a number or 'none', not {value!r}")
+    return parsed.difference_update_query(["prepare_threshold"]), {"prepare_threshold": threshold}
 
 
 IDLE_PING_AFTER = 10.0
