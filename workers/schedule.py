@@ -9,6 +9,8 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from rq import Queue
+from rq.job import Job, JobStatus
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -25,35 +27,89 @@ from workers.jobs import settings_for_job
 
 log = logging.getLogger(__name__)
 BATCH = 500
+"""Digests claimed per tick (each a row written); due games have no cap."""
 DIGEST_JOB = "workers.schedule.send_digest"
+ADVANCE_JOB = "workers.schedule.advance_game"
+TICK_LOCK = "pbem:tick"
+TICK_LOCK_TTL = 300
+"""Seconds a tick may hold the lock; a tick whose worker was killed frees it after this."""
+BUSY = frozenset({JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED, JobStatus.STARTED})
 
 
 def tick(moment: datetime | None = None) -> dict[str, int]:
-    """Advance every game whose due time has come, and queue the digests that are due."""
+    """Queue one job per game whose due time has come (any worker runs it), and the
+    digests that are due. Any number of schedulers may enqueue ticks (``rq cron`` has no
+    lock of its own): one tick at a time holds the lock, and a game whose job is still
+    waiting or running gets no second one, so no game's work is done twice."""
     settings = settings_for_job()
     moment = moment or now()
-    factory = sessions(settings.database_url)
-    with factory.begin() as session:
-        game_ids = list(
-            session.scalars(
-                select(GameRow.id)
-                .where(GameRow.over.is_(False), GameRow.due_at <= moment)
-                .order_by(GameRow.due_at)
-                .limit(BATCH)
+    q = queue(settings)
+    lock = q.connection.lock(TICK_LOCK, timeout=TICK_LOCK_TTL, blocking=False)
+    if not lock.acquire():
+        log.info("another tick holds the lock; this one does nothing")
+        return {"games": 0, "queued": 0, "digests": 0, "locked_out": 1}
+    try:
+        with sessions(settings.database_url).begin() as session:
+            game_ids = list(
+                session.scalars(
+                    select(GameRow.id)
+                    .where(GameRow.over.is_(False), GameRow.due_at <= moment)
+                    .order_by(GameRow.due_at)
+                )
             )
+        queued = _queue_due_games(settings, q, game_ids, moment)
+        digests = queue_digests(settings, moment)
+    finally:
+        lock.release()
+    return {"games": len(game_ids), "queued": queued, "digests": len(digests), "locked_out": 0}
+
+
+def advance_job_id(game_id: str) -> str:
+    return f"due-{game_id}"
+
+
+def _queue_due_games(settings: Settings, q: Queue, game_ids: list[str], moment: datetime) -> int:
+    """One job per due game, in pipelines of ``BATCH``; none for a game whose job is still
+    waiting or running (a tick while the queue is long)."""
+    queued = 0
+    for start in range(0, len(game_ids), BATCH):
+        chunk = game_ids[start : start + BATCH]
+        jobs = Job.fetch_many([advance_job_id(g) for g in chunk], connection=q.connection)
+        fresh = []
+        for game_id, job in zip(chunk, jobs, strict=True):
+            if job is not None:
+                if job.get_status(refresh=False) in BUSY:
+                    continue
+                job.delete()
+            fresh.append(game_id)
+        q.enqueue_many(
+            [
+                Queue.prepare_data(
+                    ADVANCE_JOB,
+                    (game_id, moment.isoformat()),
+                    job_id=advance_job_id(game_id),
+                    description=f"due work of game {game_id}",
+                )
+                for game_id in fresh
+            ]
         )
-    outbox: list[int] = []
-    for game_id in game_ids:
-        try:
-            with factory.begin() as session:
-                outbox += slowplay.advance(session, game_id, moment, settings.snapshot_every)
-        except Conflict:
-            log.info("game %s moved while its due work ran; the next tick looks again", game_id)
-        except Exception:  # one broken game must not hold up every other game's deadlines
-            log.exception("game %s: its due work failed; the next tick tries again", game_id)
+        queued += len(fresh)
+    return queued
+
+
+def advance_game(game_id: str, moment: str | None = None) -> int:
+    """Do what is due for one game at ``moment`` (the tick's, ISO 8601; now when absent):
+    close a ballot, let a bot play, open a ballot, remind. Returns the emails it queued."""
+    settings = settings_for_job()
+    when = datetime.fromisoformat(moment) if moment else now()
+    try:
+        with sessions(settings.database_url).begin() as session:
+            outbox = slowplay.advance(session, game_id, when, settings.snapshot_every)
+    except Conflict:
+        log.info("game %s moved while its due work ran; the next tick looks again", game_id)
+        return 0
     enqueue_outbox(settings, outbox)
-    digests = queue_digests(settings, moment)
-    return {"games": len(game_ids), "emails": len(outbox), "digests": len(digests)}
+    return len(outbox)
 
 
 def queue_digests(settings: Settings, moment: datetime) -> list[str]:

@@ -144,14 +144,14 @@ def test_a_scheduler_run_twice_or_restarted_neither_loses_nor_doubles_a_reminder
 
 
 def test_a_reminder_is_never_sent_for_a_decision_already_made(client, smtp, settings, work):
-    from workers.schedule import tick as run_tick
+    from workers.schedule import advance_game
 
     with freeze_time(START) as clock:
         game_id = new_game(client)
         work()
         seat, _ = mover(client, game_id)
         clock.tick(timedelta(hours=25))
-        run_tick()  # the reminder is queued ...
+        advance_game(game_id)  # the reminder is queued ...
         play(client, settings, game_id, seat, 4)  # ... and the player moves before it goes
         work()
     assert not any("reminder" in s for s in subjects(smtp, EMAILS[seat]))
@@ -396,7 +396,7 @@ def test_a_bot_voted_in_for_a_late_seat_finishes_a_real_game(
     client, smtp, settings, tick, game, players
 ):
     from engine import registry
-    from workers.schedule import tick as run_tick
+    from workers.schedule import advance_game
 
     rules = registry.get(game)
     with freeze_time(START) as clock:
@@ -406,7 +406,7 @@ def test_a_bot_voted_in_for_a_late_seat_finishes_a_real_game(
                 page = seat_path(settings, game_id, voter["seat"])
                 client.post(page + "/vote", data={"ballot": "1", "choice": "bot"})
         for _ in range(1000):  # the others play their own moves; the bot plays the late seat
-            run_tick()
+            advance_game(game_id)  # the tick's job for this game, run straight away
             public = state(client, game_id)
             if public["over"]:
                 break
