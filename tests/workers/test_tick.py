@@ -44,9 +44,7 @@ def test_a_tick_queues_one_job_per_due_game_and_each_sends_its_reminder(
         assert [s for s in subjects(smtp, EMAILS[seat]) if "reminder" in s]
 
 
-def test_a_second_tick_while_a_games_job_still_waits_queues_no_second_job(
-    client, settings, work
-):
+def test_a_second_tick_while_a_games_job_still_waits_queues_no_second_job(client, settings, work):
     with freeze_time(START) as clock:
         games = due_games(client, 2)
         work()
@@ -87,9 +85,7 @@ def test_due_games_beyond_one_batch_are_all_queued_in_one_tick(
         assert advance_jobs(settings) == sorted(games)
 
 
-def test_a_games_job_that_finished_is_replaced_when_the_game_is_due_again(
-    client, settings, work
-):
+def test_a_games_job_that_finished_is_replaced_when_the_game_is_due_again(client, settings, work):
     with freeze_time(START) as clock:
         (game_id,) = due_games(client, 1)
         work()
