@@ -50,6 +50,9 @@ class Settings:
     """History, replay and log pages per client address, over every game: each folds a log."""
     proxy_hops: int = 0
     """Reverse proxies in front of the web process whose X-Forwarded-For is trusted."""
+    log_level: str = "INFO"
+    log_format: str = "text"
+    """``text`` (one line per record) or ``json`` (one JSON object per line)."""
     claim_ttl: int = 300
     """Seconds a send in progress keeps its outbox row from other jobs; then it is presumed
     dead (its worker was killed) and the sweeper hands the row to another job."""

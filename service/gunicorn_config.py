@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from service import secret_key
+from service import logs, secret_key
 from service.config import Settings
+
+_settings = Settings.from_env()
+logconfig_dict = logs.config(_settings.log_level, _settings.log_format)
+accesslog = None
+"""gunicorn's access log would print each path, and a path holds a link's token: the app
+writes its own (:mod:`service.web.access`)."""
 
 
 def on_starting(_server: Any) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from rq.worker import SimpleWorker
 
-from service import secret_key
+from service import logs, secret_key
 from service.config import Settings
 
 
@@ -29,5 +29,7 @@ class Worker(SimpleWorker):
     :func:`workers.jobs.settings_for_job`, for a worker started with another class.)"""
 
     def work(self, *args: Any, **kwargs: Any) -> bool:
-        secret_key.refuse_to_start(Settings.from_env().secret_key)
+        settings = Settings.from_env()
+        secret_key.refuse_to_start(settings.secret_key)
+        logs.configure_from(settings)  # RQ's own lines too, through the one handler
         return super().work(*args, **kwargs)

@@ -101,6 +101,7 @@ def error_response(status: int, title: str, message: str, **extra: Any):  # type
 
 def register(app: Flask) -> None:
     from service.web import (
+        access,
         actions,
         api,
         bench,
@@ -122,6 +123,7 @@ def register(app: Flask) -> None:
         app.register_blueprint(module.bp)
     if current.bench_endpoints:
         app.register_blueprint(bench.bp)
+    access.install(app)
     language.install(app)
     guard.install(app, current)
     limits.install(app, current)
