@@ -50,6 +50,8 @@ class Settings:
     """History, replay and log pages per client address, over every game: each folds a log."""
     proxy_hops: int = 0
     """Reverse proxies in front of the web process whose X-Forwarded-For is trusted."""
+    metrics_token: str = ""
+    """The bearer token ``/metrics`` asks of a scraper; empty: no ``/metrics``."""
     log_level: str = "INFO"
     log_format: str = "text"
     """``text`` (one line per record) or ``json`` (one JSON object per line)."""

@@ -8,6 +8,7 @@ master checks first, before it listens: one line, exit status 1.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from service import logs, secret_key
@@ -22,3 +23,11 @@ writes its own (:mod:`service.web.access`)."""
 
 def on_starting(_server: Any) -> None:
     secret_key.refuse_to_start(Settings.from_env().secret_key)
+
+
+def child_exit(_server: Any, worker: Any) -> None:
+    """A gunicorn worker's request counts stay in ``/metrics`` after it exits, as gone."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)

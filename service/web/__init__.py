@@ -111,6 +111,7 @@ def register(app: Flask) -> None:
         language,
         limits,
         mailbox,
+        metrics,
         openapi,
         pages,
         seat,
@@ -119,7 +120,18 @@ def register(app: Flask) -> None:
     )
 
     current = app.extensions["pbem"]
-    for module in (pages, api, openapi, actions, unsubscribe, mailbox, seat, history, wellknown):
+    for module in (
+        pages,
+        api,
+        openapi,
+        actions,
+        unsubscribe,
+        mailbox,
+        seat,
+        history,
+        wellknown,
+        metrics,
+    ):
         app.register_blueprint(module.bp)
     if current.bench_endpoints:
         app.register_blueprint(bench.bp)

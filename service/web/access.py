@@ -15,6 +15,7 @@ from flask import Flask, g, request
 from werkzeug.wrappers import Response
 
 from service import logs
+from service.web import metrics
 
 log = logging.getLogger("pbem.access")
 HEADER = "X-Request-ID"
@@ -33,7 +34,9 @@ def install(app: Flask) -> None:
         if rid is not None:
             response.headers[HEADER] = rid
             rule = request.url_rule.rule if request.url_rule is not None else "(no route)"
-            took = 1000 * (time.perf_counter() - g.request_started)
+            seconds = time.perf_counter() - g.request_started
+            took = 1000 * seconds
+            metrics.observe(rule, request.method, response.status_code, seconds)
             log.info(
                 "%s %s %d %.1fms",
                 request.method,

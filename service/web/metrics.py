@@ -1,0 +1,138 @@
+"""``GET /metrics`` (issue 19): what an operator alerts on, in Prometheus's text format.
+
+Off unless ``METRICS_TOKEN`` is set; then a scraper sends it as a bearer token. Two kinds of
+figures:
+
+- **The system's state**, read at each scrape from the database and Redis, so every web
+  process tells the same truth about every worker: emails waiting to go and how long the
+  oldest has waited, received replies waiting to be read, games whose due work is late
+  (the tick or the workers lag), and RQ's jobs by state and its workers. Each query reads
+  only an index of what is pending, so a scrape costs the same at any history.
+- **This web process's requests**: counts and durations by route (never by path: a path
+  holds a link's token). With several gunicorn workers, set ``PROMETHEUS_MULTIPROC_DIR``
+  (prometheus_client's multiprocess mode) so a scrape sums them all.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+from collections.abc import Iterator
+from datetime import timedelta
+
+from flask import Blueprint, Response, abort, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+from rq import Queue, Worker
+from sqlalchemy import func, select
+
+from service.config import Settings
+from service.mail.queue import connection
+from service.store.db import sessions
+from service.store.eventstore import now
+from service.store.models import GameRow, InboxRow, OutboxRow
+from service.web import settings
+
+bp = Blueprint("metrics", __name__)
+LATE_AFTER = timedelta(minutes=2)
+"""A game whose due work waits longer than this is late: the tick runs every minute."""
+
+REQUESTS = Counter(
+    "pbem_http_requests",
+    "Requests served, by route, method and status",
+    ("route", "method", "status"),
+    registry=None,
+)
+DURATION = Histogram(
+    "pbem_http_request_duration_seconds",
+    "Time to serve a request, by route",
+    ("route",),
+    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+    registry=None,
+)
+
+
+def observe(route: str, method: str, status: int, seconds: float) -> None:
+    """One served request (called by :mod:`service.web.access` for every request)."""
+    REQUESTS.labels(route, method, str(status)).inc()
+    DURATION.labels(route).observe(seconds)
+
+
+class SystemState(Collector):
+    """The gauges read from the database and Redis at each scrape."""
+
+    def __init__(self, current: Settings) -> None:
+        self.settings = current
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        moment = now()
+        with sessions(self.settings.database_url)() as session:
+            pending = OutboxRow.sent_at.is_(None), OutboxRow.skipped.is_(None)
+            waiting = session.scalar(select(func.count()).select_from(OutboxRow).where(*pending))
+            oldest = session.scalar(select(func.min(OutboxRow.created_at)).where(*pending))
+            unread = session.scalar(
+                select(func.count()).select_from(InboxRow).where(InboxRow.processed_at.is_(None))
+            )
+            late = session.scalar(
+                select(func.count())
+                .select_from(GameRow)
+                .where(GameRow.over.is_(False), GameRow.due_at <= moment - LATE_AFTER)
+            )
+        yield _gauge("pbem_outbox_pending", "Emails written and not yet sent or skipped", waiting)
+        yield _gauge(
+            "pbem_outbox_oldest_pending_seconds",
+            "How long the oldest email still to send has waited (0 when none)",
+            (moment - oldest).total_seconds() if oldest is not None else 0,
+        )
+        yield _gauge("pbem_inbox_pending", "Received messages not yet read", unread)
+        yield _gauge(
+            "pbem_games_late",
+            f"Games whose due work has waited over {int(LATE_AFTER.total_seconds())} s",
+            late,
+        )
+        if self.settings.redis_url:
+            yield from self._queue()
+
+    def _queue(self) -> Iterator[GaugeMetricFamily]:
+        redis = connection(self.settings.redis_url)
+        q = Queue(self.settings.queue_name, connection=redis)
+        jobs = GaugeMetricFamily(
+            "pbem_jobs", "RQ jobs of the service's queue, by state", labels=["state"]
+        )
+        jobs.add_metric(["queued"], q.count)
+        jobs.add_metric(["started"], q.started_job_registry.count)
+        jobs.add_metric(["scheduled"], q.scheduled_job_registry.count)
+        jobs.add_metric(["deferred"], q.deferred_job_registry.count)
+        jobs.add_metric(["failed"], q.failed_job_registry.count)
+        yield jobs
+        yield _gauge("pbem_workers", "RQ workers serving the queue", Worker.count(queue=q))
+
+
+def _gauge(name: str, documentation: str, value: float | int | None) -> GaugeMetricFamily:
+    return GaugeMetricFamily(name, documentation, value=float(value or 0))
+
+
+@bp.get("/metrics")
+def metrics() -> Response:
+    current = settings()
+    if not current.metrics_token:
+        abort(404)
+    given = request.headers.get("Authorization", "")
+    if not hmac.compare_digest(given.encode(), f"Bearer {current.metrics_token}".encode()):
+        return Response("A bearer token is required.\n", 401, {"WWW-Authenticate": "Bearer"})
+    registry = CollectorRegistry()
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        multiprocess.MultiProcessCollector(registry)
+    else:
+        registry.register(REQUESTS)
+        registry.register(DURATION)
+    registry.register(SystemState(current))
+    return Response(generate_latest(registry), 200, {"Content-Type": CONTENT_TYPE_LATEST})
