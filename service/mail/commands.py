@@ -325,9 +325,10 @@ def _today(t: _Table) -> date:
 
 
 def _choices() -> str:
-    return ", ".join(
-        f"{word('replace')} <address> <name>" if c == "replace" else word(c) for c in tables.CHOICES
-    )
+    """The vote's choices as the reader replies them."""
+    newcomer = words.text(_("<address> <name>"))
+    replace = f"{word('replace')} {newcomer}"
+    return ", ".join(replace if c == "replace" else word(c) for c in tables.CHOICES)
 
 
 def status(t: _Table, _command: str, _rest: str) -> Result:
@@ -420,9 +421,10 @@ def help_(t: _Table, _command: str, _rest: str) -> Result:
     for command, what in _help((_today(t) + timedelta(days=7)).isoformat()).items():
         mine, english = word(command), word(command, "en")
         if lang == "en" or mine == english:
-            lines.append(_("  {word}: {what}", word=mine, what=what))
+            said = _("{word}: {what}", word=mine, what=what)
         else:
-            lines.append(_("  {word} ({english}): {what}", word=mine, english=english, what=what))
+            said = _("{word} ({english}): {what}", word=mine, english=english, what=what)
+        lines.append(f"  {words.text(said)}")
     lines.append(_("To play, reply with one of the codes in your turn email."))
     return lines, []
 
