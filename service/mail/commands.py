@@ -23,6 +23,7 @@ from datetime import date, timedelta
 from babel.dates import format_date
 from sqlalchemy.orm import Session
 
+from engine.kit.words import Listing
 from service import words
 from service.config import Settings
 from service.errors import BadRequest, Conflict, ServiceError, Stale
@@ -313,10 +314,11 @@ def _refuse(message: str) -> ServiceError:
 
 
 def _day(day: date) -> str:
+    """A day as the reader's language writes it in a sentence ("24 декабря 2026 г.")."""
     lang = words.language()
     if lang == "en":
-        return f"{day:%A} {day.day} {day:%B %Y}"
-    return format_date(day, "full", locale=lang)
+        return f"{day.day} {day:%B %Y}"
+    return format_date(day, "long", locale=lang)
 
 
 def _today(t: _Table) -> date:
@@ -324,20 +326,17 @@ def _today(t: _Table) -> date:
     return now().astimezone(words.zone(zone)).date()
 
 
-def _choices() -> str:
+def _choices() -> Listing:
     """The vote's choices as the reader replies them."""
     newcomer = words.text(_("<address> <name>"))
     replace = f"{word('replace')} {newcomer}"
-    return ", ".join(replace if c == "replace" else word(c) for c in tables.CHOICES)
+    return listing((replace if c == "replace" else word(c) for c in tables.CHOICES), "or")
 
 
 def status(t: _Table, _command: str, _rest: str) -> Result:
     loaded, table, seat = t.loaded, t.loaded.table, t.seat
     game = presentation.game_info(t.settings, loaded)
-    lines: list[str] = [
-        _("{title}, game #{id}, turn {turn}.", title=game["title"], id=str(game["id"]),
-          turn=str(game["turns"]))
-    ]  # fmt: skip
+    lines: list[str] = [_("{title}, game #{id}.", title=game["title"], id=str(game["id"]))]
     outcome = presentation.outcome(loaded)
     acting = not loaded.row.over and seat in loaded.game.to_act(loaded.state)
     if loaded.row.over:

@@ -231,7 +231,7 @@ def test_status_offers_the_open_vote_and_a_waiting_takeback_with_the_readers_wor
     g = new_game(settings, waiter="uk")
     late(settings, g.id, g.mover)
     said = done(settings, g.id, g.waiter, "статус")
-    assert "чекати, бот, замінити <адреса> <ім'я>, завершити" in said.text
+    assert "чекати, бот, замінити <адреса> <ім'я> або завершити" in said.text
     done(settings, g.id, g.waiter, "чекати")
     assert "чекати, бот" not in done(settings, g.id, g.waiter, "статус").text, "voted"
 
@@ -373,8 +373,9 @@ def test_nudge_reminds_the_player_who_must_decide_then_waits_a_day(settings):
     said = done(settings, g.id, g.waiter, "recordar")
     assert kinds(settings, said.outbox_ids) == [("nudge", g.mover)]
     assert NAMES[g.mover] in said.text
-    text = refused(settings, g.id, g.waiter, "nudge Ann")
-    assert "hace menos de un día" in text or "menos de un día" in text, text
+    text = refused(settings, g.id, g.waiter, f"nudge {NAMES[g.mover].upper()}")
+    assert "menos de un día" in text, text
+    assert refused(settings, g.id, g.waiter, f"recordar {g.mover}") == text, "by seat too"
 
 
 def test_nudge_with_nobody_else_deciding_or_an_unknown_name_is_refused(settings):
