@@ -509,6 +509,12 @@ def test_a_hostile_line_never_crashes_and_is_echoed_at_most_short_and_clean(sett
     assert not any(piece in said.text for piece in pieces), "no more of the line than an echo"
 
 
+def test_an_echo_drops_invisible_private_and_unassigned_characters_and_stops_short():
+    shown = commands.echo("a\u202eb\u200bc\ue000d\u0378e\x1b[31m" + "w" * 100)
+    assert shown.startswith("a b c d e [31m")
+    assert len(shown) == commands.ECHO and shown.endswith("…")
+
+
 @given(line=st.text(max_size=120))
 def test_any_line_is_either_no_command_or_an_answer_never_a_crash(settings, line):
     g = _one_game(settings)
