@@ -523,7 +523,10 @@ def nudge(t: _Table, _command: str, rest: str) -> Result:
             nudged.append(player["name"])
     if not nudged:
         raise _Several(refusals)
-    return [_("We nudged {names}: a reminder is on its way.", names=listing(nudged))], sent
+    return [
+        _("We nudged {names}: a reminder is on its way.", names=listing(nudged)),
+        *refusals,
+    ], sent
 
 
 class _Several(BadRequest):

@@ -388,6 +388,22 @@ def test_nudge_with_nobody_else_deciding_or_an_unknown_name_is_refused(settings)
     assert table(settings, g.id).nudged == ()
 
 
+def test_nudge_reminds_each_other_player_deciding_and_says_who_was_nudged_too_recently(
+    settings, claims
+):
+    players = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
+    with freeze_time(NOW), sessions(settings.database_url).begin() as s:
+        game_id = create_game(s, claims, players).loaded.row.id  # all three decide at once
+    said = done(settings, game_id, "p1", "nudge bob")
+    assert kinds(settings, said.outbox_ids) == [("nudge", "p2")]
+    said = done(settings, game_id, "p1", "nudge")
+    assert kinds(settings, said.outbox_ids) == [("nudge", "p3")]
+    assert said.text.split("\n")[0] == "We nudged Cy: a reminder is on its way."
+    assert said.text.split("\n")[1].startswith("That player was nudged less than a day ago.")
+    text = refused(settings, game_id, "p1", "nudge")
+    assert len(text.split("\n")) == 2, "each refusal, one a line"
+
+
 # ---------------------------------------------------------------- turn emails
 
 
