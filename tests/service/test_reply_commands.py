@@ -348,14 +348,17 @@ def test_a_day_that_cannot_be_read_is_refused_with_the_form_to_use(settings):
     assert "ejemplo" in refused(settings, g.id, g.mover, "ausente"), "a missing day, too"
 
 
-def test_back_takes_the_seat_back_from_the_bot_the_others_voted_for(settings):
-    g = new_game(settings, waiter="ru")
+@pytest.mark.parametrize(("lang", "line"), [("en", "back"), ("uk", "Я повернулася.")])
+def test_back_takes_the_seat_back_from_the_bot_the_others_voted_for(settings, lang, line):
+    g = new_game(settings, mover=lang, waiter="ru")
     late(settings, g.id, g.mover)
     done(settings, g.id, g.waiter, "бот")
     assert table(settings, g.id).bots == (g.mover,)
-    said = done(settings, g.id, g.mover, "back")
+    said = done(settings, g.id, g.mover, line)
     assert table(settings, g.id).bots == ()
     assert kinds(settings, said.outbox_ids) == [("returned", g.waiter)]
+    if lang == "uk":
+        assert said.text.startswith("З поверненням")
 
 
 def test_back_without_a_bot_changes_nothing_and_says_so(settings):
@@ -474,6 +477,14 @@ def test_a_vote_with_no_ballot_open_or_no_choice_is_refused(settings):
     assert refused(settings, g.id, g.mover, "bot") == words.text(
         words._("You do not vote on this: it is about your own seat."), "en"
     )
+    assert refused(settings, g.id, g.waiter, "заменить") == words.text(
+        words._("Give the new player's email address to hand the seat over."), "ru"
+    )
+    assert refused(settings, g.id, g.waiter, "replace ann@example.org Ann") == words.text(
+        words._("That player already has a seat in this game."), "ru"
+    )
+    assert table(settings, g.id).ballot is not None, "no vote was counted"
+    assert table(settings, g.id).ballot.votes == ()
 
 
 # ---------------------------------------------------------------- the seat the address names
