@@ -172,8 +172,12 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 TAKES_MORE = frozenset({"away", "nudge", "vote", "replace"})
 """Commands followed by more words; the others are the whole line."""
-UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "まで"})
-"""A word between ``away`` and its day ("away until", "нет до")."""
+UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
+"""A word between ``away`` and its (last) day ("away until", "нет до", "hasta el")."""
+TO = frozenset({"-", "–", "—", "~", "〜", "a"})
+"""What else stands between the first and last days of a span ("20.12 - 3.1")."""
+FROM = frozenset({"from", "с", "со", "з", "із", "від", "desde", "del", "de", "el"})
+"""A word before the first day of a span ("from 20.12", "с 20.12", "desde el 20")."""
 LONGEST_LINE = 400
 """No command is longer (an address and a name after ``replace``): a longer line is not one."""
 ECHO = 40
@@ -441,14 +445,43 @@ def takeback(t: _Table, _command: str, _rest: str) -> Result:
     return [_("Your last decision is taken back: it is your turn again.")], sent
 
 
+def _days(said: str, today: date) -> tuple[date | None, date] | None:
+    """The first and last days away ``said`` names: "24.12" (the last), or a span
+    ("20.12 to 3.1", "с 20.12 по 3.1", "12月20日から1月3日"); ``None`` if it names neither."""
+    lang = words.language()
+    if "から" in said:  # 12月20日から1月3日(まで)
+        left, _from, right = said.partition("から")
+        spans = [(left, right)]
+    else:
+        parts = said.split()
+        spans = [
+            (" ".join(parts[:i]), " ".join(parts[i + 1 :]))
+            for i in range(1, len(parts) - 1)
+            if fold(parts[i]) in UNTIL | TO
+        ]
+    for left, right in spans:
+        left_words = left.split()
+        while left_words and fold(left_words[0]) in FROM:
+            left_words = left_words[1:]
+        first = read_day(" ".join(left_words), lang, today)
+        last = read_day(_after(right), lang, today)
+        if first is not None and last is not None:
+            return first, last
+    last = read_day(said, lang, today)
+    return None if last is None else (None, last)
+
+
+def _after(said: str) -> str:
+    """``said`` without the connecting words before its day and a final まで."""
+    parts = said.split()
+    while parts and fold(parts[0]) in UNTIL:
+        parts = parts[1:]
+    return " ".join(parts).removesuffix("まで").strip()
+
+
 def away(t: _Table, _command: str, rest: str) -> Result:
     today = _today(t)
-    words_ = rest.split()
-    while words_ and fold(words_[0]) in UNTIL:
-        words_ = words_[1:]
-    said = " ".join(words_)
-    if said.endswith("まで"):
-        said = said.removesuffix("まで")
+    said = _after(rest)
     example = (today + timedelta(days=7)).isoformat()
     if not said:
         raise _refuse(
@@ -458,8 +491,8 @@ def away(t: _Table, _command: str, rest: str) -> Result:
                 example=example,
             )
         )
-    last = read_day(said, words.language(), today)
-    if last is None:
+    days = _days(said, today)
+    if days is None:
         raise _refuse(
             _(
                 "I could not read “{said}” as a day. Write the day as year-month-day, for "
@@ -468,17 +501,26 @@ def away(t: _Table, _command: str, rest: str) -> Result:
                 example=example,
             )
         )
-    # The absence starts today; a day already past starts it there, so the seat page's
-    # own rule (declare_away) says whether those days are over.
-    first = min(today, last)
+    first, last = days
+    if first is None:
+        # Away from today; a last day already past starts it there, so the seat page's
+        # own rule (declare_away) says whether those days are over.
+        first = min(today, last)
     sent = slowplay.declare_away(t.session, t.holder.email, first, last)
-    return [
-        _(
+    if first > today:
+        said_days = _(
+            "You are away from {first} to {last}: your deadlines pause in all your games "
+            "meanwhile, and the other players are told.",
+            first=_day(first),
+            last=_day(last),
+        )
+    else:
+        said_days = _(
             "You are away until {last}: your deadlines pause in all your games, and the other "
             "players are told.",
             last=_day(last),
         )
-    ], sent
+    return [said_days], sent
 
 
 def back(t: _Table, _command: str, _rest: str) -> Result:

@@ -316,6 +316,23 @@ def test_away_until_a_day_pauses_the_players_deadlines_from_today(settings, lang
     assert "2026" in said.text
 
 
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "away from 2026-12-20 to 2027-01-03"),
+        ("ru", "отпуск с 20.12 по 3.1"),
+        ("es", "ausente desde el 20 de diciembre hasta el 3 de enero"),
+        ("ja", "12月20日から1月3日まで不在"),
+    ],
+)
+def test_away_from_a_day_to_a_day_is_an_absence_to_come(settings, lang, line):
+    g = new_game(settings, mover=lang)
+    said = done(settings, g.id, g.mover, line)
+    assert table(settings, g.id).away == ((g.mover, "2026-12-20", "2027-01-03"),)
+    assert kinds(settings, said.outbox_ids) == [("away", g.waiter)]
+    assert "2027" in said.text and "20" in said.text
+
+
 def test_away_is_recorded_in_every_game_of_the_seats_player_and_no_one_elses(settings):
     first, second = new_game(settings).id, new_game(settings).id
     with freeze_time(NOW), sessions(settings.database_url).begin() as s:
