@@ -350,6 +350,14 @@ def status(t: _Table, _command: str, _rest: str) -> Result:
             lines += [f"  {s['name']}: {s['score']}" for s in outcome["scores"]]
             if outcome["winners"]:
                 lines.append(_("Winner: {winners}.", winners=outcome["together"]))
+    elif seat in table.bots:
+        lines.append(
+            _(
+                "A bot plays your decisions until you come back: reply {command} to play them "
+                "yourself again.",
+                command=word("back"),
+            )
+        )
     elif acting:
         lines.append(
             _(

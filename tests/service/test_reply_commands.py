@@ -371,6 +371,9 @@ def test_back_takes_the_seat_back_from_the_bot_the_others_voted_for(settings, la
     late(settings, g.id, g.mover)
     done(settings, g.id, g.waiter, "бот")
     assert table(settings, g.id).bots == (g.mover,)
+    status = done(settings, g.id, g.mover, "status").text
+    if lang == "en":
+        assert "It is your turn" not in status and "A bot plays your decisions" in status
     said = done(settings, g.id, g.mover, line)
     assert table(settings, g.id).bots == ()
     assert kinds(settings, said.outbox_ids) == [("returned", g.waiter)]
