@@ -16,9 +16,11 @@ language has several words for one command, which a catalog's one translation ca
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from itertools import accumulate
 
 from babel.dates import format_date
 from sqlalchemy.orm import Session
@@ -247,17 +249,23 @@ def parse(line: str) -> tuple[str, str] | None:
     # (bidi overrides, controls) are no part of a word.
     line = "".join(c for c in line if unicodedata.category(c) not in ("Cc", "Cf"))
     said = " ".join(unicodedata.normalize("NFKC", line).split()).rstrip(".!。！ ")
-    folded = normal(line)
-    if len(said) != len(folded):  # folding changed lengths (ß → ss): keep the folded words
-        said = folded
+    # Folded a character at a time, so that a place in the folded line is a place in the
+    # line as written (folding makes "ß" two letters and drops a lone accent).
+    pieces = [fold(c) for c in said]
+    folded = "".join(pieces)
+    ends = list(accumulate(len(piece) for piece in pieces))
+
+    def written(folded_chars: int) -> int:
+        return bisect_right(ends, folded_chars)
+
     for phrase, command in PHRASES:
         rest = None
         if folded == phrase:
             rest = ""
         elif folded.startswith(phrase) and (folded[len(phrase)] == " " or _cjk(phrase[-1])):
-            rest = said[len(phrase) :].strip()
+            rest = said[written(len(phrase)) :].strip()
         elif _cjk(phrase[0]) and folded.endswith(phrase) and command == "away":
-            rest = said[: -len(phrase)].strip()  # 12月24日まで不在
+            rest = said[: written(len(folded) - len(phrase))].strip()  # 12月24日まで不在
         if rest is None:
             continue
         if rest and command not in TAKES_MORE:

@@ -166,6 +166,8 @@ def test_a_command_is_read_in_any_of_our_languages_whatever_its_case_accents_or_
         ("nudge Bob", "nudge", "Bob"),
         ("vote bot", "vote", "bot"),
         ("replace Cy@Example.org Cy Young", "replace", "Cy@Example.org Cy Young"),
+        ("REPLACE Straße@example.org Groß Weiß", "replace", "Straße@example.org Groß Weiß"),
+        ("ＮＵＤＧＥ  Ｂｏｂ.", "nudge", "Bob"),
     ],
 )
 def test_a_command_that_takes_more_keeps_the_rest_of_the_line_as_written(line, command, rest):
