@@ -542,6 +542,7 @@ HOSTILE = [
 ]
 
 
+@pytest.mark.hostile
 @pytest.mark.parametrize("line", HOSTILE)
 def test_a_hostile_line_never_crashes_and_is_echoed_at_most_short_and_clean(settings, line):
     g = new_game(settings)
@@ -558,13 +559,29 @@ def test_a_hostile_line_never_crashes_and_is_echoed_at_most_short_and_clean(sett
     assert not any(piece in said.text for piece in pieces), "no more of the line than an echo"
 
 
+@pytest.mark.hostile
 def test_an_echo_drops_invisible_private_and_unassigned_characters_and_stops_short():
     shown = commands.echo("a\u202eb\u200bc\ue000d\u0378e\x1b[31m" + "w" * 100)
     assert shown.startswith("a b c d e [31m")
     assert len(shown) == commands.ECHO and shown.endswith("…")
 
 
-@given(line=st.text(max_size=120))
+WORDS = sorted(
+    {
+        phrase
+        for languages in commands.KEYWORDS.values()
+        for ps in languages.values()
+        for phrase in ps
+    }
+)
+LINES = st.text(max_size=120) | st.builds(
+    "{} {}".format, st.sampled_from(WORDS), st.text(max_size=80)
+)
+"""Any text, and a command word followed by any text (what the commands themselves read)."""
+
+
+@pytest.mark.hostile
+@given(line=LINES)
 def test_any_line_is_either_no_command_or_an_answer_never_a_crash(settings, line):
     g = _one_game(settings)
     with freeze_time(NOW), sessions(settings.database_url)() as s, words.speaking("ru"):
