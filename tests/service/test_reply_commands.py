@@ -262,6 +262,19 @@ def test_takeback_asks_the_other_player_for_the_seat_the_address_names(settings)
     assert request is not None and request.seat == g.mover
 
 
+def test_takeback_with_only_a_bot_to_ask_is_undone_at_once(settings):
+    g = new_game(settings, waiter="es")
+    late(settings, g.id, g.mover)
+    done(settings, g.id, g.waiter, "bot")
+    with freeze_time(NOW), sessions(settings.database_url).begin() as s:
+        slowplay.bot_play(s, eventstore.load(s, g.id), g.mover, 0)
+    play(settings, g.id, g.waiter, 0)  # the bot took the centre
+    said = done(settings, g.id, g.waiter, "deshacer")
+    assert said.text == "Tu última decisión se ha deshecho: vuelve a ser tu turno."
+    assert table(settings, g.id).takeback is None, "nobody was asked"
+    assert ("turn", g.waiter) in kinds(settings, said.outbox_ids)
+
+
 def test_takeback_with_nothing_to_take_back_is_refused_as_the_seat_page_refuses_it(settings):
     g = new_game(settings, waiter="es")
     play(settings, g.id, g.mover, 4)
