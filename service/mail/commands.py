@@ -1,0 +1,683 @@
+"""Table commands by reply (issue 18): ``status``, ``help``, ``takeback``, ``away until
+DATE``, ``back``, ``nudge``, ``digest`` / ``every turn`` / ``stop``, ``yes`` / ``no`` to a
+takeback, and votes on a passed deadline, in the player's language or in English.
+
+The reader of replies (:mod:`service.mail.replies`) calls :func:`run` for each meaningful
+line that is not an option code, inside its transaction and in the seat's language
+(``words.speaking``). Each command calls the function the seat page calls
+(:mod:`service.play.slowplay`) with the seat the signed reply address names, so a reply
+and a click obey the same rules and are refused with the same sentences.
+
+The command words live in :data:`KEYWORDS`, not in the catalogs: a reply is read with the
+words of every language whatever the seat's (a Russian player may write ``status``), and a
+language has several words for one command, which a catalog's one translation cannot hold.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from itertools import accumulate
+
+from babel.dates import format_date
+from sqlalchemy.orm import Session
+
+from engine.kit.words import Listing
+from service import words
+from service.config import Settings
+from service.errors import BadRequest, Conflict, ServiceError, Stale
+from service.links import urls as links
+from service.mail.dates import fold, read_day
+from service.play import slowplay
+from service.play.moves import check_holder, seat_row
+from service.present import notices, presentation
+from service.store import eventstore
+from service.store.eventstore import Loaded, now
+from service.store.models import SeatRow
+from service.table import rules as tables
+from service.words import _, listing
+
+
+@dataclass(frozen=True)
+class Said:
+    ok: bool
+    """Done, or refused."""
+    text: str
+    """One or more sentences (one a line) in the reader's language, already rendered: plain
+    text, holding of the player's own words at most a short quoted echo (:func:`echo`)."""
+    outbox_ids: list[int]
+    """Emails the command caused (a takeback request to the others, say)."""
+
+
+# For translators: the words a player replies with, per command and language; the first of
+# each language is the one `help` shows. Write them as a player types them: lower case, no
+# final period (case, accents, full-width forms and a final period are folded away when a
+# reply is read). A command that takes more (`away` a day, `nudge` a name, `replace` an
+# address) is followed by it after a space; a Japanese word may be followed without one.
+KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "status": {
+        "en": ("status",),
+        "ru": ("статус", "состояние"),
+        "uk": ("статус", "стан"),
+        "es": ("estado", "situación"),
+        "ja": ("状況", "状態", "ステータス"),
+    },
+    "help": {
+        "en": ("help", "?", "commands"),
+        "ru": ("помощь", "справка", "команды"),
+        "uk": ("допомога", "довідка", "команди"),
+        "es": ("ayuda", "comandos"),
+        "ja": ("ヘルプ", "使い方", "コマンド"),
+    },
+    "takeback": {
+        "en": ("takeback", "take back", "undo"),
+        "ru": ("отменить ход", "отмена хода", "вернуть ход", "переходить"),
+        "uk": ("скасувати хід", "скасування ходу", "повернути хід"),
+        "es": ("deshacer", "deshacer jugada", "anular jugada"),
+        "ja": ("待った", "取り消し", "取消"),
+    },
+    "away": {
+        "en": ("away until", "away till", "away"),
+        "ru": ("отпуск до", "нет до", "уезжаю до", "отпуск"),
+        "uk": ("відпустка до", "немає до", "їду до", "відпустка"),
+        "es": ("ausente hasta", "fuera hasta", "vacaciones hasta", "ausente"),
+        "ja": ("不在", "休み", "留守"),
+    },
+    "back": {
+        "en": ("back", "i'm back", "im back"),
+        "ru": ("вернулся", "вернулась", "я вернулся", "я вернулась", "я здесь"),
+        "uk": ("повернувся", "повернулася", "я повернувся", "я повернулася", "я тут"),
+        "es": ("he vuelto", "volví", "estoy de vuelta", "de vuelta"),
+        "ja": ("復帰", "戻りました", "ただいま"),
+    },
+    "nudge": {
+        "en": ("nudge", "remind"),
+        "ru": ("напомнить", "поторопить"),
+        "uk": ("нагадати", "поквапити"),
+        "es": ("recordar", "dar un toque", "avisar"),
+        "ja": ("催促", "リマインド"),
+    },
+    "digest": {
+        "en": ("digest", "daily digest"),
+        "ru": ("дайджест", "сводка", "раз в день"),
+        "uk": ("дайджест", "зведення", "раз на день"),
+        "es": ("resumen", "resumen diario"),
+        "ja": ("ダイジェスト", "まとめ", "1日1回"),
+    },
+    "each": {
+        "en": ("every turn", "each turn"),
+        "ru": ("каждый ход",),
+        "uk": ("кожен хід", "кожний хід"),
+        "es": ("cada turno", "cada jugada"),
+        "ja": ("毎ターン", "毎回"),
+    },
+    "none": {
+        "en": ("stop", "no emails"),
+        "ru": ("стоп", "не присылать"),
+        "uk": ("стоп", "не надсилати"),
+        "es": ("parar", "no enviar", "basta"),
+        "ja": ("停止", "配信停止"),
+    },
+    "yes": {
+        "en": ("yes", "approve"),
+        "ru": ("да", "согласен", "согласна"),
+        "uk": ("так", "згоден", "згодна"),
+        "es": ("sí", "acepto", "de acuerdo"),
+        "ja": ("はい", "承認"),
+    },
+    "no": {
+        "en": ("no", "refuse"),
+        "ru": ("нет", "против"),
+        "uk": ("ні", "проти"),
+        "es": ("no", "rechazo"),
+        "ja": ("いいえ", "拒否"),
+    },
+    "vote": {
+        "en": ("vote",),
+        "ru": ("голосую", "голос"),
+        "uk": ("голосую", "голос"),
+        "es": ("voto", "votar"),
+        "ja": ("投票",),
+    },
+    # The choices of a deadline vote (tables.CHOICES), alone or after `vote`.
+    "wait": {
+        "en": ("wait",),
+        "ru": ("ждать", "подождать"),
+        "uk": ("чекати", "зачекати"),
+        "es": ("esperar",),
+        "ja": ("待つ",),
+    },
+    "bot": {
+        "en": ("bot",),
+        "ru": ("бот",),
+        "uk": ("бот",),
+        "es": ("bot",),
+        "ja": ("ボット",),
+    },
+    "replace": {
+        "en": ("replace",),
+        "ru": ("заменить",),
+        "uk": ("замінити",),
+        "es": ("reemplazar", "sustituir"),
+        "ja": ("交代",),
+    },
+    "end": {
+        "en": ("end",),
+        "ru": ("закончить", "завершить"),
+        "uk": ("завершити", "закінчити"),
+        "es": ("terminar",),
+        "ja": ("終了",),
+    },
+}
+TAKES_MORE = frozenset({"away", "nudge", "vote", "replace"})
+"""Commands followed by more words; the others are the whole line."""
+UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
+"""A word between ``away`` and its (last) day ("away until", "нет до", "hasta el")."""
+TO = frozenset({"-", "–", "—", "~", "〜", "a"})
+"""What else stands between the first and last days of a span ("20.12 - 3.1")."""
+FROM = frozenset({"from", "с", "со", "з", "із", "від", "desde", "del", "de", "el"})
+"""A word before the first day of a span ("from 20.12", "с 20.12", "desde el 20")."""
+LONGEST_LINE = 400
+"""No command is longer (an address and a name after ``replace``): a longer line is not one."""
+ECHO = 40
+"""At most this many of the player's characters are quoted back in a refusal."""
+
+
+def run(
+    session: Session,
+    settings: Settings,
+    game_id: str,
+    seat: str,
+    generation: int,
+    email: str,
+    line: str,
+) -> Said | None:
+    """None when ``line`` is not a table command (part B then answers 'not understood').
+
+    ``email`` is the sender part B has checked against the seat; what is per person (an
+    absence, the choice of turn emails) is applied to the seat's own address as stored, as
+    the seat page does, so a command can only ever act for the seat the address names."""
+    found = parse(line)
+    if found is None:
+        return None
+    command, rest = found
+    try:
+        loaded = eventstore.load(session, game_id)
+        check_holder(loaded, seat, generation)
+        table = _Table(session, settings, loaded, seat, generation)
+        return _said(True, *HANDLERS[command](table, command, rest))
+    except Conflict:
+        raise  # another writer won: the caller's transaction is spent, and it retries
+    except ServiceError as refused:
+        return _said(False, [refused.message], [])
+
+
+# ---------------------------------------------------------------- reading a line
+
+
+def normal(text: str) -> str:
+    """``text`` as commands are matched: folded (:func:`fold`), one space between words,
+    without a final period or exclamation mark."""
+    return " ".join(fold(text).split()).rstrip(".!。！ ")
+
+
+def _cjk(word: str) -> bool:
+    return any(unicodedata.east_asian_width(c) == "W" for c in word)
+
+
+def _phrases() -> list[tuple[str, str]]:
+    every = {
+        (normal(phrase), command)
+        for command, languages in KEYWORDS.items()
+        for phrases in languages.values()
+        for phrase in phrases
+    }
+    return sorted(every, key=lambda p: (-len(p[0]), p))  # the longest phrase wins
+
+
+PHRASES = _phrases()
+
+
+def parse(line: str) -> tuple[str, str] | None:
+    """The command ``line`` names and the words after it (as written, one space apart)."""
+    if len(line) > LONGEST_LINE:
+        return None
+    # Invisible characters mail clients leave (a BOM, a zero-width space) and hostile ones
+    # (bidi overrides, controls) are no part of a word.
+    line = "".join(c for c in line if unicodedata.category(c) not in ("Cc", "Cf"))
+    said = " ".join(unicodedata.normalize("NFKC", line).split()).rstrip(".!。！ ")
+    # Folded a character at a time, so that a place in the folded line is a place in the
+    # line as written (folding makes "ß" two letters and drops a lone accent).
+    pieces = [fold(c) for c in said]
+    folded = "".join(pieces)
+    ends = list(accumulate(len(piece) for piece in pieces))
+
+    def written(folded_chars: int) -> int:
+        return bisect_right(ends, folded_chars)
+
+    for phrase, command in PHRASES:
+        rest = None
+        if folded == phrase:
+            rest = ""
+        elif folded.startswith(phrase) and (folded[len(phrase)] == " " or _cjk(phrase[-1])):
+            rest = said[written(len(phrase)) :].strip()
+        elif _cjk(phrase[0]) and folded.endswith(phrase) and command == "away":
+            rest = said[: written(len(folded) - len(phrase))].strip()  # 12月24日まで不在
+        if rest is None:
+            continue
+        if rest and command not in TAKES_MORE:
+            return None  # "no, I think not": a sentence, not a command
+        return command, rest
+    return None
+
+
+def echo(text: str) -> str:
+    """The player's words, as a refusal may quote them: without control, format (bidi
+    overrides, zero-width) or unassigned characters, at most :data:`ECHO` characters."""
+    shown = "".join(
+        c if unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn") else " "
+        for c in text[: ECHO * 4]
+    )
+    shown = " ".join(shown.split())
+    return shown if len(shown) <= ECHO else shown[: ECHO - 1] + "…"
+
+
+def word(command: str, lang: str | None = None) -> str:
+    """The word a player of ``lang`` (this context's) writes for ``command``."""
+    return KEYWORDS[command].get(lang or words.language(), KEYWORDS[command]["en"])[0]
+
+
+# ---------------------------------------------------------------- the commands
+
+
+@dataclass(frozen=True)
+class _Table:
+    session: Session
+    settings: Settings
+    loaded: Loaded
+    seat: str
+    generation: int
+
+    @property
+    def holder(self) -> SeatRow:
+        return seat_row(self.loaded.row, self.seat)
+
+    @property
+    def game_id(self) -> str:
+        return self.loaded.row.id
+
+    def reload(self) -> Loaded:
+        return eventstore.load(self.session, self.game_id)
+
+
+Result = tuple[list[str], list[int]]
+"""Sentences (messages or plain text) and the outbox rows the command made."""
+
+
+def _said(ok: bool, sentences: list[str], outbox_ids: list[int]) -> Said:
+    return Said(ok, "\n".join(str(words.text(s)) for s in sentences), outbox_ids)
+
+
+def _refuse(message: str) -> ServiceError:
+    return BadRequest(message)
+
+
+def _day(day: date) -> str:
+    """A day as the reader's language writes it in a sentence ("24 декабря 2026 г.")."""
+    lang = words.language()
+    if lang == "en":
+        return f"{day.day} {day:%B %Y}"
+    return format_date(day, "long", locale=lang)
+
+
+def _today(t: _Table) -> date:
+    zone = words.reader_zone() or t.loaded.table.pace.timezone
+    return now().astimezone(words.zone(zone)).date()
+
+
+def _choices() -> Listing:
+    """The vote's choices as the reader replies them."""
+    newcomer = words.text(_("<address> <name>"))
+    replace = f"{word('replace')} {newcomer}"
+    return listing((replace if c == "replace" else word(c) for c in tables.CHOICES), "or")
+
+
+def status(t: _Table, _command: str, _rest: str) -> Result:
+    loaded, table, seat = t.loaded, t.loaded.table, t.seat
+    game = presentation.game_info(t.settings, loaded)
+    lines: list[str] = [_("{title}, game #{id}.", title=game["title"], id=str(game["id"]))]
+    outcome = presentation.outcome(loaded)
+    acting = not loaded.row.over and seat in loaded.game.to_act(loaded.state)
+    if loaded.row.over:
+        lines.append(_("The game is over."))
+        if outcome is not None:
+            lines.append(_("Final scores:"))
+            lines += [f"  {s['name']}: {s['score']}" for s in outcome["scores"]]
+            if outcome["winners"]:
+                lines.append(_("Winner: {winners}.", winners=outcome["together"]))
+    elif seat in table.bots:
+        lines.append(
+            _(
+                "A bot plays your decisions until you come back: reply {command} to play them "
+                "yourself again.",
+                command=word("back"),
+            )
+        )
+    elif acting:
+        lines.append(
+            _(
+                "It is your turn: reply with one of the codes in your turn email, or choose "
+                "on your turn page: {url}",
+                url=links.decision_url(t.settings, loaded, seat),
+            )
+        )
+        deadline = notices.pace(loaded, seat)["deadline"]
+        if deadline:
+            lines.append(_("Your deadline is {deadline}.", deadline=deadline))
+    else:
+        lines.append(notices.nothing_waiting(t.session, loaded, seat))
+    for player in notices.statuses(loaded):
+        if player["seat"] != seat and player["to_act"] and player["deadline"]:
+            lines.append(
+                _("{name} decides by {deadline}.", name=player["name"], deadline=player["deadline"])
+            )
+        if player["notes"]:
+            notes = "; ".join(str(words.text(n)) for n in player["notes"])
+            lines.append(_("{name}: {notes}.", name=player["name"], notes=notes))
+    ballot = table.ballot
+    if ballot is not None and seat in table.voters() and seat not in dict(ballot.votes):
+        closes = tables.ballot_closes(table)
+        assert closes is not None
+        lines.append(
+            _(
+                "A vote is open about {name}; it closes at {moment}. Reply with one of: {choices}.",
+                name=seat_row(loaded.row, ballot.seat).name,
+                moment=notices.when(table, closes),
+                choices=_choices(),
+            )
+        )
+    request = table.takeback
+    if request is not None and request.seat != seat and seat not in request.approvals:
+        lines.append(
+            _(
+                "{name} asks to take back their last decision: reply {yes} or {no}.",
+                name=seat_row(loaded.row, request.seat).name,
+                yes=word("yes"),
+                no=word("no"),
+            )
+        )
+    lines.append(_("Game page: {url}", url=game["url"]))
+    return lines, []
+
+
+def _help(example: str) -> dict[str, str]:
+    """What each command does, in the words of ``help``."""
+    return {
+        "status": _("where the game stands, your deadline, the scores"),
+        "takeback": _("ask to take back your last decision"),
+        "away": _("followed by your last day away ({example}): your deadlines pause",
+                  example=example),
+        "back": _("take your seat back from the bot that plays for you"),
+        "nudge": _("remind the players whose decision is waiting (or one, by name)"),
+        "digest": _("your turns in one email a day"),
+        "each": _("an email at every turn"),
+        "none": _("no more turn emails"),
+        "yes": _("approve another player's takeback"),
+        "no": _("refuse another player's takeback"),
+        "vote": _("on a passed deadline, followed by one of: {choices}", choices=_choices()),
+        "help": _("this list"),
+    }  # fmt: skip
+
+
+def help_(t: _Table, _command: str, _rest: str) -> Result:
+    lang = words.language()
+    lines: list[str] = [
+        _("Reply with one of these commands alone on a line, in your language or in English:")
+    ]
+    for command, what in _help((_today(t) + timedelta(days=7)).isoformat()).items():
+        mine, english = word(command), word(command, "en")
+        if lang == "en" or mine == english:
+            said = _("{word}: {what}", word=mine, what=what)
+        else:
+            said = _("{word} ({english}): {what}", word=mine, english=english, what=what)
+        lines.append(f"  {words.text(said)}")
+    lines.append(_("To play, reply with one of the codes in your turn email."))
+    return lines, []
+
+
+def takeback(t: _Table, _command: str, _rest: str) -> Result:
+    asked = slowplay.approvers(t.loaded.table, t.seat)
+    sent = slowplay.request_takeback(t.session, t.game_id, t.seat, t.generation)
+    if asked:
+        return [
+            _(
+                "Your request to take back your last decision went to the other players: it "
+                "is undone once every one of them approves."
+            )
+        ], sent
+    return [_("Your last decision is taken back: it is your turn again.")], sent
+
+
+def _days(said: str, today: date) -> tuple[date | None, date] | None:
+    """The first and last days away ``said`` names: "24.12" (the last), or a span
+    ("20.12 to 3.1", "с 20.12 по 3.1", "12月20日から1月3日"); ``None`` if it names neither."""
+    lang = words.language()
+    if "から" in said:  # 12月20日から1月3日(まで)
+        left, _from, right = said.partition("から")
+        spans = [(left, right)]
+    else:
+        parts = said.split()
+        spans = [
+            (" ".join(parts[:i]), " ".join(parts[i + 1 :]))
+            for i in range(1, len(parts) - 1)
+            if fold(parts[i]) in UNTIL | TO
+        ]
+    for left, right in spans:
+        left_words = left.split()
+        while left_words and fold(left_words[0]) in FROM:
+            left_words = left_words[1:]
+        first = read_day(" ".join(left_words), lang, today)
+        last = read_day(_after(right), lang, today)
+        if first is not None and last is not None:
+            return first, last
+    last = read_day(said, lang, today)
+    return None if last is None else (None, last)
+
+
+def _after(said: str) -> str:
+    """``said`` without the connecting words before its day and a final まで."""
+    parts = said.split()
+    while parts and fold(parts[0]) in UNTIL:
+        parts = parts[1:]
+    return " ".join(parts).removesuffix("まで").strip()
+
+
+def away(t: _Table, _command: str, rest: str) -> Result:
+    today = _today(t)
+    said = _after(rest)
+    example = (today + timedelta(days=7)).isoformat()
+    if not said:
+        raise _refuse(
+            _(
+                "Say your last day away after the command, for example: {command} {example}",
+                command=word("away"),
+                example=example,
+            )
+        )
+    days = _days(said, today)
+    if days is None:
+        raise _refuse(
+            _(
+                "I could not read “{said}” as a day. Write the day as year-month-day, for "
+                "example {example}.",
+                said=echo(said),
+                example=example,
+            )
+        )
+    first, last = days
+    if first is None:
+        # Away from today; a last day already past starts it there, so the seat page's
+        # own rule (declare_away) says whether those days are over.
+        first = min(today, last)
+    sent = slowplay.declare_away(t.session, t.holder.email, first, last)
+    if first > today:
+        said_days = _(
+            "You are away from {first} to {last}: your deadlines pause in all your games "
+            "meanwhile, and the other players are told.",
+            first=_day(first),
+            last=_day(last),
+        )
+    else:
+        said_days = _(
+            "You are away until {last}: your deadlines pause in all your games, and the other "
+            "players are told.",
+            last=_day(last),
+        )
+    return [said_days], sent
+
+
+def back(t: _Table, _command: str, _rest: str) -> Result:
+    was_bot = t.seat in t.loaded.table.bots
+    sent = slowplay.come_back(t.session, t.game_id, t.seat, t.generation)
+    if was_bot:
+        return [_("Welcome back: you play your own seat again, and the others are told.")], sent
+    return [
+        _(
+            "No bot plays for you, so nothing changed. An absence you declared ends by itself "
+            "after its last day."
+        )
+    ], sent
+
+
+def nudge(t: _Table, _command: str, rest: str) -> Result:
+    table = t.loaded.table
+    # Whom the seat page offers to nudge: the others who must decide, not bots.
+    waiting = [
+        p
+        for p in notices.statuses(t.loaded)
+        if p["to_act"] and p["seat"] != t.seat and p["seat"] not in table.bots
+    ]
+    if rest:
+        wanted = fold(rest)
+        waiting = [p for p in waiting if wanted in (fold(p["name"]), fold(p["seat"]))]
+        if not waiting:
+            raise _refuse(_("No player called “{said}” has a decision waiting.", said=echo(rest)))
+    if not waiting:
+        raise Stale(_("Nobody else has a decision waiting right now."))
+    nudged: list[str] = []
+    refusals: list[str] = []
+    sent: list[int] = []
+    for player in waiting:
+        try:
+            sent += slowplay.nudge(t.session, t.game_id, t.seat, t.generation, player["seat"])
+        except Conflict:
+            raise
+        except ServiceError as refused:  # checked before anything is written
+            refusals.append(refused.message)
+        else:
+            nudged.append(player["name"])
+    if not nudged:
+        raise _Several(refusals)
+    return [
+        _("We nudged {names}: a reminder is on its way.", names=listing(nudged)),
+        *refusals,
+    ], sent
+
+
+class _Several(BadRequest):
+    """Every one of several attempts was refused: each reason, one a line."""
+
+    def __init__(self, messages: list[str]) -> None:
+        super().__init__("\n".join(str(words.text(m)) for m in messages))
+
+
+def notify(t: _Table, command: str, _rest: str) -> Result:
+    email = t.holder.email
+    slowplay.set_notify(t.session, email, command)
+    if command == "digest":
+        person = slowplay.person(t.session, email)
+        zone = slowplay.person_zone(t.session, email) or "UTC"
+        return [
+            _(
+                "From now on your turns in all your games come in one daily digest, at {time} "
+                "({zone} time).",
+                time=f"{person.digest_hour:02d}:00",
+                zone=zone,
+            )
+        ], []
+    if command == "each":
+        return [_("From now on you get an email at every turn, in all your games.")], []
+    return [
+        _(
+            "From now on you get no turn emails, reminders or nudges, in any of your games; "
+            "news of the table still comes. Reply {command} to have them again.",
+            command=word("each"),
+        )
+    ], []
+
+
+def vote(t: _Table, command: str, rest: str) -> Result:
+    if command == "vote":  # "vote bot": the choice is the next word
+        found = parse(rest)
+        if found is None or found[0] not in tables.CHOICES:
+            raise _refuse(_("Choose one of: {choices}.", choices=_choices()))
+        command, rest = found
+    table = t.loaded.table
+    ballot = table.ballot
+    newcomer = None
+    if command == "replace" and rest:
+        address, _space, name = rest.partition(" ")
+        newcomer = (address.strip("<>"), name.strip())
+    # cast_vote's own rules: no open ballot ("This vote is closed."), not a voter, the
+    # newcomer's address.
+    sent = slowplay.cast_vote(
+        t.session, t.game_id, t.seat, t.generation, ballot.number if ballot else 0, command,
+        newcomer,
+    )  # fmt: skip
+    lines = [_("Your vote is counted: {choice}.", choice=tables.CHOICE_LABELS[command])]
+    after = t.reload().table.ballot
+    if ballot is not None and (after is None or after.number != ballot.number):
+        lines.append(_("Your vote decided it: every player gets an email with the result."))
+    return lines, sent
+
+
+def answer(t: _Table, command: str, _rest: str) -> Result:
+    table = t.loaded.table
+    if table.takeback is None and table.ballot is not None and t.seat in table.voters():
+        raise _refuse(
+            _(
+                "No takeback waits for your answer. To vote on the passed deadline, reply with "
+                "one of: {choices}.",
+                choices=_choices(),
+            )
+        )
+    approve = command == "yes"
+    sent = slowplay.answer_takeback(t.session, t.game_id, t.seat, t.generation, approve=approve)
+    if not approve:
+        return [_("You refused: the decision stands.")], sent
+    if t.reload().table.takeback is None:
+        return [_("You approved, and the decision is taken back.")], sent
+    return [_("You approved; the takeback now waits for the other players.")], sent
+
+
+HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
+    "status": status,
+    "help": help_,
+    "takeback": takeback,
+    "away": away,
+    "back": back,
+    "nudge": nudge,
+    "digest": notify,
+    "each": notify,
+    "none": notify,
+    "yes": answer,
+    "no": answer,
+    "vote": vote,
+    "wait": vote,
+    "bot": vote,
+    "replace": vote,
+    "end": vote,
+}
