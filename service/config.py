@@ -18,7 +18,14 @@ def _ints(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.replace(" ", "").split(",") if part)
 
 
-INTEGERS = {"link_max_age", "snapshot_every", "sweep_after", "proxy_hops", "claim_ttl"}
+INTEGERS = {
+    "link_max_age",
+    "snapshot_every",
+    "sweep_after",
+    "proxy_hops",
+    "claim_ttl",
+    "inbound_max_bytes",
+}
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,12 @@ class Settings:
     claim_ttl: int = 300
     """Seconds a send in progress keeps its outbox row from other jobs; then it is presumed
     dead (its worker was killed) and the sweeper hands the row to another job."""
+    inbound_max_bytes: int = 1024 * 1024
+    """The largest message the inbound server and ``POST /inbound/mime`` take (issue 18):
+    a reply is a few lines; beyond this, 552 over SMTP, 413 over HTTP."""
+    inbound_secret: str = ""
+    """The shared secret of ``POST /inbound/mime`` (``Authorization: Bearer ...``); empty,
+    the endpoint does not exist (404)."""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -62,13 +75,7 @@ class Settings:
             raw = env.get(f.name.upper())
             if raw is None:
                 continue
-            if f.name in {
-                "link_max_age",
-                "snapshot_every",
-                "sweep_after",
-                "proxy_hops",
-                "claim_ttl",
-            }:
+            if f.name in INTEGERS:
                 values[f.name] = int(raw)
             elif f.name == "retry_intervals":
                 values[f.name] = _ints(raw)

@@ -4,7 +4,7 @@ from rq import cron
 
 from service import secret_key
 from service.config import Settings
-from workers.jobs import sweep_outbox
+from workers.jobs import sweep_inbox_job, sweep_outbox
 from workers.schedule import tick
 
 SETTINGS = Settings.from_env()
@@ -13,4 +13,5 @@ SETTINGS = Settings.from_env()
 secret_key.refuse_to_start(SETTINGS.secret_key)
 QUEUE = SETTINGS.queue_name
 cron.register(sweep_outbox, queue_name=QUEUE, interval=30)
+cron.register(sweep_inbox_job, queue_name=QUEUE, interval=30)
 cron.register(tick, queue_name=QUEUE, interval=60)
