@@ -63,9 +63,13 @@ def _printable(text: str) -> bool:
 
 
 def envelope_sender(mail_from: str) -> str:
-    """The envelope sender as it is stored: what the sending server gave, less anything
-    that is no character of an address (NUL, controls), cut to the column's width."""
-    return "".join(c for c in mail_from if c.isprintable())[:ADDRESS_LENGTH]
+    """The envelope sender as it is stored: what the sending server gave, without angle
+    brackets (a bounce's ``<>`` is ``""``) or anything that is no character of an address
+    (NUL, controls), cut to the column's width."""
+    printable = "".join(c for c in mail_from if c.isprintable()).strip()
+    if printable.startswith("<") and printable.endswith(">"):
+        printable = printable[1:-1]
+    return printable[:ADDRESS_LENGTH]
 
 
 def header(raw: bytes, name: str) -> str | None:
