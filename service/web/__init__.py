@@ -88,7 +88,10 @@ def enqueue_after_response(outbox_ids: list[int]) -> None:
 
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+    return (
+        request.path.startswith(("/api/", "/inbound/"))
+        or request.accept_mimetypes.best == "application/json"
+    )
 
 
 def error_response(status: int, title: str, message: str, **extra: Any):  # type: ignore[no-untyped-def]
@@ -107,6 +110,7 @@ def register(app: Flask) -> None:
         guard,
         headers,
         history,
+        inbound,
         language,
         limits,
         mailbox,
@@ -118,7 +122,18 @@ def register(app: Flask) -> None:
     )
 
     current = app.extensions["pbem"]
-    for module in (pages, api, openapi, actions, unsubscribe, mailbox, seat, history, wellknown):
+    for module in (
+        pages,
+        api,
+        openapi,
+        actions,
+        unsubscribe,
+        mailbox,
+        seat,
+        history,
+        wellknown,
+        inbound,
+    ):
         app.register_blueprint(module.bp)
     if current.bench_endpoints:
         app.register_blueprint(bench.bp)
