@@ -63,6 +63,9 @@ class Settings:
     inbound_max_bytes: int = 1024 * 1024
     """The largest message the inbound server and ``POST /inbound/mime`` take (issue 18):
     a reply is a few lines; beyond this, 552 over SMTP, 413 over HTTP."""
+    inbound_url: str = ""
+    """Where ``/mailbox`` sends a player's typed reply (``smtp://host:port``): the demo's
+    inbound server. Empty (anywhere but ``make demo``), no reply box is shown."""
     inbound_secret: str = ""
     """The shared secret of ``POST /inbound/mime`` (``Authorization: Bearer ...``); empty,
     the endpoint does not exist (404)."""
