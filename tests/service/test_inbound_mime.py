@@ -91,7 +91,9 @@ def test_without_the_secret_nothing_is_stored(provider, settings, headers, statu
 
 
 def test_a_recipient_at_another_domain_is_refused(provider, settings):
-    for query in ["to=ann@example.org", "to=", "", "to=play@pbem.localhost.evil.org"]:
+    hostile = ["to=%00@pbem.localhost", f"to={'a' * 65}@pbem.localhost", "to=@pbem.localhost"]
+    hostile += ["to=a%20b@pbem.localhost", "to=a@pbem.localhost%00", f"to=a@{'b.' * 200}x"]
+    for query in ["to=ann@example.org", "to=", "", "to=play@pbem.localhost.evil.org", *hostile]:
         response = provider.post(
             f"/inbound/mime?{query}", data=RAW, headers=AUTH, content_type=MIME
         )
