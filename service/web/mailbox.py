@@ -101,10 +101,19 @@ def _reply(message: EmailMessage) -> dict[str, str] | None:
         return None
     if len(to) != 1 or len(player) != 1 or "@" not in player[0]:
         return None
+    if not all(c.isprintable() and not c.isspace() for c in player[0]):
+        return None
     address = ours(settings(), to[0])
     if address is None:
         return None
     return {"from": player[0], "to": address}
+
+
+def _header(message: EmailMessage, name: str) -> str:
+    try:
+        return str(message.get(name, ""))
+    except (TypeError, ValueError, IndexError):  # a header no parser could read
+        return ""
 
 
 def _page(key: str, message: EmailMessage, *, replied: bool, failure: str | None) -> str:
@@ -141,10 +150,13 @@ def reply(key: str):  # type: ignore[no-untyped-def]
     answer = smtp.message()
     answer["From"] = envelope["from"]
     answer["To"] = envelope["to"]
-    answer["Subject"] = "Re: " + str(message.get("Subject", "")).removeprefix("Re: ")
+    # What the stored email's headers decode to is whatever anyone sent: on one line each,
+    # no header written here can carry another.
+    subject = " ".join(_header(message, "Subject").split())
+    answer["Subject"] = "Re: " + subject.removeprefix("Re: ")
     answer["Date"] = formatdate(localtime=False)
     answer["Message-ID"] = make_msgid(domain="mailbox.localhost")
-    original = str(message.get("Message-ID", "")).strip()
+    original = "".join(_header(message, "Message-ID").split())
     if original:
         answer["In-Reply-To"] = original
         answer["References"] = original

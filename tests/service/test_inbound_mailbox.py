@@ -119,3 +119,46 @@ def test_a_reply_the_inbound_server_cannot_take_says_so(demo):
     assert response.status_code == 502
     assert "The reply could not be sent" in response.get_data(as_text=True)
     assert received(demo) == []
+
+
+HOSTILE_TEXTS = {
+    "nul": "1\x00",
+    "a lone dot line": "1\r\n.\r\nMAIL FROM:<x@evil.org>",
+    "headers in the body": "Subject: pwned\r\nBcc: x@evil.org\r\n\r\n1",
+    "bidi": "\u202e1",
+    "very long": "1" * 20_000,
+    "empty": "",
+}
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("text", HOSTILE_TEXTS.values(), ids=HOSTILE_TEXTS.keys())
+def test_whatever_is_typed_goes_in_the_reply_body_only(demo, text):
+    key = delivered(demo, turn_email())
+    client = client_of(demo)
+    token = csrf_token(client.get(f"/mailbox/{key}").get_data(as_text=True))
+    response = client.post(f"/mailbox/{key}/reply", data={"text": text, "csrf_token": token})
+    assert response.status_code == 303
+    (row,) = received(demo)
+    reply = message_from_bytes(row.raw, policy=policy.default)
+    assert reply["Subject"] == "Re: Your turn" and reply["Bcc"] is None
+    assert row.rcpt_to == REPLY_TO
+
+
+@pytest.mark.hostile
+def test_an_email_whose_headers_decode_to_line_breaks_is_answered_on_one_line(demo):
+    raw = (
+        b"From: games@pbem.localhost\r\nTo: ann@example.org\r\n"
+        b"Reply-To: " + REPLY_TO.encode() + b"\r\n"
+        b"Subject: =?utf-8?q?Your=0D=0ABcc:_x@evil.org?=\r\n"
+        b"Message-ID: =?utf-8?q?<a=0D=0AX:_y@x>?=\r\n\r\nbody\r\n"
+    )
+    key = mailbox.Maildir(demo.mailbox_dir, create=True).add(raw)
+    client = client_of(demo)
+    token = csrf_token(client.get(f"/mailbox/{key}").get_data(as_text=True))
+    response = client.post(f"/mailbox/{key}/reply", data={"text": "1", "csrf_token": token})
+    assert response.status_code == 303
+    (row,) = received(demo)
+    reply = message_from_bytes(row.raw, policy=policy.default)
+    assert reply["Bcc"] is None and reply["X"] is None
+    assert reply["Subject"] == "Re: Your Bcc: x@evil.org"
