@@ -9,12 +9,15 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rq.job import Job
 from sqlalchemy import select
 
 from service.cli.localnet import free_port
 from service.config import Settings
 from service.mail.inbound_server import InboundController
+from service.mail.inbox import message_key, store
 from service.mail.queue import connection, inbox_job_id, sweep_inbox
 from service.store.db import sessions
 from service.store.models import InboxRow
@@ -245,3 +248,26 @@ def test_hostile_envelope_senders_are_stored_printable(inbound, settings):
         client.rcpt(ADDRESS)
         assert client.data(message(message_id="<bounce@x>"))[0] == 250
     assert [r.mail_from for r in rows(settings)] == [""]
+
+
+def test_a_message_received_is_read_by_a_worker(inbound, settings, work):
+    inbound.send(message())
+    work()  # the job the server enqueued, run by a real RQ worker
+    (row,) = rows(settings)
+    assert row.processed_at is not None and row.claimed_at is None
+
+
+@pytest.mark.hostile
+@given(raw=st.binary(max_size=3000), rcpt=st.sampled_from([ADDRESS, "a@pbem.localhost"]))
+def test_any_bytes_are_stored_once_under_a_key_that_fits(settings, raw, rcpt):
+    """Whatever the bytes, storing never fails, the key fits its column, and a second
+    delivery of the same bytes is a duplicate."""
+    key = message_key(raw, rcpt)
+    assert len(key) <= 255 and key.isprintable()
+    with sessions(settings.database_url).begin() as session:
+        first = store(session, raw, "x\x00\udcff@y", rcpt)
+        again = store(session, raw, "x@y", rcpt)
+        assert first is not None and again is None
+        stored = session.get(InboxRow, first)
+        assert stored is not None and stored.raw == raw
+        session.delete(stored)
