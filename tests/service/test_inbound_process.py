@@ -1,5 +1,6 @@
 """The Procfile's ``inbound`` process (issue 18), run as the Procfile says: it takes mail
-for MAIL_DOMAIN over SMTP, or LMTP with ``INBOUND_LMTP=1``, and stops cleanly on SIGTERM."""
+for MAIL_DOMAIN over SMTP, or LMTP with ``INBOUND_LMTP=1``, and stops cleanly on SIGTERM;
+and ``pbem sweep`` hands over received messages left unread."""
 
 from __future__ import annotations
 
@@ -10,14 +11,18 @@ import socket
 import subprocess
 import sys
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
+from service.cli.commands import main
 from service.cli.localnet import free_port
 from service.config import ROOT, Settings
+from service.mail.inbox import store
 from service.store.db import sessions
+from service.store.eventstore import now
 from service.store.models import InboxRow
 
 BIN = Path(sys.executable).parent
@@ -72,3 +77,14 @@ def test_the_procfile_inbound_process_stores_what_it_receives(settings: Settings
     said = log.read_text()
     assert f"over {'LMTP' if lmtp else 'SMTP'} on 127.0.0.1:{port}" in said
     assert "Traceback" not in said
+
+
+def test_pbem_sweep_hands_over_received_messages_left_unread(app, settings):
+    with sessions(settings.database_url).begin() as session:
+        inbox_id = store(session, RAW, "ann@example.org", "play@pbem.localhost")
+        row = session.get(InboxRow, inbox_id)
+        assert row is not None
+        row.received_at = now() - timedelta(seconds=settings.sweep_after + 1)
+    result = app.test_cli_runner().invoke(main, ["sweep"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "enqueued 1 received messages" in result.output
