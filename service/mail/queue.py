@@ -7,6 +7,10 @@ and the sweeper (:func:`sweep`, run by the scheduler's ``workers.jobs.sweep_outb
 Each row has one job id, ``outbox-<id>``: the sweeper leaves a row alone while its job
 waits in the queue or for a retry, so an outage of the mail relay is retried on RQ's
 schedule, not once more by every sweep.
+
+Received messages (issue 18) are handed over the same way: one reading job per ``inbox``
+row (``inbox-<id>``), enqueued once the message is committed, and :func:`sweep_inbox` for
+those Redis or a dead worker left unread.
 """
 
 from __future__ import annotations
