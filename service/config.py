@@ -26,6 +26,7 @@ INTEGERS = {
     "claim_ttl",
     "tick_every",
     "sweep_every",
+    "inbound_max_bytes",
 }
 
 
@@ -70,6 +71,15 @@ class Settings:
     claim_ttl: int = 300
     """Seconds a send in progress keeps its outbox row from other jobs; then it is presumed
     dead (its worker was killed) and the sweeper hands the row to another job."""
+    inbound_max_bytes: int = 1024 * 1024
+    """The largest message the inbound server and ``POST /inbound/mime`` take (issue 18):
+    a reply is a few lines; beyond this, 552 over SMTP, 413 over HTTP."""
+    inbound_url: str = ""
+    """Where ``/mailbox`` sends a player's typed reply (``smtp://host:port``): the demo's
+    inbound server. Empty (anywhere but ``make demo``), no reply box is shown."""
+    inbound_secret: str = ""
+    """The shared secret of ``POST /inbound/mime`` (``Authorization: Bearer ...``); empty,
+    the endpoint does not exist (404)."""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:

@@ -4,7 +4,7 @@ from rq import cron
 
 from service import logs, secret_key
 from service.config import Settings
-from workers.jobs import sweep_outbox
+from workers.jobs import sweep_inbox_job, sweep_outbox
 from workers.schedule import tick
 
 SETTINGS = Settings.from_env()
@@ -14,4 +14,5 @@ secret_key.refuse_to_start(SETTINGS.secret_key)
 logs.configure_from(SETTINGS)
 QUEUE = SETTINGS.queue_name
 cron.register(sweep_outbox, queue_name=QUEUE, interval=SETTINGS.sweep_every)
+cron.register(sweep_inbox_job, queue_name=QUEUE, interval=SETTINGS.sweep_every)
 cron.register(tick, queue_name=QUEUE, interval=SETTINGS.tick_every)

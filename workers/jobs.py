@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import logging
+
+from rq import get_current_job
 from sqlalchemy import update
 
 from service import secret_key
 from service.config import Settings, load_extra_games
+from service.mail import replies
 from service.mail.compose import compose
-from service.mail.queue import claim_ttl, sweep
+from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
 from service.mail.smtp import send
 from service.store.db import sessions
 from service.store.eventstore import now
-from service.store.models import OutboxRow
+from service.store.models import InboxRow, OutboxRow
+
+log = logging.getLogger(__name__)
 
 
 def settings_for_job() -> Settings:
@@ -63,3 +69,60 @@ def send_outbox(outbox_id: int) -> str:
 def sweep_outbox(older_than: int | None = None) -> list[int]:
     """The scheduler's sweep (:func:`service.mail.queue.sweep`) with the job's settings."""
     return sweep(settings_for_job(), older_than)
+
+
+def sweep_inbox_job(older_than: int | None = None) -> list[int]:
+    """The scheduler's sweep of unread messages (:func:`service.mail.queue.sweep_inbox`)."""
+    return sweep_inbox(settings_for_job(), older_than)
+
+
+def read_inbox(inbox_id: int) -> str:
+    """Read one received message exactly once (issue 18): claim it, let
+    :func:`service.mail.replies.read` act on it and mark it read in one transaction, then
+    enqueue the emails that reading queued.
+
+    A second job on the same message, at once or later, does nothing. A failure rolls the
+    reading back and leaves the message for RQ's next retry; after the last retry it is
+    marked failed, never read again."""
+    settings = settings_for_job()
+    session_factory = sessions(settings.database_url)
+    with session_factory.begin() as session:
+        row = session.get(InboxRow, inbox_id, with_for_update=True)
+        if row is None:
+            return "missing"
+        if row.processed_at is not None:
+            return "already done"
+        if row.claimed_at is not None and now() - row.claimed_at < claim_ttl(settings):
+            return "being read by another job"
+        claim = row.claimed_at = now()
+    try:
+        with session_factory.begin() as session:
+            row = session.get(InboxRow, inbox_id, with_for_update=True, populate_existing=True)
+            assert row is not None
+            if row.processed_at is not None or row.claimed_at != claim:
+                # Our claim ran out and another job took the message over.
+                return "taken over by another job"
+            outbox_ids = replies.read(session, settings, row)
+            row.processed_at = now()
+            row.claimed_at = None
+    except Exception as exc:
+        _failed(settings, inbox_id, exc)
+        raise
+    enqueue_outbox(settings, outbox_ids)
+    return row.outcome or "read"
+
+
+def _failed(settings: Settings, inbox_id: int, exc: Exception) -> None:
+    """Free the message for RQ's retry, or, when no retry is left, mark it failed so that
+    neither RQ nor the sweeper reads it again (a message that always fails is no loop)."""
+    job = get_current_job()
+    last = job is None or not job.retries_left
+    with sessions(settings.database_url).begin() as session:
+        row = session.get(InboxRow, inbox_id, with_for_update=True)
+        if row is None or row.processed_at is not None:
+            return
+        row.claimed_at = None
+        if last:
+            row.processed_at = now()
+            row.outcome = f"failed: {type(exc).__name__}: {exc}"[:120]
+            log.error("gave up reading inbox #%d: %s", inbox_id, row.outcome)

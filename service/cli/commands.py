@@ -306,8 +306,43 @@ def import_command(
 
 @main.command()
 def sweep() -> None:
-    """Enqueue every outbox row left unsent for over a minute."""
-    click.echo(f"enqueued {len(queue.sweep(_mailing_settings()))} rows")
+    """Enqueue every outbox row left unsent, and every received message left unread, for
+    over a minute."""
+    settings = _mailing_settings()
+    click.echo(f"enqueued {len(queue.sweep(settings))} rows")
+    click.echo(f"enqueued {len(queue.sweep_inbox(settings))} received messages")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", envvar="INBOUND_HOST", show_default=True)
+@click.option("--port", default=2525, type=int, envvar="INBOUND_PORT", show_default=True)
+@click.option(
+    "--lmtp/--smtp",
+    default=False,
+    envvar="INBOUND_LMTP",
+    help="Speak LMTP (an MTA such as Postfix hands mail over) or SMTP.  [default: smtp]",
+)
+def inbound(host: str, port: int, lmtp: bool) -> None:
+    """Receive mail for MAIL_DOMAIN: store each message, then have a worker read it."""
+    import signal
+    import threading
+
+    from service import logs
+    from service.mail.inbound_server import InboundController
+
+    settings = _settings()
+    logs.configure_from(settings)
+    server = InboundController(settings, host, port, lmtp=lmtp)
+    server.start()
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    protocol = "LMTP" if lmtp else "SMTP"
+    click.echo(f"receiving mail for {settings.mail_domain} over {protocol} on {host}:{port}")
+    try:
+        stop.wait()
+    finally:
+        server.stop()
 
 
 @main.command()

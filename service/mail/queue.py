@@ -7,12 +7,17 @@ and the sweeper (:func:`sweep`, run by the scheduler's ``workers.jobs.sweep_outb
 Each row has one job id, ``outbox-<id>``: the sweeper leaves a row alone while its job
 waits in the queue or for a retry, so an outage of the mail relay is retried on RQ's
 schedule, not once more by every sweep.
+
+Received messages (issue 18) are handed over the same way: one reading job per ``inbox``
+row (``inbox-<id>``), enqueued once the message is committed, and :func:`sweep_inbox` for
+those Redis or a dead worker left unread.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 
 from redis import Redis
@@ -24,11 +29,13 @@ from sqlalchemy import or_, select
 from service.config import Settings
 from service.store.db import sessions
 from service.store.eventstore import now
-from service.store.models import OutboxRow
+from service.store.models import InboxRow, OutboxRow
 
 log = logging.getLogger(__name__)
 SEND_JOB = "workers.jobs.send_outbox"
 """The RQ job that sends one row, named (RQ imports it in the worker), never imported here."""
+READ_JOB = "workers.jobs.read_inbox"
+"""The RQ job that reads one received message (issue 18), named likewise."""
 WAITING = frozenset({JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED})
 """A job in one of these states will run: enqueueing its row again would only repeat it."""
 
@@ -51,6 +58,10 @@ def job_id(outbox_id: int) -> str:
     return f"outbox-{outbox_id}"
 
 
+def inbox_job_id(inbox_id: int) -> str:
+    return f"inbox-{inbox_id}"
+
+
 def enqueue_outbox(settings: Settings, outbox_ids: list[int], *, sweeping: bool = False) -> int:
     """Enqueue one send job per row, all in one pipeline; returns how many were enqueued
     (none when Redis fails: the sweeper enqueues them later; the rest wait).
@@ -58,41 +69,58 @@ def enqueue_outbox(settings: Settings, outbox_ids: list[int], *, sweeping: bool 
     ``sweeping``: the rows may have had jobs before; a row whose job still waits is
     skipped, and a finished, failed or abandoned job (its worker was killed) is replaced.
     """
-    if not outbox_ids or not settings.redis_url:
+    return _enqueue(settings, SEND_JOB, job_id, "send outbox", outbox_ids, sweeping)
+
+
+def enqueue_inbox(settings: Settings, inbox_ids: list[int], *, sweeping: bool = False) -> int:
+    """Enqueue one reading job per received message, as :func:`enqueue_outbox` does for
+    sends: best effort, the sweeper (:func:`sweep_inbox`) catches what Redis missed."""
+    return _enqueue(settings, READ_JOB, inbox_job_id, "read inbox", inbox_ids, sweeping)
+
+
+def _enqueue(
+    settings: Settings,
+    function: str,
+    name: Callable[[int], str],
+    description: str,
+    row_ids: list[int],
+    sweeping: bool,
+) -> int:
+    if not row_ids or not settings.redis_url:
         return 0
     try:
         q = queue(settings)
         if sweeping:
-            outbox_ids = _without_waiting_jobs(q, outbox_ids)
+            row_ids = _without_waiting_jobs(q, name, row_ids)
         retry = retry_policy(settings)
         # One round trip to Redis for every row of the move.
         q.enqueue_many(
             [
                 Queue.prepare_data(
-                    SEND_JOB,
-                    (outbox_id,),
-                    job_id=job_id(outbox_id),
+                    function,
+                    (row_id,),
+                    job_id=name(row_id),
                     retry=retry,
-                    description=f"send outbox #{outbox_id}",
+                    description=f"{description} #{row_id}",
                 )
-                for outbox_id in outbox_ids
+                for row_id in row_ids
             ]
         )
     except RedisError as exc:
-        log.warning("could not enqueue outbox %s, the sweeper will: %s", outbox_ids, exc)
+        log.warning("could not enqueue %s %s, the sweeper will: %s", description, row_ids, exc)
         return 0
-    return len(outbox_ids)
+    return len(row_ids)
 
 
-def _without_waiting_jobs(q: Queue, outbox_ids: list[int]) -> list[int]:
-    jobs = Job.fetch_many([job_id(i) for i in outbox_ids], connection=q.connection)
+def _without_waiting_jobs(q: Queue, name: Callable[[int], str], row_ids: list[int]) -> list[int]:
+    jobs = Job.fetch_many([name(i) for i in row_ids], connection=q.connection)
     kept = []
-    for outbox_id, job in zip(outbox_ids, jobs, strict=True):
+    for row_id, job in zip(row_ids, jobs, strict=True):
         if job is not None:
             if job.get_status(refresh=False) in WAITING:
                 continue
             discard(job)
-        kept.append(outbox_id)
+        kept.append(row_id)
     return kept
 
 
@@ -140,4 +168,53 @@ def sweep(settings: Settings, older_than: int | None = None) -> list[int]:
     if ids:
         enqueue_outbox(settings, ids, sweeping=True)
         log.info("swept %d unsent outbox rows", len(ids))
+    return ids
+
+
+GIVE_UP_AFTER = timedelta(days=1)
+"""A received message a job began to read but none finished for this long (its worker died
+each time, say on a message that exhausts it) is marked failed instead of read again."""
+
+
+def sweep_inbox(settings: Settings, older_than: int | None = None) -> list[int]:
+    """Enqueue received messages left unread for over ``older_than`` seconds
+    (``sweep_after`` by default): Redis was down when they came, or a reading job died, its
+    claim run out. One that jobs began and never finished for :data:`GIVE_UP_AFTER` is
+    marked failed and left. Returns the ids enqueued."""
+    age = timedelta(seconds=settings.sweep_after if older_than is None else older_than)
+    moment = now()
+    with sessions(settings.database_url).begin() as session:
+        hopeless = session.scalars(
+            select(InboxRow)
+            .where(
+                InboxRow.processed_at.is_(None),
+                InboxRow.claimed_at.is_not(None),
+                InboxRow.claimed_at <= moment - claim_ttl(settings),
+                InboxRow.received_at <= moment - GIVE_UP_AFTER,
+            )
+            .with_for_update(skip_locked=True)
+        ).all()
+        for row in hopeless:
+            row.processed_at = moment
+            row.claimed_at = None
+            row.outcome = "failed: never finished reading"
+            log.error("gave up reading inbox #%d: no job finished it", row.id)
+        ids = list(
+            session.scalars(
+                select(InboxRow.id)
+                .where(
+                    InboxRow.processed_at.is_(None),
+                    InboxRow.received_at <= moment - age,
+                    or_(
+                        InboxRow.claimed_at.is_(None),
+                        InboxRow.claimed_at <= moment - claim_ttl(settings),
+                    ),
+                )
+                .order_by(InboxRow.id)
+                .limit(500)
+            )
+        )
+    if ids:
+        enqueue_inbox(settings, ids, sweeping=True)
+        log.info("swept %d unread inbox rows", len(ids))
     return ids

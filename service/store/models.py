@@ -181,8 +181,9 @@ class InboxRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     message_key: Mapped[str] = mapped_column(String(255), unique=True)
-    """The message's Message-ID, or a digest of its bytes when it has none: a message
-    delivered twice is stored once."""
+    """The message's Message-ID, or a digest of its bytes when it has none, and the address
+    it was delivered to (:func:`service.mail.inbox.message_key`): a message delivered twice
+    is stored once, one sent to two of our addresses once for each."""
     received_at: Mapped[datetime]
     mail_from: Mapped[str] = mapped_column(String(320))
     """The envelope sender, as the sending server gave it (``""`` for a bounce)."""

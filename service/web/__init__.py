@@ -88,7 +88,10 @@ def enqueue_after_response(outbox_ids: list[int]) -> None:
 
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+    return (
+        request.path.startswith(("/api/", "/inbound/"))
+        or request.accept_mimetypes.best == "application/json"
+    )
 
 
 def error_response(status: int, title: str, message: str, **extra: Any):  # type: ignore[no-untyped-def]
@@ -108,6 +111,7 @@ def register(app: Flask) -> None:
         guard,
         headers,
         history,
+        inbound,
         language,
         limits,
         mailbox,
@@ -131,6 +135,7 @@ def register(app: Flask) -> None:
         history,
         wellknown,
         metrics,
+        inbound,
     ):
         app.register_blueprint(module.bp)
     if current.bench_endpoints:

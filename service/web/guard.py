@@ -29,8 +29,12 @@ from service.words import _
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 JSON_BLUEPRINTS = frozenset({"api"})
-UNGUARDED_BLUEPRINTS = frozenset({"bench"})
-"""The benchmark's baseline (registered only with ``BENCH_ENDPOINTS``) is no form."""
+UNGUARDED_BLUEPRINTS = frozenset({"bench", "inbound"})
+"""The benchmark's baseline (registered only with ``BENCH_ENDPOINTS``) is no form; nor is
+``POST /inbound/mime``, a mail provider's call that proves itself with a shared secret
+(a bearer token no browser sends on its own) and reads no cookie."""
+MAIL_BLUEPRINTS = frozenset({"inbound"})
+"""Routes whose body is a received email, taken up to ``INBOUND_MAX_BYTES``."""
 ONE_CLICK_UNSUBSCRIBE = "unsubscribe.unsubscribe"
 
 csrf = CSRFProtect()
@@ -64,6 +68,8 @@ def install(app: Flask, settings: Settings) -> None:
         if request.method in SAFE_METHODS or request.url_rule is None:
             return  # an unknown path or method answers 404/405 by itself
         limit = app.config["MAX_CONTENT_LENGTH"]
+        if request.blueprint in MAIL_BLUEPRINTS:
+            limit = settings.inbound_max_bytes
         if request.content_length is not None and request.content_length > limit:
             raise RequestEntityTooLarge()  # whether or not the route would read it
         if request.blueprint in UNGUARDED_BLUEPRINTS:

@@ -282,6 +282,59 @@ SPEC: dict[str, Any] = {
                 },
             }
         },
+        "/inbound/mime": {
+            "post": {
+                "operationId": "receiveMessage",
+                "summary": (
+                    "A received email handed over by a hosted mail provider (issue 18): "
+                    "stored, then read by a job. Exists only while INBOUND_SECRET is set."
+                ),
+                "security": [{"inboundSecret": []}],
+                "parameters": [
+                    {
+                        "name": "to",
+                        "in": "query",
+                        "required": True,
+                        "description": "The envelope recipient, an address at MAIL_DOMAIN.",
+                        "schema": {"type": "string", "maxLength": 320},
+                    },
+                    {
+                        "name": "from",
+                        "in": "query",
+                        "required": False,
+                        "description": "The envelope sender; empty or absent for a bounce.",
+                        "schema": {"type": "string", "maxLength": 320},
+                    },
+                ],
+                "requestBody": {
+                    "required": True,
+                    "description": "The raw RFC 822 message, as received.",
+                    "content": {
+                        "message/rfc822": {"schema": {"type": "string", "format": "binary"}},
+                        "application/octet-stream": {
+                            "schema": {"type": "string", "format": "binary"}
+                        },
+                    },
+                },
+                "responses": {
+                    "202": {
+                        "description": "Stored; a job will read it.",
+                        "content": {"application/json": {"schema": {"type": "object"}}},
+                    },
+                    "200": {
+                        "description": "Stored before: a duplicate changes nothing.",
+                        "content": {"application/json": {"schema": {"type": "object"}}},
+                    },
+                    "400": _error("No recipient at MAIL_DOMAIN, or an empty body."),
+                    "401": _error("No bearer token."),
+                    "403": _error("The bearer token is not the shared secret."),
+                    "404": _error("INBOUND_SECRET is not set: the endpoint is off."),
+                    "413": _error("The message is larger than INBOUND_MAX_BYTES."),
+                    "415": _error("The body is not message/rfc822 or application/octet-stream."),
+                    "503": _error("The message cannot be stored now; send it again later."),
+                },
+            }
+        },
         "/api/openapi.json": {
             "get": {
                 "operationId": "getOpenAPI",
@@ -295,7 +348,10 @@ SPEC: dict[str, Any] = {
             }
         },
     },
-    "components": {"schemas": SCHEMAS},
+    "components": {
+        "schemas": SCHEMAS,
+        "securitySchemes": {"inboundSecret": {"type": "http", "scheme": "bearer"}},
+    },
 }
 
 

@@ -34,14 +34,19 @@ class CurrentApp:
 
 
 current_app = CurrentApp()
+# A received email (POST /inbound/mime) is bytes, sent as either of its media types.
+schemathesis.serializer.alias("message/rfc822", "application/octet-stream")
 schema = schemathesis.openapi.from_dict(spec())
 schema.app = current_app
 
 
 @pytest.fixture
 def api_app(settings):  # type: ignore[no-untyped-def]
-    """The app, with limits far above what schemathesis sends (a flood is another test)."""
-    app = create_app(replace(settings, create_limit="100000/minute"))
+    """The app, with limits far above what schemathesis sends (a flood is another test),
+    and the mail provider's endpoint on (its secret unknown to schemathesis)."""
+    app = create_app(
+        replace(settings, create_limit="100000/minute", inbound_secret="not-told-to-schemathesis")
+    )
     app.test_client_class = ServerLikeClient
     current_app.current = app
     yield app
@@ -81,7 +86,7 @@ def test_the_description_is_served_and_names_every_json_route(api_app):
     assert "tictactoe" in served["components"]["schemas"]["NewGame"]["properties"]["game"]["enum"]
     routes = set()
     for rule in api_app.url_map.iter_rules():
-        if not rule.rule.startswith("/api/"):
+        if not rule.rule.startswith(("/api/", "/inbound/")):
             continue
         path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule)
         for method in rule.methods - {"HEAD", "OPTIONS"}:

@@ -1,0 +1,121 @@
+"""``POST /inbound/mime`` (issue 18): received mail handed over by a hosted mail provider.
+
+The body is the raw RFC 822 message (``Content-Type: message/rfc822`` or
+``application/octet-stream``), as the provider received it; the envelope is in the query:
+``to`` the recipient (an address at ``MAIL_DOMAIN``, required), ``from`` the sender (empty
+or absent for a bounce). The provider proves itself with ``Authorization: Bearer
+<INBOUND_SECRET>``; without ``INBOUND_SECRET`` the endpoint does not exist (404).
+
+Answers, all JSON: 202 stored (a job reads it), 200 stored before (a duplicate changes
+nothing), 400 no recipient of ours or an empty body, 401 no credentials, 403 wrong ones, 413 over
+``INBOUND_MAX_BYTES``, 415 another content type, 503 the database cannot store it now (the
+provider should retry; nothing was stored). As over SMTP, the message is committed before
+the provider hears it was taken.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+
+from flask import Blueprint, abort, after_this_request, jsonify, request
+from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.exceptions import (
+    Forbidden,
+    RequestEntityTooLarge,
+    Unauthorized,
+    UnsupportedMediaType,
+)
+
+from service.mail.inbox import ours, store
+from service.mail.queue import enqueue_inbox
+from service.web import db, settings
+
+log = logging.getLogger(__name__)
+bp = Blueprint("inbound", __name__, url_prefix="/inbound")
+
+MESSAGE_TYPES = frozenset({"message/rfc822", "application/octet-stream"})
+
+
+class NoCredentials(Unauthorized):
+    description = "Send the shared secret: Authorization: Bearer <INBOUND_SECRET>."
+
+    def get_headers(self, environ=None, scope=None):  # type: ignore[no-untyped-def]
+        return [*super().get_headers(environ, scope), ("WWW-Authenticate", "Bearer")]
+
+
+class WrongCredentials(Forbidden):
+    description = "That is not the shared secret."
+
+
+class NotAMessage(UnsupportedMediaType):
+    description = "Send the raw message as message/rfc822 or application/octet-stream."
+
+
+def authenticate() -> None:
+    """404 while no secret is set (the endpoint is off), else the bearer token must be the
+    secret, compared in constant time."""
+    secret = settings().inbound_secret
+    if not secret:
+        abort(404)
+    scheme, _, given = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not given.strip():
+        raise NoCredentials()
+    if not hmac.compare_digest(given.strip().encode(), secret.encode()):
+        raise WrongCredentials()
+
+
+@bp.post("/mime")
+def mime():  # type: ignore[no-untyped-def]
+    authenticate()
+    if request.mimetype not in MESSAGE_TYPES:
+        raise NotAMessage()
+    current = settings()
+    recipient = ours(current, request.args.get("to", ""))
+    if recipient is None:
+        return _answer(400, "Bad Request", f"'to' must be an address at {current.mail_domain}.")
+    raw = _body(current.inbound_max_bytes)
+    if not raw:
+        return _answer(400, "Bad Request", "Send the raw message as the body.")
+    try:
+        with db().begin():
+            inbox_id = store(db(), raw, request.args.get("from", ""), recipient)
+    except SQLAlchemyError:
+        log.exception("could not store a message for %s; answered 503", recipient)
+        response = _answer(
+            503, "Service Unavailable", "The message could not be stored; send it again later."
+        )
+        response.headers["Retry-After"] = "60"
+        return response
+    if inbox_id is None:
+        return jsonify({"stored": False, "duplicate": True})
+
+    @after_this_request
+    def _read_later(response):  # type: ignore[no-untyped-def]
+        response.call_on_close(lambda: enqueue_inbox(current, [inbox_id]))
+        return response
+
+    return jsonify({"stored": True, "id": inbox_id}), 202
+
+
+def _body(cap: int) -> bytes:
+    """The request's body, or 413 beyond ``cap`` bytes, whether or not it said its length
+    (a chunked body is read as the server hands it over, and no further than the cap)."""
+    # The app's limit is a form's; this view's is the cap, and one byte more tells a body
+    # over the cap from one at it.
+    request.max_content_length = cap + 1
+    if request.content_length is not None and request.content_length > cap:
+        raise RequestEntityTooLarge()
+    stream = request.stream
+    body = bytearray()
+    while chunk := stream.read(min(64 * 1024, cap + 1 - len(body))):
+        body += chunk
+        if len(body) > cap:
+            raise RequestEntityTooLarge()
+    return bytes(body)
+
+
+def _answer(status: int, title: str, message: str):  # type: ignore[no-untyped-def]
+    response = jsonify({"error": title, "message": message})
+    response.status_code = status
+    return response

@@ -1,0 +1,209 @@
+"""Reading a received message exactly once (issue 18), on the suite's database: on
+PostgreSQL (row locks) as on SQLite (serialised writers).
+
+What reading does is part B's (``service.mail.replies.read``); these tests hold only to
+what the job promises around it: the message is marked read once, by one job, and a
+reading that fails is undone and retried, then given up."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from rq import SimpleWorker
+from sqlalchemy import select
+
+from service.config import Settings
+from service.mail import replies
+from service.mail.inbox import store
+from service.mail.queue import GIVE_UP_AFTER, connection, enqueue_inbox, queue, sweep_inbox
+from service.store.db import sessions
+from service.store.eventstore import now
+from service.store.models import InboxRow
+from workers.jobs import read_inbox
+
+RAW = b"Message-ID: <r@example.org>\r\nFrom: ann@example.org\r\n\r\n1\r\n"
+
+
+def received(settings: Settings, raw: bytes = RAW) -> int:
+    with sessions(settings.database_url).begin() as session:
+        inbox_id = store(session, raw, "ann@example.org", "play+x@pbem.localhost")
+    assert inbox_id is not None
+    return inbox_id
+
+
+def row(settings: Settings, inbox_id: int) -> InboxRow:
+    with sessions(settings.database_url)() as session:
+        found = session.get(InboxRow, inbox_id)
+        assert found is not None
+        return found
+
+
+def worker(settings: Settings) -> None:
+    SimpleWorker([queue(settings)], connection=connection(settings.redis_url)).work(
+        burst=True, logging_level="WARNING"
+    )
+
+
+def test_a_message_is_read_once_and_a_second_job_does_nothing(settings):
+    inbox_id = received(settings)
+    assert read_inbox(inbox_id) == "received"
+    read = row(settings, inbox_id)
+    assert read.processed_at is not None and read.claimed_at is None
+    assert read_inbox(inbox_id) == "already done"
+    assert row(settings, inbox_id).processed_at == read.processed_at
+
+
+def test_a_job_for_a_message_that_is_not_there_does_nothing(settings):
+    assert read_inbox(12345) == "missing"
+
+
+def test_six_jobs_started_together_on_one_message_read_it_once(settings):
+    inbox_id = received(settings)
+    start = threading.Barrier(6)
+
+    def job() -> str:
+        start.wait(timeout=20)
+        return read_inbox(inbox_id)
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        results = [f.result(timeout=60) for f in [pool.submit(job) for _ in range(6)]]
+    assert results.count("received") == 1, results
+    assert set(results) <= {"received", "being read by another job", "already done"}, results
+    assert row(settings, inbox_id).processed_at is not None
+
+
+def test_a_job_that_finds_the_message_mid_read_leaves_it_to_the_other(settings, monkeypatch):
+    inbox_id = received(settings)
+    reading, release = threading.Event(), threading.Event()
+    real_read = replies.read
+
+    def slow_read(session, settings, row):  # type: ignore[no-untyped-def]
+        reading.set()
+        assert release.wait(20)
+        return real_read(session, settings, row)
+
+    monkeypatch.setattr(replies, "read", slow_read)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        first = pool.submit(read_inbox, inbox_id)
+        assert reading.wait(20), "the first job is reading"
+        monkeypatch.setattr(replies, "read", real_read)  # the second would read at once
+        second = pool.submit(read_inbox, inbox_id)
+        assert not second.done()
+        release.set()
+        assert first.result(timeout=30) == "received"
+        assert second.result(timeout=30) in {"already done", "being read by another job"}
+    assert row(settings, inbox_id).outcome == "received"
+
+
+def test_a_claim_that_ran_out_is_taken_over_by_the_next_job(settings):
+    inbox_id = received(settings)
+    # A job claimed the message and died before reading it (its worker was killed).
+    with sessions(settings.database_url).begin() as session:
+        stale = session.get(InboxRow, inbox_id)
+        assert stale is not None
+        stale.claimed_at = now() - timedelta(seconds=settings.claim_ttl - 5)
+    assert read_inbox(inbox_id) == "being read by another job"
+    with sessions(settings.database_url).begin() as session:
+        stale = session.get(InboxRow, inbox_id)
+        assert stale is not None
+        stale.claimed_at = now() - timedelta(seconds=settings.claim_ttl + 1)
+    assert read_inbox(inbox_id) == "received"
+
+
+def test_a_failing_read_is_undone_retried_then_given_up(settings, monkeypatch):
+    attempts = []
+
+    def failing(session, settings, row):  # type: ignore[no-untyped-def]
+        row.game_id = "half-done"
+        attempts.append(row.id)
+        raise RuntimeError("the reader broke")
+
+    monkeypatch.setattr(replies, "read", failing)
+    inbox_id = received(settings)
+    enqueue_inbox(settings, [inbox_id])
+    worker(settings)
+    # The job and every retry of RQ's policy, then no more.
+    assert len(attempts) == 1 + len(settings.retry_intervals)
+    failed = row(settings, inbox_id)
+    assert failed.game_id is None, "each failed reading was rolled back"
+    assert failed.processed_at is not None and failed.claimed_at is None
+    assert failed.outcome == "failed: RuntimeError: the reader broke"
+    assert sweep_inbox(settings, older_than=0) == []
+    worker(settings)
+    assert len(attempts) == 1 + len(settings.retry_intervals)
+
+
+def test_a_read_that_failed_once_is_read_on_retry(settings, monkeypatch):
+    real_read = replies.read
+    attempts = []
+
+    def once_failing(session, settings, row):  # type: ignore[no-untyped-def]
+        attempts.append(row.id)
+        if len(attempts) == 1:
+            raise RuntimeError("a passing fault")
+        return real_read(session, settings, row)
+
+    monkeypatch.setattr(replies, "read", once_failing)
+    inbox_id = received(settings)
+    enqueue_inbox(settings, [inbox_id])
+    worker(settings)
+    assert len(attempts) == 2
+    assert row(settings, inbox_id).outcome == "received"
+
+
+def test_the_sweeper_hands_over_a_message_whose_job_was_lost(settings):
+    inbox_id = received(settings)  # stored, never enqueued: Redis was down, say
+    assert sweep_inbox(settings, older_than=60) == [], "too young: its job may be coming"
+    assert sweep_inbox(settings, older_than=0) == [inbox_id]
+    assert sweep_inbox(settings, older_than=0) == [inbox_id]  # its job still waits...
+    assert len(queue(settings)) == 1  # ...so it is not enqueued twice
+    worker(settings)
+    assert row(settings, inbox_id).processed_at is not None
+    assert sweep_inbox(settings, older_than=0) == []
+
+
+def test_the_sweeper_leaves_a_message_being_read_until_its_claim_runs_out(settings):
+    inbox_id = received(settings)
+    with sessions(settings.database_url).begin() as session:
+        claimed = session.get(InboxRow, inbox_id)
+        assert claimed is not None
+        claimed.claimed_at = now()
+    assert sweep_inbox(settings, older_than=0) == []
+    with sessions(settings.database_url).begin() as session:
+        claimed = session.get(InboxRow, inbox_id)
+        assert claimed is not None
+        claimed.claimed_at = now() - timedelta(seconds=settings.claim_ttl + 1)
+    assert sweep_inbox(settings, older_than=0) == [inbox_id]
+    worker(settings)
+    assert row(settings, inbox_id).outcome == "received"
+
+
+@pytest.mark.parametrize("claimed", [True, False])
+def test_the_sweeper_gives_up_on_a_message_no_job_ever_finished(settings, claimed):
+    inbox_id = received(settings)
+    with sessions(settings.database_url).begin() as session:
+        old = session.get(InboxRow, inbox_id)
+        assert old is not None
+        old.received_at = now() - GIVE_UP_AFTER - timedelta(minutes=1)
+        old.claimed_at = now() - timedelta(seconds=settings.claim_ttl + 1) if claimed else None
+    swept = sweep_inbox(settings, older_than=0)
+    given_up = row(settings, inbox_id)
+    if claimed:  # jobs began it and died each time: given up
+        assert swept == []
+        assert given_up.outcome == "failed: never finished reading"
+        assert given_up.processed_at is not None
+    else:  # never begun (Redis was down for long): still read
+        assert swept == [inbox_id]
+        assert given_up.processed_at is None
+
+
+def test_a_reading_job_runs_in_a_real_worker_from_the_queue(settings):
+    ids = [received(settings, RAW.replace(b"<r@", f"<r{i}@".encode())) for i in range(3)]
+    assert enqueue_inbox(settings, ids) == 3
+    worker(settings)
+    with sessions(settings.database_url)() as session:
+        outcomes = session.scalars(select(InboxRow.outcome).order_by(InboxRow.id)).all()
+    assert outcomes == ["received"] * 3
