@@ -70,18 +70,23 @@ def advance_job_id(game_id: str) -> str:
 
 def _queue_due_games(settings: Settings, q: Queue, game_ids: list[str], moment: datetime) -> int:
     """One job per due game, in pipelines of ``BATCH``; none for a game whose job is still
-    waiting or running (a tick while the queue is long)."""
+    waiting or running (a tick while the queue is long). Each job's status alone is read,
+    in one round trip per batch: the whole job is fetched only to replace an ended one."""
     queued = 0
+    busy = {status.value.encode() for status in BUSY}
     for start in range(0, len(game_ids), BATCH):
         chunk = game_ids[start : start + BATCH]
-        jobs = Job.fetch_many([advance_job_id(g) for g in chunk], connection=q.connection)
-        fresh = []
-        for game_id, job in zip(chunk, jobs, strict=True):
+        with q.connection.pipeline(transaction=False) as pipe:
+            for game_id in chunk:
+                pipe.hget(Job.key_for(advance_job_id(game_id)), "status")
+            statuses = pipe.execute()
+        fresh = [g for g, status in zip(chunk, statuses, strict=True) if status not in busy]
+        ended = [
+            g for g, status in zip(chunk, statuses, strict=True) if status and status not in busy
+        ]
+        for job in Job.fetch_many([advance_job_id(g) for g in ended], connection=q.connection):
             if job is not None:
-                if job.get_status(refresh=False) in BUSY:
-                    continue
                 discard(job)
-            fresh.append(game_id)
         q.enqueue_many(
             [
                 Queue.prepare_data(

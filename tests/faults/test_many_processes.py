@@ -34,7 +34,7 @@ from service.store.db import sessions
 from service.store.models import EventRow
 from tests.faults.checks import assert_every_email_sent_once, assert_log_sound
 from tests.fixtures import Inbox
-from tests.helpers import http, option_links, public_state, rest_of_turn
+from tests.helpers import http, option_links, page_options, public_state
 from tests.workers.test_slow_play import new_game
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
@@ -130,7 +130,26 @@ class Human(threading.Thread):
             status, _, page = http("GET", url)
             self.tries.append((status, "Nothing to decide" in page, str(fresh[-1]["Subject"])))
             if status == 200 and "Nothing to decide" not in page:
-                self.moves += rest_of_turn(url, page, rng.choice)
+                self.moves += self._turn_from(url, page, rng)
+
+    def _turn_from(self, url: str, page: str, rng: random.Random) -> int:
+        """Every decision the page offers, one after another (a turn of several is one
+        visit); stops where the game has moved on meanwhile (a 303 to the seat's newer
+        decision, a 409): the next email brings the next decision."""
+        made = 0
+        while page_options(page) and "Nothing to decide" not in page:
+            status, headers, answer = http(
+                "POST", url, form={"move": rng.choice(page_options(page))}
+            )
+            assert status in (303, 409), answer
+            if status == 409:
+                return made
+            made += 1
+            url = headers["Location"]
+            status, _, page = http("GET", url)
+            if status != 200:
+                return made
+        return made
 
     def _turn(self, message: EmailMessage, seen: set[str]) -> bool:
         return (
