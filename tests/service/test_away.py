@@ -15,7 +15,7 @@ from service.errors import BadRequest
 from service.play import slowplay
 from service.play.moves import create_game
 from service.store.db import sessions
-from service.store.models import EventRow, OutboxRow
+from service.store.models import EventRow, GameRow, OutboxRow
 
 TODAY = date(2026, 3, 2)
 ANN = "ann@example.org"
@@ -76,3 +76,32 @@ def test_an_absence_is_the_players_own_act_in_every_game_and_the_others_are_told
     assert all(r.seat is not None for r in recorded), "recorded as the player's, not the table's"
     assert sorted((t.game_id, t.kind) for t in told) == sorted((g, "away") for g in ids)
     assert all(t.seat != recorded[0].seat for t in told), "the others are told, not the player"
+
+
+def test_a_finished_game_is_passed_over_and_every_later_game_still_hears_of_the_absence(
+    settings,
+):
+    """The games are visited in order of their ids, the finished one first: an absence that
+    stopped at it would reach none of the player's games still going."""
+    from tests.service.test_eventstore import PLAYERS, play
+
+    with freeze_time(TODAY):
+        ended = next(
+            g for g in (play(settings, 20, seed=n) for n in range(1, 9)) if over(settings, g)
+        )
+        later = []
+        while not later:  # ids are random: a game whose id comes after the finished one's
+            with sessions(settings.database_url).begin() as s:
+                game_id = create_game(s, "tictactoe", [PLAYERS[0], "zed@example.org"]).loaded.row.id
+            later = [game_id] if game_id > ended else []
+    with freeze_time(TODAY), sessions(settings.database_url).begin() as s:
+        slowplay.declare_away(s, PLAYERS[0], TODAY, TODAY + timedelta(days=2))
+    with sessions(settings.database_url)() as s:
+        away_in = set(s.scalars(select(EventRow.game_id).where(EventRow.type == "table.away")))
+    assert ended not in away_in
+    assert set(later) <= away_in
+
+
+def over(settings, game_id: str) -> bool:  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url)() as s:
+        return s.get(GameRow, game_id).over

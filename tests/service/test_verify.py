@@ -154,3 +154,56 @@ def test_a_log_cut_inside_a_move_whose_kept_event_was_forged_is_not_passed_off_a
     assert result.exit_code == 1, result.output
     assert "the seed gives different events for this move" in result.output, result.output
     assert "missing" not in result.output
+
+
+def _log_line(output: str) -> str:
+    (line,) = [x for x in output.splitlines() if x.startswith("log: ")]
+    return line
+
+
+def test_a_signed_unfinished_file_is_called_unfinished_up_to_its_last_event(
+    app, settings, tmp_path
+):
+    game_id = play(settings, 2)
+    result = verify(app, export(app, game_id, tmp_path))
+    last = json.loads(export(app, game_id, tmp_path).read_text().splitlines()[0])["last_seq"]
+    assert _log_line(result.output) == (
+        "log: unfinished (the game was still going when it was signed; nothing is missing up "
+        f"to event {last})"
+    )
+
+
+def test_a_finished_game_whose_last_events_were_dropped_is_called_cut(app, settings, tmp_path):
+    """The header still says the game ended: whatever the signature says, the file is cut."""
+
+    def drop(lines):
+        del lines[-2:]
+        lines[0]["last_seq"] = lines[-1]["seq"]
+
+    result = verify(app, export(app, play(settings, 20), tmp_path, drop))
+    assert _log_line(result.output) == (
+        "log: cut (the header says the game ended, the file stops before its end)"
+    )
+
+
+def test_an_unfinished_file_without_its_signature_is_cut_or_unfinished(app, settings, tmp_path):
+    def unsign(lines):
+        lines[0].pop("signature")
+
+    result = verify(app, export(app, play(settings, 2), tmp_path, unsign))
+    assert _log_line(result.output) == (
+        "log: cut or unfinished (it stops before the game's end, and no good signature says "
+        "where the server's history ended)"
+    )
+
+
+def test_a_file_the_engine_cannot_replay_to_its_end_has_an_unknown_ending(app, settings, tmp_path):
+    def garble(lines):
+        lines[-1]["payload"] = {"type": "mark_placed", "cell": "nowhere"}
+        rehash(lines)
+
+    result = verify(app, export(app, play(settings, 20), tmp_path, garble))
+    assert result.exit_code == 1
+    assert _log_line(result.output) == (
+        "log: unknown (the engine could not replay it to its last event)"
+    )
