@@ -127,3 +127,13 @@ def test_a_seat_played_by_a_bot_is_neither_asked_nor_waited_for(
     answer(settings, game_id, "p2", approve=True)
     answer(settings, game_id, "p3", approve=True)
     assert [seat for seat, _ in claims_made(client, game_id)] == ["p4"], "p1's claim undone"
+
+
+def test_an_answer_with_no_takeback_waiting_is_refused_saying_so(client, settings):
+    from service.errors import Stale
+
+    game_id = new_game(client, "tictactoe", 2)
+    with sessions(settings.database_url).begin() as s, pytest.raises(Stale) as refused:
+        slowplay.answer_takeback(s, game_id, "p2", 0, approve=True)
+    assert refused.value.message == "There is no takeback waiting for an answer."
+    assert refused.value.context == {"game_id": game_id, "seat": "p2"}

@@ -707,3 +707,23 @@ def test_the_next_digest_keeps_the_wall_clock_hour_across_a_clock_change():
         "2026-03-29T04:00:00+00:00"
     ), "Sunday 07:00 in Kyiv, summer time (UTC+3) since 03:00"
     assert next_digest(before, 7) == datetime.fromisoformat("2026-03-29T07:00:00+00:00")
+
+
+def test_the_first_to_agree_to_revive_asks_the_others_and_only_them(client, smtp, settings, tick):
+    """Issue 15 (mutants of ``agree_revive`` that survived): one agreement writes one
+    revive request, to each other seat; a game that was not abandoned cannot be revived."""
+    from service.errors import Stale
+    from service.play import slowplay
+
+    with freeze_time(START) as clock:
+        game_id, late = _late(client, settings, tick, clock)
+        other = opponent(late)
+        with sessions(settings.database_url).begin() as s, pytest.raises(Stale) as refused:
+            slowplay.agree_revive(s, game_id, other, 0)
+        assert refused.value.message == "This game was not abandoned."
+        assert refused.value.context == {"game_id": game_id}
+        vote(client, smtp, other, "end")
+        tick()
+        assert client.post(seat_path(settings, game_id, other) + "/revive").status_code == 303
+    asked = kinds(settings, game_id, "revive_request")
+    assert [r.seat for r in asked] == [late]
