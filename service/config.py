@@ -33,6 +33,9 @@ INTEGERS = {
 @dataclass(frozen=True)
 class Settings:
     database_url: str = f"sqlite:///{INSTANCE / 'pbem.sqlite3'}"
+    database_read_url: str = ""
+    """A replica for the pages that only read (issue 19): public game pages, histories,
+    replays and logs. Empty: the primary serves them too."""
     redis_url: str = ""
     smtp_url: str = "smtp://127.0.0.1:8025"
     secret_key: str = ""

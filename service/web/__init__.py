@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import (
     Flask,
@@ -18,11 +19,12 @@ from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException, default_exceptions
 
 from service.config import Settings
-from service.errors import ServiceError
+from service.errors import NotFound, ServiceError
 from service.mail.queue import enqueue_outbox
 from service.store.db import sessions
 from service.words import _
 
+T = TypeVar("T")
 HTTP_WORDS = {
     400: (_("Bad Request"), _("The request could not be understood.")),
     403: (_("Forbidden"), _("You may not see this page.")),
@@ -72,6 +74,25 @@ def db() -> Session:
     if "db" not in g:
         g.db = sessions(settings().database_url)()
     return g.db
+
+
+def reading(work: Callable[[Session], T]) -> T:
+    """``work`` in a transaction on the replica when there is one (``DATABASE_READ_URL``),
+    else on the primary, for pages that only read. A replica may lag: a game it does not
+    hold yet (created a moment ago) is read from the primary, so a lagging replica shows a
+    game a little late, never as missing. Nothing read here may decide a move: links and
+    forms post to views that read the primary."""
+    url = settings().database_read_url
+    if url:
+        if "replica" not in g:
+            g.replica = sessions(url)()
+        try:
+            with g.replica.begin():
+                return work(g.replica)
+        except NotFound:
+            pass
+    with db().begin():
+        return work(db())
 
 
 def enqueue_after_response(outbox_ids: list[int]) -> None:
@@ -148,9 +169,10 @@ def register(app: Flask) -> None:
 
     @app.teardown_appcontext
     def _close(_exc: BaseException | None) -> None:
-        session = g.pop("db", None)
-        if session is not None:
-            session.close()
+        for name in ("db", "replica"):
+            session = g.pop(name, None)
+            if session is not None:
+                session.close()
 
     @app.errorhandler(ServiceError)
     def _service_error(exc: ServiceError):  # type: ignore[no-untyped-def]

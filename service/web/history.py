@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request
+from sqlalchemy.orm import Session
 
 from service import boards
 from service.audit import checks as audit
@@ -23,7 +24,7 @@ from service.links import tokens
 from service.links import urls as links
 from service.store import eventstore
 from service.store.models import GameRow
-from service.web import db, language, settings
+from service.web import db, language, reading, settings
 from service.words import _
 
 bp = Blueprint("history", __name__)
@@ -71,21 +72,25 @@ def _read_seat(token: str) -> tokens.SeatLink:
 
 @bp.get("/games/<game_id>/history")
 def public_history(game_id: str):  # type: ignore[no-untyped-def]
-    with db().begin():
-        filters = _filters(eventstore.get_row(db(), game_id))
-        record = history.load(db(), game_id)
-    return _history_page(record, _public(game_id), *filters)
+    def read(session: Session) -> Any:
+        filters = _filters(eventstore.get_row(session, game_id))
+        return _history_page(history.load(session, game_id), _public(game_id), *filters)
+
+    return reading(read)
 
 
 @bp.get("/seat/<token>/history")
 def seat_history(token: str):  # type: ignore[no-untyped-def]
     link = _read_seat(token)
-    with db().begin():
-        row = eventstore.get_row(db(), link.game_id)
+
+    def read(session: Session) -> Any:
+        row = eventstore.get_row(session, link.game_id)
         _speak_as(row, link.seat)
         filters = _filters(row)
-        record = history.load(db(), link.game_id)
-    return _history_page(record, _seat(token, record, link), *filters)
+        record = history.load(session, link.game_id)
+        return _history_page(record, _seat(token, record, link), *filters)
+
+    return reading(read)
 
 
 def _filters(row: GameRow) -> tuple[str | None, int | None, bool]:
@@ -187,21 +192,25 @@ def _jump(row: GameRow, base: str):  # type: ignore[no-untyped-def]
 
 @bp.get("/games/<game_id>/replay/<int:step>")
 def public_replay(game_id: str, step: int):  # type: ignore[no-untyped-def]
-    with db().begin():
-        _check_step(eventstore.get_row(db(), game_id), step)
-        record = history.load(db(), game_id)
-        return _replay_page(record, _public(game_id), step)
+    def read(session: Session) -> Any:
+        _check_step(eventstore.get_row(session, game_id), step)
+        return _replay_page(history.load(session, game_id), _public(game_id), step)
+
+    return reading(read)
 
 
 @bp.get("/seat/<token>/replay/<int:step>")
 def seat_replay(token: str, step: int):  # type: ignore[no-untyped-def]
     link = _read_seat(token)
-    with db().begin():
-        row = eventstore.get_row(db(), link.game_id)
+
+    def read(session: Session) -> Any:
+        row = eventstore.get_row(session, link.game_id)
         _speak_as(row, link.seat)
         _check_step(row, step)
-        record = history.load(db(), link.game_id)
+        record = history.load(session, link.game_id)
         return _replay_page(record, _seat(token, record, link), step)
+
+    return reading(read)
 
 
 def _check_step(row: GameRow, step: int) -> None:
@@ -301,11 +310,11 @@ def _common(record: Record, place: Place) -> dict[str, Any]:
 
 @bp.get("/games/<game_id>/log.jsonl")
 def log_file(game_id: str):  # type: ignore[no-untyped-def]
-    with db().begin():
+    def read(session: Session) -> list[str]:
         # Refused from the game row while the game goes on, before any event is read; an
         # ended game is loaded from its snapshot to tell a finish from an abandonment.
-        row = eventstore.get_row(db(), game_id)
-        if not row.over or not eventstore.load(db(), game_id).finished:
+        row = eventstore.get_row(session, game_id)
+        if not row.over or not eventstore.load(session, game_id).finished:
             abort(
                 403,
                 _(
@@ -313,7 +322,9 @@ def log_file(game_id: str):  # type: ignore[no-untyped-def]
                     "cards and the seed that decides what comes next."
                 ),
             )
-        lines = audit.to_file_lines(db(), game_id, signer=signing.Signer.of(settings()))
+        return audit.to_file_lines(session, game_id, signer=signing.Signer.of(settings()))
+
+    lines = reading(read)
     return Response(
         "\n".join(lines) + "\n",
         mimetype="application/x-ndjson",

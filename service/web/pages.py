@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from sqlalchemy.orm import Session
 
 from engine import registry
 from service import boards, words
@@ -15,7 +16,7 @@ from service.play.moves import create_game, zones
 from service.present import presentation
 from service.store import eventstore
 from service.store.db import schema_state
-from service.web import db, enqueue_after_response, settings
+from service.web import db, enqueue_after_response, reading, settings
 from service.web.strictjson import Unreadable, parse_field
 from service.words import _
 
@@ -85,26 +86,29 @@ def _pace(form) -> dict[str, object]:  # type: ignore[no-untyped-def]
 
 @bp.get("/games/<game_id>")
 def game(game_id: str):  # type: ignore[no-untyped-def]
-    with db().begin():
-        loaded = eventstore.load(db(), game_id)
-        view = loaded.game.view(loaded.state, None)
-        context = {
-            "game": presentation.game_info(settings(), loaded),
-            "players": presentation.players(loaded),
-            "whose_turn": presentation.whose_turn(loaded),
-            "board": boards.context(
-                boards.render(loaded.row.game, view, "svg", presentation.seat_names(loaded))
-            ),
-            "outcome": presentation.outcome(loaded),
-            "created": request.args.get("created") == "1",
-            "has_data": presentation.game_data(loaded.row.game) is not None,
-            "audit": {
-                "history_url": f"/games/{game_id}/history",
-                "replay_url": f"/games/{game_id}/replay",
-                "spectator_url": links.game_url(settings(), game_id),
-                "log_url": f"/games/{game_id}/log.jsonl" if loaded.finished else None,
-            },
-        }
+    return reading(lambda session: _game_page(session, game_id))
+
+
+def _game_page(session: Session, game_id: str):  # type: ignore[no-untyped-def]
+    loaded = eventstore.load(session, game_id)
+    view = loaded.game.view(loaded.state, None)
+    context = {
+        "game": presentation.game_info(settings(), loaded),
+        "players": presentation.players(loaded),
+        "whose_turn": presentation.whose_turn(loaded),
+        "board": boards.context(
+            boards.render(loaded.row.game, view, "svg", presentation.seat_names(loaded))
+        ),
+        "outcome": presentation.outcome(loaded),
+        "created": request.args.get("created") == "1",
+        "has_data": presentation.game_data(loaded.row.game) is not None,
+        "audit": {
+            "history_url": f"/games/{game_id}/history",
+            "replay_url": f"/games/{game_id}/replay",
+            "spectator_url": links.game_url(settings(), game_id),
+            "log_url": f"/games/{game_id}/log.jsonl" if loaded.finished else None,
+        },
+    }
     return render_template("game.html", **context)
 
 
