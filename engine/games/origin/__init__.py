@@ -1,4 +1,4 @@
-"""Origin (Andrea Mainini), 2-4 players: ruleset ``origin-1``.
+"""Origin (Andrea Mainini), 2-4 players: ruleset ``origin-2`` (``origin-1`` games still replay).
 
 Rules: ``rules/origin.ru.txt`` (authoritative), ``origin.ja.txt`` (Board Game Arena help),
 ``origin.es.txt``. Component data and its provenance: :mod:`.components`; the player-facing
@@ -20,6 +20,7 @@ from engine.games.origin import (
     rulings,
     scoring,
     setup,
+    state,
     view,
 )
 from engine.kit import Packaged
@@ -27,7 +28,8 @@ from engine.kit import Packaged
 GAME = Packaged(
     name="origin",
     title="Origin",
-    ruleset="origin-1",
+    ruleset=state.RULESET,
+    rulesets=state.RULESETS,
     min_players=setup.MIN_PLAYERS,
     max_players=setup.MAX_PLAYERS,
     setup=setup.setup,

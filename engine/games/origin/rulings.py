@@ -211,9 +211,15 @@ RULINGS: list[dict[str, str]] = [
     },
     {
         "topic": "Strait tokens",
-        "choice": "Checked after every action for every player, so a displaced player who "
-        "ends up holding both sides takes the token too.",
-        "sources": "ru «Проливы» (the token goes to whoever holds both sides).",
+        "choice": "Checked after every action, for the player who acted: they take every "
+        "token whose two sides they hold. A player displaced by a swap who ends up holding "
+        "both sides takes nothing at the swap; the token is theirs to take after an action "
+        "of their own (ruleset origin-2; under origin-1 they took it at the swap).",
+        "sources": "ru «Проливы» (the token goes to whoever holds both sides); ru «Фаза "
+        "награждения», note: the displaced player «не теряет ничего, но ничего и не "
+        "приобретает от своего перемещения», and strait tokens are one of its four rewards; "
+        "es «no gana las Recompensas del territorio al que es perseguido»; ja "
+        "「報酬を失ったり、獲得することはありません」.",
     },
     {
         "topic": "Objective hand limit",
