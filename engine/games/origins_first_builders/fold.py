@@ -20,6 +20,7 @@ from engine.games.origins_first_builders.components import (
 )
 from engine.games.origins_first_builders.events import EVENTS
 from engine.games.origins_first_builders.state import (
+    FIRST_RULESET,
     HOME,
     OVER,
     PLAY,
@@ -50,6 +51,7 @@ def _game_set_up(event: Event) -> State:
         stacks=((),) * len(COLOURS),
         temples=((),) * len(TEMPLES),
         zodiac_owner=(None,) * len(TEMPLES),
+        ruleset=event.get("ruleset", FIRST_RULESET),
     )
 
 

@@ -43,10 +43,12 @@ RULINGS: list[dict[str, str]] = [
     {
         "topic": "Solo: the dummy disc",
         "choice": "The dummy disc stays on the start of the war track. It counts as a disc "
-        "behind you for attacks and as a player behind you for the Tiltyard; it is never the "
-        "first player and takes no zodiac card.",
+        "behind you for attacks, but not for the Tiltyard, which counts players (ruleset "
+        "ofb-2; under ofb-1 the Tiltyard counted it too); it is never the first player and "
+        "takes no zodiac card.",
         "sources": "ru «Одиночный режим» («Возьмите диск игрока другого цвета и положите его "
-        "на начальную клетку шкалы войны»).",
+        "на начальную клетку шкалы войны»); ru «Ристалище»: «за каждого игрока позади вас» "
+        "(a player), where the attack gives a point «за каждый диск» (a disc).",
     },
     {
         "topic": "Solo: the superiority token's new use",
