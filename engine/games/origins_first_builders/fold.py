@@ -373,9 +373,14 @@ def _row_refill_failed(state: State, e: Event) -> State:
 
 
 def _speaker_taken(state: State, e: Event) -> State:
-    row = list(state.speaker_row)
-    row.remove(e["value"])
-    state = replace(state, speaker_row=tuple(row))
+    if "zone" in e:  # the Forum: from a contact zone
+        placed = list(state.zone_speakers)
+        placed.remove(next(p for p in placed if p[:2] == (e["zone"], e["value"])))
+        state = replace(state, zone_speakers=tuple(placed))
+    else:
+        row = list(state.speaker_row)
+        row.remove(e["value"])
+        state = replace(state, speaker_row=tuple(row))
     player = state.player(e["seat"])
     return _player(state, e["seat"], speakers=tuple(sorted((*player.speakers, e["value"]))))
 
