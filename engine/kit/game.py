@@ -69,7 +69,9 @@ class Packaged:
     """Where a rulebook is silent or vague, what the engine does and why."""
     inventory: Callable[[State], Mapping[str, int]] | None = None
     """Every component of the game counted wherever it is (decks, hands, boards, discards,
-    the box): the same after every event as after setup, so nothing is lost or made."""
+    the box), by kind: the same after every decision as after setup, so nothing is lost or
+    made (the contract suite checks it over random playouts). Each game's ``inventory``
+    module."""
 
     rulesets: tuple[str, ...] = ()
     """The older rulesets this engine still plays, oldest first (DESIGN.md §3: ``ruleset``

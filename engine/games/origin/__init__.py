@@ -13,6 +13,7 @@ from engine.games.origin import (
     datapage,
     events,
     fold,
+    inventory,
     moves,
     narration,
     reveals,
@@ -48,6 +49,7 @@ GAME = Packaged(
     board=board.BOARD,
     data_page=datapage.DATA_PAGE,
     rulings=rulings.RULINGS,
+    inventory=inventory.inventory,
 )
 
 __all__ = ["GAME"]

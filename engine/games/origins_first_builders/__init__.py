@@ -13,6 +13,7 @@ from engine.games.origins_first_builders import (
     bot,
     events,
     fold,
+    inventory,
     moves,
     narration,
     reveals,
@@ -50,6 +51,7 @@ GAME = Packaged(
     board=BOARD,
     data_page=DATA_PAGE,
     rulings=RULINGS,
+    inventory=inventory.inventory,
 )
 
 __all__ = ["DATA_PAGE", "GAME", "RULINGS"]
