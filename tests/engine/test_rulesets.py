@@ -59,3 +59,14 @@ def test_a_golden_game_replays_under_the_ruleset_it_was_recorded_with(path):
     folded = logfold.fold(game, log.header["seats"], ((e, e.payload) for e in log.events))
     assert folded.state.ruleset == log.header["ruleset"]
     assert audit.verify(log).ok
+
+
+@pytest.mark.parametrize("name", VERSIONED)
+def test_every_ruleset_a_game_plays_has_a_recorded_golden_game(name):
+    game = registry.get(name)
+    recorded = {
+        (header["game"], header["ruleset"])
+        for header in (json.loads(p.read_text().splitlines()[0]) for p in corpus.logs())
+    }
+    for ruleset in (*game.rulesets, game.ruleset):
+        assert (name, ruleset) in recorded, f"record a game of {ruleset} (tests/golden/record.py)"
