@@ -143,6 +143,19 @@ def replay(game: Game, events: list[Event], state: State | None = None) -> State
     return functools.reduce(game.apply, events, state)
 
 
+def setup_under(
+    game: Game, ruleset: str, seats: list[str], options: dict[str, Any], rng: random.Random
+) -> list[Event]:
+    """The opening events of a game played under ``ruleset``: the current ruleset's, or those
+    of an older one the game still plays (its ``rulesets``), so an old log is checked against
+    the opening it was recorded with. ``KeyError`` for a ruleset the engine no longer knows."""
+    if ruleset == game.ruleset:
+        return game.setup(seats, options, rng)
+    if ruleset in getattr(game, "rulesets", ()):
+        return game.setup(seats, options, rng, ruleset=ruleset)  # type: ignore[call-arg]
+    raise KeyError(f"{game.name} does not play ruleset {ruleset!r}")
+
+
 class GameBase:
     """Members every game shares; a game subclasses it and fills in the rules.
 

@@ -47,7 +47,9 @@ class Packaged:
     ruleset: str
     min_players: int
     max_players: int
-    setup: Callable[[list[str], dict[str, Any], random.Random], list[Event]]
+    setup: Callable[..., list[Event]]
+    """``setup(seats, options, rng)``; a game listing older :attr:`rulesets` also takes
+    ``ruleset=`` (keyword), for the opening of a game recorded under one of them."""
     apply: Callable[[State | None, Event], State]
     to_act: Callable[[State], frozenset[str]]
     legal_moves: Callable[[State, str], list[Move]]
@@ -67,7 +69,15 @@ class Packaged:
     """Where a rulebook is silent or vague, what the engine does and why."""
     inventory: Callable[[State], Mapping[str, int]] | None = None
     """Every component of the game counted wherever it is (decks, hands, boards, discards,
-    the box): the same after every event as after setup, so nothing is lost or made."""
+    the box), by kind: the same after every decision as after setup, so nothing is lost or
+    made (the contract suite checks it over random playouts). Each game's ``inventory``
+    module."""
+
+    rulesets: tuple[str, ...] = ()
+    """The older rulesets this engine still plays, oldest first (DESIGN.md §3: ``ruleset``
+    is stored with each game). New games get :attr:`ruleset`; a game recorded under an
+    older one replays as it was played: the setup records the ruleset in the opening event,
+    the fold keeps it in the state, and a rule changed since branches on it."""
 
     def replay(self, events: list[Event]) -> State:
         return replay(self, events)  # type: ignore[arg-type]

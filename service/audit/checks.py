@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from engine import IllegalMove, codec, registry
+from engine import IllegalMove, codec, registry, setup_under
 from engine.chance import commitment, rng_for
 from service.audit import provenance, signing
 from service.store import eventstore, hashchain, snapshots
@@ -230,9 +230,19 @@ def _chance(log: Log) -> list[str]:
     assert log.seed is not None
     game = registry.get(log.header["game"])
     events = log.events
-    expected = _plain(
-        game.setup(list(log.header["seats"]), log.header["options"], rng_for(log.seed, 1))
-    )
+    # The opening of the ruleset the game was recorded under (an older one the engine still
+    # plays sets up as it did then).
+    try:
+        opening_events = setup_under(
+            game,
+            log.header["ruleset"],
+            list(log.header["seats"]),
+            log.header["options"],
+            rng_for(log.seed, 1),
+        )
+    except KeyError as exc:
+        return [f"event 1: {exc.args[0]}"]
+    expected = _plain(opening_events)
     opening = [e.payload for e in events[: len(expected)]]
     if opening != expected:
         if _cut_short(opening, expected):

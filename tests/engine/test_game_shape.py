@@ -28,6 +28,7 @@ SHAPE = (
     "narration",
     "reveals",
     "bot",
+    "inventory",
     "rulings",
     "datapage",
     "board",

@@ -74,6 +74,10 @@ RECIPES = (
     Recipe("ofb-2p-bots", "origins-first-builders", 2, seed=5, choose=bot_move),
     Recipe("ofb-3p-random", "origins-first-builders", 3, seed=6),
     Recipe("ofb-solo-bot", "origins-first-builders", 1, seed=7, choose=bot_move),
+    # issue 21: games of the second rulesets (origin-2, ofb-2, orichalk-2).
+    Recipe("origin-2-3p-random", "origin", 3, seed=21),
+    Recipe("ofb-2-solo-bot", "origins-first-builders", 1, seed=21, choose=bot_move),
+    Recipe("orichalk-2-2p-random", "orichalk", 2, seed=21),
 )  # fmt: skip
 
 

@@ -1,4 +1,5 @@
-"""Orichalk (Orichalcum; Bruno Cathala, Johannes Goupy), 2-4 players: ruleset ``orichalk-1``.
+"""Orichalk (Orichalcum; Bruno Cathala, Johannes Goupy), 2-4 players: ruleset ``orichalk-2``
+(``orichalk-1`` games still replay).
 
 Rules: ``rules/orichalk.uk.txt``. Component data and its provenance: :mod:`.components`; the
 player-facing data page and the rulings where the rulebook is silent: :mod:`.datapage`,
@@ -13,6 +14,7 @@ from engine.games.orichalk import (
     datapage,
     events,
     fold,
+    inventory,
     moves,
     narration,
     reveals,
@@ -20,6 +22,7 @@ from engine.games.orichalk import (
     rulings,
     scoring,
     setup,
+    state,
     view,
 )
 from engine.kit import Packaged
@@ -27,7 +30,8 @@ from engine.kit import Packaged
 GAME = Packaged(
     name="orichalk",
     title="Orichalk",
-    ruleset="orichalk-1",
+    ruleset=state.RULESET,
+    rulesets=state.RULESETS,
     min_players=setup.MIN_PLAYERS,
     max_players=setup.MAX_PLAYERS,
     setup=setup.setup,
@@ -46,6 +50,7 @@ GAME = Packaged(
     board=board.BOARD,
     data_page=datapage.DATA_PAGE,
     rulings=rulings.RULINGS,
+    inventory=inventory.inventory,
 )
 
 DATA_PAGE = datapage.DATA_PAGE

@@ -63,6 +63,7 @@ from engine.games.orichalk.events import (
 )
 from engine.games.orichalk.geometry import layout
 from engine.games.orichalk.state import (
+    FIRST_RULESET,
     INITIATIVE,
     OVER,
     PLAY,
@@ -98,6 +99,7 @@ def _game_set_up(event: Event) -> State:
         centre=tuple(t.id for t in TITANS),
         temples_left=TEMPLE_TILES,
         tokens_left=VICTORY_TOKENS,
+        ruleset=event.get("ruleset", FIRST_RULESET),
     )
 
 
@@ -295,7 +297,10 @@ def _initiative_taken(state: State, e: Event) -> State:
 
 
 def _game_won(state: State, e: Event) -> State:
-    return replace(state, phase=OVER, winner=e["seat"], turn=None)
+    """uk «Кінець гри та перемога»: the turn is not finished; it stays as it was, so the card,
+    tile and creatures it holds stay accounted for (orichalk-1 dropped it)."""
+    turn = None if state.ruleset == FIRST_RULESET else state.turn
+    return replace(state, phase=OVER, winner=e["seat"], turn=turn)
 
 
 # ---------------------------------------------------------------- phases 1 and 2

@@ -146,8 +146,16 @@ RULINGS: list[dict[str, str]] = [
     {
         "topic": "Resources on the construction board",
         "choice": "A mine or training camp drawn onto the board gets 1 orichalcum or 1 "
-        "hoplite; a token still there at the next refill keeps the one it has.",
-        "sources": "uk «Поповніть планшет створення».",
+        "hoplite; a token still there at the next refill keeps the one it has (never more "
+        "than one).",
+        "sources": "uk «Поповніть планшет створення»: «Дістаньте з мішка по одному жетону "
+        "будівлі за кожну пусту ділянку … Покладіть по 1 голпіту на кожен відкритий "
+        "тренувальний табір і 1 самородку орихалка на кожну відкриту шахту». Read against "
+        "the whole text: «відкритий» is a token just revealed (the same step for the cards "
+        "says «для кожної з карток дій, що було щойно відкрито», and setup uses the same "
+        "words for the four tokens it has just drawn); the builder «отримує ресурс, який "
+        "лежить на жетоні цієї будівлі (гопліта чи самородок орихалка)», one resource. A "
+        "token left over keeps its one; the rulebook never lets resources pile up on it.",
     },
     {
         "topic": "The two-player discard",

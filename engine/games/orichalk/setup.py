@@ -26,13 +26,16 @@ from engine.games.orichalk.events import (
 )
 from engine.games.orichalk.fold import apply
 from engine.games.orichalk.rules import deal_card, draw_building, right_of
+from engine.games.orichalk.state import FIRST_RULESET, RULESET
 from engine.games.orichalk.words import _
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
 
-def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
+def setup(
+    seats: list[str], options: dict[str, Any], rng: random.Random, *, ruleset: str = RULESET
+) -> list[Event]:
     if options:
         raise IllegalMove(_("Orichalk has no options: each player chooses their island's side."))
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
@@ -40,6 +43,8 @@ def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list
     if len(set(seats)) != len(seats):
         raise IllegalMove(_("Every player needs a seat of their own."))
     events: list[Event] = [{"type": GAME_SET_UP, "seats": list(seats)}]
+    if ruleset != FIRST_RULESET:  # orichalk-1 games were set up before rulesets were recorded
+        events[0]["ruleset"] = ruleset
     # uk 1: a random island board each (the side is each player's decision, see rules).
     boards = [b.id for b in ISLAND_BOARDS]
     rng.shuffle(boards)

@@ -8,6 +8,13 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 # Phases of the game.
+FIRST_RULESET = "orichalk-1"
+RULESET = "orichalk-2"
+"""issue 21: a win in the middle of a turn leaves that turn (its card, tile and creatures) in
+the final state."""
+RULESETS = (FIRST_RULESET,)
+"""The older rulesets still played: a game keeps the ruleset it was set up under."""
+
 SIDES = "choose_sides"  # uk «Рівень складності острова»: every player chooses a side
 PLAY = "play"
 INITIATIVE = "initiative"  # uk «Передайте жетон ініціативи»: the holder settles a tie
@@ -122,6 +129,7 @@ class State:
     candidates: tuple[str, ...] = ()  # the tied players, while the holder chooses
     last_fight: Fight | None = None
     winner: str | None = None
+    ruleset: str = FIRST_RULESET  # the ruleset of the opening event (none before orichalk-2)
 
     def player(self, seat: str) -> Player:
         return self.players[self.seats.index(seat)]

@@ -1,4 +1,4 @@
-"""Origin (Andrea Mainini), 2-4 players: ruleset ``origin-1``.
+"""Origin (Andrea Mainini), 2-4 players: ruleset ``origin-2`` (``origin-1`` games still replay).
 
 Rules: ``rules/origin.ru.txt`` (authoritative), ``origin.ja.txt`` (Board Game Arena help),
 ``origin.es.txt``. Component data and its provenance: :mod:`.components`; the player-facing
@@ -13,6 +13,7 @@ from engine.games.origin import (
     datapage,
     events,
     fold,
+    inventory,
     moves,
     narration,
     reveals,
@@ -20,6 +21,7 @@ from engine.games.origin import (
     rulings,
     scoring,
     setup,
+    state,
     view,
 )
 from engine.kit import Packaged
@@ -27,7 +29,8 @@ from engine.kit import Packaged
 GAME = Packaged(
     name="origin",
     title="Origin",
-    ruleset="origin-1",
+    ruleset=state.RULESET,
+    rulesets=state.RULESETS,
     min_players=setup.MIN_PLAYERS,
     max_players=setup.MAX_PLAYERS,
     setup=setup.setup,
@@ -46,6 +49,7 @@ GAME = Packaged(
     board=board.BOARD,
     data_page=datapage.DATA_PAGE,
     rulings=rulings.RULINGS,
+    inventory=inventory.inventory,
 )
 
 __all__ = ["GAME"]

@@ -21,7 +21,17 @@ from engine.games.origin.components import (
     kind_index,
     pawn_supply,
 )
-from engine.games.origin.state import OVER, PLAY, Pawn, Player, State, Step, Turn, replace
+from engine.games.origin.state import (
+    FIRST_RULESET,
+    OVER,
+    PLAY,
+    Pawn,
+    Player,
+    State,
+    Step,
+    Turn,
+    replace,
+)
 
 T = TypeVar("T")
 _COLUMN = {c: i for i, c in enumerate(REWARD_COLUMNS)}
@@ -41,6 +51,7 @@ def _game_set_up(event: Event) -> State:
         columns=((),) * len(REWARD_COLUMNS),
         tile_reserve=(),
         decks=((),) * len(DECKS),
+        ruleset=event.get("ruleset", FIRST_RULESET),
     )
 
 

@@ -14,7 +14,7 @@ from engine.games.origin.components import (
     TERRITORY_IDS,
 )
 from engine.games.origin.context import Ctx
-from engine.games.origin.state import Player, State, Step
+from engine.games.origin.state import FIRST_RULESET, Player, State, Step
 
 TILE_AND_CARD = "tile_and_card"
 THREE_CARDS = "three_cards"
@@ -113,14 +113,19 @@ def keep(ctx: Ctx, deck: str, card: str) -> None:
 
 
 def claim_straits(ctx: Ctx) -> None:
-    """ru «Проливы»: whoever has villages on both sides takes the strait's token."""
+    """ru «Проливы»: whoever has villages on both sides takes the strait's token, after their
+    own action. A player displaced by a swap «не теряет ничего, но ничего и не приобретает от
+    своего перемещения» (ru «Фаза награждения», note): strait tokens are one of the four
+    rewards, so from origin-2 the displaced player takes none at the swap, only after an
+    action of their own. origin-1 gave it to every holder of both sides at once."""
     board = ctx.st.board
+    everyone = ctx.st.ruleset == FIRST_RULESET
     for s, (a, b) in enumerate(STRAIT_ENDS):
         value = ctx.st.straits[s]
         pa, pb = board[a], board[b]
         if value is None or pa is None or pb is None:
             continue
-        if pa.owner is not None and pa.owner == pb.owner:
+        if pa.owner is not None and pa.owner == pb.owner and (everyone or pa.owner == ctx.seat):
             ctx.emit(ev.STRAIT_TOKEN_TAKEN, seat=pa.owner, strait=STRAIT_IDS[s], value=value)
 
 

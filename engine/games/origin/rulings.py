@@ -90,8 +90,16 @@ RULINGS: list[dict[str, str]] = [
     {
         "topic": "The last round for the player who triggered the end",
         "choice": "The last round starts at once: the rest of the triggering turn already "
-        "follows last-round rules (several objectives, no replacement draws).",
-        "sources": "ru «Конец игры» is silent on the triggering turn.",
+        "follows last-round rules (several objectives may be completed, no replacement is "
+        "drawn). That turn is its player's last, like the one turn each other player has.",
+        "sources": "The rulebooks are silent on the triggering turn. ru «Конец игры»: «Тот, "
+        "кто взял последний из закончившихся элементов, инициирует окончание игры. Остальные "
+        "игроки делают по одному ходу» and «В последнем раунде участники могут разыграть "
+        "больше одной карты цели, но брать карты цели вместо разыгранных уже не нужно»; ja "
+        "「最終手番では目的カードを複数枚プレイすることができます」. Reasons: the triggering "
+        "turn is that player's final turn, so every player's final turn follows the same "
+        "rules; and when the trigger is the empty objective deck no replacement could be "
+        "drawn anyway, so the rule would otherwise depend on which end condition tripped.",
     },
     {
         "topic": "No action possible",
@@ -180,9 +188,15 @@ RULINGS: list[dict[str, str]] = [
     },
     {
         "topic": "Tribal war (tile)",
-        "choice": "The tile taken is the top of one of the victim's stacks, and must be one "
-        "the thief can lay.",
-        "sources": "ru card text («следуя правилам и ограничениям, касающимся получения тайлов»).",
+        "choice": "Any one tile of the victim that the thief can lay and whose loss leaves "
+        "the victim's tiles in legal stacks: the top of one of the victim's stacks. A tile "
+        "from under another is not taken.",
+        "sources": "ru card text: «один любой тайл инноваций (следуя правилам и "
+        "ограничениям, касающимся получения тайлов)»; ru «Ограничения для тайлов инновации»: "
+        "«Каждый новый взятый тайл может быть выложен только над тайлом с уровнем на единицу "
+        "ниже». Taking a tile from under another would leave the one above it on a tile two "
+        "levels lower, against that rule; tiles of one level are alike (same points, same "
+        "use), so «любой» is any level that tops one of the stacks, whichever stack it is.",
     },
     {
         "topic": "Tribal war (strait)",
@@ -211,9 +225,15 @@ RULINGS: list[dict[str, str]] = [
     },
     {
         "topic": "Strait tokens",
-        "choice": "Checked after every action for every player, so a displaced player who "
-        "ends up holding both sides takes the token too.",
-        "sources": "ru «Проливы» (the token goes to whoever holds both sides).",
+        "choice": "Checked after every action, for the player who acted: they take every "
+        "token whose two sides they hold. A player displaced by a swap who ends up holding "
+        "both sides takes nothing at the swap; the token is theirs to take after an action "
+        "of their own (ruleset origin-2; under origin-1 they took it at the swap).",
+        "sources": "ru «Проливы» (the token goes to whoever holds both sides); ru «Фаза "
+        "награждения», note: the displaced player «не теряет ничего, но ничего и не "
+        "приобретает от своего перемещения», and strait tokens are one of its four rewards; "
+        "es «no gana las Recompensas del territorio al que es perseguido»; ja "
+        "「報酬を失ったり、獲得することはありません」.",
     },
     {
         "topic": "Objective hand limit",

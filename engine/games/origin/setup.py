@@ -24,13 +24,16 @@ from engine.games.origin.components import (
     TERRITORY_IDS,
     pawn_supply,
 )
+from engine.games.origin.state import FIRST_RULESET, RULESET
 from engine.games.origin.words import _
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
 
-def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
+def setup(
+    seats: list[str], options: dict[str, Any], rng: random.Random, *, ruleset: str = RULESET
+) -> list[Event]:
     if options:
         raise IllegalMove(_("Origin has no options."))
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
@@ -42,6 +45,8 @@ def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list
     events: list[Event] = [
         {"type": ev.GAME_SET_UP, "seats": list(seats), "pawns": sum(pawn_supply(len(seats)))}
     ]
+    if ruleset != FIRST_RULESET:  # origin-1 games were set up before rulesets were recorded
+        events[0]["ruleset"] = ruleset
     # ru: one of the lowest and weakest pawns, of any colour, on the Origin symbol.
     events.append(
         {"type": ev.NEUTRAL_PAWN_PLACED, "territory": ORIGIN, "colour": rng.choice(PAWN_COLOURS)}

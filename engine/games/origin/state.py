@@ -9,6 +9,12 @@ from engine.games.origin.components import KINDS, VILLAGES_PER_PLAYER
 
 T = TypeVar("T")
 
+FIRST_RULESET = "origin-1"
+RULESET = "origin-2"
+"""issue 21: a displaced player takes no strait token at the swap (ru «Фаза награждения»)."""
+RULESETS = (FIRST_RULESET,)
+"""The older rulesets still played: a game keeps the ruleset it was set up under."""
+
 SETUP = "choose_objectives"
 PLAY = "play"
 OVER = "over"
@@ -93,6 +99,7 @@ class State:
     triggered_by: str | None = None
     end_reasons: tuple[str, ...] = ()
     passes: int = 0  # consecutive turns passed without an action
+    ruleset: str = FIRST_RULESET  # the ruleset of the opening event (none before origin-2)
 
     def player(self, seat: str) -> Player:
         return self.players[self.seats.index(seat)]

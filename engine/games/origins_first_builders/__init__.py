@@ -1,5 +1,5 @@
 """Origins: First Builders (Adam Kwapiński), 1-4 players (1: the solo training mode):
-ruleset ``ofb-1``.
+ruleset ``ofb-2`` (``ofb-1`` games still replay).
 
 Rules: ``rules/origins-first-builders.ru.txt``. Component data and its provenance:
 :mod:`.components`; the player-facing data page and the rulings where the rulebook is
@@ -13,12 +13,14 @@ from engine.games.origins_first_builders import (
     bot,
     events,
     fold,
+    inventory,
     moves,
     narration,
     reveals,
     rules,
     scoring,
     setup,
+    state,
     view,
 )
 from engine.games.origins_first_builders.board import BOARD
@@ -29,7 +31,8 @@ from engine.kit import Packaged
 GAME = Packaged(
     name="origins-first-builders",
     title="Origins: First Builders",
-    ruleset="ofb-1",
+    ruleset=state.RULESET,
+    rulesets=state.RULESETS,
     min_players=setup.MIN_PLAYERS,
     max_players=setup.MAX_PLAYERS,
     setup=setup.setup,
@@ -48,6 +51,7 @@ GAME = Packaged(
     board=BOARD,
     data_page=DATA_PAGE,
     rulings=RULINGS,
+    inventory=inventory.inventory,
 )
 
 __all__ = ["DATA_PAGE", "GAME", "RULINGS"]

@@ -17,7 +17,7 @@ from engine.games.origins_first_builders.components import (
     TEMPLES,
 )
 from engine.games.origins_first_builders.context import DONE, SKIP, Ctx, can_pay
-from engine.games.origins_first_builders.state import State, Step
+from engine.games.origins_first_builders.state import FIRST_RULESET, State, Step
 from engine.games.origins_first_builders.tracks import holds
 
 FEED_MAX = 3  # ru: «Потратите 1, 2 или 3 еды»
@@ -183,11 +183,19 @@ def take_citizen_handler(ctx: Ctx, step: Step, move: Move) -> None:
 
 
 def take_speaker_options(state: State, seat: str, step: Step) -> list[Move]:
-    return [{"type": "speaker", "value": v} for v in sorted(set(state.speaker_row))]
+    moves: list[Move] = [{"type": "speaker", "value": v} for v in sorted(set(state.speaker_row))]
+    # ru «Форум»: «любого одного оратора с поля»: the board holds the speaker row and the
+    # speakers sent to contact zones (at the round's end «Верните все кубики ораторов с поля
+    # в ряд ораторов»). From ofb-2; ofb-1 offered the row only. The bonus action says
+    # «Получить 1 оратора», from the row («Возьмите кубик из ряда ораторов»).
+    if step.ref == "forum" and state.ruleset != FIRST_RULESET:
+        placed = sorted({(zone, value) for zone, value, _ in state.zone_speakers})
+        moves += [{"type": "speaker", "value": v, "zone": z} for z, v in placed]
+    return moves
 
 
 def take_speaker_handler(ctx: Ctx, step: Step, move: Move) -> None:
-    citizens.take_speaker(ctx, move["value"])
+    citizens.take_speaker(ctx, move["value"], move.get("zone"))
 
 
 def sagittarius_options(state: State, seat: str, step: Step) -> list[Move]:

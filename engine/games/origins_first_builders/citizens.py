@@ -98,7 +98,11 @@ def take_from_row(ctx: Ctx, slot: int, wisdom: int) -> None:
         ctx.push(Step("sagittarius", ref="citizen", n=len(ctx.me.citizens) - 1))
 
 
-def take_speaker(ctx: Ctx, value: int) -> None:
-    ctx.emit(E.SPEAKER_TAKEN, seat=ctx.seat, value=value)
+def take_speaker(ctx: Ctx, value: int, zone: int | None = None) -> None:
+    """A speaker die from the row, or (``zone``, the Forum) from a contact zone."""
+    if zone is None:
+        ctx.emit(E.SPEAKER_TAKEN, seat=ctx.seat, value=value)
+    else:
+        ctx.emit(E.SPEAKER_TAKEN, seat=ctx.seat, value=value, zone=zone)
     if value < SPEAKER_MAX and holds(ctx.st, ctx.seat, "sagittarius"):
         ctx.push(Step("sagittarius", ref="speaker", n=value))

@@ -19,10 +19,11 @@ from engine.games.origins_first_builders.components import (
     IDOL_POINTS,
     OBELISK_POINTS,
     SANCTUARY_POINTS,
+    SOLO_DUMMY,
     TEMPLES,
 )
 from engine.games.origins_first_builders.context import Ctx
-from engine.games.origins_first_builders.state import State, Step
+from engine.games.origins_first_builders.state import FIRST_RULESET, State, Step
 from engine.games.origins_first_builders.tracks import advance, behind, climb, holds
 
 Cell = tuple[int, int]
@@ -76,7 +77,12 @@ def run(ctx: Ctx, kind: str, cell: Cell) -> None:
         ctx.push(Step("war", ref="or", n=1))
     elif kind == "tiltyard":
         advance(ctx, 2)
-        others = behind(ctx.st.war, seat)
+        # ru «Ристалище»: «за каждого игрока позади вас» counts players; the solo dummy disc
+        # is a disc, not a player (attacks say «за каждый диск»). ofb-1 counted it.
+        war = ctx.st.war
+        if ctx.st.ruleset != FIRST_RULESET:
+            war = tuple((disc, space) for disc, space in war if disc != SOLO_DUMMY)
+        others = behind(war, seat)
         if others:
             ctx.push(Step("tiltyard", n=others))
     elif kind == "citadel":

@@ -107,7 +107,7 @@ ROW_REFILLED = EVENTS.declare("row_refilled")
 ROW_REFILL_FAILED = EVENTS.declare("row_refill_failed")
 """«Конец игры»: no die of the colour left; the game ends with the round."""
 SPEAKER_TAKEN = EVENTS.declare("speaker_taken")
-"""«Ораторы»: a speaker die from the row."""
+"""«Ораторы»: a speaker die from the row; with ``zone``, from a contact zone (the Forum)."""
 SPEAKER_SET = EVENTS.declare("speaker_set")
 """Sagittarius: a speaker die turned up by 1."""
 CITIZEN_SET = EVENTS.declare("citizen_set")

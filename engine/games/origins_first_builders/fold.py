@@ -20,6 +20,7 @@ from engine.games.origins_first_builders.components import (
 )
 from engine.games.origins_first_builders.events import EVENTS
 from engine.games.origins_first_builders.state import (
+    FIRST_RULESET,
     HOME,
     OVER,
     PLAY,
@@ -50,6 +51,7 @@ def _game_set_up(event: Event) -> State:
         stacks=((),) * len(COLOURS),
         temples=((),) * len(TEMPLES),
         zodiac_owner=(None,) * len(TEMPLES),
+        ruleset=event.get("ruleset", FIRST_RULESET),
     )
 
 
@@ -371,9 +373,14 @@ def _row_refill_failed(state: State, e: Event) -> State:
 
 
 def _speaker_taken(state: State, e: Event) -> State:
-    row = list(state.speaker_row)
-    row.remove(e["value"])
-    state = replace(state, speaker_row=tuple(row))
+    if "zone" in e:  # the Forum: from a contact zone
+        placed = list(state.zone_speakers)
+        placed.remove(next(p for p in placed if p[:2] == (e["zone"], e["value"])))
+        state = replace(state, zone_speakers=tuple(placed))
+    else:
+        row = list(state.speaker_row)
+        row.remove(e["value"])
+        state = replace(state, speaker_row=tuple(row))
     player = state.player(e["seat"])
     return _player(state, e["seat"], speakers=tuple(sorted((*player.speakers, e["value"]))))
 

@@ -237,6 +237,12 @@ def describe(state: State, move: Move) -> Msg | str:
     if kind == "take":
         return _take(state, seat, step, move["slot"])
     if kind == "speaker":
+        if "zone" in move:
+            return _(
+                "Take the speaker die showing {value} from zone {zone}",
+                value=move["value"],
+                zone=move["zone"] + 1,
+            )
         return _("Take a speaker die showing {value}", value=move["value"])
     if kind == "sagittarius":
         if move["add"]:

@@ -618,6 +618,13 @@ def _row_refill_failed(state: State, e: Event) -> Text:
 
 
 def _speaker_taken(state: State, e: Event) -> Text:
+    if "zone" in e:
+        return _(
+            "{seat} took the speaker die showing {value} from zone {zone}",
+            seat=e["seat"],
+            value=e["value"],
+            zone=e["zone"] + 1,
+        )
     return _("{seat} took a speaker die showing {value}", seat=e["seat"], value=e["value"])
 
 

@@ -43,10 +43,12 @@ RULINGS: list[dict[str, str]] = [
     {
         "topic": "Solo: the dummy disc",
         "choice": "The dummy disc stays on the start of the war track. It counts as a disc "
-        "behind you for attacks and as a player behind you for the Tiltyard; it is never the "
-        "first player and takes no zodiac card.",
+        "behind you for attacks, but not for the Tiltyard, which counts players (ruleset "
+        "ofb-2; under ofb-1 the Tiltyard counted it too); it is never the first player and "
+        "takes no zodiac card.",
         "sources": "ru «Одиночный режим» («Возьмите диск игрока другого цвета и положите его "
-        "на начальную клетку шкалы войны»).",
+        "на начальную клетку шкалы войны»); ru «Ристалище»: «за каждого игрока позади вас» "
+        "(a player), where the attack gives a point «за каждый диск» (a disc).",
     },
     {
         "topic": "Solo: the superiority token's new use",
@@ -149,8 +151,14 @@ RULINGS: list[dict[str, str]] = [
     },
     {
         "topic": "Forum",
-        "choice": "The speaker is taken from the speaker row.",
-        "sources": "ru «Форум» («с поля»), bonus action «из ряда ораторов».",
+        "choice": "Any one speaker on the board: from the speaker row, or one sent to a "
+        "contact zone this round (it stays its taker's; the zone's starship keeps its value). "
+        "Ruleset ofb-2; under ofb-1 only the row was offered. The bonus action «Получить 1 "
+        "оратора» still takes from the row.",
+        "sources": "ru «Форум»: «Бесплатно возьмите любого одного оратора с поля»; the "
+        "board holds the row («положите их в ряд ораторов на игровом поле») and the zones: "
+        "at the end of the round «Верните все кубики ораторов с поля в ряд ораторов». The "
+        "bonus action's own text: «Возьмите кубик из ряда ораторов».",
     },
     {
         "topic": "Superiority tokens",

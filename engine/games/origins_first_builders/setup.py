@@ -28,18 +28,23 @@ from engine.games.origins_first_builders.components import (
     stack_tiles,
 )
 from engine.games.origins_first_builders.fold import apply
+from engine.games.origins_first_builders.state import FIRST_RULESET, RULESET
 from engine.games.origins_first_builders.words import _
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4
 
 
-def setup(seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
+def setup(
+    seats: list[str], options: dict[str, Any], rng: random.Random, *, ruleset: str = RULESET
+) -> list[Event]:
     """The opening events, then the first decision awaited (the draft, or the solo choice of
     the starting dice)."""
     if options:
         raise IllegalMove(_("Origins: First Builders has no options."))
     opening = _opening(list(seats), rng)
+    if ruleset != FIRST_RULESET:  # ofb-1 games were set up before rulesets were recorded
+        opening[0]["ruleset"] = ruleset
     return opening + rules.begin(reduce(apply, opening, None), rng)
 
 

@@ -23,6 +23,13 @@ from engine.games.origins_first_builders.components import (
 
 T = TypeVar("T")
 
+FIRST_RULESET = "ofb-1"
+RULESET = "ofb-2"
+"""issue 21: the solo Tiltyard counts players, not the dummy disc; the Forum takes any speaker
+on the board (the row or a contact zone)."""
+RULESETS = (FIRST_RULESET,)
+"""The older rulesets still played: a game keeps the ruleset it was set up under."""
+
 DRAFT = "draft"
 PLAY = "play"
 OVER = "over"
@@ -151,6 +158,7 @@ class State:
     pending: tuple[Step, ...] = ()
     dice_short: tuple[str, ...] = ()  # colours the citizen row could not be refilled with
     end_reasons: tuple[str, ...] = ()
+    ruleset: str = FIRST_RULESET  # the ruleset of the opening event (none before ofb-2)
 
     def player(self, seat: str) -> Player:
         return self.players[self.seats.index(seat)]

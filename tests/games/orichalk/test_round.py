@@ -85,6 +85,25 @@ def test_the_construction_board_is_refilled_with_an_orichalcum_on_a_new_mine():
     assert state.sites[0] == Site("forest", "mine", True)
 
 
+def test_a_refill_lays_a_hoplite_on_each_newly_revealed_camp_and_a_camp_left_keeps_its_one():
+    # uk «Поповніть планшет створення»: «Покладіть по 1 голпіту на кожен відкритий
+    # тренувальний табір»: «відкритий» is revealed, as «щойно відкрито» for the cards, and
+    # the builder takes «ресурс, який лежить на жетоні» (one). RULINGS «Resources on the
+    # construction board».
+    state, last = _last_turn()
+    camps = (Site("forest"), Site("lagoon", "training_camp", True), *state.sites[2:])
+    state = replace(state, sites=camps, building_bag=(5,) + (0,) * 9)
+    state, events = _end_round(state, last)
+    assert event(events, BUILDING_DRAWN) == {
+        "type": BUILDING_DRAWN, "slot": "forest", "building": "training_camp",
+    }  # fmt: skip
+    assert state.sites[:2] == (
+        Site("forest", "training_camp", True),
+        Site("lagoon", "training_camp", True),
+    )
+    assert GAME.view(state, None)["construction_board"]["slots"][1]["resource"] == "hoplite"
+
+
 def test_the_player_with_most_hoplites_takes_the_initiative_and_the_one_on_its_right_a_hoplite():
     state, last = _last_turn(hoplites=(1, 4, 2))
     state, events = _end_round(state, last)

@@ -153,7 +153,7 @@ def test_the_game_is_registered_as_orichalk():
     game = registry.get("orichalk")
     assert (game.title, game.ruleset, game.min_players, game.max_players) == (
         "Orichalk",
-        "orichalk-1",
+        "orichalk-2",
         2,
         4,
     )

@@ -66,7 +66,31 @@ def test_claiming_a_titan_for_the_fifth_point_wins_and_the_turn_stops_there():
     move = next(m for m in moves_of(state, seat) if m["cells"] == ["D4"])
     state, events = act(state, seat, move)
     assert types(events) == [TILE_PLACED, TITAN_CLAIMED, GAME_WON]
-    assert state.turn is None
+    assert state.turn.step == PLACE and GAME.to_act(state) == frozenset()
+
+
+def _win_holding_a_card(state, seat):
+    state = with_island(state, seat, land(fresh_island(), {"D2": "F", "D3": "F"}))
+    state = at_step(state, seat, PLACE, card="mine-single", tile=1)
+    move = next(m for m in moves_of(state, seat) if m["cells"] == ["D4"])
+    return act(state, seat, move)
+
+
+def test_a_win_in_the_middle_of_a_turn_keeps_the_card_held_that_turn_in_the_final_state():
+    # uk «Кінець гри та перемога»: the turn is not finished; the card taken in phase 1 is
+    # still the winner's, not gone from the game.
+    state, seat = _state(tokens=("temple",) * 4)
+    state, events = _win_holding_a_card(state, seat)
+    assert types(events)[-1] == GAME_WON and state.phase == OVER
+    assert state.turn.seat == seat and state.turn.card == "mine-single"
+    assert GAME.view(state, None)["turn"]["card"]["id"] == "mine-single"
+    assert GAME.to_act(state) == frozenset() and GAME.legal_moves(state, seat) == []
+
+
+def test_under_orichalk_1_a_win_in_the_middle_of_a_turn_dropped_the_turn():
+    state, seat = _state(tokens=("temple",) * 4)
+    state, _ = _win_holding_a_card(replace(state, ruleset="orichalk-1"), seat)
+    assert state.phase == OVER and state.turn is None
 
 
 def test_a_tile_bringing_a_creature_is_placed_before_its_titan_counts():

@@ -270,3 +270,28 @@ def test_cards_that_shape_the_action_are_played_before_it_and_tribal_wars_after_
     plays = {m["card"] for m in GAME.legal_moves(state, "p1") if m["type"] == "play"}
     assert plays == {"tribal_war_cards"}
     assert ev.TURN_ENDED not in types(events)
+
+
+def _stacks_stay_legal(tiles: tuple[int, ...], level: int) -> bool:
+    """ru «Ограничения для тайлов инновации»: every tile lies on one a level lower, so a
+    player's tiles can stand in stacks when no level has more tiles than the level below."""
+    left = list(tiles)
+    left[level - 1] -= 1
+    return left[level - 1] >= 0 and all(left[n] <= left[n - 1] for n in range(1, 5))
+
+
+@pytest.mark.parametrize("victim", [(4, 1), (3, 3), (5,), (2, 2, 1), (4, 3, 1)])
+def test_tribal_war_tile_takes_any_one_tile_whose_loss_leaves_the_victims_stacks_legal(victim):
+    # ru card text: «один любой тайл инноваций (следуя правилам и ограничениям, касающимся
+    # получения тайлов)»: any tile the thief can lay whose loss leaves the victim's tiles in
+    # legal stacks; tiles of one level are alike, so that is the top of one of the stacks.
+    state = _ready(actions=("tribal_war_tiles",))
+    state = with_stacks(state, "p1", 4, 2)  # p1 can lay a 1, a 3 or a 5
+    state = with_stacks(state, "p2", *victim)
+    state, _ = _swap_into_congo(state)
+    state, _ = _play(state, "tribal_war_tiles")
+    tiles = state.player("p2").tiles
+    lays = {1, 3, 5}
+    legal = [m["level"] for m in GAME.legal_moves(state, "p1")]
+    assert legal == [n for n in range(1, 6) if n in lays and _stacks_stay_legal(tiles, n)]
+    assert legal

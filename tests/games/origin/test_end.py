@@ -190,3 +190,21 @@ def test_a_player_with_a_playable_card_after_the_action_ends_the_turn_when_ready
     ]
     state, events = act(state, "p1", {"type": "end_turn"})
     assert types(events) == [ev.TURN_ENDED, ev.TURN_STARTED]
+
+
+def test_the_rest_of_the_turn_that_triggers_the_end_follows_the_last_round_rules():
+    # RULINGS «The last round for the player who triggered the end»: ru «Конец игры» is
+    # silent on the triggering turn; it is that player's last turn, played like the others'.
+    state = turn_of(new_game(2, seed=8), "p1")
+    state = with_player(state, "p1", objectives=("africa", "green"))
+    for territory, h, s in (("sahara", 1, 1), ("congo", 1, 2), ("cape", 2, 1), ("amazonia", 2, 2)):
+        state = put(state, "p1", territory, h, s, "white")
+    state = with_deck(with_columns(state, yellow=[]), "action", ["hunter"])
+    state, _ = _migrate_to_nile(state)
+    state, events = act(state, "p1", {"type": "reward", "option": "tile_and_card"})
+    assert ev.END_TRIGGERED in types(events) and state.last_round
+    state, events = act(state, "p1", {"type": "complete", "card": "africa"})
+    assert ev.CARD_DRAWN not in types(events)
+    state, events = act(state, "p1", {"type": "complete", "card": "green"})
+    assert state.player("p1").completed == ("africa", "green")
+    assert state.player("p1").objectives == ()

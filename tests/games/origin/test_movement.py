@@ -8,6 +8,7 @@ from engine import IllegalMove
 from engine.games.origin import GAME
 from engine.games.origin import events as ev
 from engine.games.origin.components import INDEX, STRAIT_IDS
+from engine.games.origin.state import replace
 from tests.games.origin.helpers import (
     act,
     acts,
@@ -149,15 +150,43 @@ def test_the_displaced_player_gains_no_reward_from_the_territory_it_is_sent_to()
     assert ev.HUNTING_TOKEN_TAKEN not in types(events)
 
 
-def test_a_displaced_player_now_holding_both_sides_of_a_strait_takes_its_token():
-    state = put(_game(), "p1", "maghreb", 1, 3, "white")
+def _displaced_onto_gibraltar(state):
+    """p1 swaps its Maghreb pawn with p2's on the Sahara: p2 lands on Maghreb and now holds
+    both sides of the Strait of Gibraltar (Maghreb and Iberia)."""
+    state = put(state, "p1", "maghreb", 1, 3, "white")
     state = put(state, "p2", "sahara", 1, 1, "black")
     state = put(state, "p2", "iberia", 1, 2, "black")
-    value = state.straits[STRAIT_IDS.index("gibraltar")]
-    state, events = acts(
+    return acts(
         state, "p1", {"type": "swap"}, {"type": "swap_from", "territory": "maghreb"},
         {"type": "swap_with", "territory": "sahara"},
     )  # fmt: skip
+
+
+def test_a_displaced_player_gains_no_strait_token_at_the_swap_but_takes_it_by_its_own_action():
+    # ru «Фаза награждения», note: the displaced player «ничего и не приобретает от своего
+    # перемещения»; strait tokens are one of the four rewards.
+    state = _game()
+    value = state.straits[STRAIT_IDS.index("gibraltar")]
+    state, events = _displaced_onto_gibraltar(state)
+    assert state.board[INDEX["maghreb"]].owner == "p2"
+    assert ev.STRAIT_TOKEN_TAKEN not in types(events)
+    assert state.player("p2").straits == ()
+    assert state.straits[STRAIT_IDS.index("gibraltar")] == value
+    # ru «Проливы»: the holder of both sides takes it, after an action of their own.
+    state = turn_of(state, "p2")
+    state, events = act(state, "p2", {"type": "evolve"})
+    for _ in range(2):
+        state, more = act(state, "p2", GAME.legal_moves(state, "p2")[0])
+        events += more
+    taken = [e for e in events if e["type"] == ev.STRAIT_TOKEN_TAKEN]
+    assert [(e["seat"], e["strait"], e["value"]) for e in taken] == [("p2", "gibraltar", value)]
+    assert state.player("p2").straits == (("gibraltar", value),)
+
+
+def test_under_origin_1_a_displaced_player_holding_both_sides_took_the_token_at_the_swap():
+    state = replace(_game(), ruleset="origin-1")
+    value = state.straits[STRAIT_IDS.index("gibraltar")]
+    state, events = _displaced_onto_gibraltar(state)
     taken = next(e for e in events if e["type"] == ev.STRAIT_TOKEN_TAKEN)
     assert (taken["seat"], taken["strait"], taken["value"]) == ("p2", "gibraltar", value)
     assert state.player("p2").straits == (("gibraltar", value),)

@@ -3,6 +3,7 @@ placed in the city."""
 
 from __future__ import annotations
 
+from engine.games.origins_first_builders import GAME
 from engine.games.origins_first_builders.components import BUILDINGS, COLOURS
 from engine.games.origins_first_builders.state import Centre, Step, replace
 from tests.games.origins_first_builders.helpers import (
@@ -176,6 +177,38 @@ def test_forum_takes_a_speaker_for_free():
     state, _ = _place(state, "forum")
     state, _ = act(state, "p1", {"type": "speaker", "value": 4})
     assert player(state, "p1").speakers == (4,) and state.speaker_row == (2,)
+
+
+def test_forum_takes_any_one_speaker_on_the_board_from_the_row_or_a_contact_zone():
+    # ru «Форум»: «любого одного оратора с поля»; speakers sent to contact zones are on the
+    # board («Верните все кубики ораторов с поля в ряд ораторов»).
+    placed = ((2, 3, "p2"), (0, 5, "p3"), (2, 3, "p3"))
+    state = replace(_ready(), speaker_row=(2,), zone_speakers=placed)
+    state, _ = _place(state, "forum")
+    assert moves_of(state, "p1") == [
+        {"type": "speaker", "value": 2},
+        {"type": "speaker", "value": 5, "zone": 0},
+        {"type": "speaker", "value": 3, "zone": 2},
+    ]
+    move = {"type": "speaker", "value": 5, "zone": 0}
+    assert str(GAME.describe(state, move)) == "Take the speaker die showing 5 from zone 1"
+    before = state
+    state, events = act(state, "p1", move)
+    taken = [e for e in events if e["type"] == "speaker_taken"]
+    assert taken == [{"type": "speaker_taken", "seat": "p1", "value": 5, "zone": 0}]
+    told = GAME.narrate(before, taken[0], None)
+    assert str(told) == "p1 took the speaker die showing 5 from zone 1"
+    assert player(state, "p1").speakers == (5,)
+    assert state.zone_speakers == ((2, 3, "p2"), (2, 3, "p3")) and state.speaker_row == (2,)
+
+
+def test_under_ofb_1_the_forum_took_a_speaker_from_the_row_only():
+    placed = ((2, 3, "p2"),)
+    state = replace(_ready(), speaker_row=(2,), zone_speakers=placed, ruleset="ofb-1")
+    state, events = _place(state, "forum")  # a single option is taken at once
+    taken = [e for e in events if e["type"] == "speaker_taken"]
+    assert taken == [{"type": "speaker_taken", "seat": "p1", "value": 2}]
+    assert state.zone_speakers == placed
 
 
 def test_idol_shrine_scores_by_the_colours_of_the_buildings_in_the_city():

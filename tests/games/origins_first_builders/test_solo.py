@@ -4,7 +4,8 @@ superiority token's new use."""
 from __future__ import annotations
 
 from engine.games.origins_first_builders import GAME
-from engine.games.origins_first_builders.state import replace
+from engine.games.origins_first_builders import events as E
+from engine.games.origins_first_builders.state import Step, replace
 from tests.games.origins_first_builders.helpers import (
     act,
     acts,
@@ -13,6 +14,7 @@ from tests.games.origins_first_builders.helpers import (
     new_game,
     player,
     step,
+    war,
     with_player,
 )
 
@@ -78,3 +80,34 @@ def test_the_token_that_kept_the_starships_still_is_the_turns_one_token():
         moves = moves_of(state, "p1")
         assert {"type": "extra_action"} not in moves
         state, _ = act(state, "p1", moves[0])
+
+
+def _tiltyard(state):
+    """p1, ahead of the dummy disc on the war track, places a Tiltyard."""
+    state = war(with_player(state, "p1", stone=5, citizens=()), ("dummy", 0), ("p1", 1))
+    state = at(state, "p1", Step("place", ref="tiltyard"), Step("turn_end"))
+    return act(state, "p1", {"type": "place", "x": 1, "y": 0})
+
+
+def test_the_solo_tiltyard_gives_nothing_for_the_dummy_disc_which_is_not_a_player():
+    # ru «Ристалище»: «за каждого игрока позади вас»; the dummy disc is a disc, not a player.
+    state, _ = _tiltyard(new_game(1, seed=2))
+    assert dict(state.war)["p1"] == 3
+    assert moves_of(state, "p1", "tiltyard") == []
+    assert step(state) != "tiltyard"
+
+
+def test_under_ofb_1_the_solo_tiltyard_counted_the_dummy_disc():
+    state, _ = _tiltyard(replace(new_game(1, seed=2), ruleset="ofb-1"))
+    assert moves_of(state, "p1", "tiltyard") == [
+        {"type": "tiltyard", "stone": 1, "food": 0},
+        {"type": "tiltyard", "stone": 0, "food": 1},
+    ]
+
+
+def test_the_solo_attack_still_scores_for_the_dummy_disc_behind():
+    # ru attack: a point «за каждый диск» behind: the dummy disc is one.
+    state = war(with_player(new_game(1, seed=2), "p1", vp=0), ("dummy", 0), ("p1", 2))
+    state = at(state, "p1", Step("war", ref="or", n=1), Step("turn_end"))
+    state, events = act(state, "p1", {"type": "attack"})
+    assert next(e for e in events if e["type"] == E.ATTACKED)["behind"] == 1
