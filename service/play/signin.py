@@ -25,6 +25,8 @@ from service.store.models import PersonRow, SeatRow, SignInRow
 from service.words import _
 
 _USE = insert(SignInRow.__table__)
+LASTS = timedelta(days=30)
+"""How long a sign-in stands without signing in again (the session cookie lasts as long)."""
 
 
 class UsedSignIn(ServiceError):
@@ -62,11 +64,11 @@ def playing_address(session: Session, typed: str) -> str | None:
     return seats[0].email if seats else None
 
 
-def use(session: Session, link_nonce: str, max_age: int) -> datetime:
-    """Spend a sign-in link: the moment the sign-in is issued. A second use is refused.
-    Marks older than two lifetimes belong to links that expired anyway, and are dropped."""
+def use(session: Session, link_nonce: str) -> datetime:
+    """Spend a sign-in link: the moment its sign-in is issued. A second use is refused.
+    Sign-ins older than :data:`LASTS` are over whatever their browser holds, and go."""
     moment = now()
-    session.execute(delete(SignInRow).where(SignInRow.used_at < moment - 2 * _age(max_age)))
+    session.execute(delete(SignInRow).where(SignInRow.used_at < moment - LASTS))
     try:
         with session.begin_nested():
             session.execute(_USE, {"nonce": link_nonce, "used_at": moment})
@@ -77,6 +79,13 @@ def use(session: Session, link_nonce: str, max_age: int) -> datetime:
     return moment
 
 
+def end(session: Session, link_nonce: str) -> None:
+    """Sign out this one sign-in (its browser's): a copy of its cookie is refused too."""
+    row = session.get(SignInRow, link_nonce)
+    if row is not None and row.ended_at is None:
+        row.ended_at = now()
+
+
 def revoke(session: Session, address: str) -> datetime:
     """Sign out everywhere: every sign-in of ``address`` issued until now is void."""
     moment = now()
@@ -84,11 +93,13 @@ def revoke(session: Session, address: str) -> datetime:
     return moment
 
 
-def valid(session: Session, address: str, issued: datetime) -> bool:
-    """Whether a sign-in of ``address`` issued at ``issued`` still stands."""
-    row = session.get(PersonRow, key(address))
-    return row is None or row.signed_out_before is None or issued > row.signed_out_before
-
-
-def _age(seconds: int) -> timedelta:
-    return timedelta(seconds=seconds)
+def valid(session: Session, address: str, link_nonce: str) -> bool:
+    """Whether the sign-in of ``address`` made by the link ``link_nonce`` still stands: not
+    signed out, not older than :data:`LASTS`, not revoked by "sign out everywhere"."""
+    row = session.get(SignInRow, link_nonce)
+    if row is None or row.ended_at is not None or now() - row.used_at >= LASTS:
+        return False
+    person = session.get(PersonRow, key(address))
+    return (
+        person is None or person.signed_out_before is None or row.used_at > person.signed_out_before
+    )

@@ -233,13 +233,17 @@ class PersonRow(Base):
 
 
 class SignInRow(Base):
-    """A sign-in link to the desk that was used (issue 20): each is good once. A row older
-    than the links' lifetime proves nothing more and may go."""
+    """A sign-in to the desk (issue 20), named by the nonce of the link that made it: a link
+    is good once, and a browser's sign-in stands while its row says so (signing out ends it
+    here, so a copy of the cookie taken before is refused too). A row older than a sign-in
+    lasts proves nothing more and may go."""
 
     __tablename__ = "sign_ins"
 
     nonce: Mapped[str] = mapped_column(String(32), primary_key=True)
     used_at: Mapped[datetime] = mapped_column(index=True)
+    ended_at: Mapped[datetime | None]
+    """When this browser signed out."""
 
 
 class DigestRow(Base):

@@ -20,6 +20,7 @@ def upgrade() -> None:
         "sign_ins",
         sa.Column("nonce", sa.String(length=32), nullable=False),
         sa.Column("used_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True),
         sa.PrimaryKeyConstraint("nonce"),
     )
     op.create_index("ix_sign_ins_used_at", "sign_ins", ["used_at"])

@@ -1,0 +1,227 @@
+"""The player's desk, ``/me`` (issue 20): an address signs in by a link emailed to it
+(signed, short-lived, good once, spent only by a POST), sees every game it plays in any
+case of its spelling and no one else's, and signs out here or everywhere."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from freezegun import freeze_time
+from sqlalchemy import select
+
+from service.links import tokens
+from service.mail import signin as signin_mail
+from service.play.moves import create_game, make_move
+from service.store import eventstore
+from service.store.db import sessions
+from service.store.models import SeatRow, SignInRow
+from tests.fixtures import TEST_KEY
+from tests.helpers import URL, csrf_token, path, text_of
+
+ANN = "ann@example.org"
+
+
+def games(settings, *players: list[str]) -> list[str]:  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url).begin() as s:
+        return [create_game(s, "tictactoe", p).loaded.row.id for p in players]
+
+
+def ask(client, address: str):  # type: ignore[no-untyped-def]
+    """Fill in ``/me``'s form and send it, as a browser does."""
+    token = csrf_token(client.get("/me").get_data(as_text=True))
+    return client.post("/me", data={"email": address, "csrf_token": token})
+
+
+def sign_in_emails(smtp, address: str) -> list:  # type: ignore[no-untyped-def]
+    return [m for m in smtp.to(address) if "/me/sign-in/" in text_of(m)]
+
+
+def emailed_link(smtp, address: str) -> str:  # type: ignore[no-untyped-def]
+    (message,) = sign_in_emails(smtp, address)
+    (url,) = [u for u in URL.findall(text_of(message)) if "/me/sign-in/" in u]
+    return path(url)
+
+
+def without_csrf(page: bytes) -> bytes:
+    """A page as it reads, less the form's CSRF token (signed anew, with the time, each time)."""
+    return re.sub(rb'name="csrf_token" value="[^"]+"', b"", page)
+
+
+def sign_in(client, smtp, work, address: str = ANN, to: str = ANN) -> str:  # type: ignore[no-untyped-def]
+    """Ask for a link for ``address``, follow it from the email ``to`` received and press
+    Sign in: the link's path."""
+    smtp.clear()
+    assert ask(client, address).status_code == 200
+    work()
+    link = emailed_link(smtp, to)
+    assert client.post(link).status_code == 303
+    return link
+
+
+def desk(client) -> str:  # type: ignore[no-untyped-def]
+    page = client.get("/me")
+    assert page.status_code == 200
+    return page.get_data(as_text=True)
+
+
+def signed_in(page: str) -> bool:
+    return 'action="/me/sign-out"' in page
+
+
+def test_the_emailed_link_signs_in_once_and_only_by_its_post(client, smtp, work, settings):
+    games(settings, [ANN, "bob@example.org"])
+    assert ask(client, ANN).status_code == 200
+    work()
+    link = emailed_link(smtp, ANN)
+    shown = client.get(link)  # a mail scanner's visit spends nothing
+    assert shown.status_code == 200 and 'method="post"' in shown.get_data(as_text=True)
+    assert client.get(link).status_code == 200
+    assert not signed_in(desk(client)), "a GET signs no one in"
+    assert client.post(link).status_code == 303
+    assert signed_in(desk(client))
+    again = client.application.test_client().post(link)
+    assert again.status_code == 410, "each link works once"
+    assert not signed_in(desk(client.application.test_client()))
+
+
+def test_a_sign_in_link_expires(client, settings):
+    games(settings, [ANN, "bob@example.org"])
+    made = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    with freeze_time(made):
+        link = path(signin_mail.sign_in_url(settings, ANN, "n" * 22))
+    with freeze_time(made + timedelta(seconds=settings.sign_in_max_age - 5)):
+        assert client.get(link).status_code == 200
+    with freeze_time(made + timedelta(seconds=settings.sign_in_max_age + 5)):
+        assert client.get(link).status_code == 410
+        assert client.post(link).status_code == 410
+        assert not signed_in(desk(client))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda t: t[:-2] + ("AA" if t[-2:] != "AA" else "BB"),
+        lambda t: tokens.sign_in_token("another-key-long-enough-to-be-a-real-one!", ANN, "n"),
+        lambda t: tokens.seat_token(TEST_KEY, "g", "p1"),
+    ],
+    ids=["its signature altered", "signed with another key", "another kind of link"],
+)
+def test_a_tampered_sign_in_link_is_refused(client, settings, change):
+    games(settings, [ANN, "bob@example.org"])
+    token = signin_mail.sign_in_url(settings, ANN, "n" * 22).rsplit("/", 1)[1]
+    bad = f"/me/sign-in/{change(token)}"
+    assert client.get(bad).status_code == 403
+    assert client.post(bad).status_code == 403
+    assert not signed_in(desk(client))
+
+
+def test_the_answer_is_the_same_whether_or_not_the_address_plays_and_only_a_player_is_emailed(
+    client, smtp, work, settings
+):
+    games(settings, [ANN, "bob@example.org"])
+    playing = ask(client, ANN)
+    stranger = ask(client, "nobody@example.org")
+    assert playing.status_code == stranger.status_code == 200
+    assert without_csrf(playing.get_data()) == without_csrf(stranger.get_data())
+    assert "a link is on its way" in playing.get_data(as_text=True)
+    work()
+    assert len(sign_in_emails(smtp, ANN)) == 1
+    assert sign_in_emails(smtp, "nobody@example.org") == []
+    assert not smtp.to("nobody@example.org"), "no email at all for an address that plays not"
+
+
+def test_the_desk_lists_every_game_of_the_address_in_any_case_and_no_one_elses(
+    client, smtp, work, settings
+):
+    mine = games(
+        settings,
+        ["Ann <Ann@Example.org>", "bob@example.org"],
+        ["cy@example.org", "Ann <ann@example.org>"],
+    )
+    (theirs,) = games(settings, ["bob@example.org", "cy@example.org"])
+    sign_in(client, smtp, work, "ANN@example.ORG")
+    page = desk(client)
+    for game_id in mine:
+        assert f"#{game_id}" in page
+    assert f"#{theirs}" not in page
+    assert page.count('class="card game"') == 2, "two seats of one address: one desk"
+
+
+def test_the_desk_offers_a_fresh_decision_link_and_the_seat_page(client, smtp, work, settings):
+    (game_id,) = games(settings, [ANN, "bob@example.org"])
+    sign_in(client, smtp, work)
+    page = desk(client)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        acting = "p1" in loaded.game.to_act(loaded.state)
+    assert ("/act/" in page) is acting
+    assert "/seat/" in page
+    answer = client.get(path(next(u for u in URL.findall(page) if "/seat/" in u)))
+    assert answer.status_code == 200
+
+
+def test_signing_out_refuses_the_old_cookie_and_sign_out_everywhere_every_browser(
+    app, smtp, work, settings
+):
+    games(settings, [ANN, "bob@example.org"])
+    phone, laptop, copy = app.test_client(), app.test_client(), app.test_client()
+    sign_in(phone, smtp, work)
+    cookie = phone.get_cookie("session")
+    assert cookie is not None
+    copy.set_cookie("session", cookie.value)
+    assert signed_in(desk(copy)), "the copy stands while the sign-in does"
+    token = csrf_token(desk(phone))
+    assert phone.post("/me/sign-out", data={"csrf_token": token}).status_code == 303
+    assert not signed_in(desk(phone))
+    assert not signed_in(desk(copy)), "a cookie kept from before signing out is refused"
+
+    sign_in(phone, smtp, work)
+    sign_in(laptop, smtp, work)
+    token = csrf_token(desk(laptop))
+    answer = laptop.post("/me/sign-out-everywhere", data={"csrf_token": token})
+    assert answer.status_code == 303
+    assert not signed_in(desk(laptop))
+    assert not signed_in(desk(phone)), "every sign-in of the address is revoked"
+    sign_in(phone, smtp, work)
+    assert signed_in(desk(phone)), "signing in again afterwards works"
+
+
+def test_a_desk_form_without_its_csrf_token_or_sign_in_is_refused(app, smtp, work, settings):
+    (game_id,) = games(settings, [ANN, "bob@example.org"])
+    browser = app.test_client()
+    assert browser.post("/me", data={"email": ANN}).status_code == 400
+    sign_in(browser, smtp, work)
+    form = {"language": "uk", "time_zone": "", "game": ""}
+    assert browser.post("/me/language", data=form).status_code == 400
+    stranger = app.test_client()
+    token = csrf_token(stranger.get("/me").get_data(as_text=True))
+    assert stranger.post("/me/language", data={**form, "csrf_token": token}).status_code == 403
+    with sessions(settings.database_url)() as s:
+        languages = s.scalars(select(SeatRow.language).where(SeatRow.game_id == game_id)).all()
+    assert set(languages) == {"en"}
+
+
+def test_used_sign_ins_are_kept_only_as_long_as_a_sign_in_lasts(client, smtp, work, settings):
+    games(settings, [ANN, "bob@example.org"])
+    with freeze_time(datetime(2026, 1, 1, tzinfo=UTC)):
+        sign_in(client, smtp, work)
+    with freeze_time(datetime(2026, 3, 1, tzinfo=UTC)):
+        assert not signed_in(desk(client)), "a sign-in lasts thirty days"
+        sign_in(client, smtp, work)
+    with sessions(settings.database_url)() as s:
+        assert len(s.scalars(select(SignInRow)).all()) == 1
+
+
+def test_a_new_game_move_shows_on_the_desk_as_the_last_thing_that_happened(
+    client, smtp, work, settings
+):
+    (game_id,) = games(settings, [ANN, "bob@example.org"])
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        (seat,) = loaded.game.to_act(loaded.state)
+        move = loaded.game.legal_moves(loaded.state, seat)[0]
+        make_move(s, game_id, seat, loaded.turn_seq, move, None)
+    sign_in(client, smtp, work)
+    assert "Last: " in desk(client)
