@@ -18,7 +18,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import SeatRow, SignInRow
 from tests.fixtures import TEST_KEY
-from tests.helpers import URL, csrf_token, path, text_of
+from tests.helpers import URL, csrf_token, html_of, path, text_of
 
 ANN = "ann@example.org"
 
@@ -225,3 +225,76 @@ def test_a_new_game_move_shows_on_the_desk_as_the_last_thing_that_happened(
         make_move(s, game_id, seat, loaded.turn_seq, move, None)
     sign_in(client, smtp, work)
     assert "Last: " in desk(client)
+
+
+def play_once(settings, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    """Whoever must decide in ``game_id`` places a mark in the first free cell."""
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        (seat,) = loaded.game.to_act(loaded.state)
+        move = loaded.game.legal_moves(loaded.state, seat)[0]
+        make_move(s, game_id, seat, loaded.turn_seq, move, None)
+
+
+def until_her_turn(settings, game_id: str, address: str = ANN) -> None:  # type: ignore[no-untyped-def]
+    """Play on in ``game_id`` until the player at ``address`` must decide again."""
+    while True:
+        play_once(settings, game_id)
+        with sessions(settings.database_url)() as s:
+            loaded = eventstore.load(s, game_id)
+            acting = loaded.game.to_act(loaded.state)
+            if any(r.email.lower() == address for r in loaded.row.seats if r.seat in acting):
+                return
+
+
+def turn_emails(smtp, address: str, game_id: str) -> list:  # type: ignore[no-untyped-def]
+    """The emails of ``game_id`` sent to ``address``, in any case of its spelling."""
+    return [
+        m
+        for m in smtp.messages
+        if address.lower() in m["To"].lower() and game_id in m["Subject"]
+    ]
+
+
+def post_form(client, action: str, form: dict[str, str]):  # type: ignore[no-untyped-def]
+    """Send one of the desk's forms with the page's CSRF token, as a browser does."""
+    return client.post(action, data={**form, "csrf_token": csrf_token(desk(client))})
+
+
+def test_a_language_set_for_one_game_speaks_in_that_games_next_email_only(
+    client, smtp, work, settings
+):
+    one, other = games(settings, [ANN, "bob@example.org"], [ANN, "bob@example.org"])
+    sign_in(client, smtp, work)
+    form = {"game": one, "language": "uk", "time_zone": "Europe/Kyiv"}
+    assert post_form(client, "/me/language", form).status_code == 303
+    work()
+    smtp.clear()
+    for game_id in (one, other):
+        until_her_turn(settings, game_id)
+    work()
+    (in_one,) = turn_emails(smtp, ANN, one)[-1:]
+    (in_other,) = turn_emails(smtp, ANN, other)[-1:]
+    assert '<html lang="uk">' in html_of(in_one)
+    assert '<html lang="en">' in html_of(in_other), "the other game keeps its language"
+
+
+def test_settings_for_all_games_are_seen_in_every_next_email(client, smtp, work, settings):
+    one, other = games(settings, ["Ann@example.org", "bob@example.org"], [ANN, "bob@example.org"])
+    sign_in(client, smtp, work)
+    form = {"game": "", "language": "es", "time_zone": ""}
+    assert post_form(client, "/me/language", form).status_code == 303
+    for game_id in (one, other):
+        until_her_turn(settings, game_id)
+    smtp.clear()
+    work()
+    for game_id in (one, other):
+        (told,) = turn_emails(smtp, ANN, game_id)
+        assert '<html lang="es">' in html_of(told), "every game speaks it"
+    assert post_form(client, "/me/email", {"notify": "none", "hour": "7"}).status_code == 303
+    smtp.clear()
+    for game_id in (one, other):
+        until_her_turn(settings, game_id)
+    work()
+    for game_id in (one, other):
+        assert turn_emails(smtp, ANN, game_id) == [], "no turn emails, in any game"
