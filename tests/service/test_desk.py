@@ -250,9 +250,7 @@ def until_her_turn(settings, game_id: str, address: str = ANN) -> None:  # type:
 def turn_emails(smtp, address: str, game_id: str) -> list:  # type: ignore[no-untyped-def]
     """The emails of ``game_id`` sent to ``address``, in any case of its spelling."""
     return [
-        m
-        for m in smtp.messages
-        if address.lower() in m["To"].lower() and game_id in m["Subject"]
+        m for m in smtp.messages if address.lower() in m["To"].lower() and game_id in m["Subject"]
     ]
 
 
