@@ -224,7 +224,7 @@ def test_a_new_game_move_shows_on_the_desk_as_the_last_thing_that_happened(
         move = loaded.game.legal_moves(loaded.state, seat)[0]
         make_move(s, game_id, seat, loaded.turn_seq, move, None)
     sign_in(client, smtp, work)
-    assert "Last: " in desk(client)
+    assert "Latest: " in desk(client)
 
 
 def play_once(settings, game_id: str) -> None:  # type: ignore[no-untyped-def]
@@ -296,3 +296,16 @@ def test_settings_for_all_games_are_seen_in_every_next_email(client, smtp, work,
     work()
     for game_id in (one, other):
         assert turn_emails(smtp, ANN, game_id) == [], "no turn emails, in any game"
+
+
+def test_the_sign_in_email_speaks_the_language_the_page_was_shown_in(client, smtp, work, settings):
+    games(settings, [ANN, "bob@example.org"])
+    page = client.get("/me?lang=uk").get_data(as_text=True)
+    assert 'action="/me?lang=uk"' in page
+    answer = client.post("/me?lang=uk", data={"email": ANN, "csrf_token": csrf_token(page)})
+    assert answer.status_code == 200
+    work()
+    (message,) = sign_in_emails(smtp, ANN)
+    assert message["Subject"] == "Ваше посилання для входу до ваших ігор"
+    assert "Посилання діє один раз, протягом 30 хвилин." in text_of(message)
+    assert '<html lang="uk">' in html_of(message)
