@@ -207,8 +207,14 @@ def test_used_sign_ins_are_kept_only_as_long_as_a_sign_in_lasts(client, smtp, wo
     games(settings, [ANN, "bob@example.org"])
     with freeze_time(datetime(2026, 1, 1, tzinfo=UTC)):
         sign_in(client, smtp, work)
+        kept = client.get_cookie("session").value
+    with freeze_time(datetime(2026, 1, 30, tzinfo=UTC)):
+        assert signed_in(desk(client))
     with freeze_time(datetime(2026, 3, 1, tzinfo=UTC)):
         assert not signed_in(desk(client)), "a sign-in lasts thirty days"
+        replayed = client.application.test_client()
+        replayed.set_cookie("session", kept)  # a cookie kept past its expiry
+        assert not signed_in(desk(replayed)), "the server ends it, whatever the cookie says"
         sign_in(client, smtp, work)
     with sessions(settings.database_url)() as s:
         assert len(s.scalars(select(SignInRow)).all()) == 1
