@@ -196,7 +196,13 @@ def read_sign_in(secret: str, token: str, max_age: int) -> SignIn:
     try:
         body = _read_signed(secret, SIGN_IN, token, max_age)
     except Expired as exc:
-        raise Expired(_("This sign-in link is too old to use. Ask for a new one below.")) from exc
+        raise Expired(
+            _(
+                "This sign-in link is too old to use: each works for a few minutes. "
+                "Ask for a new one."
+            ),
+            desk_url="/me",
+        ) from exc
     try:
         return SignIn(_text(body["e"]), _text(body["n"], 32))
     except (KeyError, TypeError, ValueError) as exc:

@@ -74,9 +74,19 @@ def use(session: Session, link_nonce: str) -> datetime:
             session.execute(_USE, {"nonce": link_nonce, "used_at": moment})
     except IntegrityError as exc:
         raise UsedSignIn(
-            _("This sign-in link was already used. Ask for a new one: each link works once.")
+            _("This sign-in link was already used. Ask for a new one: each link works once."),
+            desk_url="/me",
         ) from exc
     return moment
+
+
+def check_unused(session: Session, link_nonce: str) -> None:
+    """Refuse, before anyone presses Sign in, a link that was used already."""
+    if session.get(SignInRow, link_nonce) is not None:
+        raise UsedSignIn(
+            _("This sign-in link was already used. Ask for a new one: each link works once."),
+            desk_url="/me",
+        )
 
 
 def end(session: Session, link_nonce: str) -> None:

@@ -116,6 +116,8 @@ def _link(token: str) -> tokens.SignIn:
 @bp.get("/me/sign-in/<token>")
 def confirm(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
+    with db().begin():
+        signin.check_unused(db(), link.nonce)
     return render_template("signin.html", token=token, address=link.email)
 
 

@@ -331,3 +331,15 @@ def test_the_desk_finds_an_addresss_seats_by_the_index_of_lower_case_addresses(s
             rows = conn.execute(text(f"EXPLAIN QUERY PLAN {compiled}"))
             plan = "\n".join(str(r[-1]) for r in rows)
     assert "ix_seats_email_lower" in plan, plan
+
+
+def test_a_used_or_expired_link_says_so_on_its_get_and_offers_a_new_one(
+    client, smtp, work, settings
+):
+    games(settings, [ANN, "bob@example.org"])
+    link = sign_in(client, smtp, work)
+    with freeze_time(datetime.now(UTC) - timedelta(hours=1)):
+        old = path(signin_mail.sign_in_url(settings, ANN, "m" * 22))
+    for refused in (client.get(link), client.get(old)):
+        assert refused.status_code == 410
+        assert 'class="button" href="/me"' in refused.get_data(as_text=True), "ask again"
