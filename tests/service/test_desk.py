@@ -343,3 +343,15 @@ def test_a_used_or_expired_link_says_so_on_its_get_and_offers_a_new_one(
     for refused in (client.get(link), client.get(old)):
         assert refused.status_code == 410
         assert 'class="button" href="/me"' in refused.get_data(as_text=True), "ask again"
+
+
+def test_a_sign_in_email_the_relay_refused_is_retried_by_the_queue(client, smtp, work, settings):
+    games(settings, [ANN, "bob@example.org"])
+    work()  # the invitations
+    smtp.clear()
+    smtp.fail_next = 1
+    assert ask(client, ANN).status_code == 200
+    work()
+    work()
+    assert smtp.refused == 1
+    assert len(sign_in_emails(smtp, ANN)) == 1
