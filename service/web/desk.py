@@ -36,6 +36,12 @@ ALL = ""
 """The scope select's value for "all my games"."""
 
 
+@bp.record_once
+def _lifetime(state) -> None:  # type: ignore[no-untyped-def]
+    """The session cookie lasts as long as a sign-in does on the server."""
+    state.app.config["PERMANENT_SESSION_LIFETIME"] = signin.LASTS
+
+
 class SignedOut(Forbidden):
     description = _("You are not signed in, or you were signed out. Ask for a new link.")
 

@@ -5,6 +5,7 @@ case of its spelling and no one else's, and signs out here or everywhere."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -355,3 +356,22 @@ def test_a_sign_in_email_the_relay_refused_is_retried_by_the_queue(client, smtp,
     work()
     assert smtp.refused == 1
     assert len(sign_in_emails(smtp, ANN)) == 1
+
+
+@pytest.mark.parametrize("base_url", ["https://pbem.test", "http://pbem.test"])
+def test_the_sign_in_cookie_is_http_only_lax_and_secure_under_https(smtp, work, settings, base_url):
+    from service import create_app
+    from tests.fixtures import ServerLikeClient
+
+    games(settings, [ANN, "bob@example.org"])
+    app = create_app(replace(settings, base_url=base_url))
+    app.test_client_class = ServerLikeClient
+    browser = app.test_client()
+    assert ask(browser, ANN).status_code == 200
+    work()
+    answer = browser.post(emailed_link(smtp, ANN))
+    assert answer.status_code == 303
+    (cookie,) = [c for c in answer.headers.getlist("Set-Cookie") if c.startswith("session=")]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert ("Secure" in cookie) is base_url.startswith("https://")
+    assert "Expires=" in cookie, "it outlives the browser's session, as a sign-in does"
