@@ -17,7 +17,7 @@ from service.mail import signin as signin_mail
 from service.play.moves import create_game, make_move
 from service.store import eventstore
 from service.store.db import engine_for, sessions
-from service.store.models import SeatRow, SignInRow
+from service.store.models import EventRow, SeatRow, SignInRow
 from tests.fixtures import TEST_KEY
 from tests.helpers import URL, csrf_token, html_of, path, text_of
 
@@ -375,3 +375,19 @@ def test_the_sign_in_cookie_is_http_only_lax_and_secure_under_https(smtp, work, 
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert ("Secure" in cookie) is base_url.startswith("https://")
     assert "Expires=" in cookie, "it outlives the browser's session, as a sign-in does"
+
+
+@pytest.mark.parametrize("scope", ["one", "all"])
+def test_away_dates_from_the_desk_pause_one_game_or_all(client, smtp, work, settings, scope):
+    one, other = games(settings, ["Ann@example.org", "bob@example.org"], [ANN, "cy@example.org"])
+    sign_in(client, smtp, work)
+    today = datetime.now(UTC).date()
+    form = {
+        "game": one if scope == "one" else "",
+        "first": today.isoformat(),
+        "last": (today + timedelta(days=3)).isoformat(),
+    }
+    assert post_form(client, "/me/away", form).status_code == 303
+    with sessions(settings.database_url)() as s:
+        away = s.scalars(select(EventRow.game_id).where(EventRow.type == "table.away")).all()
+    assert sorted(away) == sorted([one] if scope == "one" else [one, other])
