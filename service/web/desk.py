@@ -100,7 +100,7 @@ def show():  # type: ignore[no-untyped-def]
 def ask():  # type: ignore[no-untyped-def]
     """Email a sign-in link to the address if it plays here; answer the same either way."""
     typed = request.form.get("email", "")
-    if len(typed) > 320:  # RFC 5321 §4.5.3.1: no longer address exists
+    if len(typed) > 320:  # RFC 5321 §4.5.3.1: a local part of 64, "@", a domain of 255
         raise BadRequest(_("An email address is at most 320 characters long."))
     with db().begin():
         address = signin.playing_address(db(), typed.strip())
