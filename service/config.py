@@ -24,6 +24,8 @@ INTEGERS = {
     "sweep_after",
     "proxy_hops",
     "claim_ttl",
+    "tick_every",
+    "sweep_every",
     "sign_in_max_age",
 }
 
@@ -61,6 +63,10 @@ class Settings:
     """History, replay and log pages per client address, over every game: each folds a log."""
     proxy_hops: int = 0
     """Reverse proxies in front of the web process whose X-Forwarded-For is trusted."""
+    tick_every: int = 60
+    """Seconds between the scheduler's ticks (reminders, deadlines, votes, bots, digests)."""
+    sweep_every: int = 30
+    """Seconds between the scheduler's sweeps of unsent outbox rows."""
     metrics_token: str = ""
     """The bearer token ``/metrics`` asks of a scraper; empty: no ``/metrics``."""
     log_level: str = "INFO"
@@ -78,14 +84,7 @@ class Settings:
             raw = env.get(f.name.upper())
             if raw is None:
                 continue
-            if f.name in {
-                "link_max_age",
-                "snapshot_every",
-                "sweep_after",
-                "proxy_hops",
-                "claim_ttl",
-                "sign_in_max_age",
-            }:
+            if f.name in INTEGERS:
                 values[f.name] = int(raw)
             elif f.name == "retry_intervals":
                 values[f.name] = _ints(raw)

@@ -13,5 +13,5 @@ SETTINGS = Settings.from_env()
 secret_key.refuse_to_start(SETTINGS.secret_key)
 logs.configure_from(SETTINGS)
 QUEUE = SETTINGS.queue_name
-cron.register(sweep_outbox, queue_name=QUEUE, interval=30)
-cron.register(tick, queue_name=QUEUE, interval=60)
+cron.register(sweep_outbox, queue_name=QUEUE, interval=SETTINGS.sweep_every)
+cron.register(tick, queue_name=QUEUE, interval=SETTINGS.tick_every)

@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from service.config import Settings
 from service.errors import Conflict
 from service.mail import digest
-from service.mail.queue import enqueue_outbox, queue, retry_policy
+from service.mail.queue import discard, enqueue_outbox, queue, retry_policy
 from service.mail.smtp import send
 from service.play import slowplay
 from service.store.db import sessions
@@ -80,7 +80,7 @@ def _queue_due_games(settings: Settings, q: Queue, game_ids: list[str], moment: 
             if job is not None:
                 if job.get_status(refresh=False) in BUSY:
                     continue
-                job.delete()
+                discard(job)
             fresh.append(game_id)
         q.enqueue_many(
             [

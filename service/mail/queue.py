@@ -91,9 +91,22 @@ def _without_waiting_jobs(q: Queue, outbox_ids: list[int]) -> list[int]:
         if job is not None:
             if job.get_status(refresh=False) in WAITING:
                 continue
-            job.delete()
+            discard(job)
         kept.append(outbox_id)
     return kept
+
+
+def discard(job: Job) -> None:
+    """Delete a finished, failed or abandoned job so that a new one can take its id.
+
+    RQ's ``delete`` first reads each of the job's execution records, and raises ValueError
+    when one of them expired while the job still lists it (a worker killed mid-job, clocks
+    apart): the job's own key then goes alone, and its registries drop the id when RQ
+    cleans them."""
+    try:
+        job.delete()
+    except ValueError:
+        job.connection.delete(job.key)
 
 
 def claim_ttl(settings: Settings) -> timedelta:
