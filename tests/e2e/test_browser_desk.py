@@ -3,6 +3,7 @@ from the email, press Sign in, see every game, change a setting and act from the
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -72,7 +73,12 @@ def test_a_player_signs_in_from_the_email_and_uses_the_desk_on_a_phone(live, smt
         follow(page, lambda: page.click("form button[type=submit]"))
         assert "a link is on its way" in page.content()
 
-        work()
+        # The server enqueues the email once its answer is sent: wait for the queue to have it.
+        deadline = time.monotonic() + 30
+        while not [m for m in smtp.to(ANN) if "/me/sign-in/" in text_of(m)]:
+            assert time.monotonic() < deadline, "the sign-in email never came"
+            work()
+            time.sleep(0.2)
         (message,) = [m for m in smtp.to(ANN) if "/me/sign-in/" in text_of(m)]
         (link,) = [u for u in URL.findall(text_of(message)) if "/me/sign-in/" in u]
         page.goto(link)
