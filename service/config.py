@@ -27,6 +27,7 @@ INTEGERS = {
     "tick_every",
     "sweep_every",
     "inbound_max_bytes",
+    "sign_in_max_age",
 }
 
 
@@ -48,6 +49,8 @@ class Settings:
     mail_domain: str = "pbem.localhost"
     mailbox_dir: str = ""
     link_max_age: int = 60 * 60 * 24 * 60
+    sign_in_max_age: int = 30 * 60
+    """Seconds a sign-in link to the player's desk (``/me``, issue 20) stays valid."""
     snapshot_every: int = 50
     retry_intervals: tuple[int, ...] = (10, 60, 300, 1800)
     sweep_after: int = 60
@@ -56,6 +59,8 @@ class Settings:
     extra_games: str = ""
     create_limit: str = "5 per minute;30 per hour"
     """New games per client address (web form and API together): each emails every player."""
+    sign_in_limit: str = "5 per minute;20 per hour"
+    """Sign-in links asked for per client address (each may send an email, issue 20)."""
     nudge_limit: str = "10 per minute;60 per hour"
     """Nudges per client address, over every game (beside the per-seat rule of one a day)."""
     page_limit: str = "60 per minute;600 per hour"

@@ -21,6 +21,7 @@ UNSUBSCRIBE = "pbem.unsubscribe.v1"
 SEAT = "pbem.seat.v1"
 PERSON = "pbem.person.v1"
 CLAIM = "pbem.claim.v1"
+SIGN_IN = "pbem.signin.v1"
 INCOMPLETE = _("This link is incomplete. Copy the whole link from the email.")
 SEAT_LINK_MAX_AGE = 60 * 60 * 24 * 400
 """Seat links manage a seat (vote, nudge, resume, history), never move: they outlive a
@@ -174,6 +175,36 @@ def read_person(secret: str, token: str) -> str:
     body = _read_signed(secret, PERSON, token, None)
     try:
         return _text(body["e"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRequest(INCOMPLETE) from exc
+
+
+@dataclass(frozen=True)
+class SignIn:
+    """A sign-in link to an address's desk (issue 20): good once (its ``nonce`` is recorded
+    when used), for ``SIGN_IN_MAX_AGE`` seconds."""
+
+    email: str
+    nonce: str
+
+
+def sign_in_token(secret: str, email: str, nonce: str) -> str:
+    return _serializer(secret, SIGN_IN).dumps({"e": email, "n": nonce})
+
+
+def read_sign_in(secret: str, token: str, max_age: int) -> SignIn:
+    try:
+        body = _read_signed(secret, SIGN_IN, token, max_age)
+    except Expired as exc:
+        raise Expired(
+            _(
+                "This sign-in link is too old to use: each works for a few minutes. "
+                "Ask for a new one."
+            ),
+            desk_url="/me",
+        ) from exc
+    try:
+        return SignIn(_text(body["e"]), _text(body["n"], 32))
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRequest(INCOMPLETE) from exc
 

@@ -253,9 +253,12 @@ def nudge(session: Session, game_id: str, by: str, generation: int, target: str)
     return outbox(session, after.row, [target], "nudge")
 
 
-def declare_away(session: Session, email: str, first: date, last: date) -> list[int]:
+def declare_away(
+    session: Session, email: str, first: date, last: date, only: str | None = None
+) -> list[int]:
     """A player is away from ``first`` to ``last`` (days, inclusive): in every game they
-    play, their deadlines pause and the others are told."""
+    play (or the game ``only``, from the desk, issue 20), their deadlines pause and the
+    others are told."""
     if last < first:
         raise BadRequest(_("The last day away comes before the first."))
     if (last - first).days >= MAX_AWAY_DAYS:
@@ -273,6 +276,8 @@ def declare_away(session: Session, email: str, first: date, last: date) -> list[
         select(SeatRow).where(SeatRow.email == email).order_by(SeatRow.game_id)
     ).all()
     for seat in seats:
+        if only is not None and seat.game_id != only:
+            continue
         loaded = eventstore.load(session, seat.game_id)
         if loaded.row.over:
             continue

@@ -18,6 +18,8 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    func,
+    literal_column,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -72,7 +74,11 @@ class GameRow(Base):
 
 class SeatRow(Base):
     __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat"),
+        # The desk (issue 20) finds an address's seats whatever the case it was typed in.
+        Index("ix_seats_email_lower", func.lower(literal_column("email"))),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
@@ -222,6 +228,23 @@ class PersonRow(Base):
     digest_hour: Mapped[int] = mapped_column(Integer, default=7)
     """UTC hour of the daily digest."""
     next_digest_at: Mapped[datetime | None] = mapped_column(index=True)
+    signed_out_before: Mapped[datetime | None]
+    """Every desk sign-in issued before this moment is revoked ("sign out everywhere",
+    issue 20). Kept on the row of the address in lower case, as the desk knows it."""
+
+
+class SignInRow(Base):
+    """A sign-in to the desk (issue 20), named by the nonce of the link that made it: a link
+    is good once, and a browser's sign-in stands while its row says so (signing out ends it
+    here, so a copy of the cookie taken before is refused too). A row older than a sign-in
+    lasts proves nothing more and may go."""
+
+    __tablename__ = "sign_ins"
+
+    nonce: Mapped[str] = mapped_column(String(32), primary_key=True)
+    used_at: Mapped[datetime] = mapped_column(index=True)
+    ended_at: Mapped[datetime | None]
+    """When this browser signed out."""
 
 
 class DigestRow(Base):

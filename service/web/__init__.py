@@ -53,6 +53,12 @@ def _too_many_words(description: str, limit: str) -> str:
             "please try again later.",
             limit=limit,
         )
+    if description == "Too many sign-in links asked for from your address":
+        return _(
+            "Too many sign-in links asked for from your address (at most {limit}). Nothing "
+            "was sent: please try again later.",
+            limit=limit,
+        )
     if description == "Too many history, replay and log pages from your address":
         return _(
             "Too many history, replay and log pages from your address (at most {limit}). "
@@ -129,6 +135,7 @@ def register(app: Flask) -> None:
         actions,
         api,
         bench,
+        desk,
         guard,
         headers,
         history,
@@ -157,6 +164,7 @@ def register(app: Flask) -> None:
         wellknown,
         metrics,
         inbound,
+        desk,
     ):
         app.register_blueprint(module.bp)
     if current.bench_endpoints:

@@ -9,8 +9,8 @@ Three kinds of POST, each with its standard defence:
   a browser request that says it came from another site (``Sec-Fetch-Site``/``Origin``)
   is refused, except the mail client's one-click unsubscribe (RFC 8058), which comes from
   anywhere by design.
-- **Every other form** (the new-game form): Flask-WTF's CSRF token, bound to the
-  browser's session cookie (``SameSite=Lax``).
+- **Every other form** (the new-game form, the desk's forms at ``/me``): Flask-WTF's CSRF
+  token, bound to the browser's session cookie (``SameSite=Lax``).
 - **The JSON API**: a body sent as ``application/json`` only (415 otherwise). A page on
   another site cannot send that content type without a CORS preflight, which this app
   never grants, and the API reads no cookie.

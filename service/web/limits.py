@@ -1,7 +1,8 @@
 """Rate limits per client address (Flask-Limiter), counted in the app's Redis.
 
 Creating a game emails every address it names, so it is limited; so are nudges, across
-every game (the per-seat rule of one nudge a day is the game's own, in ``slowplay``); so
+every game (the per-seat rule of one nudge a day is the game's own, in ``slowplay``); so are
+the requests for a sign-in link to a player's desk (issue 20), which email one; so
 are the pages that fold a whole log (history, replay steps, the published log), which
 anyone may ask for (issue 14).
 A refused request gets 429 with ``Retry-After``. With Redis unreachable the limits are
@@ -19,6 +20,8 @@ from service.config import Settings
 
 CREATE_ENDPOINTS = ("pages.create", "api.create")
 NUDGE_ENDPOINTS = ("seat.nudge",)
+SIGN_IN_ENDPOINTS = ("desk.ask",)
+"""Each may email a sign-in link (issue 20)."""
 PAGE_ENDPOINTS = (
     "history.public_history",
     "history.seat_history",
@@ -59,6 +62,11 @@ def install(app: Flask, settings: Settings) -> Limiter:
     nudge = limiter.shared_limit(
         settings.nudge_limit, scope="nudge", error_message="Too many nudges from your address"
     )
+    sign_in = limiter.shared_limit(
+        settings.sign_in_limit,
+        scope="sign-in",
+        error_message="Too many sign-in links asked for from your address",
+    )
     pages = limiter.shared_limit(
         settings.page_limit,
         scope="costly-pages",
@@ -67,6 +75,7 @@ def install(app: Flask, settings: Settings) -> Limiter:
     for endpoints, limit in (
         (CREATE_ENDPOINTS, create),
         (NUDGE_ENDPOINTS, nudge),
+        (SIGN_IN_ENDPOINTS, sign_in),
         (PAGE_ENDPOINTS, pages),
     ):
         for endpoint in endpoints:

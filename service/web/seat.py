@@ -5,26 +5,24 @@ each form POSTs one change and comes back here."""
 from __future__ import annotations
 
 import re
-from datetime import date
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request
 from sqlalchemy import select
 
-from service import words
 from service.errors import BadRequest
 from service.links import tokens
 from service.links import urls as links
 from service.mail import digest
 from service.play import slowplay
-from service.play.moves import check_holder, check_time_zone, seat_row
+from service.play.moves import check_holder, seat_row
 from service.play.slowplay import claim
 from service.present import notices
 from service.store import eventstore
 from service.store.eventstore import Loaded
 from service.store.models import SeatRow
 from service.table import rules as tables
-from service.web import db, enqueue_after_response, language, settings
+from service.web import db, enqueue_after_response, language, preferences, settings
 from service.words import _
 
 bp = Blueprint("seat", __name__)
@@ -49,15 +47,11 @@ def show(token: str):  # type: ignore[no-untyped-def]
 def speak(token: str):  # type: ignore[no-untyped-def]
     """The seat's language and time zone (issue 17): its emails and pages from now on."""
     link = _link(token)
-    chosen = request.form.get("language", "")
-    if chosen not in words.LANGUAGES:
-        raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(words.LANGUAGES)))
-    zone = check_time_zone(request.form.get("time_zone", "").strip())
+    chosen, zone = preferences.language_and_zone(request.form)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
         check_holder(loaded, link.seat, link.generation)
-        row = seat_row(loaded.row, link.seat)
-        row.language, row.time_zone = chosen, zone
+        preferences.speak([seat_row(loaded.row, link.seat)], chosen, zone)
     return redirect(f"/seat/{token}?lang={chosen}#language", 303)
 
 
@@ -181,11 +175,7 @@ def nudge(token: str):  # type: ignore[no-untyped-def]
 @bp.post("/seat/<token>/away")
 def away(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
-    try:
-        first = date.fromisoformat(request.form.get("first", ""))
-        last = date.fromisoformat(request.form.get("last", ""))
-    except ValueError as exc:
-        raise BadRequest(_("Give the first and last days away as dates.")) from exc
+    first, last = preferences.away_days(request.form)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
         check_holder(loaded, link.seat, link.generation)
@@ -267,13 +257,7 @@ def person_settings(token: str):  # type: ignore[no-untyped-def]
         if seats:  # the player's own language, as their digest speaks it
             language.for_seat(digest.language_of(seats))
         if request.method == "POST":
-            hour = request.form.get("hour", "")
-            if hour and not re.fullmatch(r"[0-9]{1,2}", hour):
-                zone = slowplay.person_zone(db(), email) or "UTC"
-                raise BadRequest(_("The digest hour runs from 0 to 23 ({zone}).", zone=zone))
-            slowplay.set_notify(
-                db(), email, request.form.get("notify", ""), digest_hour=int(hour) if hour else None
-            )
+            preferences.email_style(db(), [email], request.form)
         person = slowplay.person(db(), email)
         mode = person.notify
         hour = person.digest_hour

@@ -1,0 +1,199 @@
+"""The player's desk, ``/me`` (issue 20): every game of one address, and its settings in one
+place, behind a sign-in by email.
+
+- ``POST /me`` answers the same whether or not the address plays here (the form tells no
+  one who plays), and only then, after the response, asks a worker to email a link.
+- The link (``/me/sign-in/<token>``) is signed, short-lived and good once. Its GET only
+  shows a button: mail scanners follow links, and must not spend it or sign in.
+- Signed in, the browser holds Flask's signed session cookie (http-only, ``SameSite=Lax``,
+  secure under https: :mod:`service.web.guard`) naming the address and when it was issued;
+  every request of the desk checks it against the address's "sign out everywhere".
+- Every form of the desk carries Flask-WTF's CSRF token (it has no token in its path).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, after_this_request, redirect, render_template, request, session
+from werkzeug.exceptions import Forbidden
+
+from service import words
+from service.errors import BadRequest
+from service.links import tokens
+from service.mail import signin as signin_mail
+from service.play import signin, slowplay
+from service.present import desk
+from service.store.models import PersonRow, SeatRow
+from service.web import db, enqueue_after_response, preferences, settings
+from service.words import _
+
+bp = Blueprint("desk", __name__)
+COOKIE_KEY = "desk"
+"""Where the signed session holds the sign-in: ``{"e": address, "n": the link's nonce,
+"t": when it was issued (ISO 8601)}``; the nonce names its row in ``sign_ins``."""
+ALL = ""
+"""The scope select's value for "all my games"."""
+
+
+@bp.record_once
+def _lifetime(state) -> None:  # type: ignore[no-untyped-def]
+    """The session cookie lasts as long as a sign-in does on the server."""
+    state.app.config["PERMANENT_SESSION_LIFETIME"] = signin.LASTS
+
+
+class SignedOut(Forbidden):
+    description = _("You are not signed in, or you were signed out. Ask for a new link.")
+
+
+def signed_in() -> str | None:
+    """The address this browser signed in as, if its sign-in still stands."""
+    held = session.get(COOKIE_KEY)
+    if not isinstance(held, dict):
+        return None
+    address, link_nonce = held.get("e"), held.get("n")
+    if not isinstance(address, str) or not isinstance(link_nonce, str):
+        session.pop(COOKIE_KEY, None)
+        return None
+    with db().begin():
+        if not signin.valid(db(), address, link_nonce):
+            session.pop(COOKIE_KEY, None)
+            return None
+    return address
+
+
+def _address() -> str:
+    """The signed-in address, or 403 for a form sent without a standing sign-in."""
+    address = signed_in()
+    if address is None:
+        raise SignedOut()
+    return address
+
+
+@bp.get("/me")
+def show():  # type: ignore[no-untyped-def]
+    address = signed_in()
+    if address is None:
+        return render_template("me.html", sent=False)
+    with db().begin():
+        seats = signin.seats_of(db(), address)
+        games = desk.games(settings(), db(), seats)
+        person = db().get(PersonRow, seats[0].email) if seats else None
+        zone = slowplay.person_zone(db(), seats[0].email) if seats else None
+        context: dict[str, Any] = {
+            "address": address,
+            "games": games,
+            "choices": [
+                {"id": g["id"], "title": g["title"]} for g in games["playing"] + games["finished"]
+            ],
+            "mode": person.notify if person else "each",
+            "hour": person.digest_hour if person else 7,
+            "zone": zone or "UTC",
+            "speaks": seats[0].language if seats else words.language(),
+            "time_zone": (seats[0].time_zone or "") if seats else "",
+            "saved": request.args.get("saved") in {"language", "email", "away"},
+        }
+    return render_template("desk.html", **context)
+
+
+@bp.post("/me")
+def ask():  # type: ignore[no-untyped-def]
+    """Email a sign-in link to the address if it plays here; answer the same either way."""
+    typed = request.form.get("email", "")
+    if len(typed) > 320:  # RFC 5321 §4.5.3.1: a local part of 64, "@", a domain of 255
+        raise BadRequest(_("An email address is at most 320 characters long."))
+    with db().begin():
+        address = signin.playing_address(db(), typed.strip())
+    if address is not None:
+        current, speaks = settings(), words.language()
+
+        @after_this_request
+        def _later(response):  # type: ignore[no-untyped-def]
+            response.call_on_close(lambda: signin_mail.enqueue(current, address, speaks))
+            return response
+
+    return render_template("me.html", sent=True)
+
+
+def _link(token: str) -> tokens.SignIn:
+    return tokens.read_sign_in(settings().secret_key, token, settings().sign_in_max_age)
+
+
+@bp.get("/me/sign-in/<token>")
+def confirm(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    with db().begin():
+        signin.check_unused(db(), link.nonce)
+    return render_template("signin.html", token=token, address=link.email)
+
+
+@bp.post("/me/sign-in/<token>")
+def sign_in(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    with db().begin():
+        issued = signin.use(db(), link.nonce)
+    session.clear()  # nothing of an earlier sign-in survives into this one
+    session[COOKIE_KEY] = {"e": link.email, "n": link.nonce, "t": issued.isoformat()}
+    session.permanent = True
+    return redirect("/me", 303)
+
+
+@bp.post("/me/sign-out")
+def sign_out():  # type: ignore[no-untyped-def]
+    held = session.pop(COOKIE_KEY, None)
+    if isinstance(held, dict) and isinstance(held.get("n"), str):
+        with db().begin():
+            signin.end(db(), held["n"])
+    return redirect("/me", 303)
+
+
+@bp.post("/me/sign-out-everywhere")
+def sign_out_everywhere():  # type: ignore[no-untyped-def]
+    address = _address()
+    with db().begin():
+        signin.revoke(db(), address)
+    session.pop(COOKIE_KEY, None)
+    return redirect("/me", 303)
+
+
+def _scope(seats: list[SeatRow]) -> list[SeatRow]:
+    """The seats a settings form applies to: all, or the one game it chose among them."""
+    chosen = request.form.get("game", ALL)
+    if chosen == ALL:
+        return seats
+    picked = [s for s in seats if s.game_id == chosen]
+    if not picked:
+        raise BadRequest(_("Choose one of your games, or all of them."))
+    return picked
+
+
+@bp.post("/me/language")
+def speak():  # type: ignore[no-untyped-def]
+    address = _address()
+    chosen, zone = preferences.language_and_zone(request.form)
+    with db().begin():
+        preferences.speak(_scope(signin.seats_of(db(), address)), chosen, zone)
+    return redirect("/me?saved=language#settings", 303)
+
+
+@bp.post("/me/email")
+def email_style():  # type: ignore[no-untyped-def]
+    address = _address()
+    with db().begin():
+        seats = signin.seats_of(db(), address)
+        preferences.email_style(db(), sorted({s.email for s in seats}), request.form)
+    return redirect("/me?saved=email#settings", 303)
+
+
+@bp.post("/me/away")
+def away():  # type: ignore[no-untyped-def]
+    address = _address()
+    first, last = preferences.away_days(request.form)
+    with db().begin():
+        seats = signin.seats_of(db(), address)
+        only = None if request.form.get("game", ALL) == ALL else _scope(seats)[0].game_id
+        outbox: list[int] = []
+        for email in sorted({s.email for s in seats}):
+            outbox += slowplay.declare_away(db(), email, first, last, only)
+    enqueue_after_response(outbox)
+    return redirect("/me?saved=away#settings", 303)
