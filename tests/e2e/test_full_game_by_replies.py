@@ -13,7 +13,7 @@ from service.play.moves import create_game
 from service.present import codes
 from service.store import eventstore
 from service.store.db import sessions
-from tests.helpers import http, option_links, text_of
+from tests.helpers import html_of, http, option_links, text_of
 from tests.service.replying import codes_of, deliver, reply_message
 
 ADDRESSES = ["ann@example.org", "bob@example.org", "cy@example.org", "di@example.org"]
@@ -80,6 +80,9 @@ def test_a_whole_game_is_played_by_replies_alone(settings, smtp, work, name):
     with sessions(settings.database_url)() as s:
         report = checks.verify(checks.from_store(s, game_id))
     assert report.ok, report
+    # Issue 20: no HTML part over 102 KB (clients clip longer ones), turn emails and answers.
+    largest = max(len(html_of(m).encode()) for m in smtp.messages)
+    assert largest < 102 * 1024, largest
 
 
 def test_replies_and_links_mix_freely_in_one_game(live, smtp, work):

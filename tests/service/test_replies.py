@@ -17,6 +17,7 @@ from sqlalchemy import select
 
 from service.links import replyto
 from service.mail import trust
+from service.present import codes
 from service.play.moves import create_game
 from service.store import eventstore
 from service.store.db import sessions
@@ -237,6 +238,35 @@ def test_a_game_over_is_said_and_nothing_played(settings, smtp, work):
     assert row.outcome == "refused: code"
     work()
     assert "The game is over" in text_of(answers(smtp, me)[-1])
+
+
+def test_codes_do_not_depend_on_the_order_the_engine_lists_its_options():
+    moves = [{"type": "place", "cell": c} for c in (7, 2, 5, 0)]
+    listed = codes.by_key(codes.assign(moves, "tictactoe"))
+    assert listed == codes.by_key(codes.assign(list(reversed(moves)), "tictactoe"))
+    assert listed[codes.move_key({"type": "place", "cell": 0})] == "1"
+
+
+def test_codes_group_by_the_games_option_path_and_letter_the_options_inside():
+    # tictactoe has no option path of its own: one group per kind of move and first value
+    moves = [{"type": "go", "to": t, "n": n} for t in ("x", "y") for n in (2, 1)]
+    groups = codes.assign([*moves, {"type": "pass"}], "tictactoe")
+    assert [o.code for g in groups for o in g.options] == ["1a", "1b", "2a", "2b", "3"]
+    assert groups[0].options[0].move == {"type": "go", "to": "x", "n": 1}
+    assert isinstance(codes.find(groups, "1"), codes.Group) and codes.find(groups, "9") is None
+    assert codes.letters(0) == "a" and codes.letters(25) == "z" and codes.letters(26) == "aa"
+    assert codes.read("1, 3b.") == ["1", "3b"] and codes.read("status") is None
+
+
+def test_the_answer_speaks_the_seats_language(settings, smtp, work):
+    players = [{"email": ANN, "language": "ru"}, {"email": BOB, "language": "ru"}]
+    game_id = new_game(settings, work, players=players)
+    me, _you, _mine, _yours = order(settings)
+    deliver(settings, reply_message(smtp.to(me)[-1], "42"))
+    work()
+    said = text_of(answers(smtp, me)[-1])
+    assert "> 42" in said and "В этом решении нет варианта 42" in said
+    assert state(settings, game_id)[2] is False
 
 
 # --- robots ----------------------------------------------------------------------------
