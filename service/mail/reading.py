@@ -27,14 +27,15 @@ MAX_LINES = 12
 """Meaningful lines we act on: a reply is a few codes or commands, not a letter."""
 
 OUT_OF_OFFICE = re.compile(
-    r"out of (the )?office|auto(matic)?[ -]?repl|autorespon|abwesenheit|absence|"
+    r"\s*(out of (the )?office|auto(matic)?[ -]?repl|autorespon|abwesenheit|absence|"
     r"r[ée]ponse automatique|respuesta autom[aá]tica|fuera de la oficina|"
     r"автоответ|автоматический ответ|вне офиса|автовідповідь|автоматична відповідь|"
-    r"自動応答|自動返信|不在",
+    r"自動応答|自動返信|不在)",
     re.IGNORECASE,
 )
-"""Subjects that mark an out-of-office answer in the languages we serve (and a few more):
-many such robots send no Auto-Submitted header."""
+"""How the subject of an out-of-office answer begins, in the languages we serve and a few
+more (many such robots send no Auto-Submitted header). Only its beginning: a person's reply
+begins "Re:", and our own subjects may say "away" (不在) in a table notice."""
 ROBOT_SENDERS = re.compile(r"(mailer-daemon|postmaster|noreply|no-reply|do-not-reply)@", re.I)
 ATTRIBUTION_END = (":", "：")
 """How a client's line before the quoted original ends ("On ... wrote:", "... 書きました：")."""
@@ -73,7 +74,7 @@ def robot(message: Message, mail_from: str) -> str | None:
         return "mailing list"
     if ROBOT_SENDERS.search(header(message, "From")) or ROBOT_SENDERS.search(mail_from):
         return "robot sender"
-    if OUT_OF_OFFICE.search(header(message, "Subject")):
+    if OUT_OF_OFFICE.match(header(message, "Subject")):
         return "out of office"
     return None
 

@@ -86,7 +86,7 @@ def test_a_whole_game_is_played_by_replies_alone(settings, smtp, work, name):
 
 
 def test_replies_and_links_mix_freely_in_one_game(live, smtp, work):
-    server, settings = live
+    _server, settings = live
     with sessions(settings.database_url).begin() as s:
         game_id = create_game(s, "tictactoe", ADDRESSES[:2]).loaded.row.id
     work()
@@ -102,7 +102,7 @@ def test_replies_and_links_mix_freely_in_one_game(live, smtp, work):
             by_reply += 1
         else:
             links = option_links(email)
-            status, headers, _ = http("POST", links[0][1])
+            status, _headers, _ = http("POST", links[0][1])
             assert status == 303
             by_link += 1
         work()

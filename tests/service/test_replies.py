@@ -17,8 +17,8 @@ from sqlalchemy import select
 
 from service.links import replyto
 from service.mail import trust
-from service.present import codes
 from service.play.moves import create_game
+from service.present import codes
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow
@@ -294,6 +294,15 @@ def test_auto_replies_lists_and_out_of_office_are_ignored_and_never_answered(
     row, ids = deliver(settings, sent)
     assert row.outcome == f"ignored: {reason}" and ids == []
     assert state(settings, game_id)[1] == [mine]
+
+
+def test_a_reply_whose_subject_names_an_absence_is_still_read(settings, smtp, work):
+    game_id = new_game(settings, work)
+    me, _you, _mine, yours = order(settings)
+    sent = reply_message(smtp.to(me)[-1], "1")
+    sent.replace_header("Subject", "Re: [Tic-tac-toe] Bobさんは不在です (out of office)")
+    row, _ = deliver(settings, sent)
+    assert row.outcome == "applied" and state(settings, game_id)[1] == [yours]
 
 
 def test_a_bounce_with_an_empty_envelope_sender_or_a_report_is_ignored(settings, smtp, work):
