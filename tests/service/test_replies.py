@@ -269,6 +269,25 @@ def test_the_answer_speaks_the_seats_language(settings, smtp, work):
     assert state(settings, game_id)[2] is False
 
 
+def test_a_reply_of_a_groups_code_lists_that_groups_options_and_plays_nothing(settings, smtp, work):
+    game_id = new_game(settings, work, name="origins-first-builders")
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        seat = sorted(loaded.game.to_act(loaded.state))[0]
+        address = next(x.email for x in loaded.row.seats if x.seat == seat)
+    turn = [m for m in smtp.to(address) if m["Reply-To"]][-1]
+    lettered = [c for c, _ in codes_of(turn) if c[-1].isalpha()]
+    assert lettered, "this decision has a group of several options"
+    group = lettered[0].rstrip("abcdefghijklmnopqrstuvwxyz")
+    seq = state(settings, game_id)[0]
+    row, _ = deliver(settings, reply_message(turn, group))
+    assert row.outcome == "refused: code" and state(settings, game_id)[0] == seq
+    said = row.answer["steps"][0]["said"]
+    assert said[0].startswith(f"Group {group} holds these options")
+    listed = [line.split()[0] for line in said[1:]]
+    assert listed == [c for c in lettered if c.startswith(group) and c[len(group)].isalpha()]
+
+
 # --- robots ----------------------------------------------------------------------------
 
 ROBOTS = {
