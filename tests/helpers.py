@@ -27,13 +27,18 @@ def html_of(message: EmailMessage) -> str:
     return part.get_content()
 
 
+CODED = re.compile(r"^\[[0-9a-z]+\] ")
+
+
 def option_links(message: EmailMessage) -> list[tuple[str, str]]:
     """``[(label, url)]`` of the one-click options in an email's text part."""
     lines = text_of(message).splitlines()
     found = []
     for label_line, url_line in itertools.pairwise(lines):
         if label_line.startswith("  * ") and URL.fullmatch(url_line.strip()):
-            found.append((label_line[4:].strip(), url_line.strip()))
+            # "  * [3b] label": the option's reply code first (issue 18)
+            label = CODED.sub("", label_line[4:], count=1).strip()
+            found.append((label, url_line.strip()))
     return found
 
 

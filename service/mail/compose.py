@@ -14,13 +14,14 @@ from sqlalchemy.orm import Session
 
 from service import boards, words
 from service.config import ROOT, Settings
+from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import news, smtp
 from service.play.moves import seat_row
 from service.present import notices, presentation
 from service.store import eventstore
 from service.store.eventstore import Loaded, now
-from service.store.models import EventRow, OutboxRow, PersonRow, SeatOfferRow, SeatRow
+from service.store.models import EventRow, InboxRow, OutboxRow, PersonRow, SeatOfferRow, SeatRow
 from service.words import _
 
 TEMPLATES = Path(ROOT) / "templates" / "email"
@@ -36,6 +37,8 @@ _env.globals.update(
     _=words._, n_=words.n_, p_=words.p_, language=words.language, listing=words.listing
 )
 
+ANSWER = "answer"
+"""The kind of an outbox row that answers one received reply (issue 18)."""
 NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
 REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}
 """Kinds that show the seat's current decision again (its links never changed)."""
@@ -61,6 +64,8 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> Outgoing | 
     loaded = eventstore.load(session, row.game_id)
     seat = seat_row(loaded.row, row.seat)
     with words.speaking(seat.language, seat.time_zone):
+        if row.kind == ANSWER:
+            return _answer(session, settings, row, loaded, seat)
         return _compose(session, settings, row, loaded, seat)
 
 
@@ -107,6 +112,11 @@ def _compose(
         context["notice"] = _offer_notice(settings, loaded, offer)
         context["settings_url"] = links.person_url(settings, offer.email)
     context["board"] = boards.context(board, image_cid[1:-1])
+    reply_to = None
+    if offer is None and (context["decision"]["acting"] or context["notice"] is not None):
+        # A reply to an email that offers a decision or a table notice reaches this seat.
+        reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat)
+    context["reply_by_code"] = reply_to is not None and bool(context["decision"]["coded"])
     if row.kind in TELLS_NEWS:
         told = news.since_last_decision(session, loaded, row.seat)
         context["news"] = {"lines": told.lines, "earlier": told.earlier}
@@ -132,6 +142,8 @@ def _compose(
     message["List-Unsubscribe"] = f"<{unsubscribe}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message["Auto-Submitted"] = "auto-generated"
+    if reply_to is not None:
+        message["Reply-To"] = reply_to
     message.set_content(_env.get_template("message.txt").render(**context))
     message.add_alternative(_env.get_template("message.html").render(**context), subtype="html")
     if board.png is not None:
@@ -145,6 +157,48 @@ def _compose(
             disposition="inline",
         )
     return Outgoing(message, recipient[1])
+
+
+def _answer(
+    session: Session, settings: Settings, row: OutboxRow, loaded: Loaded, seat: SeatRow
+) -> Outgoing | str:
+    """The answer to one received reply (issue 18): to the seat's own address only, in its
+    thread, what each line of the reply did, then the seat's decision now with its codes."""
+    received = session.get(InboxRow, row.inbox_id) if row.inbox_id is not None else None
+    if received is None or received.answer is None:
+        return "nothing to answer"
+    said = received.answer
+    acting = decisions.deciding(loaded, row.seat) and bool(said.get("decision"))
+    view = loaded.game.view(loaded.state, row.seat)
+    board = boards.render(loaded.row.game, view, None, presentation.seat_names(loaded))
+    context = _context(settings, loaded, row, seat.name, view, offer=acting)
+    context["board"] = boards.context(board, "")
+    context["answer"] = {
+        "steps": said.get("steps") or [],
+        "warning": said.get("warning"),
+    }
+    reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat)
+    context["reply_by_code"] = reply_to is not None and bool(context["decision"]["coded"])
+    message = smtp.message()
+    message["From"] = settings.mail_from
+    message["To"] = smtp.recipient(seat.name, seat.email)
+    game = context["game"]
+    message["Subject"] = "Re: " + words.text(
+        _("[{title} #{id}]", title=game["title"], id=str(game["id"]))
+    )
+    message["Date"] = format_datetime(now())
+    root = f"<{row.game_id}.{row.seat}@{settings.mail_domain}>"
+    message["Message-ID"] = f"<{row.game_id}.{row.seat}.{row.id}@{settings.mail_domain}>"
+    answered = said.get("in_reply_to")
+    message["In-Reply-To"] = answered or root
+    message["References"] = f"{root} {answered}" if answered else root
+    # RFC 3834 §5: an answer to a message, so other robots do not answer it in turn.
+    message["Auto-Submitted"] = "auto-replied"
+    if reply_to is not None and said.get("decision"):
+        message["Reply-To"] = reply_to
+    message.set_content(_env.get_template("answer.txt").render(**context))
+    message.add_alternative(_env.get_template("answer.html").render(**context), subtype="html")
+    return Outgoing(message, seat.email)
 
 
 def render(template: str, context: dict[str, Any]) -> str:
@@ -227,6 +281,8 @@ def _context(
         "notice": None,
         "news": None,
         "turn": loaded.table.turn_for(row.seat),
+        "reply_by_code": False,
+        "answer": None,
         "history_url": links.seat_url(settings, loaded, row.seat).split("#")[0] + "/history",
     }
 

@@ -1,17 +1,270 @@
-"""Reading a received message (issue 18, part B): a placeholder until part B's reader lands.
+"""Reading a reply and answering it (issue 18): the email is the interface.
 
-It marks the message received and answers nothing; part B's module replaces this file.
+:func:`read` runs inside the reading job's transaction (``workers.jobs.read_inbox``), once per
+received message. Robots (RFC 3834 auto-replies, bounces, lists) are ignored and never
+answered; an address we did not sign names no seat and is dropped unanswered (we would not
+know whom to answer, and we never answer the sender); a sender who is not the seat's player
+is refused with a warning to the SEAT's own address. Otherwise each meaningful line is option
+codes (applied through :func:`service.play.moves.make_move`, as a link applies them) or a
+table command (:func:`service.mail.commands.run`), and one answer email says what happened.
 """
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from sqlalchemy.orm import Session
 
+from engine import Move
+from service import words
 from service.config import Settings
-from service.store.models import InboxRow
+from service.errors import Conflict, ServiceError
+from service.links import decisions, replyto
+from service.links.decisions import Named, Verdict
+from service.mail import commands, reading, trust
+from service.play import moves
+from service.play.moves import seat_row
+from service.present import codes
+from service.store import eventstore
+from service.store.eventstore import Loaded, now
+from service.store.models import GameRow, InboxRow, OutboxRow
+from service.words import _
+
+MAX_RAW = 4 * 1024 * 1024
+"""Bytes of a message we read at all (the inbound server caps what it takes; this is the
+reader's own bound)."""
+QUOTE_LIMIT = 120
+MESSAGE_ID = re.compile(r"<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>")
+"""A Message-ID we may echo in In-Reply-To: printable ASCII, no brackets inside, no space."""
+SHORT_HELP = _(
+    "Reply with an option's code from your turn email (such as 1 or 2b), several codes to "
+    "play them in order, or a command: status, help, takeback, away until DATE, back, "
+    "nudge, digest, every turn, stop."
+)
 
 
 def read(session: Session, settings: Settings, row: InboxRow) -> list[int]:
-    """Read ``row`` in the caller's transaction; the outbox rows to enqueue once it commits."""
-    row.outcome = "received"
-    return []
+    """Act on the received message ``row``; the outbox ids to enqueue once committed."""
+    raw = bytes(row.raw or b"")
+    if len(raw) > MAX_RAW:
+        row.outcome = "ignored: too large"
+        return []
+    try:
+        message = reading.parse(raw)
+    except (ValueError, TypeError, IndexError, LookupError, RecursionError):
+        row.outcome = "ignored: unreadable"
+        return []
+    automatic = reading.robot(message, row.mail_from or "")
+    if automatic is not None:
+        row.outcome = f"ignored: {automatic}"[:120]
+        return []
+    address = replyto.decode(settings.secret_key, row.rcpt_to or "")
+    game = None if address is None else session.get(GameRow, address.game_id)
+    if address is None or game is None:
+        row.outcome = "refused: bad address"
+        return []
+    loaded = eventstore.load(session, address.game_id)
+    if address.seat_index >= len(loaded.table.seats):
+        row.outcome = "refused: bad address"
+        return []
+    seat = loaded.table.seats[address.seat_index]
+    row.game_id, row.seat = loaded.row.id, seat
+    if address.generation != loaded.table.generation(seat):
+        # An address of the seat's earlier player: the seat's present player did not write.
+        row.outcome = "refused: the seat has a new player"
+        return []
+    holder = seat_row(loaded.row, seat)
+    with words.speaking(holder.language, holder.time_zone):
+        return _read(session, settings, row, raw, message, address, loaded, seat)
+
+
+def _read(
+    session: Session,
+    settings: Settings,
+    row: InboxRow,
+    raw: bytes,
+    message: Any,
+    address: replyto.ReplyTo,
+    loaded: Loaded,
+    seat: str,
+) -> list[int]:
+    holder = seat_row(loaded.row, seat)
+    received = reading.header(message, "Message-ID")
+    answer: dict[str, Any] = {
+        "in_reply_to": received if MESSAGE_ID.fullmatch(received) else None,
+        "steps": [],
+        "decision": True,
+    }
+    given = trust.sender(message) or reading.header(message, "From")
+    forged = None
+    if not trust.is_seat(holder.email, message, row.mail_from or ""):
+        forged = "refused: sender is not the seat's player"
+    elif trust.dkim_verdict(raw, message) is False:
+        forged = "refused: DKIM signature does not verify"
+    if forged is not None:
+        answer["decision"] = False
+        answer["warning"] = words.text(
+            _(
+                "Someone tried to play for you by email from {sender}; nothing was done. "
+                "If it was you, reply from this address.",
+                sender=_quote(given or "?"),
+            )
+        )
+        row.outcome = forged
+        return [_answer(session, row, loaded, seat, answer)]
+    lines = reading.meaningful(reading.text(message))
+    outbox_ids: list[int] = []
+    steps: list[dict[str, Any]] = answer["steps"]
+    outcome = "answered"
+    first_code = True
+    for line in lines:
+        found = codes.read(line)
+        if found is None:
+            said = commands.run(
+                session, settings, loaded.row.id, seat, address.generation, holder.email, line
+            )
+            if said is None:
+                if steps:
+                    break  # prose or a signature below what the player asked: not a command
+                steps.append({"line": _quote(line), "ok": False, "said": [words.text(SHORT_HELP)]})
+                outcome = "refused: not understood"
+                break
+            steps.append({"line": _quote(line), "ok": said.ok, "said": said.text.splitlines()})
+            outbox_ids += said.outbox_ids
+            outcome = "command" if said.ok else "refused: command"
+            if not said.ok:
+                break
+            continue
+        said_lines: list[str] = []
+        stop = False
+        for code in found:
+            done, text, ids = _play(
+                session, settings, loaded.row.id, seat, address, code, first_code
+            )
+            first_code = False
+            said_lines += text
+            outbox_ids += ids
+            if not done:
+                outcome, stop = "refused: code", True
+                break
+            outcome = "applied"
+        steps.append({"line": _quote(line), "ok": not stop, "said": said_lines})
+        if stop:
+            break
+    if not lines:
+        steps.append({"line": "", "ok": False, "said": [words.text(SHORT_HELP)]})
+        outcome = "refused: empty reply"
+    row.outcome = outcome
+    loaded = eventstore.load(session, loaded.row.id)
+    return [_answer(session, row, loaded, seat, answer), *outbox_ids]
+
+
+def _play(
+    session: Session,
+    settings: Settings,
+    game_id: str,
+    seat: str,
+    address: replyto.ReplyTo,
+    code: str,
+    first: bool,
+) -> tuple[bool, list[str], list[int]]:
+    """Apply one code: (done, what to say, outbox ids). The first code of a reply is read
+    against the decision the reply's address names; each next one against the seat's
+    decision after the previous code (its codes renumbered for it)."""
+    loaded = eventstore.load(session, game_id)
+    current = decisions.named(loaded, seat)
+    if first:
+        # A reply to an older email of the seat: its codes fit only while the decision it
+        # offered is still the seat's (the address carries where it began and its digest).
+        named = Named(
+            address.turn_seq,
+            address.began,
+            current.digest if address.fits(current.digest) else address.digest,
+        )
+    else:
+        named = current
+    verdict = decisions.judge(loaded, seat, named.turn_seq, named.began, named.digest)
+    if verdict is Verdict.OVER:
+        return False, [words.text(_("The game is over: nothing was played."))], []
+    if verdict is Verdict.NOT_YOURS:
+        return False, [words.text(_("It is not your turn: {code} was not played.", code=code))], []
+    if verdict is Verdict.STALE:
+        return (
+            False,
+            [
+                words.text(
+                    _(
+                        "The game has moved on since that email: {code} was not played. "
+                        "Your decision now is below.",
+                        code=code,
+                    )
+                )
+            ],
+            [],
+        )
+    options = loaded.game.legal_moves(loaded.state, seat)
+    chosen = codes.find(codes.assign(options, loaded.row.game), code)
+    if chosen is None:
+        said = _("There is no option {code} in this decision: nothing was played.", code=code)
+        return False, [words.text(said)], []
+    if isinstance(chosen, codes.Group):
+        listed = [f"  {o.code}  {words.text(loaded.game.describe(loaded.state, o.move))}"
+                  for o in chosen.options]  # fmt: skip
+        said = _("Group {code} holds these options; reply with one of their codes:", code=code)
+        return False, [words.text(said), *listed], []
+    return _move(session, settings, loaded, seat, address.generation, named, chosen, code)
+
+
+def _move(
+    session: Session,
+    settings: Settings,
+    loaded: Loaded,
+    seat: str,
+    generation: int,
+    named: Named,
+    move: Move,
+    code: str,
+) -> tuple[bool, list[str], list[int]]:
+    label = words.text(loaded.game.describe(loaded.state, move))
+    try:
+        # A savepoint: a refused move leaves nothing behind in the reading's transaction.
+        with session.begin_nested():
+            applied = moves.make_move(
+                session, loaded.row.id, seat, named.turn_seq, move, None,
+                settings.snapshot_every, generation=generation, began=named.began,
+                decision=named.digest,
+            )  # fmt: skip
+    except Conflict:
+        raise  # another writer, again and again: the job's retry reads the message anew
+    except ServiceError as exc:
+        said = _("{code} ({label}) was not played: {reason}", code=code, label=label,
+                 reason=exc.message)  # fmt: skip
+        return False, [words.text(said)], []
+    played = words.text(_("Played {code}: {label}.", code=code, label=label))
+    return True, [played], applied.outbox_ids
+
+
+def _quote(line: str) -> str:
+    """A player's line as we echo it: one line, short, nothing invisible kept."""
+    flat = " ".join("".join(c if c.isprintable() else " " for c in line).split())
+    return flat if len(flat) <= QUOTE_LIMIT else flat[: QUOTE_LIMIT - 1] + "…"
+
+
+def _answer(
+    session: Session, row: InboxRow, loaded: Loaded, seat: str, answer: dict[str, Any]
+) -> int:
+    """The answer's outbox row (one per received message), its words kept on ``row``."""
+    row.answer = answer
+    outbox = OutboxRow(
+        game_id=loaded.row.id,
+        seq=loaded.row.last_seq,
+        seat=seat,
+        kind="answer",
+        created_at=now(),
+        attempts=0,
+        inbox_id=row.id,
+    )
+    session.add(outbox)
+    session.flush()
+    return outbox.id

@@ -16,10 +16,14 @@ from service import boards, words
 from service.config import Settings
 from service.links import decisions
 from service.links import urls as links
+from service.present import codes
 from service.store.eventstore import Loaded
 from service.words import _
 
 ONE_CLICK_LIMIT = 20
+CODE_LIST_LIMIT = 400
+"""Above this many options an email lists groups and their codes only (issue 20: no HTML part
+over 102 KB); a reply of a group's code then lists its options."""
 
 
 def move_key(move: Move) -> str:
@@ -82,9 +86,13 @@ def decision(
     moves = game.legal_moves(state, seat) if acting else []
     named = decisions.named(loaded, seat, moves if acting else None)
     one_click = with_links and len(moves) <= ONE_CLICK_LIMIT
+    coded = codes.assign(moves, loaded.row.game) if acting else []
+    code_of = codes.by_key(coded)
     options = []
     for move in moves:
-        option = {"label": game.describe(state, move), "key": move_key(move), "url": None}
+        key = move_key(move)
+        option = {"label": game.describe(state, move), "key": key, "url": None}
+        option["code"] = code_of[key]
         if one_click:
             option["url"] = links.decision_url(settings, loaded, seat, move, named=named)
         options.append(option)
@@ -94,8 +102,25 @@ def decision(
         "options": options,
         "groups": group_options(moves, options, boards.option_path(loaded.row.game)),
         "one_click": one_click,
+        "coded": coded_listing(coded, options),
+        "listed": len(moves) <= CODE_LIST_LIMIT,
         "turn_url": links.decision_url(settings, loaded, seat, named=named),
     }
+
+
+def coded_listing(coded: list[codes.Group], options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The options in code order, each group with its code, name and options (each the
+    option dict of :func:`decision`: its label, code and link)."""
+    by_key = {o["key"]: o for o in options}
+    return [
+        {
+            "code": g.code,
+            "name": g.name,
+            "count": len(g.options),
+            "options": [by_key[o.key] for o in g.options],
+        }
+        for g in coded
+    ]
 
 
 def group_options(

@@ -28,6 +28,7 @@ HEADERS = {
     "message-id",
     "in-reply-to",
     "references",
+    "reply-to",
     "list-id",
     "list-unsubscribe",
     "list-unsubscribe-post",
