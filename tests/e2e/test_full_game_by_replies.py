@@ -5,6 +5,7 @@ and links."""
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import select
 
 from engine import registry
 from service.audit import checks
@@ -109,3 +110,42 @@ def test_replies_and_links_mix_freely_in_one_game(live, smtp, work):
     with sessions(settings.database_url)() as s:
         assert eventstore.load(s, game_id).row.over
     assert by_reply >= 2 and by_link >= 2
+
+
+def test_a_whole_game_by_replies_sent_over_smtp_to_the_inbound_server(settings, smtp, work):
+    """The whole path a reply takes in production: a mail client's message over SMTP to the
+    ``inbound`` process, stored before 250, read by the worker's ``read_inbox`` job, which
+    plays the code and queues the answer and the next turn's emails."""
+    import smtplib
+
+    from service.cli.localnet import free_port
+    from service.mail.inbound_server import InboundController
+    from service.store.models import InboxRow
+
+    port = free_port()
+    server = InboundController(settings, "127.0.0.1", port)
+    server.start()
+    try:
+        with sessions(settings.database_url).begin() as s:
+            game_id = create_game(s, "tictactoe", ADDRESSES[:2]).loaded.row.id
+        work()
+        for _ in range(20):
+            seat, address, code = _bot_code(settings, game_id)
+            if seat is None:
+                break
+            reply = reply_message(_latest_offer(smtp, address), f"{code}\n")
+            with smtplib.SMTP("127.0.0.1", port, timeout=30) as client:
+                client.sendmail(address, [str(reply["To"])], reply.as_bytes())
+            work()
+        else:
+            pytest.fail("tictactoe did not end within 20 replies")
+    finally:
+        server.stop()
+    with sessions(settings.database_url)() as s:
+        outcomes = [r.outcome for r in s.scalars(select(InboxRow).order_by(InboxRow.id))]
+        assert eventstore.load(s, game_id).row.over
+    assert outcomes and set(outcomes) == {"applied"}, outcomes
+    answers = [
+        m for a in ADDRESSES[:2] for m in smtp.to(a) if m["Auto-Submitted"] == "auto-replied"
+    ]
+    assert len(answers) == len(outcomes), "every reply answered, once"
