@@ -12,8 +12,10 @@ table command (:func:`service.mail.commands.run`), and one answer email says wha
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from engine import Move
@@ -103,6 +105,9 @@ def _read(
     elif trust.dkim_verdict(raw, message) is False:
         forged = "refused: DKIM signature does not verify"
     if forged is not None:
+        row.outcome = forged
+        if _warned_lately(session, row, seat):
+            return []  # one warning an hour: forged mail must not become a way to flood a seat
         answer["decision"] = False
         answer["warning"] = words.text(
             _(
@@ -111,7 +116,6 @@ def _read(
                 sender=_quote(given or "?"),
             )
         )
-        row.outcome = forged
         return [_answer(session, row, loaded, seat, answer)]
     lines = reading.meaningful(reading.text(message))
     outbox_ids: list[int] = []
@@ -249,6 +253,28 @@ def _quote(line: str) -> str:
     """A player's line as we echo it: one line, short, nothing invisible kept."""
     flat = " ".join("".join(c if c.isprintable() else " " for c in line).split())
     return flat if len(flat) <= QUOTE_LIMIT else flat[: QUOTE_LIMIT - 1] + "…"
+
+
+FORGED = ("refused: sender is not the seat's player", "refused: DKIM signature does not verify")
+WARN_EVERY = timedelta(hours=1)
+"""A seat is warned of mail forged in its name at most this often."""
+
+
+def _warned_lately(session: Session, row: InboxRow, seat: str) -> bool:
+    """Whether another forged message for this seat was refused, and so warned of, lately."""
+    return bool(
+        session.scalar(
+            select(func.count())
+            .select_from(InboxRow)
+            .where(
+                InboxRow.game_id == row.game_id,
+                InboxRow.seat == seat,
+                InboxRow.id != row.id,
+                InboxRow.outcome.in_(FORGED),
+                InboxRow.received_at > now() - WARN_EVERY,
+            )
+        )
+    )
 
 
 def _answer(

@@ -490,3 +490,27 @@ def test_deep_mime_nesting_and_broken_charsets_are_read_defensively(settings, sm
     broken.replace_header("Content-Type", "text/plain; charset=no-such-charset")
     row, _ = deliver(settings, broken.as_bytes(), rcpt_to=str(sent["To"]), mail_from=me)
     assert row.outcome == "applied" and state(settings, game_id)[1] == [yours]
+
+
+def test_a_seat_is_warned_of_forged_mail_at_most_once_an_hour(settings, smtp, work):
+    from datetime import timedelta
+
+    from freezegun import freeze_time
+
+    from service.store.eventstore import now
+
+    new_game(settings, work)
+    me, _you, _mine, _yours = order(settings)
+    turn = smtp.to(me)[-1]
+    start = now() - timedelta(hours=1, seconds=2)  # the later one is sent now, for real
+    with freeze_time(start):
+        first = [
+            deliver(settings, reply_message(turn, "1", sender=f"m{i}@evil.example"))
+            for i in range(3)
+        ]
+    later = deliver(settings, reply_message(turn, "1", sender="m9@evil.example"))
+    assert [row.outcome for row, _ in first] == ["refused: sender is not the seat's player"] * 3
+    assert [len(ids) for _, ids in first] == [1, 0, 0], "one warning, then none for an hour"
+    assert len(later[1]) == 1, "an hour on, the seat is warned again"
+    work()
+    assert len(answers(smtp, me)) == 2
