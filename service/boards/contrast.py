@@ -13,8 +13,9 @@ from engine.kit.drawing import Circle, Drawing, Group, Polygon, Rect, Shape, Tex
 
 AA = 4.5
 """WCAG 2.1 AA for body text (1.4.3)."""
-DARK = "#1a1a1a"
+DARK = "#000000"
 LIGHT = "#ffffff"
+"""Black and white: against any colour one of them stands at least 4.58:1."""
 HEX = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
 
 
@@ -103,7 +104,7 @@ def _box(shape: Shape) -> tuple[float, float, float, float] | None:
 
 def pairs(drawing: Drawing) -> list[tuple[Text, str]]:
     """Every text of the picture with the colour it is drawn on: its halo when it has one,
-    else the fill of the last shape drawn before it under the middle of its line, else the
+    else the fill of the last shape drawn before it under its anchor, else the
     picture's background."""
     drawn = _flat([*drawing.backdrop, *drawing.shapes])
     grid: Grid = {}
@@ -124,9 +125,9 @@ def pairs(drawing: Drawing) -> list[tuple[Text, str]]:
 
 
 def _under(text: Text, grid: Grid, ground: str) -> str:
-    y = text.y - text.size * 0.35  # the baseline is at y; the letters' middle is above it
-    for shape, fill in reversed(grid.get((int(text.x // CELL), int(y // CELL)), [])):
-        if _covers(shape, text.x, y):
+    # Both backends centre a text's letters on its y (SVG: dominant-baseline central).
+    for shape, fill in reversed(grid.get((int(text.x // CELL), int(text.y // CELL)), [])):
+        if _covers(shape, text.x, text.y):
             return fill
     return ground
 
