@@ -47,7 +47,7 @@ PICTURED = [name for name in registry.GAMES if _board(name).picture is not None]
 def _moments(name: str) -> list[object]:
     game = registry.get(name)
     played = play_random(game, game.max_players, 7)
-    return played.states[:: max(1, len(played.states) // 5)] + [played.final]
+    return [*played.states[:: max(1, len(played.states) // 5)], played.final]
 
 
 @pytest.mark.parametrize("name", PICTURED)
