@@ -13,6 +13,8 @@ from typing import Any
 
 from engine import registry
 from engine.kit.choices import Choice, Flag, Number, Option
+from service.errors import BadRequest
+from service.play.moves import parse_players
 from service.present import presentation
 from service.table.rules import MAX_ZONE_NAME
 from service.web.strictjson import Unreadable, parse_field
@@ -178,7 +180,12 @@ def read(form: Any) -> Reading:
         game = registry.get(name)
     except KeyError:
         game = None  # create_game names the known games
-    if game is not None and not game.min_players <= len(players) <= game.max_players:
+    try:
+        parse_players(players)
+    except BadRequest as exc:  # "Player 2: ..." says which address, and why
+        errors["player"] = exc.message
+    wanted = game is not None and game.min_players <= len(players) <= game.max_players
+    if "player" not in errors and game is not None and not wanted:
         errors["player"] = _players_wanted(game, len(players))
     options = _json_options(form, errors)
     if game is not None:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from service import boards, words
-from service.errors import BadRequest, NotFound, ServiceError
+from service.errors import NotFound, ServiceError
 from service.links import urls as links
 from service.mail.queue import connection
 from service.play.moves import create_game, zones
@@ -69,11 +69,8 @@ WATCH_PAGE = 20
 
 
 def _before(raw: str | None) -> int | None:
-    if raw is None or raw == "":
-        return None
-    if not WHOLE_NUMBER.fullmatch(raw):
-        raise BadRequest(_("The page of games must be a whole number."))
-    return int(raw)
+    """Where a page of games starts; anything but a seat id: the newest games."""
+    return int(raw) if raw and WHOLE_NUMBER.fullmatch(raw) else None
 
 
 def home_with_error(form, error: str) -> str:  # type: ignore[no-untyped-def]
