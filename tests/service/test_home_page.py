@@ -58,7 +58,8 @@ def test_a_wrong_field_says_why_beside_it_and_the_form_keeps_what_was_typed(clie
     assert 'id="days-error">A whole number from 1 to 60.' in page
     assert 'id="opt.tictactoe.marks_per_turn-error">Choose one of the values listed.' in page
     assert 'id="player-error">Tic-tac-toe is played by 2 players: give 2 addresses.' in page
-    assert re.search(r'name="days"[^>]*value="99"[^>]*aria-describedby="days-help days-error"', page)
+    days = r'name="days"[^>]*value="99"[^>]*aria-describedby="days-help days-error"'
+    assert re.search(days, page)
     assert 'value="ann@example.org"' in page and 'value="Europe/Madrid"' in page
     assert page.count('aria-invalid="true"') >= 3
 
