@@ -108,6 +108,13 @@ def _root_colours() -> dict[str, str]:
     return dict(re.findall(r"--([a-z]+):(#[0-9a-fA-F]{3,6})", css))
 
 
+def _css_colour(selector: str) -> str:
+    css = (TEMPLATES / "base.html").read_text()
+    rule = re.search(re.escape(selector) + r" \{[^}]*?(?<![-\w])color:(#[0-9a-fA-F]{3,6})", css)
+    assert rule, selector
+    return rule.group(1)
+
+
 def test_the_pages_colours_stand_4_5_to_1_text_on_paper_cards_buttons_and_history_rows():
     c = _root_colours()
     pairs = [
@@ -117,6 +124,7 @@ def test_the_pages_colours_stand_4_5_to_1_text_on_paper_cards_buttons_and_histor
         (c["accent"], "#ffffff"),  # a secondary button
         ("#ffffff", c["accent"]),  # a button
         (c["muted"], "#faf7f0"),  # history: a table's row
+        (_css_colour(".field-error"), "#ffffff"),  # the new-game form's messages
     ]
     for ink, ground in pairs:
         assert ratio(ink, ground) >= AA, (ink, ground)
