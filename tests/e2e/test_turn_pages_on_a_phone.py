@@ -34,6 +34,15 @@ MOMENTS = (0, 25)
 
 def turn_page(settings, name: str, moves: int) -> str:  # type: ignore[no-untyped-def]
     """The turn page of the seat to act after ``moves`` random moves of a new game."""
+    game_id = played(settings, name, moves)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        seat = sorted(loaded.game.to_act(loaded.state))[0]
+        return links.decision_url(settings, loaded, seat)
+
+
+def played(settings, name: str, moves: int) -> str:  # type: ignore[no-untyped-def]
+    """A new game of ``name`` after ``moves`` random moves."""
     game = registry.get(name)
     players = PLAYERS[: max(2, game.min_players)][: game.max_players]
     rng = random.Random(5)
@@ -47,10 +56,7 @@ def turn_page(settings, name: str, moves: int) -> str:  # type: ignore[no-untype
                 break  # a longer game of tic-tac-toe may be over: nothing left to decide
             move = rng.choice(loaded.game.legal_moves(loaded.state, acting[0]))
             make_move(s, game_id, acting[0], loaded.turn_seq, move, None, settings.snapshot_every)
-    with sessions(settings.database_url)() as s:
-        loaded = eventstore.load(s, game_id)
-        seat = sorted(loaded.game.to_act(loaded.state))[0]
-        return links.decision_url(settings, loaded, seat)
+    return game_id
 
 
 FIRST_CHOICE = "#decision button[name=move], #decision details.group > summary"
@@ -131,3 +137,24 @@ def test_the_boards_text_alternative_says_whose_turn_it_is_not_the_board(live, p
     label = page.locator("figure.board > div[role=img]").get_attribute("aria-label") or ""
     assert "Orichalk" in label and "to play" in label, label
     assert label.strip() != "The board"
+
+
+def test_no_page_of_a_game_is_wider_than_a_phone(live, phone):
+    """Home, game, history (its table scrolls inside its own box), replay and seat pages."""
+    server, settings = live
+    page, errors = phone
+    game_id = played(settings, "origins-first-builders", 25)
+    with sessions(settings.database_url)() as s:
+        seat = links.seat_url(settings, eventstore.load(s, game_id), "p1").split("#")[0]
+    for path in (
+        "/",
+        f"/games/{game_id}",
+        f"/games/{game_id}/history",
+        f"/games/{game_id}/history?all=1",
+        f"/games/{game_id}/replay/30",
+        seat.removeprefix(settings.base_url),
+    ):
+        page.goto(server.url + path, wait_until="load")
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= PHONE["width"] + 1, f"{path} is {wide} px wide"
+    assert not errors, errors
