@@ -65,6 +65,9 @@ class Packaged:
     board: Board
     data_page: Sequence[Any] = field(default=())
     """The player-facing data page: component values and their provenance (GAME-DATA.md)."""
+    choices: Sequence[Any] = field(default=())
+    """The game's options as the new-game form shows them (``engine.kit.choices``): each a
+    field of a kind, with its label, help text and default; ``setup`` still checks them."""
     rulings: Sequence[Any] = field(default=())
     """Where a rulebook is silent or vague, what the engine does and why."""
     inventory: Callable[[State], Mapping[str, int]] | None = None

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from engine import registry
 from engine.kit.game import Board as KitBoard
 from engine.kit.listing import LISTING
-from service.boards import drawing
+from service.boards import contrast, drawing
 from service.boards.html import panels_html
 from service.boards.naming import with_names
 
@@ -92,7 +92,9 @@ def _drawn(
         return Board(text=text, html=html)
     lay_out = board.picture
     with drawing.naming(names):
-        return pictured(text, html, picture, lambda: lay_out(view, drawing.text_width))
+        return pictured(
+            text, html, picture, lambda: contrast.legible(lay_out(view, drawing.text_width))
+        )
 
 
 def context(board: Board, image_cid: str | None = None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from engine.kit.panels import Panels
 from service import words
+from service.boards.contrast import readable
 from service.boards.naming import with_names
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "boards"
@@ -34,6 +35,7 @@ def _environment() -> Environment:
         finalize=words.finalize,
     )
     env.filters["named"] = _named
+    env.filters["readable"] = readable  # WCAG 2.1 1.4.3: a game's ink on its own fill
     return env
 
 

@@ -93,25 +93,38 @@ def seat_history(token: str):  # type: ignore[no-untyped-def]
     return reading(read)
 
 
-def _filters(row: GameRow) -> tuple[str | None, int | None, bool]:
-    """The history's filters (seat, turn, quiet), read before the log is: a filter that
-    cannot be met costs no fold (issue 14)."""
+def _filters(row: GameRow) -> tuple[str | None, int | None, bool, bool]:
+    """The history's filters (seat, turn, quiet, everything), read before the log is: a
+    filter that cannot be met costs no fold (issue 14)."""
     seat = request.args.get("seat") or None
     if seat is not None and seat not in {s.seat for s in row.seats}:
         raise BadRequest(_("Game {id} has no seat {seat}.", id=str(row.id), seat=repr(seat[:40])))
-    return seat, _turn_filter(request.args.get("turn")), request.args.get("quiet") == "1"
+    turn = _turn_filter(request.args.get("turn"))
+    return seat, turn, request.args.get("quiet") == "1", request.args.get("all") == "1"
+
+
+def story(found: list[Entry], finished: bool) -> set[int]:
+    """The seqs a player reads as the game's story (issue 20): the opening as the game
+    tells it, each move, and the end once the game is over. The rest (what follows from a
+    move, reveals, the table's own rows: votes, reminders, takebacks) stays in the full
+    audit view."""
+    told = [e for e in found if not e.table and not e.bookkeeping]
+    last_move = max((e.seq for e in found if e.decided), default=0)
+    return {e.seq for e in told if e.decided or e.turn == 0 or (finished and e.seq > last_move)}
 
 
 def _history_page(  # type: ignore[no-untyped-def]
-    record: Record, place: Place, seat: str | None, turn: int | None, quiet: bool
+    record: Record, place: Place, seat: str | None, turn: int | None, quiet: bool, everything: bool
 ):
     found = history.entries(record, place.viewer)
+    moves = story(found, record.finished)
     shown = [
         e
         for e, payload in zip(found, record.payloads, strict=True)
         if (seat is None or history.concerns(e, payload, seat))
         and (turn is None or e.turn == turn)
         and not (quiet and e.bookkeeping)
+        and (everything or e.seq in moves)
     ]
     return render_template(
         "history.html",
@@ -122,6 +135,8 @@ def _history_page(  # type: ignore[no-untyped-def]
             "seat": seat,
             "turn": turn,
             "quiet": quiet,
+            "everything": everything,
+            "story": len(moves),
             "turns": found[-1].turn if found else 0,
             "bookkeeping": sum(e.bookkeeping for e in found),
         },

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from sqlalchemy.orm import Session
 
-from engine import registry
 from service import boards, words
-from service.errors import BadRequest, NotFound, ServiceError
+from service.errors import NotFound, ServiceError
 from service.links import urls as links
 from service.mail.queue import connection
 from service.play.moves import create_game, zones
 from service.present import presentation
 from service.store import eventstore
 from service.store.db import schema_state
-from service.web import db, enqueue_after_response, reading, settings
-from service.web.strictjson import Unreadable, parse_field
+from service.web import db, enqueue_after_response, newgame, reading, settings, watching
 from service.words import _
 
 bp = Blueprint("pages", __name__)
@@ -31,30 +30,48 @@ def home():  # type: ignore[no-untyped-def]
 @bp.post("/games")
 def create():  # type: ignore[no-untyped-def]
     form = request.form
-    players = [p.strip() for p in form.getlist("player") if p.strip()]
+    filled = newgame.read(form)
+    if filled.errors:
+        return _home(form, _("Please correct the fields marked below."), filled.errors), 400
     try:
-        options = parse_field(form.get("options") or "{}")
-    except Unreadable as exc:
-        said = _("Options must be a JSON object, for example {{}}: this {reason}.", reason=str(exc))
-        return _home(form, said), 400
-    if not isinstance(options, dict):
-        return _home(form, _("Options must be a JSON object, for example {{}}.")), 400
-    try:
-        pace = _pace(form)
         with db().begin():
             language = form.get("language") or words.language()
-            applied = create_game(db(), form.get("game", ""), players, options, pace, language)
+            applied = create_game(
+                db(), filled.game, filled.players, filled.options, filled.pace, language
+            )
     except ServiceError as exc:  # an unknown game (404) too: the form again, saying so
         return _home(form, exc.message), exc.status
     enqueue_after_response(applied.outbox_ids)
     return redirect(url_for("pages.game", game_id=applied.loaded.row.id, created=1), 303)
 
 
-WHOLE_NUMBER = re.compile(r"[0-9]{1,6}")
+def _home(form, error: str | None, errors: dict[str, Any] | None = None) -> str:  # type: ignore[no-untyped-def]
+    """The home page: the games to watch, newest first, then the new-game form (as the
+    player filled it in, each wrong field saying why)."""
+    errors = errors or {}
+    before = _before(request.args.get("before"))
+    with db().begin():
+        watch = watching.newest(db(), before, WATCH_PAGE)
+    return render_template(
+        "home.html",
+        games=newgame.games(form, errors),
+        watch=watch,
+        pace=newgame.pace_fields(form, errors),
+        players=newgame.player_values(form),
+        form=form,
+        error=error,
+        errors=errors,
+        zones=zones(),
+    )
 
 
-def _home(form, error: str | None) -> str:  # type: ignore[no-untyped-def]
-    return render_template("home.html", games=_games(), form=form, error=error, zones=zones())
+WATCH_PAGE = 20
+"""Games listed per page of the home page."""
+
+
+def _before(raw: str | None) -> int | None:
+    """Where a page of games starts; anything but a seat id: the newest games."""
+    return int(raw) if raw and WHOLE_NUMBER.fullmatch(raw) else None
 
 
 def home_with_error(form, error: str) -> str:  # type: ignore[no-untyped-def]
@@ -62,26 +79,7 @@ def home_with_error(form, error: str) -> str:  # type: ignore[no-untyped-def]
     return _home(form, error)
 
 
-PACE_WORDS = {
-    "days": _("Pace: days must be a whole number."),
-    "remind_after_hours": _("Pace: remind after hours must be a whole number."),
-    "remind_every_hours": _("Pace: remind every hours must be a whole number."),
-}
-
-
-def _pace(form) -> dict[str, object]:  # type: ignore[no-untyped-def]
-    """The pace fields of the form (issue 4); blanks keep the defaults."""
-    pace: dict[str, object] = {}
-    for name in ("days", "remind_after_hours", "remind_every_hours"):
-        raw = (form.get(name) or "").strip()
-        if raw:
-            if not WHOLE_NUMBER.fullmatch(raw):
-                raise BadRequest(PACE_WORDS[name])
-            pace[name] = int(raw)
-    zone = (form.get("timezone") or "").strip()
-    if zone:
-        pace["timezone"] = zone
-    return pace
+WHOLE_NUMBER = re.compile(r"[0-9]{1,12}")
 
 
 @bp.get("/games/<game_id>")
@@ -147,10 +145,3 @@ def readyz():  # type: ignore[no-untyped-def]
             checks["redis"] = f"unreachable ({type(exc).__name__})"
     ready = all(v == "ok" for v in checks.values())
     return {"ok": ready, **checks}, 200 if ready else 503
-
-
-def _games() -> list[dict[str, object]]:
-    return [
-        {"name": g.name, "title": g.title, "min": g.min_players, "max": g.max_players}
-        for g in sorted(registry.GAMES.values(), key=lambda g: g.title)
-    ]

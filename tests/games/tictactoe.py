@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Event, GameBase, IllegalMove, Move
+from engine.kit.choices import Choice
 
 LINES = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
@@ -43,6 +44,15 @@ class TicTacToe(GameBase):
     min_players = 2
     max_players = 2
     ruleset = "tictactoe-1"
+    choices = (
+        Choice(
+            "marks_per_turn",
+            "Marks per turn",
+            "After the very first turn, each turn places this many marks.",
+            ((1, "One"), (2, "Two")),
+            default=1,
+        ),
+    )
 
     def setup(self, seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
         marks = int(options.get("marks_per_turn", 1))

@@ -97,7 +97,7 @@ def test_a_game_can_be_created_from_the_web_form(client, smtp, work):
 def test_the_web_form_shows_what_was_wrong(client):
     response = submit_new_game(client, {"game": "tictactoe", "player": ["ann@example.org"]})
     assert response.status_code == 400
-    assert b"2 players, not 1" in response.data
+    assert b"Tic-tac-toe is played by 2 players: give 2 addresses." in response.data
 
 
 def test_the_web_form_sets_the_games_pace_and_refuses_an_unknown_time_zone(client):

@@ -62,6 +62,9 @@ def dealt(settings, game_id: str) -> dict[str, set[str]]:
 
 
 def page(client, url: str) -> str:
+    """The history's full audit view (``all=1``): every row of the log."""
+    if url.endswith("/history") or "/history?" in url:
+        url += ("&" if "?" in url else "?") + "all=1"
     response = client.get(url)
     assert response.status_code == 200, response.get_data(as_text=True)
     return response.get_data(as_text=True)
@@ -275,7 +278,7 @@ def _ann_and_bob_one_move_in(client, settings) -> tuple[str, str]:  # type: igno
 
 def test_the_history_tells_each_event_in_the_games_words_with_the_players_names(client, settings):
     game_id, seat = _ann_and_bob_one_move_in(client, settings)
-    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    page = client.get(f"/games/{game_id}/history?all=1").get_data(as_text=True)
     name = {"p1": "Ann", "p2": "Bob"}[seat]
     assert f"The coin gave the first turn to {name}" in page
     assert f"{name} marked the centre cell" in page
@@ -284,11 +287,40 @@ def test_the_history_tells_each_event_in_the_games_words_with_the_players_names(
 
 def test_bookkeeping_rows_can_be_hidden_and_every_other_row_stays(client, settings):
     game_id, _ = _ann_and_bob_one_move_in(client, settings)
-    every = client.get(f"/games/{game_id}/history").get_data(as_text=True)
-    quiet = client.get(f"/games/{game_id}/history?quiet=1").get_data(as_text=True)
+    every = client.get(f"/games/{game_id}/history?all=1").get_data(as_text=True)
+    quiet = client.get(f"/games/{game_id}/history?all=1&quiet=1").get_data(as_text=True)
     kept = set(ROW.findall(every))
     hidden = set(re.findall(r'<tr id="e(\d+)" class="[^"]*bookkeeping', every))
     assert hidden and "turn passed: bookkeeping" in every
     assert set(ROW.findall(quiet)) == kept - hidden
     assert "turn passed: bookkeeping" not in quiet and "marked the centre cell" in quiet
     assert f"Hide the {len(hidden)} bookkeeping row" in every
+
+
+def test_by_default_the_history_tells_the_story_the_opening_each_move_and_the_end(client, settings):
+    """Issue 20: the moves, not the bookkeeping; "show everything" keeps the audit view."""
+    game_id = play(settings, 6)
+    with sessions(settings.database_url)() as s:
+        events = eventstore.events_of(s, game_id)
+    url = f"/games/{game_id}/history"
+    told = client.get(url).get_data(as_text=True)
+    first_move = min(e.seq for e in events if e.move)
+    moves = [e.seq for e in events if e.move and not e.payload["type"].startswith("table.")]
+    shown = rows(told)
+    assert set(moves) <= set(shown), "every move is in the story"
+    assert [n for n in shown if n >= first_move] == moves, "after the opening, only moves"
+    assert "turn passed: bookkeeping" not in told
+    assert 'href="' + url + '?all=1"' in told
+    everything = rows(page(client, url))
+    assert everything == [e.seq for e in events], "show everything: every row of the log"
+    assert len(shown) < len(everything)
+
+
+def test_the_story_of_a_finished_game_ends_with_how_it_ended(client, settings):
+    game_id = play(settings, 4)
+    finish(settings, game_id)
+    with sessions(settings.database_url)() as s:
+        events = eventstore.events_of(s, game_id)
+    shown = rows(client.get(f"/games/{game_id}/history").get_data(as_text=True))
+    last_move = max(e.seq for e in events if e.move)
+    assert shown[-1] > last_move, "the end of the game is told after the last move"

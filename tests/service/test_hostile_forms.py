@@ -332,6 +332,30 @@ FIELDS = [
         )
     ),
     Field(
+        "history everything (lenient)",
+        "all",
+        lambda s: f"/games/{s.game_id}/history",
+        200,
+        r"<h1>History</h1>",
+        method="GET",
+    ),
+    Field(
+        "new game declared option (tic-tac-toe marks per turn)",
+        "opt.tictactoe.marks_per_turn",
+        lambda s: "/games",
+        400,
+        r"Choose one of the values listed\.|Tic-tac-toe is played by 2 players",
+        base=lambda s: {**new_game_form(s), "player": "ann@example.org"},
+    ),
+    Field(
+        "home page of games (lenient)",
+        "before",
+        lambda s: "/",
+        200,
+        r"Watch a game",
+        method="GET",
+    ),
+    Field(
         "history quiet (lenient)",
         "quiet",
         lambda s: f"/games/{s.game_id}/history",
@@ -423,7 +447,7 @@ def test_every_field_the_app_reads_is_attacked_above():
     read = {"move", "options", "game", "player", "days", "remind_after_hours"}
     read |= {"remind_every_hours", "timezone", "hour", "notify", "ballot", "choice", "email"}
     read |= {"name", "seat", "first", "last", "answer", "resubscribe", "turn", "n", "quiet"}
-    read |= {"created", "vote", "to"}
+    read |= {"created", "vote", "to", "all", "opt.tictactoe.marks_per_turn", "before"}
     assert read <= attacked, read - attacked
 
 

@@ -77,9 +77,10 @@ def test_the_only_scripts_that_run_are_the_pages_own_with_this_responses_nonce(c
         nonce = re.search(
             r"script-src 'nonce-([^']+)'", response.headers["Content-Security-Policy"]
         )
-        assert nonce, "the home page's time zone script is allowed by its nonce"
-        assert f'<script nonce="{nonce.group(1)}">' in page
+        assert nonce, "the home page's form script is allowed by its nonce"
+        assert f'<script src="/static/newgame.js" nonce="{nonce.group(1)}"' in page
         assert page.count("<script") == page.count(f'nonce="{nonce.group(1)}"')
+        assert page.count("<script") == page.count("<script src="), "no inline script at all"
         nonces.append(nonce.group(1))
     assert nonces[0] != nonces[1], "a fresh nonce for each response"
     assert "script-src 'none'" in client.get("/games/nosuch").headers["Content-Security-Policy"]

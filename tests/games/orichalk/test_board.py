@@ -197,7 +197,9 @@ def test_while_a_tile_is_placed_the_spaces_its_options_start_from_are_ringed():
     ringed = {
         label
         for label in (c["id"] for c in view["players"][seat]["island"]["cells"])
-        if any(t.get("fill") == CANDIDATE for t in space(island, label).iter(f"{SVG}text"))
+        # The ring, not the label's ink: the service draws a label in black or white where
+        # its own colour would not stand 4.5:1 on the terrain (service/boards/contrast.py).
+        if any(c.get("stroke") == CANDIDATE for c in space(island, label).iter(f"{SVG}circle"))
     }
     starts = {m["cell"] for m in GAME.legal_moves(state, seat)}
     assert ringed == starts and len(starts) > 3

@@ -247,8 +247,9 @@ def test_a_decision_of_more_than_20_options_is_grouped_on_the_turn_page_each_opt
     heads = [s for s in summaries if s.startswith("Tile at ")]
     assert [h.split(" (")[0].split(" · ")[0] for h in heads] == [f"Tile at {c}" for c in starts]
     assert any(s.startswith("pointing ") for s in summaries)
-    for cell in starts:  # the picture rings each starting space
-        assert f'fill="{CANDIDATE}" font-weight="bold">{cell}</text>' in page
+    for cell in starts:  # the picture rings each starting space, and names it
+        assert re.search(rf'fill="#[0-9a-f]{{6}}" font-weight="bold">{cell}</text>', page)
+    assert page.count(f'stroke="{CANDIDATE}" stroke-width="2" stroke-dasharray') >= len(starts)
 
 
 def test_the_data_page_lists_the_provisional_values_with_their_provenance(client):
@@ -269,7 +270,7 @@ def test_history_and_replay_of_a_finished_game_read_well_and_show_the_board(clie
     while not load(settings, game_id).finished:
         bot_plays(settings, game_id)
     loaded = load(settings, game_id)
-    history = _page(client, f"/games/{game_id}/history")
+    history = _page(client, f"/games/{game_id}/history?all=1")  # the full audit view
     assert len(re.findall(r'<tr id="e\d+"', history)) == loaded.seq
     assert "Place the" in history and "Take card" in history, "moves read as sentences"
     middle = loaded.seq // 2

@@ -96,7 +96,7 @@ def test_a_solo_game_past_its_deadline_sleeps_without_a_ballot_until_its_player_
         words = " ".join(text_of(asleep[0]).split())
         assert "Your deadline has passed, and nobody else at the table votes" in words
         assert not any("what should we do" in s for s in subjects(smtp))
-        history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+        history = client.get(f"/games/{game_id}/history?all=1").get_data(as_text=True)
         assert "Ann&#39;s deadline passed with nobody else to vote" in history
         page = client.get(seat_page(settings, game_id)).get_data(as_text=True)
         assert "a deadline passed with nobody else at the table to vote" in page
