@@ -137,3 +137,55 @@ def test_an_answer_with_no_takeback_waiting_is_refused_saying_so(client, setting
         slowplay.answer_takeback(s, game_id, "p2", 0, approve=True)
     assert refused.value.message == "There is no takeback waiting for an answer."
     assert refused.value.context == {"game_id": game_id, "seat": "p2"}
+
+
+def test_the_last_approval_hands_every_email_of_the_takeback_to_the_queue_at_once(
+    client, settings, claims
+):
+    """Issue 15 (mutants of ``_take_back`` that survived): the result goes to the others
+    only, the requester's fresh decision to the requester, and all of it is returned to be
+    enqueued straight away, not left for the sweeper a minute later."""
+    game_id = new_game(client, claims, 3)
+    claim(settings, game_id, "p1", 0)
+    ask(settings, game_id, "p1")
+    answer(settings, game_id, "p2", approve=True)
+    with sessions(settings.database_url).begin() as s:
+        returned = slowplay.answer_takeback(s, game_id, "p3", 0, approve=True)
+    with sessions(settings.database_url)() as s:
+        rows = s.scalars(select(OutboxRow).where(OutboxRow.id.in_(returned))).all()
+        written = s.scalars(
+            select(OutboxRow).where(
+                OutboxRow.game_id == game_id, OutboxRow.kind.in_(["takeback_result", "turn"])
+            )
+        ).all()
+    got = sorted((r.kind, r.seat) for r in rows)
+    assert got == [("takeback_result", "p2"), ("takeback_result", "p3"), ("turn", "p1")]
+    assert {r.id for r in written if r.kind == "takeback_result"} <= set(returned)
+
+
+def test_a_player_back_from_a_bot_is_recorded_as_their_act_and_the_others_are_told(
+    client, settings, claims
+):
+    """Issue 15 (mutants of ``come_back`` that survived)."""
+    from service.store.models import EventRow
+
+    game_id = new_game(client, claims, 3)
+    with sessions(settings.database_url).begin() as s:
+        slowplay.open_ballot(s, eventstore.load(s, game_id), "p3")
+    for voter in ("p1", "p2"):
+        with sessions(settings.database_url).begin() as s:
+            slowplay.cast_vote(s, game_id, voter, 0, 1, "bot")
+    with sessions(settings.database_url).begin() as s:
+        slowplay.advance(s, game_id, eventstore.load(s, game_id).row.created_at)
+        assert eventstore.load(s, game_id).table.bots == ("p3",)
+        returned = slowplay.come_back(s, game_id, "p3", 0)
+    with sessions(settings.database_url)() as s:
+        told = s.scalars(select(OutboxRow).where(OutboxRow.id.in_(returned))).all()
+        (back,) = s.scalars(
+            select(EventRow).where(
+                EventRow.game_id == game_id, EventRow.type == "table.player_returned"
+            )
+        ).all()
+        assert eventstore.load(s, game_id).table.bots == ()
+    assert sorted((r.kind, r.seat) for r in told) == [("returned", "p1"), ("returned", "p2")]
+    assert (back.seat, back.payload["seat"]) == ("p3", "p3")
