@@ -50,12 +50,17 @@ def test_a_ruleset_the_engine_does_not_play_is_refused_by_name():
         setup_under(game, "no-such-ruleset", SEATS, {}, random.Random(3))
 
 
-@pytest.mark.parametrize("path", corpus.logs(), ids=[p.stem for p in corpus.logs()])
+VERSIONED_LOGS = [
+    p for p in corpus.logs() if json.loads(p.read_text().splitlines()[0])["game"] in VERSIONED
+]
+"""The golden games of games with more than one ruleset (a test that skipped the others
+would fail CI, where no test may skip)."""
+
+
+@pytest.mark.parametrize("path", VERSIONED_LOGS, ids=[p.stem for p in VERSIONED_LOGS])
 def test_a_golden_game_replays_under_the_ruleset_it_was_recorded_with(path):
     log = corpus.read(path)
     game = registry.get(log.header["game"])
-    if game.name not in VERSIONED:
-        pytest.skip(f"{game.name} has one ruleset")
     folded = logfold.fold(game, log.header["seats"], ((e, e.payload) for e in log.events))
     assert folded.state.ruleset == log.header["ruleset"]
     assert audit.verify(log).ok
