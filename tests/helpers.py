@@ -10,6 +10,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from email.message import EmailMessage
+from typing import Any
 from urllib.parse import urlsplit
 
 URL = re.compile(r"https?://[^\s<>\"']+")
@@ -122,3 +123,21 @@ def rest_of_turn(url: str, page: str, choose) -> int:  # type: ignore[no-untyped
         status, _, page = http("GET", url)
         assert status == 200, page
     return made
+
+
+def query_plan(database_url: str, query: Any) -> str:
+    """How the database would run ``query``: PostgreSQL's EXPLAIN with sequential scans
+    discouraged (a small test table would otherwise be scanned whatever its indexes), or
+    SQLite's EXPLAIN QUERY PLAN."""
+    from sqlalchemy import text
+
+    from service.store.db import engine_for
+
+    engine = engine_for(database_url)
+    with engine.connect() as conn:
+        compiled = str(query.compile(engine, compile_kwargs={"literal_binds": True}))
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SET enable_seqscan = off"))
+            return "\n".join(r[0] for r in conn.execute(text(f"EXPLAIN {compiled}")))
+        rows = conn.execute(text(f"EXPLAIN QUERY PLAN {compiled}"))
+        return "\n".join(str(r[-1]) for r in rows)

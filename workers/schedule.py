@@ -10,14 +10,14 @@ import logging
 from datetime import datetime
 
 from rq import Queue
-from rq.job import Job, JobStatus
+from rq.job import JobStatus
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from service.config import Settings
 from service.errors import Conflict
 from service.mail import digest
-from service.mail.queue import discard, enqueue_outbox, queue, retry_policy
+from service.mail.queue import enqueue_outbox, queue, retry_policy, without_jobs_in
 from service.mail.smtp import send
 from service.play import slowplay
 from service.store.db import sessions
@@ -70,23 +70,10 @@ def advance_job_id(game_id: str) -> str:
 
 def _queue_due_games(settings: Settings, q: Queue, game_ids: list[str], moment: datetime) -> int:
     """One job per due game, in pipelines of ``BATCH``; none for a game whose job is still
-    waiting or running (a tick while the queue is long). Each job's status alone is read,
-    in one round trip per batch: the whole job is fetched only to replace an ended one."""
+    waiting or running (a tick while the queue is long)."""
     queued = 0
-    busy = {status.value.encode() for status in BUSY}
     for start in range(0, len(game_ids), BATCH):
-        chunk = game_ids[start : start + BATCH]
-        with q.connection.pipeline(transaction=False) as pipe:
-            for game_id in chunk:
-                pipe.hget(Job.key_for(advance_job_id(game_id)), "status")
-            statuses = pipe.execute()
-        fresh = [g for g, status in zip(chunk, statuses, strict=True) if status not in busy]
-        ended = [
-            g for g, status in zip(chunk, statuses, strict=True) if status and status not in busy
-        ]
-        for job in Job.fetch_many([advance_job_id(g) for g in ended], connection=q.connection):
-            if job is not None:
-                discard(job)
+        fresh = without_jobs_in(q, game_ids[start : start + BATCH], advance_job_id, BUSY)
         q.enqueue_many(
             [
                 Queue.prepare_data(

@@ -19,6 +19,7 @@ import functools
 import logging
 from collections.abc import Callable
 from datetime import timedelta
+from typing import TypeVar
 
 from redis import Redis
 from redis.exceptions import RedisError
@@ -36,6 +37,7 @@ SEND_JOB = "workers.jobs.send_outbox"
 """The RQ job that sends one row, named (RQ imports it in the worker), never imported here."""
 READ_JOB = "workers.jobs.read_inbox"
 """The RQ job that reads one received message (issue 18), named likewise."""
+K = TypeVar("K", int, str)
 WAITING = frozenset({JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED})
 """A job in one of these states will run: enqueueing its row again would only repeat it."""
 
@@ -91,7 +93,7 @@ def _enqueue(
     try:
         q = queue(settings)
         if sweeping:
-            row_ids = _without_waiting_jobs(q, name, row_ids)
+            row_ids = without_jobs_in(q, row_ids, name, WAITING)
         retry = retry_policy(settings)
         # One round trip to Redis for every row of the move.
         q.enqueue_many(
@@ -112,16 +114,26 @@ def _enqueue(
     return len(row_ids)
 
 
-def _without_waiting_jobs(q: Queue, name: Callable[[int], str], row_ids: list[int]) -> list[int]:
-    jobs = Job.fetch_many([name(i) for i in row_ids], connection=q.connection)
-    kept = []
-    for row_id, job in zip(row_ids, jobs, strict=True):
+def without_jobs_in(
+    q: Queue, ids: list[K], name: Callable[[K], str], busy: frozenset[JobStatus]
+) -> list[K]:
+    """``ids`` less those whose job (named by ``name``) is in a ``busy`` status; an ended
+    job (finished, failed, or abandoned by a killed worker) is discarded, so a new one can
+    take its id. Each job's status alone is read, in one round trip: a job is fetched whole
+    only to be discarded."""
+    with q.connection.pipeline(transaction=False) as pipe:
+        for key in ids:
+            pipe.hget(Job.key_for(name(key)), "status")
+        statuses = pipe.execute()
+    taken = {status.value.encode() for status in busy}
+    free = [key for key, status in zip(ids, statuses, strict=True) if status not in taken]
+    ended = [
+        name(k) for k, status in zip(ids, statuses, strict=True) if status and status not in taken
+    ]
+    for job in Job.fetch_many(ended, connection=q.connection):
         if job is not None:
-            if job.get_status(refresh=False) in WAITING:
-                continue
             discard(job)
-        kept.append(row_id)
-    return kept
+    return free
 
 
 def discard(job: Job) -> None:

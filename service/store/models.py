@@ -44,6 +44,13 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+def partial_index(name: str, *columns: str, where: str, unique: bool = False) -> Index:
+    """An index of the rows ``where`` holds, on PostgreSQL and SQLite alike."""
+    return Index(
+        name, *columns, unique=unique, postgresql_where=text(where), sqlite_where=text(where)
+    )
+
+
 class Base(DeclarativeBase):
     type_annotation_map: ClassVar[dict[Any, Any]] = {
         dict[str, Any]: JSON,
@@ -129,30 +136,18 @@ class OutboxRow(Base):
     __table_args__ = (
         # One email per (game, seq, seat, kind); an answer to a reply (issue 18) is one
         # per received message instead, however many a seat sends at one seq.
-        Index(
+        partial_index(
             "uq_outbox_message",
             "game_id",
             "seq",
             "seat",
             "kind",
+            where="inbox_id IS NULL",
             unique=True,
-            postgresql_where=text("inbox_id IS NULL"),
-            sqlite_where=text("inbox_id IS NULL"),
         ),
-        Index(
-            "uq_outbox_answer",
-            "inbox_id",
-            unique=True,
-            postgresql_where=text("inbox_id IS NOT NULL"),
-            sqlite_where=text("inbox_id IS NOT NULL"),
-        ),
+        partial_index("uq_outbox_answer", "inbox_id", where="inbox_id IS NOT NULL", unique=True),
         # Issue 19: the sweeper reads only rows still to send, however many were sent.
-        Index(
-            "ix_outbox_pending",
-            "id",
-            postgresql_where=text("sent_at IS NULL AND skipped IS NULL"),
-            sqlite_where=text("sent_at IS NULL AND skipped IS NULL"),
-        ),
+        partial_index("ix_outbox_pending", "id", where="sent_at IS NULL AND skipped IS NULL"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -176,14 +171,7 @@ class InboxRow(Base):
     is told 250, then read by one job exactly once."""
 
     __tablename__ = "inbox"
-    __table_args__ = (
-        Index(
-            "ix_inbox_pending",
-            "id",
-            postgresql_where=text("processed_at IS NULL"),
-            sqlite_where=text("processed_at IS NULL"),
-        ),
-    )
+    __table_args__ = (partial_index("ix_inbox_pending", "id", where="processed_at IS NULL"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     message_key: Mapped[str] = mapped_column(String(255), unique=True)

@@ -10,16 +10,16 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from freezegun import freeze_time
-from sqlalchemy import func, literal, select, text
+from sqlalchemy import func, literal, select
 
 from service.links import tokens
 from service.mail import signin as signin_mail
 from service.play.moves import create_game, make_move
 from service.store import eventstore
-from service.store.db import engine_for, sessions
+from service.store.db import sessions
 from service.store.models import EventRow, SeatRow, SignInRow
 from tests.fixtures import TEST_KEY
-from tests.helpers import URL, csrf_token, html_of, path, text_of
+from tests.helpers import URL, csrf_token, html_of, path, query_plan, text_of
 
 ANN = "ann@example.org"
 
@@ -322,15 +322,7 @@ def test_the_desk_finds_an_addresss_seats_by_the_index_of_lower_case_addresses(s
     query = select(SeatRow.id).where(
         func.lower(SeatRow.email) == func.lower(literal("Ann@Example.org"))
     )
-    engine = engine_for(settings.database_url)
-    with engine.connect() as conn:
-        compiled = str(query.compile(engine, compile_kwargs={"literal_binds": True}))
-        if engine.dialect.name == "postgresql":
-            conn.execute(text("SET enable_seqscan = off"))
-            plan = "\n".join(r[0] for r in conn.execute(text(f"EXPLAIN {compiled}")))
-        else:
-            rows = conn.execute(text(f"EXPLAIN QUERY PLAN {compiled}"))
-            plan = "\n".join(str(r[-1]) for r in rows)
+    plan = query_plan(settings.database_url, query)
     assert "ix_seats_email_lower" in plan, plan
 
 

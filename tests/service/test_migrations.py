@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import select, text
+from sqlalchemy import select
 
 from service.store.db import engine_for
 from service.store.models import Base, OutboxRow
+from tests.helpers import query_plan
 
 
 def test_the_migrated_database_has_every_table_column_and_index_of_the_models(settings):
@@ -22,13 +23,5 @@ def test_the_migrated_database_has_every_table_column_and_index_of_the_models(se
 
 def test_the_sweeper_finds_unsent_rows_by_the_index_of_rows_still_to_send(settings):
     query = select(OutboxRow.id).where(OutboxRow.sent_at.is_(None), OutboxRow.skipped.is_(None))
-    engine = engine_for(settings.database_url)
-    with engine.connect() as conn:
-        compiled = str(query.compile(engine, compile_kwargs={"literal_binds": True}))
-        if engine.dialect.name == "postgresql":
-            conn.execute(text("SET enable_seqscan = off"))
-            plan = "\n".join(r[0] for r in conn.execute(text(f"EXPLAIN {compiled}")))
-        else:
-            rows = conn.execute(text(f"EXPLAIN QUERY PLAN {compiled}"))
-            plan = "\n".join(str(r[-1]) for r in rows)
+    plan = query_plan(settings.database_url, query)
     assert "ix_outbox_pending" in plan, plan
