@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from service.play.moves import create_game
+from service.play.moves import create_game, make_move
+from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, SeatRow
 from tests.helpers import URL, text_of
@@ -47,6 +48,16 @@ def moves_by(settings, address: str) -> int:  # type: ignore[no-untyped-def]
         return sum(1 for e in events if (e.game_id, e.seat) in seats and e.move is not None)
 
 
+def ann_decides(s, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    """Where the coin gave the first turn to the other player, they take it: Ann then has
+    a decision in every game, whoever the coin chose."""
+    loaded = eventstore.load(s, game_id)
+    (first,) = loaded.game.to_act(loaded.state)
+    if {seat.seat: seat.email for seat in loaded.row.seats}[first] != ANN:
+        move = loaded.game.legal_moves(loaded.state, first)[0]
+        make_move(s, game_id, first, loaded.turn_seq, move, None)
+
+
 def test_a_player_signs_in_from_the_email_and_uses_the_desk_on_a_phone(live, smtp, work):
     from playwright.sync_api import sync_playwright
 
@@ -56,6 +67,8 @@ def test_a_player_signs_in_from_the_email_and_uses_the_desk_on_a_phone(live, smt
             create_game(s, "tictactoe", [f"Ann <{ANN}>", "Bob <bob@example.org>"]).loaded.row.id,
             create_game(s, "tictactoe", ["Cy <cy@example.org>", f"Ann <{ANN}>"]).loaded.row.id,
         ]
+        for game_id in ids:
+            ann_decides(s, game_id)
     work()  # the invitations
     with sync_playwright() as p:
         browser = p.chromium.launch(
