@@ -111,7 +111,8 @@ def queue_digests(settings: Settings, moment: datetime) -> list[str]:
     with factory.begin() as session:
         people = session.scalars(
             select(PersonRow)
-            .where(PersonRow.notify == "digest", PersonRow.next_digest_at <= moment)
+            # Set only while some game of theirs is heard about by digest (issue 20).
+            .where(PersonRow.next_digest_at <= moment)
             .limit(BATCH)
         ).all()
         for person in people:
