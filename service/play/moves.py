@@ -432,7 +432,7 @@ def seat_row(row: GameRow, seat: str) -> SeatRow:
     raise NotFound(_("Game {id} has no seat {seat}.", id=str(row.id), seat=repr(seat[:40])))
 
 
-def resend(session: Session, game_id: str, seat: str, generation: int = 0) -> int | None:
+def resend(session: Session, game_id: str, seat: str, generation: int) -> int | None:
     """Queue a fresh 'your turn' email for ``seat`` if it must decide now: one per decision
     (the row's ``seq`` is where the decision began), however often it is asked for."""
     loaded = eventstore.load(session, game_id)

@@ -230,7 +230,7 @@ def test_a_decision_of_more_than_20_options_is_grouped_on_the_turn_page_each_opt
     work()
     smtp.clear()
     with sessions(settings.database_url).begin() as s:  # the player asks for a fresh link
-        resend(s, game_id, seat)
+        resend(s, game_id, seat, 0)
     work()
     (email,) = smtp.to(PLAYERS[seat])
     assert not option_links(email), "no one-click links for a long decision"
