@@ -112,6 +112,21 @@ def judged(report: dict[str, Any]) -> list[Figure]:
         else:
             figures.append(shown(f"{label}: ratio to baseline", r["ratio"], "", valid))
             figures.append(shown(f"{label}: p99", r["moves"]["p99_ms"], "ms", valid))
+    for r in h.get("fixed_rate", []):
+        valid = r["moves"]["errors"] == 0 and r["baseline"]["errors"] == 0
+        label = f"moves {r['game']} at a fixed {r['rate_per_s']:.0f}/s"
+        base_p99 = r["baseline"]["p99_ms"]
+        figures.append(shown(f"{label}: p50", r["moves"]["p50_ms"], "ms", valid))
+        figures.append(shown(f"{label}: baseline p99", base_p99, "ms", valid))
+        figures.append(
+            at_most(
+                f"{label}: p99",
+                r["moves"]["p99_ms"],
+                "ms",
+                round(targets["p99_vs_baseline_max"] * base_p99, 1),
+                valid,
+            )
+        )
     for pid_peak in h["web_worker_peak_rss_mib"]:
         figures.append(
             shown(f"web worker peak RSS after {h['moves_made']:,} moves", pid_peak, "MiB")
@@ -200,6 +215,26 @@ def summary(report: dict[str, Any], figures: list[Figure]) -> str:
             f"  {r['game']:<12} {r['clients']:>7} {mv['throughput_per_s']:>8.1f} "
             f"{mv['p50_ms']:>7.1f} {mv['p99_ms']:>7.1f} {b['throughput_per_s']:>7.1f} "
             f"{b['p50_ms']:>7.1f} {b['p99_ms']:>7.1f} {r['ratio']:>6.2f}{bad}"
+        )
+    fixed = report["http"].get("fixed_rate", [])
+    if fixed:
+        t = report["http"]["targets"]
+        lines += [
+            "",
+            f"The same at a fixed arrival rate (open loop: {t['rate_share']:g} x the baseline's "
+            f"throughput at {t['clients']} clients; {t['streams']} senders; each request timed "
+            "from when it was due):",
+            f"  {'game':<12} {'rate/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'base p50':>8} "
+            f"{'base p99':>8} {'p99 x':>6} {'late p99':>8}",
+        ]
+    for r in fixed:
+        mv, b = r["moves"], r["baseline"]
+        bad = "" if mv["errors"] == 0 and b["errors"] == 0 else f"  FAILED {mv['statuses']}"
+        times = mv["p99_ms"] / b["p99_ms"] if b["p99_ms"] else 0.0
+        late = max(mv.get("sent_late_p99_ms", 0.0), b.get("sent_late_p99_ms", 0.0))
+        lines.append(
+            f"  {r['game']:<12} {r['rate_per_s']:>7.1f} {mv['p50_ms']:>7.1f} {mv['p99_ms']:>7.1f} "
+            f"{b['p50_ms']:>8.1f} {b['p99_ms']:>8.1f} {times:>6.2f} {late:>8.1f}{bad}"
         )
     e = report["email"]
     lines += [
