@@ -1,13 +1,17 @@
 """``GET /metrics`` (issue 19): what an operator alerts on, in Prometheus's text format.
 
-Off unless ``METRICS_TOKEN`` is set; then a scraper sends it as a bearer token. Two kinds of
-figures:
+Off unless ``METRICS_TOKEN`` is set; then a scraper sends it as a bearer token. Three kinds
+of figures:
 
 - **The system's state**, read at each scrape from the database and Redis, so every web
   process tells the same truth about every worker: emails waiting to go and how long the
   oldest has waited, received replies waiting to be read, games whose due work is late
-  (the tick or the workers lag), and RQ's jobs by state and its workers. Each query reads
-  only an index of what is pending, so a scrape costs the same at any history.
+  (the tick or the workers lag), RQ's jobs by state, how long the next job has waited, its
+  workers, and the time since the tick last ran. Each query reads only an index of what is
+  pending, so a scrape costs the same at any history.
+- **What every process counted** (:mod:`service.counters`): moves accepted and refused by
+  reason, emails sent, failed and retried, in web requests and in workers alike (why
+  counters and not the database: see there).
 - **This web process's requests**: counts and durations by route (never by path: a path
   holds a link's token). With several gunicorn workers, set ``PROMETHEUS_MULTIPROC_DIR``
   (prometheus_client's multiprocess mode) so a scrape sums them all.
