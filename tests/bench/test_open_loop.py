@@ -12,6 +12,7 @@ from typing import ClassVar
 
 import pytest
 
+from bench import __main__ as bench_main
 from bench import http_moves, open_loop
 
 
@@ -112,3 +113,32 @@ def test_the_open_loop_sends_each_clients_moves_in_order_and_as_many_baseline_re
     # Timed from the due time: never less than the wait before the request was sent.
     timed = zip(moves.latencies, moves.sent_late, strict=True)
     assert all(latency >= late for latency, late in timed)
+
+
+def fixed(moves_p99: float, base_p99: float, errors: int = 0) -> dict[str, object]:
+    figures = {"p50_ms": 1.0, "throughput_per_s": 50.0, "statuses": {}, "sent_late_p99_ms": 0.5}
+    return {
+        "targets": {"clients": 16, "rate_share": 0.5, "streams": 32, "p99_vs_baseline_max": 2.0},
+        "fixed_rate": [
+            {
+                "game": "tictactoe",
+                "rate_per_s": 50.0,
+                "moves": {**figures, "p99_ms": moves_p99, "errors": errors},
+                "baseline": {**figures, "p99_ms": base_p99, "errors": 0},
+            }
+        ],
+    }
+
+
+@pytest.mark.parametrize(("moves_p99", "verdict"), [(19.0, "met"), (20.0, "met"), (20.5, "MISSED")])
+def test_the_move_p99_at_the_fixed_rate_is_judged_against_twice_the_baselines(moves_p99, verdict):
+    judged = bench_main.fixed_rate_figures(fixed(moves_p99, 10.0))
+    assert [(f.name, f.target, f.verdict) for f in judged if f.target] == [
+        ("moves tictactoe at a fixed 50/s: p99", "<= 20 ms", verdict)
+    ]
+    assert len(bench_main.fixed_rate_lines(fixed(moves_p99, 10.0))) == 4
+
+
+def test_a_fixed_rate_run_with_failed_requests_is_not_judged():
+    (judged,) = [f for f in bench_main.fixed_rate_figures(fixed(1.0, 10.0, errors=1)) if f.target]
+    assert judged.verdict.startswith("INVALID")
