@@ -217,8 +217,9 @@ def fixed_rate_lines(h: dict[str, Any]) -> list[str]:
             "",
             f"The same at a fixed arrival rate (open loop: {t['rate_share']:g} x the baseline's "
             f"throughput at {t['clients']} clients; {t['streams']} senders; each request timed "
-            "from when it was due; moves/s below the rate: the moves could not keep up):",
-            f"  {'game':<12} {'rate/s':>7} {'moves/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
+            "from when it was due; load = the rate / the moves' closed-loop throughput, and "
+            "at 1 or more, or with moves/s below the rate, the moves could not keep up):",
+            f"  {'game':<12} {'rate/s':>7} {'load':>5} {'moves/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
             f"{'base p50':>8} {'base p99':>8} {'p99 x':>6} {'late p99':>8}",
         ]
     for r in fixed:
@@ -227,7 +228,8 @@ def fixed_rate_lines(h: dict[str, Any]) -> list[str]:
         times = mv["p99_ms"] / b["p99_ms"] if b["p99_ms"] else 0.0
         late = max(mv.get("sent_late_p99_ms", 0.0), b.get("sent_late_p99_ms", 0.0))
         lines.append(
-            f"  {r['game']:<12} {r['rate_per_s']:>7.1f} {mv['throughput_per_s']:>7.1f} "
+            f"  {r['game']:<12} {r['rate_per_s']:>7.1f} {r.get('moves_load', 0.0):>5.2f} "
+            f"{mv['throughput_per_s']:>7.1f} "
             f"{mv['p50_ms']:>7.1f} {mv['p99_ms']:>7.1f} {b['p50_ms']:>8.1f} {b['p99_ms']:>8.1f} "
             f"{times:>6.2f} {late:>8.1f}{bad}"
         )

@@ -305,7 +305,17 @@ def run(
             moves, baseline = _open(server.port, open_plans[name], rate)
             moves_made += len(moves.latencies)
             m, b = moves.summary(), baseline.summary()
-            fixed_rate.append({"game": name, "rate_per_s": rate, "moves": m, "baseline": b})
+            fixed_rate.append(
+                {
+                    "game": name,
+                    "rate_per_s": rate,
+                    # The rate as a share of what the moves managed in the closed loop: at 1
+                    # or more they cannot keep up and their queue (and p99) grows with time.
+                    "moves_load": rate / closed["moves"]["throughput_per_s"],
+                    "moves": m,
+                    "baseline": b,
+                }
+            )
             log(
                 f"http: {name:>12} at {rate:6.1f}/s: moves p50 {m['p50_ms']:6.1f} "
                 f"p99 {m['p99_ms']:6.1f} ms | baseline p50 {b['p50_ms']:6.1f} "
