@@ -112,6 +112,7 @@ def judged(report: dict[str, Any]) -> list[Figure]:
         else:
             figures.append(shown(f"{label}: ratio to baseline", r["ratio"], "", valid))
             figures.append(shown(f"{label}: p99", r["moves"]["p99_ms"], "ms", valid))
+    figures += fixed_rate_figures(h)
     for pid_peak in h["web_worker_peak_rss_mib"]:
         figures.append(
             shown(f"web worker peak RSS after {h['moves_made']:,} moves", pid_peak, "MiB")
@@ -183,6 +184,58 @@ def judged(report: dict[str, Any]) -> list[Figure]:
     return figures
 
 
+def fixed_rate_figures(h: dict[str, Any]) -> list[Figure]:
+    """The open loop's figures: each game's move p99 against twice the baseline's p99 at the
+    same fixed rate."""
+    figures: list[Figure] = []
+    targets = h["targets"]
+    for r in h.get("fixed_rate", []):
+        valid = r["moves"]["errors"] == 0 and r["baseline"]["errors"] == 0
+        label = f"moves {r['game']} at a fixed {r['rate_per_s']:.0f}/s"
+        base_p99 = r["baseline"]["p99_ms"]
+        figures.append(shown(f"{label}: p50", r["moves"]["p50_ms"], "ms", valid))
+        figures.append(shown(f"{label}: baseline p99", base_p99, "ms", valid))
+        figures.append(
+            at_most(
+                f"{label}: p99",
+                r["moves"]["p99_ms"],
+                "ms",
+                round(targets["p99_vs_baseline_max"] * base_p99, 1),
+                valid,
+            )
+        )
+    return figures
+
+
+def fixed_rate_lines(h: dict[str, Any]) -> list[str]:
+    """The open loop's table in the summary (none without one)."""
+    lines: list[str] = []
+    fixed = h.get("fixed_rate", [])
+    if fixed:
+        t = h["targets"]
+        lines += [
+            "",
+            f"The same at a fixed arrival rate (open loop: {t['rate_share']:g} x the baseline's "
+            f"throughput at {t['clients']} clients; {t['streams']} senders; each request timed "
+            "from when it was due; load = the rate / the moves' closed-loop throughput, and "
+            "at 1 or more, or with moves/s below the rate, the moves could not keep up):",
+            f"  {'game':<12} {'rate/s':>7} {'load':>5} {'moves/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
+            f"{'base p50':>8} {'base p99':>8} {'p99 x':>6} {'late p99':>8}",
+        ]
+    for r in fixed:
+        mv, b = r["moves"], r["baseline"]
+        bad = "" if mv["errors"] == 0 and b["errors"] == 0 else f"  FAILED {mv['statuses']}"
+        times = mv["p99_ms"] / b["p99_ms"] if b["p99_ms"] else 0.0
+        late = max(mv.get("sent_late_p99_ms", 0.0), b.get("sent_late_p99_ms", 0.0))
+        lines.append(
+            f"  {r['game']:<12} {r['rate_per_s']:>7.1f} {r.get('moves_load', 0.0):>5.2f} "
+            f"{mv['throughput_per_s']:>7.1f} "
+            f"{mv['p50_ms']:>7.1f} {mv['p99_ms']:>7.1f} {b['p50_ms']:>8.1f} {b['p99_ms']:>8.1f} "
+            f"{times:>6.2f} {late:>8.1f}{bad}"
+        )
+    return lines
+
+
 def summary(report: dict[str, Any], figures: list[Figure]) -> str:
     m = report["machine"]
     lines = [
@@ -201,6 +254,7 @@ def summary(report: dict[str, Any], figures: list[Figure]) -> str:
             f"{mv['p50_ms']:>7.1f} {mv['p99_ms']:>7.1f} {b['throughput_per_s']:>7.1f} "
             f"{b['p50_ms']:>7.1f} {b['p99_ms']:>7.1f} {r['ratio']:>6.2f}{bad}"
         )
+    lines += fixed_rate_lines(report["http"])
     e = report["email"]
     lines += [
         "",

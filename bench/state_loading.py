@@ -47,7 +47,7 @@ chunk keeps building the log quick without changing its shape)."""
 def build(settings: Settings, name: str, length: int) -> str:
     """A game of ``name`` whose log holds exactly ``length`` events."""
     game = registry.get(name)
-    players = [f"p{i}.load@bench.test" for i in range(1, game.min_players + 1)]
+    players = [f"p{i}.load@bench.example.org" for i in range(1, game.min_players + 1)]
     with sessions(settings.database_url).begin() as session:
         loaded = create_game(session, name, players).loaded
     seed = bytes.fromhex(loaded.row.seed)
