@@ -17,10 +17,9 @@ from service.config import ROOT, Settings
 from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import news, smtp
-from service.play import slowplay
 from service.play.moves import seat_row
 from service.present import notices, presentation
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import EventRow, InboxRow, OutboxRow, SeatOfferRow, SeatRow
 from service.words import _
@@ -98,7 +97,7 @@ def _compose(
         if row.seat in loaded.table.bots:
             return "a bot plays this seat"
     if row.kind in TURN_NEWS:
-        style = slowplay.notify_of(session, seat)
+        style = people.notify_of(session, seat)
         if style != "each":
             chosen = "a daily digest" if style == "digest" else "no turn emails"
             return f"the player chose {chosen}"

@@ -17,9 +17,8 @@ from service.links import urls as links
 from service.mail import smtp
 from service.mail.compose import render
 from service.mail.smtp import recipient
-from service.play import slowplay
 from service.present import notices
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.eventstore import now
 from service.store.models import SeatRow
 from service.words import n_
@@ -32,7 +31,7 @@ def waiting_games(settings: Settings, session: Session, email: str) -> list[dict
     seats = session.scalars(select(SeatRow).where(SeatRow.email == email)).all()
     speaks = language_of(seats)
     for seat in seats:  # each game's deadline in that seat's own time zone
-        if slowplay.notify_of(session, seat) != "digest":
+        if people.notify_of(session, seat) != "digest":
             continue
         with words.speaking(speaks, seat.time_zone):
             _waiting(settings, session, seat, speaks, games)

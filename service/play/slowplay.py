@@ -521,15 +521,6 @@ def set_notify(
     )
 
 
-def notify_of(session: Session, seat: SeatRow) -> str:
-    """How this seat's player hears about their turns in its game: the style they chose for
-    this game alone, else their own, else an email every turn."""
-    if seat.notify is not None:
-        return seat.notify
-    row = session.get(PersonRow, seat.email)
-    return row.notify if row is not None else "each"
-
-
 def next_digest(after: datetime, hour: int, zone: str | None = None) -> datetime:
     """The next ``hour`` o'clock after ``after`` in the player's time zone (issue 17), in
     UTC; a day with a clock change keeps the hour of the clock on the wall."""

@@ -12,8 +12,8 @@ from sqlalchemy.orm import Session
 from service import words
 from service.config import Settings
 from service.links import urls as links
-from service.play import slowplay
 from service.present import presentation
+from service.store import people
 from service.store.eventstore import Loaded, now
 from service.table import rules as tables
 from service.table.rules import Table
@@ -105,7 +105,7 @@ def nothing_waiting(session: Session, loaded: Loaded, seat: str) -> str:
         )
     whose = presentation.whose_turn(loaded, seat)
     player = next(s for s in loaded.row.seats if s.seat == seat)
-    style = slowplay.notify_of(session, player)
+    style = people.notify_of(session, player)
     if player.muted_at is not None:
         return _(
             "Nothing is waiting for you in this game right now ({whose} to play). You "
