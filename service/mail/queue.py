@@ -203,8 +203,7 @@ def sweep_inbox(settings: Settings, older_than: int | None = None) -> list[int]:
             select(InboxRow)
             .where(
                 InboxRow.processed_at.is_(None),
-                InboxRow.claimed_at.is_not(None),
-                InboxRow.claimed_at <= moment - claim_ttl(settings),
+                InboxRow.claimed_at <= moment - claim_ttl(settings),  # never NULL: begun
                 InboxRow.received_at <= moment - GIVE_UP_AFTER,
             )
             .with_for_update(skip_locked=True)

@@ -203,6 +203,42 @@ def test_the_sweeper_gives_up_on_a_message_no_job_ever_finished(settings, claime
         assert given_up.processed_at is None
 
 
+@pytest.mark.parametrize(
+    ("received_ago", "claimed_ago", "given_up"),
+    [
+        ("give up", "ttl", True),  # both limits reached at this very moment
+        ("give up", "ttl - 1", False),  # a job reads it right now: left to it
+        ("give up - 1", "ttl", False),  # not yet old enough to give up: swept again
+    ],
+)
+def test_the_sweeper_gives_up_from_the_very_moment_both_limits_are_reached(
+    settings, caplog, received_ago, claimed_ago, given_up
+):
+    from freezegun import freeze_time
+
+    inbox_id = received(settings)
+    seconds = {
+        "give up": GIVE_UP_AFTER,
+        "give up - 1": GIVE_UP_AFTER - timedelta(seconds=1),
+        "ttl": timedelta(seconds=settings.claim_ttl),
+        "ttl - 1": timedelta(seconds=settings.claim_ttl - 1),
+    }
+    with freeze_time("2026-03-02 09:00:00"):
+        with sessions(settings.database_url).begin() as session:
+            old = session.get(InboxRow, inbox_id)
+            assert old is not None
+            old.received_at = now() - seconds[received_ago]
+            old.claimed_at = now() - seconds[claimed_ago]
+        swept = sweep_inbox(settings, older_than=0)
+    outcome = row(settings, inbox_id).outcome
+    if given_up:
+        assert swept == [] and outcome == "failed: never finished reading"
+        assert f"gave up reading inbox #{inbox_id}: no job finished it" in caplog.text
+    else:
+        assert outcome is None and "gave up" not in caplog.text
+        assert swept == ([] if claimed_ago == "ttl - 1" else [inbox_id])
+
+
 def test_a_reading_job_runs_in_a_real_worker_from_the_queue(settings):
     ids = [received(settings, RAW.replace(b"<r@", f"<r{i}@".encode())) for i in range(3)]
     assert enqueue_inbox(settings, ids) == 3
