@@ -8,10 +8,11 @@ never a fork. Rows are never updated or deleted; stored payloads are upcast when
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import String, bindparam, cast, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -62,6 +63,23 @@ _EVENTS_AFTER = (
     .order_by(EventRow.seq)
 )
 _EVENTS_BETWEEN = _EVENTS_AFTER.where(EventRow.seq <= bindparam("upto"))
+_EVENTS_AT = (
+    select(EventRow)
+    .where(
+        EventRow.game_id == bindparam("game_id"),
+        EventRow.seq.in_(bindparam("seqs", expanding=True)),
+    )
+    .order_by(EventRow.seq)
+)
+_DECISION = (
+    EventRow.game_id == bindparam("game_id"),
+    func.coalesce(cast(EventRow.move, String), "null") != "null",
+    EventRow.type.not_like("table.%"),
+)
+"""A row that opens a decision: it carries a move (the others hold JSON ``null``), and it is a
+game event."""
+_LAST_DECISION = select(func.max(EventRow.seq)).where(*_DECISION)
+_DECIDERS = select(EventRow.seq, EventRow.seat).where(*_DECISION).order_by(EventRow.seq)
 
 
 def append(
@@ -148,6 +166,24 @@ def events_of(
         return list(session.scalars(_EVENTS_AFTER, {"game_id": game_id, "after": after}))
     params = {"game_id": game_id, "after": after, "upto": upto}
     return list(session.scalars(_EVENTS_BETWEEN, params))
+
+
+def events_at(session: Session, game_id: str, seqs: Iterable[int]) -> list[EventRow]:
+    """The events numbered ``seqs`` (those that exist), in order."""
+    wanted = sorted(set(seqs))
+    if not wanted:
+        return []
+    return list(session.scalars(_EVENTS_AT, {"game_id": game_id, "seqs": wanted}))
+
+
+def last_decision_seq(session: Session, game_id: str) -> int:
+    """The newest event that opened a decision (0: none yet), read as one number."""
+    return session.scalar(_LAST_DECISION, {"game_id": game_id}) or 0
+
+
+def deciders(session: Session, game_id: str) -> list[tuple[int, str | None]]:
+    """(seq, seat) of every event that opened a decision, in order: two columns, no payload."""
+    return [(seq, seat) for seq, seat in session.execute(_DECIDERS, {"game_id": game_id})]
 
 
 def payloads(rows: list[EventRow], game: str) -> list[Event]:
