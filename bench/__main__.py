@@ -242,9 +242,17 @@ def _history_figures(h: dict[str, Any]) -> list[Figure]:
     figures = []
     for name, g in h["games"].items():
         valid = g["failed"] == 0
+        figures.append(
+            shown(
+                f"history {name}: replay step in the middle, 10 000-event / 100-event",
+                g["growth_replay_step"],
+                "x",
+                valid,
+            )
+        )
         for page, label in (
             ("first_page", "first history page"),
-            ("replay_step", "replay step in the middle"),
+            ("same_position_step", "replay step at the same moment of the game"),
         ):
             figures.append(
                 at_most(
@@ -268,7 +276,8 @@ def _history_lines(h: dict[str, Any]) -> list[str]:
         bad = "" if g["failed"] == 0 else f"  FAILED {g['failed']} requests"
         cells = ", ".join(
             f"{v['events']:,} events page {v['first_page_ms']:.1f} step "
-            f"{v['replay_step_ms']:.1f} (whole log {v['whole_log_ms']:.0f})"
+            f"{v['replay_step_ms']:.1f} same moment {v['same_position_step_ms']:.1f} "
+            f"(whole log {v['whole_log_ms']:.0f})"
             for v in g["lengths"].values()
         )
         lines.append(f"  {name}: {cells}{bad}")

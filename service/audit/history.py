@@ -113,8 +113,6 @@ class Record:
     """The seat that recorded event ``seq``, for the decisions the stretch's takebacks undid."""
     turns: int
     """Turns begun so far."""
-    read: int
-    """How many event rows were read to build it."""
 
     @property
     def last(self) -> int:
@@ -215,7 +213,6 @@ def load(session: Session, game_id: str, first: int = 1, last: int | None = None
         first_names=first_names,
         undoers={seq: seat_of.get(seq) for seq in undone_firsts if isinstance(seq, int)},
         turns=now.table.turns,
-        read=part.read + len(rows),
     )
 
 

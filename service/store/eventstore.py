@@ -147,8 +147,6 @@ class Stretch:
     payloads: list[Event]
     steps: list[Folded]
     """The game after each of ``events``."""
-    read: int
-    """How many event rows were read to fold it."""
 
 
 def stretch(session: Session, row: GameRow, game: Game, first: int, last: int) -> Stretch:
@@ -156,7 +154,7 @@ def stretch(session: Session, row: GameRow, game: Game, first: int, last: int) -
     the snapshot, of a decision begun before it, needs the game before that decision: the
     fold starts again from a snapshot before the decision."""
     if first > last:
-        return Stretch(before=None, events=[], payloads=[], steps=[], read=0)
+        return Stretch(before=None, events=[], payloads=[], steps=[])
     start_at = first - 1
     while True:
         start = snapshots.newest(session, row, game, upto=start_at) if start_at > 0 else None
@@ -187,7 +185,6 @@ def stretch(session: Session, row: GameRow, game: Game, first: int, last: int) -
             events=[rows[i] for i in kept],
             payloads=[pays[i] for i in kept],
             steps=steps,
-            read=len(rows),
         )
 
 
