@@ -18,7 +18,7 @@ from service.play import slowplay
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, SnapshotRow
-from service.web.history import PAGE
+from service.web.history import PAGE, story
 from tests.service.test_costly_pages import read, statements
 from tests.service.test_eventstore import play
 from tests.service.test_history import decide, rows
@@ -121,6 +121,25 @@ def test_the_first_page_holds_the_newest_events_and_older_pages_lead_to_the_firs
     assert len(found) == -(-last // PAGE)
     everything = [seq for page in reversed(found) for seq in page]
     assert everything == list(range(1, last + 1)), "every event once, in order"
+
+
+def test_the_story_view_pages_back_through_the_whole_story(client, settings):
+    game_id = taken_back_across_a_snapshot(settings)
+    with sessions(settings.database_url)() as s:
+        record = history.load(s, game_id)
+        told = story(history.entries(record, history.SPECTATOR), record.finished, 0)
+    found = pages(client, f"/games/{game_id}/history")
+    assert len(found) > 1
+    assert [seq for page in reversed(found) for seq in page] == sorted(told)
+
+
+def test_a_replay_step_links_to_the_history_page_that_shows_it(client, settings):
+    game_id = long_game(settings, 3 * PAGE + 10)
+    for step in (1, PAGE + 3, 2 * PAGE, 3 * PAGE + 10):
+        html = client.get(f"/games/{game_id}/replay/{step}").get_data(as_text=True)
+        link = unescape(re.search(r'<a href="([^"]+)">History</a>', html).group(1))
+        assert link.endswith(f"#e{step}")
+        assert step in rows(client.get(link).get_data(as_text=True))
 
 
 def test_a_newer_link_leads_back_to_the_page_before(client, settings):
