@@ -199,6 +199,7 @@ def _history_page(  # type: ignore[no-untyped-def]
     last_move = eventstore.last_decision_seq(session, record.row.id) if record.finished else 0
     moves = story(found, record.finished, last_move)
     seat, turn = query.seat, query.turn
+    before = query.last + 1 if query.last < query.high else None
     shown = [
         e
         for e, payload in zip(found, record.payloads, strict=True)
@@ -218,6 +219,9 @@ def _history_page(  # type: ignore[no-untyped-def]
             "older": query.older(place.base),
             "newer": query.newer(place.base),
             "newest": query.url(place.base, None) if query.newer(place.base) else None,
+            # The other view of the same events (the filters are left behind, as "Show all").
+            "story": _view_url(place.base, False, before),
+            "everything": _view_url(place.base, True, before),
         },
         filters={
             "seat": seat,
@@ -229,6 +233,13 @@ def _history_page(  # type: ignore[no-untyped-def]
             "bookkeeping": sum(e.bookkeeping for e in found),
         },
     )
+
+
+def _view_url(base: str, everything: bool, before: int | None) -> str:
+    args = {"all": "1"} if everything else {}
+    if before is not None:
+        args["before"] = str(before)
+    return f"{base}/history" + (f"?{urlencode(args)}" if args else "")
 
 
 def _turn_filter(raw: str | None) -> int | None:

@@ -240,3 +240,14 @@ def test_the_log_of_a_game_going_on_is_refused_before_any_event_or_snapshot_is_r
         refused = client.get(f"/games/{game_id}/log.jsonl")
     assert refused.status_code == 403
     assert not read(seen, "events") and not read(seen, "snapshots"), seen
+
+
+def test_switching_between_the_story_and_every_row_stays_on_the_same_events(client, settings):
+    game_id = long_game(settings, 3 * PAGE + 10)
+    older = f"/games/{game_id}/history?all=1&before={PAGE + 5}"
+    html = client.get(older).get_data(as_text=True)
+    story_link = unescape(re.search(r'<a href="([^"]+)">Show the story only', html).group(1))
+    assert story_link == f"/games/{game_id}/history?before={PAGE + 5}"
+    told = client.get(story_link).get_data(as_text=True)
+    every_link = unescape(re.search(r'<a href="([^"]+)" id="show-everything">', told).group(1))
+    assert rows(client.get(every_link).get_data(as_text=True)) == rows(html)
