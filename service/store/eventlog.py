@@ -78,6 +78,15 @@ _DECISION = (
 )
 """A row that opens a decision: it carries a move (the others hold JSON ``null``), and it is a
 game event."""
+_ENDINGS = (
+    select(EventRow.type, func.max(EventRow.seq))
+    .where(
+        EventRow.game_id == bindparam("game_id"),
+        EventRow.type.in_(("table.abandoned", "table.revived")),
+    )
+    .group_by(EventRow.type)
+)
+"""The newest abandonment and the newest revival of a game."""
 _LAST_DECISION = select(func.max(EventRow.seq)).where(*_DECISION)
 _DECIDERS = select(EventRow.seq, EventRow.seat).where(*_DECISION).order_by(EventRow.seq)
 
@@ -184,6 +193,12 @@ def last_decision_seq(session: Session, game_id: str) -> int:
 def deciders(session: Session, game_id: str) -> list[tuple[int, str | None]]:
     """(seq, seat) of every event that opened a decision, in order: two columns, no payload."""
     return [(seq, seat) for seq, seat in session.execute(_DECIDERS, {"game_id": game_id})]
+
+
+def abandoned(session: Session, game_id: str) -> bool:
+    """Ended by the players' vote and not revived since: two numbers read, no event."""
+    newest = {kind: seq for kind, seq in session.execute(_ENDINGS, {"game_id": game_id})}
+    return newest.get("table.abandoned", 0) > newest.get("table.revived", 0)
 
 
 def payloads(rows: list[EventRow], game: str) -> list[Event]:

@@ -23,6 +23,7 @@ from engine import Event, Game, State, registry
 from service.store import snapshots, statecache
 from service.store.eventlog import (
     GAME_ID,
+    abandoned,
     append,
     deciders,
     events_at,
@@ -46,6 +47,7 @@ __all__ = [
     "GAME_ID",
     "Loaded",
     "Stretch",
+    "abandoned",
     "append",
     "deciders",
     "events_at",

@@ -433,9 +433,14 @@ def _common(record: Record, place: Place) -> dict[str, Any]:
 def log_file(game_id: str):  # type: ignore[no-untyped-def]
     def read(session: Session) -> list[str]:
         # Refused from the game row while the game goes on, before any event is read; an
-        # ended game is loaded from its snapshot to tell a finish from an abandonment.
+        # abandoned game from its newest abandonment and revival, before anything is folded.
+        # Only then is the game loaded, to be sure it ended by its rules.
         row = eventstore.get_row(session, game_id)
-        if not row.over or not eventstore.load(session, game_id).finished:
+        if (
+            not row.over
+            or eventstore.abandoned(session, game_id)
+            or not eventstore.load(session, game_id).finished
+        ):
             abort(
                 403,
                 _(
