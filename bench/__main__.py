@@ -236,6 +236,7 @@ def fixed_rate_lines(h: dict[str, Any]) -> list[str]:
             f"{mv['p50_ms']:>7.1f} {mv['p99_ms']:>7.1f} {b['p50_ms']:>8.1f} {b['p99_ms']:>8.1f} "
             f"{times:>6.2f} {late:>8.1f}{bad}"
         )
+    return lines
 
 
 def _history_figures(h: dict[str, Any]) -> list[Figure]:
