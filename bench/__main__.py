@@ -29,7 +29,7 @@ RESULTS = Path(__file__).parent / "results"
 
 
 def main() -> int:
-    from bench import email_fanout, http_moves, move_cpu, pictures, replay, state_loading
+    from bench import email_fanout, history, http_moves, move_cpu, pictures, replay, state_loading
 
     # Stopped from outside: still stop the servers and workers this run started.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -54,11 +54,13 @@ def main() -> int:
         load_extra_games(settings)
         migrate(settings.database_url)
         log = _log
+        built: dict[str, dict[int, str]] = {}
         try:
             report: dict[str, Any] = {
                 "http": http_moves.run(settings, log=log),
                 "email": email_fanout.run(settings, log=log),
-                "loading": state_loading.run(settings, log=log),
+                "loading": state_loading.run(settings, log=log, built=built),
+                "history": history.run(settings, log=log, ids=built),
                 "cpu": move_cpu.run(settings),
                 "engine": replay.run(seconds_per_case=1.0),
                 "pictures": pictures.run(),
@@ -167,6 +169,7 @@ def judged(report: dict[str, Any]) -> list[Figure]:
                 loading["targets"]["growth_max"],
             )
         )
+    figures += _history_figures(report["history"])
     pictured = report["pictures"]
     for name, g in pictured["games"].items():
         figures.append(
@@ -236,6 +239,52 @@ def fixed_rate_lines(h: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _history_figures(h: dict[str, Any]) -> list[Figure]:
+    figures = []
+    for name, g in h["games"].items():
+        valid = g["failed"] == 0
+        figures.append(
+            shown(
+                f"history {name}: replay step in the middle, 10 000-event / 100-event",
+                g["growth_replay_step"],
+                "x",
+                valid,
+            )
+        )
+        for page, label in (
+            ("first_page", "first history page"),
+            ("same_position_step", "replay step at the same moment of the game"),
+        ):
+            figures.append(
+                at_most(
+                    f"history {name}: {label}, 10 000-event / 100-event",
+                    g[f"growth_{page}"],
+                    "x",
+                    h["targets"]["growth_max"],
+                    valid,
+                )
+            )
+    return figures
+
+
+def _history_lines(h: dict[str, Any]) -> list[str]:
+    lines = [
+        "",
+        f"History and replay, cold (median of {h['requests']} requests, ms; first page = the "
+        f"{h['page']} newest events; 'whole log' = every event narrated, as before issue 19):",
+    ]
+    for name, g in h["games"].items():
+        bad = "" if g["failed"] == 0 else f"  FAILED {g['failed']} requests"
+        cells = ", ".join(
+            f"{v['events']:,} events page {v['first_page_ms']:.1f} step "
+            f"{v['replay_step_ms']:.1f} same moment {v['same_position_step_ms']:.1f} "
+            f"(whole log {v['whole_log_ms']:.0f})"
+            for v in g["lengths"].values()
+        )
+        lines.append(f"  {name}: {cells}{bad}")
+    return lines
+
+
 def summary(report: dict[str, Any], figures: list[Figure]) -> str:
     m = report["machine"]
     lines = [
@@ -286,6 +335,7 @@ def summary(report: dict[str, Any], figures: list[Figure]) -> str:
             for n, v in g["lengths"].items()
         )
         lines.append(f"  {name}, half-way to the next snapshot: {cells}")
+    lines += _history_lines(report["history"])
     lines += ["", "Web process CPU, in one process (ms per request; cache always warm):"]
     for name, c in report["cpu"].items():
         lines.append(

@@ -148,11 +148,19 @@ def _from_start_ms(settings: Settings, game_id: str) -> float:
         return 1000 * (time.perf_counter() - t0)
 
 
-def run(settings: Settings, log: Callable[[str], None] = print) -> dict[str, Any]:
+def run(
+    settings: Settings,
+    log: Callable[[str], None] = print,
+    built: dict[str, dict[int, str]] | None = None,
+) -> dict[str, Any]:
+    """``built``, when given, receives each game's logs by length (the history bench reads
+    them again)."""
     results: dict[str, Any] = {}
     for name in sorted(registry.GAMES):
         log(f"load: building {name} logs of {', '.join(f'{n:,}' for n in LENGTHS)} events ...")
         ids = {length: build(settings, name, length) for length in LENGTHS}
+        if built is not None:
+            built[name] = ids
         by_length = _measure(settings, ids)
         # At 100, 1 000 and 10 000 events a snapshot was just written (every 50): the best
         # case. Half-way to the next one, a load also folds the events since.
