@@ -361,3 +361,21 @@ def test_a_message_given_up_keeps_a_short_outcome_and_says_so_in_the_log(
     assert outcome is not None and outcome.startswith("failed: RuntimeError: xxx")
     assert len(outcome) == 120, "the column holds 120 characters"
     assert f"gave up reading inbox #{inbox_id}: {outcome}" in caplog.text
+
+
+def test_the_sweeper_hands_over_at_most_500_messages_at_a_time_and_says_how_many(settings, caplog):
+    import logging
+
+    with sessions(settings.database_url).begin() as session:
+        ids = [
+            store(
+                session,
+                RAW.replace(b"<r@", f"<r{i}@".encode()),
+                "a@example.org",
+                "play+x@pbem.localhost",
+            )
+            for i in range(501)
+        ]
+    caplog.set_level(logging.INFO)
+    assert sweep_inbox(settings, older_than=0) == ids[:500], "the first 500, in order"
+    assert "swept 500 unread inbox rows" in caplog.text
