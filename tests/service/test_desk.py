@@ -95,9 +95,26 @@ def test_a_sign_in_link_expires(client, settings):
     with freeze_time(made + timedelta(seconds=settings.sign_in_max_age - 5)):
         assert client.get(link).status_code == 200
     with freeze_time(made + timedelta(seconds=settings.sign_in_max_age + 5)):
-        assert client.get(link).status_code == 410
-        assert client.post(link).status_code == 410
+        for answer in (client.get(link), client.post(link)):
+            assert answer.status_code == 410
+            assert (
+                "This sign-in link is too old to use: each works for a few minutes. "
+                "Ask for a new one." in answer.get_data(as_text=True)
+            )
+            assert 'href="/me"' in answer.get_data(as_text=True), "the way to a new one"
         assert not signed_in(desk(client))
+
+
+@pytest.mark.parametrize(("nonce", "status"), [("n" * 32, 200), ("n" * 33, 400)])
+def test_a_sign_in_link_of_ours_names_a_nonce_of_at_most_32_characters(
+    client, settings, nonce, status
+):
+    games(settings, [ANN, "bob@example.org"])
+    token = tokens.sign_in_token(settings.secret_key, ANN, nonce)
+    answer = client.get(f"/me/sign-in/{token}")
+    assert answer.status_code == status
+    if status == 400:
+        assert "This link is incomplete." in answer.get_data(as_text=True)
 
 
 @pytest.mark.parametrize(
