@@ -7,13 +7,17 @@ are ``#rrggbb`` strings, which both backends understand.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -36,6 +40,7 @@ from engine.kit.drawing import (
     hexagon,
 )
 from service import words
+from service.boards.kept import Kept
 from service.boards.naming import short_names, with_names
 
 __all__ = [
@@ -196,55 +201,199 @@ def _svg(shape: Shape) -> Markup:
 SUPERSAMPLE = 2
 """The PNG is drawn this many times larger, then reduced: Pillow draws without antialiasing."""
 PNG_COLOURS = 96
-PNGS_KEPT = 16
-"""Pictures kept per process: the emails of one moment (an invitation to every seat, a
-game's end) often show the very same picture."""
+PNG_BYTES_KEPT = 8 * 2**20
+"""PNGs kept per process, by what they show (:func:`digest`): about 150 board pictures. An
+RQ worker runs every job in its own process (``workers.process``), so one email's picture
+serves the next email that shows the very same picture."""
+CANVASES_KEPT = 3
+"""Supersampled pictures kept per process, one per size and backdrop (about 10 MB each for
+the largest boards): the next picture of that size is drawn over the last one where they
+differ (:func:`_supersampled`)."""
+REDRAWN_AT_MOST = 0.5
+"""Beyond this share of the picture differing, it is drawn whole rather than patched."""
+BACKEND = "png-1"
+"""Part of every picture's digest: change it when the backend draws a picture differently
+(fonts, supersampling, colours, encoding), so no picture drawn before is given again."""
+
+_PNGS = Kept(PNG_BYTES_KEPT)
 
 
 def to_png(drawing: Drawing) -> bytes:
+    """The picture as PNG. The same picture (same shapes, texts in the same language, the
+    same names) is drawn once per process and then given from memory, to any seat: its
+    digest is made of everything it shows, so no seat is given a picture that differs
+    from its own by one pixel, hidden information included."""
     drawing = _named(drawing)
-    size = (drawing.width, drawing.height, drawing.background)
-    try:
-        return _png(*size, drawing.backdrop, tuple(drawing.shapes))
-    except TypeError:  # a shape holding a list cannot be remembered: drawn afresh
-        return _png.__wrapped__(*size, (), (*drawing.backdrop, *drawing.shapes))
+    key = digest(drawing)
+    png = _PNGS.get(key)
+    if png is None:
+        png = _encoded(_supersampled(drawing))
+        _PNGS.put(key, png)
+    return png
 
 
-@lru_cache(maxsize=PNGS_KEPT)
-def _png(
-    width: int,
-    height: int,
-    background: str,
-    backdrop: tuple[Shape, ...],
-    shapes: tuple[Shape, ...],
-) -> bytes:
-    k = SUPERSAMPLE
-    if backdrop:
-        image = _backdrop(width, height, background, backdrop).copy()
-    else:  # nothing worth keeping: a plain background is made faster than copied
-        image = Image.new("RGB", (width * k, height * k), background)
-    pen = ImageDraw.Draw(image)
-    for shape in _flat(shapes):
-        _draw(image, pen, shape, k)
-    image = image.reduce(k).quantize(
+def digest(drawing: Drawing) -> str:
+    """A hash of everything a picture, as drawn (texts in the reader's language, seats
+    named), shows: its size, background, every shape in order and the backend that draws
+    it. ``repr`` of the frozen shapes spells every field (floats exactly, texts quoted)."""
+    shown = (BACKEND, drawing.width, drawing.height, drawing.background,
+             drawing.backdrop, tuple(drawing.shapes))  # fmt: skip
+    return hashlib.sha256(repr(shown).encode()).hexdigest()
+
+
+def _encoded(image: Image.Image) -> bytes:
+    """The supersampled picture reduced, its colours quantised and PNG-encoded; the
+    settings were chosen by measurement (docs/performance.md, "Board pictures")."""
+    small = image.reduce(SUPERSAMPLE).quantize(
         PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
     out = io.BytesIO()
-    # zlib's default level: a few percent larger than ``optimize`` (which tries level 9 and
-    # every filter), for an eighth of the time; every email with a board pays it.
-    image.save(out, format="PNG", compress_level=6)
+    small.save(out, format="PNG", compress_level=6)
     return out.getvalue()
+
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass
+class _Canvas:
+    image: Image.Image
+    """Supersampled, every shape drawn; never drawn on again (a patch draws on a copy)."""
+    shapes: list[Shape]
+    """The shapes drawn, flattened, in order."""
+
+
+_CANVASES: OrderedDict[tuple[Any, ...], _Canvas] = OrderedDict()
+_CANVAS_LOCK = threading.Lock()
+
+
+def _supersampled(drawing: Drawing) -> Image.Image:
+    """The picture drawn at ``SUPERSAMPLE`` times its size. Drawn over the last picture of
+    the same size and backdrop where the two differ: the seats of one game, and one game
+    from one email to the next, mostly see the same board."""
+    flat = list(_flat(drawing.shapes))
+    layer = (drawing.width, drawing.height, drawing.background, drawing.backdrop)
+    try:
+        hash((layer, *flat))
+    except TypeError:  # a shape holding a list cannot be compared: drawn afresh, not kept
+        return _drawn_whole(drawing.width, drawing.height, drawing.background,
+                            (*_flat(drawing.backdrop), *flat))  # fmt: skip
+    with _CANVAS_LOCK:
+        kept = _CANVASES.pop(layer, None)
+    image = _patched(kept, drawing, flat) if kept is not None else None
+    if image is None:
+        image = _base(drawing)
+        pen = ImageDraw.Draw(image)
+        for shape in flat:
+            _draw(image, pen, shape, SUPERSAMPLE)
+    with _CANVAS_LOCK:
+        _CANVASES[layer] = _Canvas(image, flat)
+        while len(_CANVASES) > CANVASES_KEPT:
+            _CANVASES.popitem(last=False)
+    return image
+
+
+def _base(drawing: Drawing) -> Image.Image:
+    """The background with the backdrop on it, supersampled, to draw on."""
+    k = SUPERSAMPLE
+    if drawing.backdrop:
+        return _backdrop(drawing.width, drawing.height, drawing.background, drawing.backdrop).copy()
+    # Nothing worth keeping: a plain background is made faster than copied.
+    return Image.new("RGB", (drawing.width * k, drawing.height * k), drawing.background)
+
+
+def _drawn_whole(width: int, height: int, background: str, shapes: Sequence[Shape]) -> Image.Image:
+    k = SUPERSAMPLE
+    image = Image.new("RGB", (width * k, height * k), background)
+    pen = ImageDraw.Draw(image)
+    for shape in shapes:
+        _draw(image, pen, shape, k)
+    return image
+
+
+def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> Image.Image | None:
+    """``drawing`` made from ``kept`` (same size and backdrop): only where a shape of one is
+    not in the other are the pixels drawn again, from the backdrop up with every shape that
+    reaches there, in order; elsewhere the two pictures have the same shapes in the same
+    order, hence the same pixels. None when too much differs to be worth it."""
+    k = SUPERSAMPLE
+    size = kept.image.size
+    dirty: list[Box] = []
+    matcher = SequenceMatcher(None, kept.shapes, flat, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            dirty += [_reach(shape, k, size) for shape in (*kept.shapes[i1:i2], *flat[j1:j2])]
+    dirty = [box for box in dirty if box[0] < box[2] and box[1] < box[3]]
+    if not dirty:
+        return kept.image
+    if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in dirty) > REDRAWN_AT_MOST * (
+        size[0] * size[1]
+    ):
+        return None
+    if len(dirty) > 32:
+        dirty = [(min(b[0] for b in dirty), min(b[1] for b in dirty),
+                  max(b[2] for b in dirty), max(b[3] for b in dirty))]  # fmt: skip
+    scratch = _base(drawing)
+    pen = ImageDraw.Draw(scratch)
+    for shape in flat:
+        x0, y0, x1, y1 = _reach(shape, k, size)
+        if any(x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 for b in dirty):
+            _draw(scratch, pen, shape, k)
+    image = kept.image.copy()
+    for box in dirty:
+        image.paste(scratch.crop(box), box[:2])
+    return image
+
+
+def _reach(shape: Shape, k: int, size: tuple[int, int]) -> Box:
+    """A box, in supersampled pixels and clipped to the picture, holding every pixel that
+    drawing ``shape`` can change: generous (a text is given its size all round), since a
+    box too small would leave another picture's pixels in this one."""
+    if isinstance(shape, Circle):
+        pad = shape.r + shape.width
+        box = (shape.cx - pad, shape.cy - pad, shape.cx + pad, shape.cy + pad)
+    elif isinstance(shape, Rect):
+        box = (shape.x - shape.width, shape.y - shape.width,
+               shape.x + shape.w + shape.width, shape.y + shape.h + shape.width)  # fmt: skip
+    elif isinstance(shape, Line):
+        box = (
+            min(shape.x1, shape.x2) - shape.width,
+            min(shape.y1, shape.y2) - shape.width,
+            max(shape.x1, shape.x2) + shape.width,
+            max(shape.y1, shape.y2) + shape.width,
+        )
+    elif isinstance(shape, Polygon) and shape.points:
+        xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+        box = (min(xs) - shape.width, min(ys) - shape.width,
+               max(xs) + shape.width, max(ys) + shape.width)  # fmt: skip
+    elif isinstance(shape, Text):
+        wide = _width(shape.text, round(shape.size * k))
+        left = shape.x - {"start": 0.0, "middle": wide / 2, "end": wide}[shape.anchor]
+        pad = shape.size * 1.5
+        box = (left - pad, shape.y - pad, left + wide + pad, shape.y + pad)
+    else:
+        return (0, 0, *size)
+    x0, y0, x1, y1 = box
+    return (max(0, math.floor(x0 * k) - 4), max(0, math.floor(y0 * k) - 4),
+            min(size[0], math.ceil(x1 * k) + 4), min(size[1], math.ceil(y1 * k) + 4))  # fmt: skip
 
 
 @lru_cache(maxsize=4)
 def _backdrop(width: int, height: int, background: str, shapes: tuple[Shape, ...]) -> Image.Image:
     """The background and the backdrop's shapes, supersampled; callers draw on a copy."""
-    k = SUPERSAMPLE
-    image = Image.new("RGB", (width * k, height * k), background)
-    pen = ImageDraw.Draw(image)
-    for shape in _flat(shapes):
-        _draw(image, pen, shape, k)
-    return image
+    return _drawn_whole(width, height, background, list(_flat(shapes)))
+
+
+def forget() -> None:
+    """Empty every memory of the PNG backend: the next picture is drawn as a process's
+    first is (benchmarks and tests)."""
+    _PNGS.clear()
+    with _CANVAS_LOCK:
+        _CANVASES.clear()
+    _backdrop.cache_clear()
+    _font.cache_clear()
+    _mask.cache_clear()
+    _width.cache_clear()
 
 
 def _flat(shapes: Sequence[Shape]) -> Iterator[Shape]:
@@ -391,10 +540,13 @@ def _dashed_circle(pen: ImageDraw.ImageDraw, shape: Circle, k: int) -> None:
 def text_width(text: str, size: float) -> float:
     """How wide the PNG draws a text (the SVG's sans-serif is near enough); within
     ``naming``, with the players' names in it, as it will be drawn."""
-    text = with_names(text, _NAMES.get() or {})
-    scaled = round(size * SUPERSAMPLE)
-    width = sum(_font(scaled, face).getlength(part) for face, part in _runs(text))
-    return width / SUPERSAMPLE
+    return _width(with_names(text, _NAMES.get() or {}), round(size * SUPERSAMPLE))
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, scaled: int) -> float:
+    """A layout measures the same labels and names in every picture of a game."""
+    return sum(_font(scaled, face).getlength(part) for face, part in _runs(text)) / SUPERSAMPLE
 
 
 def _shown(text: str) -> str:
