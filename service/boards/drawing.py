@@ -208,7 +208,7 @@ serves the next email that shows the very same picture."""
 CANVASES_KEPT = 3
 """Supersampled pictures kept per process, one per size and backdrop (about 10 MB each for
 the largest boards): the next picture of that size is drawn over the last one where they
-differ (:func:`_supersampled`)."""
+differ (:func:`_painted`)."""
 REDRAWN_AT_MOST = 0.5
 """Beyond this share of the picture differing, it is drawn whole rather than patched."""
 BACKEND = "png-1"
@@ -227,7 +227,7 @@ def to_png(drawing: Drawing) -> bytes:
     key = digest(drawing)
     png = _PNGS.get(key)
     if png is None:
-        png = _encoded(_supersampled(drawing))
+        png = _painted(drawing)
         _PNGS.put(key, png)
     return png
 
@@ -242,11 +242,9 @@ def digest(drawing: Drawing) -> str:
 
 
 def _encoded(image: Image.Image) -> bytes:
-    """The supersampled picture reduced, its colours quantised and PNG-encoded; the
-    settings were chosen by measurement (docs/performance.md, "Board pictures")."""
-    small = image.reduce(SUPERSAMPLE).quantize(
-        PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    """The picture's colours quantised and PNG-encoded; the settings were chosen by
+    measurement (docs/performance.md, "Encoding")."""
+    small = image.quantize(PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
     small.save(out, format="PNG", compress_level=6)
     return out.getvalue()
@@ -257,8 +255,10 @@ Box = tuple[int, int, int, int]
 
 @dataclass
 class _Canvas:
-    image: Image.Image
-    """Supersampled, every shape drawn; never drawn on again (a patch draws on a copy)."""
+    large: Image.Image
+    """The picture supersampled, every shape drawn."""
+    small: Image.Image
+    """``large`` reduced: the picture's pixels."""
     shapes: list[Shape]
     """The shapes drawn, flattened, in order."""
 
@@ -267,30 +267,33 @@ _CANVASES: OrderedDict[tuple[Any, ...], _Canvas] = OrderedDict()
 _CANVAS_LOCK = threading.Lock()
 
 
-def _supersampled(drawing: Drawing) -> Image.Image:
-    """The picture drawn at ``SUPERSAMPLE`` times its size. Drawn over the last picture of
-    the same size and backdrop where the two differ: the seats of one game, and one game
-    from one email to the next, mostly see the same board."""
+def _painted(drawing: Drawing) -> bytes:
+    """The picture drawn at ``SUPERSAMPLE`` times its size, reduced and encoded. Drawn over
+    the last picture of the same size and backdrop where the two differ: the seats of one
+    game, and one game from one email to the next, mostly see the same board."""
     flat = list(_flat(drawing.shapes))
     layer = (drawing.width, drawing.height, drawing.background, drawing.backdrop)
     try:
         hash((layer, *flat))
     except TypeError:  # a shape holding a list cannot be compared: drawn afresh, not kept
-        return _drawn_whole(drawing.width, drawing.height, drawing.background,
-                            (*_flat(drawing.backdrop), *flat))  # fmt: skip
-    with _CANVAS_LOCK:
+        large = _drawn_whole(drawing.width, drawing.height, drawing.background,
+                             (*_flat(drawing.backdrop), *flat))  # fmt: skip
+        return _encoded(large.reduce(SUPERSAMPLE))
+    with _CANVAS_LOCK:  # taken out while it is drawn on and read: no other thread sees it
         kept = _CANVASES.pop(layer, None)
-    image = _patched(kept, drawing, flat) if kept is not None else None
-    if image is None:
-        image = _base(drawing)
-        pen = ImageDraw.Draw(image)
+    canvas = _patched(kept, drawing, flat) if kept is not None else None
+    if canvas is None:
+        large = _base(drawing)
+        pen = ImageDraw.Draw(large)
         for shape in flat:
-            _draw(image, pen, shape, SUPERSAMPLE)
+            _draw(large, pen, shape, SUPERSAMPLE)
+        canvas = _Canvas(large, large.reduce(SUPERSAMPLE), flat)
+    png = _encoded(canvas.small)
     with _CANVAS_LOCK:
-        _CANVASES[layer] = _Canvas(image, flat)
+        _CANVASES[layer] = canvas
         while len(_CANVASES) > CANVASES_KEPT:
             _CANVASES.popitem(last=False)
-    return image
+    return png
 
 
 def _base(drawing: Drawing) -> Image.Image:
@@ -311,13 +314,15 @@ def _drawn_whole(width: int, height: int, background: str, shapes: Sequence[Shap
     return image
 
 
-def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> Image.Image | None:
+def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> _Canvas | None:
     """``drawing`` made from ``kept`` (same size and backdrop): only where a shape of one is
     not in the other are the pixels drawn again, from the backdrop up with every shape that
     reaches there, in order; elsewhere the two pictures have the same shapes in the same
-    order, hence the same pixels. None when too much differs to be worth it."""
+    order, hence the same pixels. Each patch is aligned to the supersampling, so reducing it
+    alone gives the pixels reducing the whole would. ``kept`` is drawn on (the new picture
+    replaces it); None when too much differs to be worth it."""
     k = SUPERSAMPLE
-    size = kept.image.size
+    size = kept.large.size
     dirty: list[Box] = []
     matcher = SequenceMatcher(None, kept.shapes, flat, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -325,7 +330,7 @@ def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> Image.Image 
             dirty += [_reach(shape, k, size) for shape in (*kept.shapes[i1:i2], *flat[j1:j2])]
     dirty = [box for box in dirty if box[0] < box[2] and box[1] < box[3]]
     if not dirty:
-        return kept.image
+        return _Canvas(kept.large, kept.small, flat)
     if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in dirty) > REDRAWN_AT_MOST * (
         size[0] * size[1]
     ):
@@ -339,10 +344,11 @@ def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> Image.Image 
         x0, y0, x1, y1 = _reach(shape, k, size)
         if any(x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 for b in dirty):
             _draw(scratch, pen, shape, k)
-    image = kept.image.copy()
     for box in dirty:
-        image.paste(scratch.crop(box), box[:2])
-    return image
+        patch = scratch.crop(box)
+        kept.large.paste(patch, box[:2])
+        kept.small.paste(patch.reduce(k), (box[0] // k, box[1] // k))
+    return _Canvas(kept.large, kept.small, flat)
 
 
 def _reach(shape: Shape, k: int, size: tuple[int, int]) -> Box:
@@ -374,8 +380,10 @@ def _reach(shape: Shape, k: int, size: tuple[int, int]) -> Box:
     else:
         return (0, 0, *size)
     x0, y0, x1, y1 = box
-    return (max(0, math.floor(x0 * k) - 4), max(0, math.floor(y0 * k) - 4),
-            min(size[0], math.ceil(x1 * k) + 4), min(size[1], math.ceil(y1 * k) + 4))  # fmt: skip
+    # Widened by a few pixels, and to whole pixels of the reduced picture.
+    left, top = (math.floor(x0 * k) - 4) // k * k, (math.floor(y0 * k) - 4) // k * k
+    right, bottom = -(-(math.ceil(x1 * k) + 4) // k) * k, -(-(math.ceil(y1 * k) + 4) // k) * k
+    return max(0, left), max(0, top), min(size[0], right), min(size[1], bottom)
 
 
 @lru_cache(maxsize=4)
