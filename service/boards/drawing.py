@@ -335,9 +335,7 @@ def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> _Canvas | No
         size[0] * size[1]
     ):
         return None
-    if len(dirty) > 32:
-        dirty = [(min(b[0] for b in dirty), min(b[1] for b in dirty),
-                  max(b[2] for b in dirty), max(b[3] for b in dirty))]  # fmt: skip
+    dirty = _merged(dirty)
     scratch = _base(drawing)
     pen = ImageDraw.Draw(scratch)
     for shape in flat:
@@ -349,6 +347,25 @@ def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> _Canvas | No
         kept.large.paste(patch, box[:2])
         kept.small.paste(patch.reduce(k), (box[0] // k, box[1] // k))
     return _Canvas(kept.large, kept.small, flat)
+
+
+def _merged(boxes: list[Box]) -> list[Box]:
+    """The boxes, those that overlap or touch made one, until none do: fewer boxes for every
+    shape to be tested against, each patch reduced and pasted once."""
+    merged: list[Box] = []
+    for box in sorted(boxes):
+        x0, y0, x1, y1 = box
+        changed = True
+        while changed:
+            changed = False
+            for i, (a0, b0, a1, b1) in enumerate(merged):
+                if x0 <= a1 and a0 <= x1 and y0 <= b1 and b0 <= y1:
+                    x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
+                    del merged[i]
+                    changed = True
+                    break
+        merged.append((x0, y0, x1, y1))
+    return merged
 
 
 def _reach(shape: Shape, k: int, size: tuple[int, int]) -> Box:
@@ -402,6 +419,7 @@ def forget() -> None:
     _font.cache_clear()
     _mask.cache_clear()
     _width.cache_clear()
+    _length.cache_clear()
 
 
 def _flat(shapes: Sequence[Shape]) -> Iterator[Shape]:
@@ -462,13 +480,15 @@ def _text(pen: ImageDraw.ImageDraw, shape: Text, k: int) -> None:
     """A text as runs, each in the first font that has its letters, laid one after another
     from where the anchor puts the whole."""
     size = round(shape.size * k)
-    runs = [(_font(size, face), part) for face, part in _runs(shape.text)]
-    width = sum(font.getlength(part) for font, part in runs)
+    runs = [
+        (_font(size, face), part, _length(size, face, part)) for face, part in _runs(shape.text)
+    ]
+    width = sum(length for _, _, length in runs)
     x = shape.x * k - {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
     stroke = round(shape.size * k / 8) if shape.halo else 0
     if shape.bold:
         stroke = max(stroke, 1)
-    for font, part in runs:
+    for font, part, length in runs:
         point = (x, shape.y * k)
         pen.text(
             point,
@@ -481,7 +501,7 @@ def _text(pen: ImageDraw.ImageDraw, shape: Text, k: int) -> None:
         )
         if shape.bold and shape.halo:
             pen.text(point, part, font=font, fill=shape.fill, anchor="lm", stroke_width=1)
-        x += font.getlength(part)
+        x += length
 
 
 def _thick_polygon(
@@ -554,7 +574,13 @@ def text_width(text: str, size: float) -> float:
 @lru_cache(maxsize=4096)
 def _width(text: str, scaled: int) -> float:
     """A layout measures the same labels and names in every picture of a game."""
-    return sum(_font(scaled, face).getlength(part) for face, part in _runs(text)) / SUPERSAMPLE
+    return sum(_length(scaled, face, part) for face, part in _runs(text)) / SUPERSAMPLE
+
+
+@lru_cache(maxsize=4096)
+def _length(size: int, face: int, part: str) -> float:
+    """How far a run of text advances, remembered as its rendered letters are."""
+    return _font(size, face).getlength(part)
 
 
 def _shown(text: str) -> str:
