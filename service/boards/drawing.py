@@ -201,6 +201,9 @@ def _svg(shape: Shape) -> Markup:
 SUPERSAMPLE = 2
 """The PNG is drawn this many times larger, then reduced: Pillow draws without antialiasing."""
 PNG_COLOURS = 96
+PNG_LEVEL = 3
+"""zlib's level: half the encoding time of the default (6) for a picture a sixth larger;
+9 (or ``optimize``) takes six times as long for 7% less (docs/performance.md, "Encoding")."""
 PNG_BYTES_KEPT = 8 * 2**20
 """PNGs kept per process, by what they show (:func:`digest`): about 150 board pictures. An
 RQ worker runs every job in its own process (``workers.process``), so one email's picture
@@ -246,7 +249,7 @@ def _encoded(image: Image.Image) -> bytes:
     measurement (docs/performance.md, "Encoding")."""
     small = image.quantize(PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    small.save(out, format="PNG", compress_level=6)
+    small.save(out, format="PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
 
 
