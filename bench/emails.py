@@ -19,7 +19,9 @@ def main() -> int:
         and e["noop"]["failed"] == 0
         and e["emails"]["outbox_rows_sent"] == e["emails"]["expected"]
     )
-    print(json.dumps({"noop_per_s": round(e["noop"]["per_s"], 1)}))
+    memory = e["emails"]["memory"]
+    print(json.dumps({"noop_per_s": round(e["noop"]["per_s"], 1),
+                      "worker_peak_rss_mib": round(memory["peak_rss_mib"], 1)}))  # fmt: skip
     for figure in emails_judged(e, valid):
         print(figure.line())
     return 0 if valid else 1

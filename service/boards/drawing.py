@@ -218,21 +218,35 @@ BACKEND = "png-1"
 """Part of every picture's digest: change it when the backend draws a picture differently
 (fonts, supersampling, colours, encoding), so no picture drawn before is given again."""
 
+VIEWS_KEPT = 4096
+"""Views whose picture's digest is remembered (:mod:`service.boards.shown`)."""
+
 _PNGS = Kept(PNG_BYTES_KEPT)
+_SHOWN = Kept(VIEWS_KEPT * 64)
+"""A view's key (:func:`service.boards.shown.view_key`) -> the digest of its picture."""
 
 
-def to_png(drawing: Drawing) -> bytes:
+def to_png(drawing: Drawing, shown: str | None = None) -> bytes:
     """The picture as PNG. The same picture (same shapes, texts in the same language, the
     same names) is drawn once per process and then given from memory, to any seat: its
     digest is made of everything it shows, so no seat is given a picture that differs
-    from its own by one pixel, hidden information included."""
+    from its own by one pixel, hidden information included. ``shown``: the key of the
+    view it was laid out for, which :func:`png_shown` then answers."""
     drawing = _named(drawing)
     key = digest(drawing)
     png = _PNGS.get(key)
     if png is None:
         png = _painted(drawing)
         _PNGS.put(key, png)
+    if shown is not None:
+        _SHOWN.put(shown, key.encode())
     return png
+
+
+def png_shown(shown: str) -> bytes | None:
+    """The PNG drawn for the view of key ``shown``, while it is remembered."""
+    key = _SHOWN.get(shown)
+    return None if key is None else _PNGS.get(key.decode())
 
 
 def digest(drawing: Drawing) -> str:
@@ -416,6 +430,7 @@ def forget() -> None:
     """Empty every memory of the PNG backend: the next picture is drawn as a process's
     first is (benchmarks and tests)."""
     _PNGS.clear()
+    _SHOWN.clear()
     with _CANVAS_LOCK:
         _CANVASES.clear()
     _backdrop.cache_clear()

@@ -124,6 +124,60 @@ def _laid_out(game: str, view: dict[str, Any]) -> Drawing:
     return contrast.legible(lay_out(view, drawing.text_width))
 
 
+@pytest.fixture
+def layouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many pictures were laid out: a counter around the step every layout goes through."""
+    from service.boards import contrast
+
+    counted: list[int] = []
+    legible = contrast.legible
+
+    def counting(picture: Drawing) -> Drawing:
+        counted.append(1)
+        return legible(picture)
+
+    monkeypatch.setattr(contrast, "legible", counting)
+    return counted
+
+
+def test_a_view_drawn_before_is_not_even_laid_out_again(
+    layouts: list[int], draws: list[int]
+) -> None:
+    view = _views("origin", 5, 4)[1]
+    first = render("origin", view, "png", NAMES).png
+    assert render("origin", dict(view), "png", NAMES).png == first
+    assert (len(layouts), len(draws)) == (1, 1)
+
+
+def test_a_view_differing_where_the_picture_does_not_look_is_laid_out_but_not_drawn_again(
+    layouts: list[int], draws: list[int]
+) -> None:
+    """A view with a hidden part the picture does not show has a key of its own (the key
+    spells the whole view), and the picture it lays out is the one already drawn."""
+    view = _views("origin", 5, 4)[1]
+    first = render("origin", view, "png", NAMES).png
+    hidden = {**view, "private_note": "a secret the picture does not show"}
+    assert render("origin", hidden, "png", NAMES).png == first
+    assert (len(layouts), len(draws)) == (2, 1)
+
+
+def test_a_view_key_tells_messages_apart_by_every_field() -> None:
+    from engine.kit.words import Msg
+    from service.boards.shown import view_key
+
+    def key(message: Msg) -> str | None:
+        return view_key("origin", {"prompt": message}, NAMES, drawing.BACKEND)
+
+    plain = Msg("origin", "{n} cards", (("n", 2),))
+    assert key(plain) == key(Msg("origin", "{n} cards", (("n", 2),)))
+    assert key(plain) != key(Msg("origin", "{n} cards", (("n", 3),)))
+    assert key(plain) != key(Msg("origin", "{n} cards", (("n", 2),), plural="{n} card"))
+    assert key(plain) != key(Msg("origin", "{n} cards", (("n", 2),), context="hand"))
+    english = key(plain)
+    with words.speaking("ja"):
+        assert key(plain) != english
+
+
 def test_a_picture_given_from_memory_is_byte_identical_to_one_drawn_afresh() -> None:
     picture = Drawing(320, 240, "#d5e8f2", shapes=_shapes(random.Random(1), 12))
     drawn = to_png(picture)
