@@ -205,9 +205,9 @@ PNG_LEVEL = 3
 """zlib's level: half the encoding time of the default (6) for a picture a sixth larger;
 9 (or ``optimize``) takes six times as long for 7% less (docs/performance.md, "Encoding")."""
 PNG_BYTES_KEPT = 8 * 2**20
-"""PNGs kept per process, by what they show (:func:`digest`): about 150 board pictures. An
-RQ worker runs every job in its own process (``workers.process``), so one email's picture
-serves the next email that shows the very same picture."""
+"""PNGs kept per process, by what they show (:func:`digest`): about 150 board pictures. The
+RQ worker runs its jobs in its own process, forking none (``workers.process``), so one
+email's picture serves the next email that shows the very same picture."""
 CANVASES_KEPT = 3
 """Supersampled pictures kept per process, one per size and backdrop (about 10 MB each for
 the largest boards): the next picture of that size is drawn over the last one where they

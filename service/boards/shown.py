@@ -1,6 +1,7 @@
 """A key for the picture of one view (issue 19): the same view of the same game, in the same
-language with the same names, is laid out as the same picture (a board is pure, DESIGN.md
-§10.3), so a picture drawn for it once serves it again without laying it out.
+language and time zone with the same names, is laid out as the same picture (a board is
+pure, DESIGN.md §10.3), so a picture drawn for it once serves it again without laying it
+out.
 
 The key spells the whole view, hidden parts included, so two views share a key only when
 they are the same view. (Two different views that lay out the same picture share the PNG
@@ -24,7 +25,8 @@ def view_key(
     picture is laid out every time). A pickle spells every value with its type and every
     field a message keeps (its plural and context too: ``Msg.__reduce__``), and equal
     pickles load as equal views, so no two different views share a key."""
-    said = (backend, game, registry.get(game).ruleset, words.language(), dict(names), view)
+    reader = (words.language(), words.reader_zone())
+    said = (backend, game, registry.get(game).ruleset, reader, dict(names), view)
     try:
         spelt = pickle.dumps(said, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError):

@@ -161,7 +161,7 @@ def test_a_view_differing_where_the_picture_does_not_look_is_laid_out_but_not_dr
     assert (len(layouts), len(draws)) == (2, 1)
 
 
-def test_a_view_key_tells_messages_apart_by_every_field() -> None:
+def test_a_view_key_tells_messages_apart_by_every_field_and_readers_by_language_and_zone() -> None:
     from engine.kit.words import Msg
     from service.boards.shown import view_key
 
@@ -176,6 +176,8 @@ def test_a_view_key_tells_messages_apart_by_every_field() -> None:
     english = key(plain)
     with words.speaking("ja"):
         assert key(plain) != english
+    with words.speaking("en", "Asia/Tokyo"):
+        assert key(plain) != english, "a time in the picture may be told in the reader's zone"
 
 
 def test_a_picture_given_from_memory_is_byte_identical_to_one_drawn_afresh() -> None:
