@@ -53,10 +53,11 @@ class Imported:
 def import_log(
     session: Session,
     log: audit.Log,
-    players: dict[str, str] | None = None,
-    snapshot_every: int = 50,
-    key: Ed25519PublicKey | None = None,
-    require_signature: bool = False,
+    players: dict[str, str],
+    snapshot_every: int,
+    *,
+    key: Ed25519PublicKey | None,
+    require_signature: bool,
 ) -> Imported:
     """A new game from ``log``; ``players`` maps each seat to ``"Name <email>"`` (else the
     file's own names and addresses). Every player is invited by email; an unfinished game
@@ -86,7 +87,7 @@ def import_log(
     if not log.events:
         raise Refused("The file holds no event.")
     seats = list(header["seats"])
-    people = _people(log, seats, players or {})
+    people = _people(log, seats, players)
     folded = logfold.fold(
         game,
         seats,

@@ -158,7 +158,11 @@ def test_a_seat_the_game_does_not_have_is_refused(app, settings, tmp_path):
     result = run(app, "import", path, "--player", "p3=c@x.org")
     assert result.exit_code == 1 and "no seat 'p3'" in result.output
     missing = run(app, "import", path, "--player", "p1=a@x.org")
-    assert missing.exit_code == 1 and "No address for seat p2" in missing.output
+    assert missing.exit_code == 1
+    assert (
+        "No address for seat p2: give --player p2='Name <email>' (or import a file exported "
+        "with --with-secrets)." in " ".join(missing.output.split())
+    )
 
 
 @pytest.mark.parametrize("path", corpus.logs(), ids=[p.stem for p in corpus.logs()])
@@ -199,3 +203,36 @@ def test_a_player_given_by_address_alone_keeps_the_name_the_file_gives_the_seat(
     with sessions(settings.database_url)() as s:
         seats = [(x.email, x.name) for x in eventstore.get_row(s, new["id"]).seats]
     assert seats == [("new1@example.org", names[0]), ("new2@example.org", "Zoe")]
+
+
+def test_a_private_export_moves_each_players_own_name_with_their_address(app, settings, tmp_path):
+    with sessions(settings.database_url).begin() as s:
+        players = ["Ann Lee <ann@example.org>", "Bob Ray <bob@example.org>"]
+        original = create_game(s, "tictactoe", players).loaded.row.id
+    path = tmp_path / "private.jsonl"
+    path.write_text(run(app, "export", original, "--with-secrets").output)
+    new = imported(app, path)
+    with sessions(settings.database_url)() as s:
+        seats = [(x.name, x.email) for x in eventstore.get_row(s, new["id"]).seats]
+    assert seats == [("Ann Lee", "ann@example.org"), ("Bob Ray", "bob@example.org")]
+
+
+def test_import_refuses_a_game_this_server_does_not_serve_and_a_file_without_its_seed(
+    settings,
+):
+    from service.audit import importer
+
+    lines = corpus.logs()[0].read_text().splitlines()
+    head = json.loads(lines[0])
+    unknown = audit.from_file_lines([json.dumps({**head, "game": "chess"}), *lines[1:]])
+    seedless = audit.from_file_lines([json.dumps({**head, "seed": None}), *lines[1:]])
+    with sessions(settings.database_url).begin() as s:
+        with pytest.raises(importer.Refused) as refused:
+            importer.import_log(s, unknown, {}, 50, key=None, require_signature=False)
+        assert refused.value.message.startswith("This server does not serve 'chess': ")
+        with pytest.raises(importer.Refused) as refused:
+            importer.import_log(s, seedless, {}, 50, key=None, require_signature=False)
+        assert refused.value.message == (
+            "The file carries no seed, so the game could not go on with the chance it "
+            "committed to. Export it again with --with-secrets."
+        )
