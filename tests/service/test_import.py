@@ -236,3 +236,22 @@ def test_import_refuses_a_game_this_server_does_not_serve_and_a_file_without_its
             "The file carries no seed, so the game could not go on with the chance it "
             "committed to. Export it again with --with-secrets."
         )
+        other_seed = audit.from_file_lines([json.dumps({**head, "seed": "00" * 32}), *lines[1:]])
+        with pytest.raises(importer.Refused) as refused:
+            importer.import_log(s, other_seed, {}, 50, key=None, require_signature=False)
+        assert refused.value.message == "event 1: the seed does not match the game's commitment."
+
+
+def test_import_names_every_failure_of_a_file_that_does_not_verify(settings):
+    from service.audit import importer
+
+    lines = corpus.logs()[0].read_text().splitlines()
+    events = [json.loads(line) for line in lines[1:]]
+    for n in (3, 5):
+        events[n]["hash"] = "0" * 64
+    log = audit.from_file_lines([lines[0], *(json.dumps(e) for e in events)])
+    failures = audit.verify(log).failures
+    assert len(failures) >= 2
+    with sessions(settings.database_url).begin() as s, pytest.raises(importer.Refused) as refused:
+        importer.import_log(s, log, {}, 50, key=None, require_signature=False)
+    assert refused.value.message == "The file does not verify: " + "; ".join(failures) + "."
