@@ -169,3 +169,33 @@ def test_the_check_finds_text_of_too_little_contrast(site):
         browser.close()
     assert [v["id"] for v in found] == ["color-contrast"]
     assert found[0]["nodes"][0]["target"] == ["#pale"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_email_of_a_game_has_no_serious_or_critical_axe_violation(site, smtp, work, name):
+    """The emails are pages too, read on phones: each one sent while a game is under way
+    (invitations, turns, news), opened as a page at 375 px (its picture by Content-ID
+    shows as its words)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.helpers import html_of
+
+    _server, settings = site
+    played(settings, name, 4)
+    work()
+    assert smtp.messages
+    failures: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
+        )
+        page = browser.new_page(viewport=SCREENS["phone"])
+        for message in smtp.messages:
+            page.set_content(html_of(message), wait_until="load")
+            found = violations(page)
+            if found:
+                failures.append(report(f"{message['To']}: {message['Subject']}", found))
+        browser.close()
+    assert not failures, "\n".join(failures)
