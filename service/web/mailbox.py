@@ -36,7 +36,7 @@ INLINE = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
 """Parts served as pictures (``cid:`` references in an email's HTML). Every other part,
 SVG included (it can carry script), is served only as a download."""
 
-PART_POLICY = "default-src 'none'; sandbox; frame-ancestors 'self'"
+PART_POLICY = "default-src 'none'; sandbox; frame-ancestors 'none'"
 """A served part runs nothing and loads nothing, even opened on its own."""
 
 bp = Blueprint("mailbox", __name__, url_prefix="/mailbox")
@@ -127,8 +127,9 @@ def _head(path: str) -> EmailMessage | None:
     size = 0
     try:
         with open(path, "rb") as file:
-            for line in file:
-                if line in (b"\r\n", b"\n") or size > HEAD_LIMIT:
+            while size < HEAD_LIMIT:
+                line = file.readline(HEAD_LIMIT - size)
+                if line in (b"", b"\r\n", b"\n"):
                     break
                 lines.append(line)
                 size += len(line)

@@ -199,3 +199,22 @@ def test_a_hostile_content_id_or_file_name_stays_inside_the_sandboxed_frame(box,
         ) | set(key)
         response = client.get(src)
         assert response.status_code == 200 and response.data == PNG
+
+
+def test_the_list_reads_at_most_a_bounded_head_of_a_message_whose_headers_never_end(
+    box, monkeypatch
+):
+    maildir, client = box
+    maildir.add(b"To: ann@example.org\r\nSubject: Long\r\nX-Long: " + b"x" * 2_000_000)
+    maildir.add(b"To: bob@example.org\r\nSubject: Short\r\n\r\nbody")
+    parsed: list[int] = []
+    original = email.parser.BytesParser.parsebytes
+
+    def counting(self, text, headersonly=False):  # type: ignore[no-untyped-def]
+        parsed.append(len(text))
+        return original(self, text, headersonly)
+
+    monkeypatch.setattr(email.parser.BytesParser, "parsebytes", counting)
+    page = client.get("/mailbox/").get_data(as_text=True)
+    assert ">Long</a>" in page and ">Short</a>" in page
+    assert len(parsed) == 2 and max(parsed) <= module.HEAD_LIMIT
