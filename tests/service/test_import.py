@@ -79,6 +79,7 @@ def test_an_exported_game_imports_as_a_new_game_that_replays_identically(
     with sessions(settings.database_url)() as s:
         before, after = eventstore.load(s, original), eventstore.load(s, new["id"])
         assert after.state == before.state and after.row.over
+        assert after.row.created_at == before.row.created_at, "its day of birth moves with it"
         assert after.game.outcome(after.state) == before.game.outcome(before.state)
         assert audit.verify(audit.from_store(s, new["id"])).ok
         assert [(x.seat, x.email) for x in after.row.seats] == [
