@@ -31,7 +31,16 @@ RESULTS = Path(__file__).parent / "results"
 
 
 def main() -> int:
-    from bench import email_fanout, history, http_moves, move_cpu, pictures, replay, state_loading
+    from bench import (
+        email_fanout,
+        history,
+        http_moves,
+        mailbox_list,
+        move_cpu,
+        pictures,
+        replay,
+        state_loading,
+    )
 
     # Stopped from outside: still stop the servers and workers this run started.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -47,6 +56,7 @@ def main() -> int:
             "cpu": move_cpu.run(settings),
             "engine": replay.run(seconds_per_case=1.0),
             "pictures": pictures.run(),
+            "mailbox": mailbox_list.run(settings, log=_log),
         }
     report["machine"] = {"date": began, **_machine(settings)}
     report["seconds"] = round(time.perf_counter() - started, 1)
@@ -187,6 +197,23 @@ def judged(report: dict[str, Any]) -> list[Figure]:
                 pictured["targets"]["ratio_max"],
             )
         )
+    box = report["mailbox"]
+    figures.append(shown(f"mailbox: a list page of {box['stored']:,} emails", box["page_ms"], "ms"))
+    figures.append(
+        shown(
+            "mailbox: the same emails parsed whole (the old list)",
+            box["every_email_parsed_ms"],
+            "ms",
+        )
+    )
+    figures.append(
+        at_most(
+            "mailbox: a list page / every email parsed",
+            box["ratio"],
+            "x",
+            box["targets"]["ratio_max"],
+        )
+    )
     return figures
 
 

@@ -112,6 +112,12 @@ def _compose(
         context["notice"] = _offer_notice(settings, loaded, offer)
         context["settings_url"] = links.person_url(settings, offer.email)
     context["board"] = boards.context(board, image_cid[1:-1])
+    context["board"]["alt"] = presentation.picture_alt(
+        loaded,
+        row.seat,
+        view,
+        context["decision"]["prompt"] if context["decision"]["acting"] else None,
+    )
     reply_to = None
     if offer is None and (context["decision"]["acting"] or context["notice"] is not None):
         # A reply to an email that offers a decision or a table notice reaches this seat.

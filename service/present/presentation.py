@@ -202,3 +202,74 @@ def game_data(name: str) -> dict[str, Any] | None:
         "rulings": getattr(game, "rulings", None) or [],
         "provisional": provisional,
     }
+
+
+def picture_alt(loaded: Loaded, seat: str | None, view: dict[str, Any], prompt: Any = None) -> str:
+    """What the board's picture says to a reader who cannot see it (issue 20), in this
+    context's language: whose turn it is, the scores (the final ones, else those the
+    seat's view shows), and the decision ``prompt`` when the seat has one."""
+    title = loaded.game.title
+    ended = outcome(loaded)
+    if ended is not None:
+        final = [f"{s['name']} {s['score']}" for s in ended["scores"]]
+        return str(
+            words.text(
+                _(
+                    "The board of {title} at its end. Scores: {scores}.",
+                    title=title,
+                    scores=Listing(tuple(final)),
+                )
+            )
+        )
+    names = seat_names(loaded)
+    deciding = Listing(tuple(p["name"] for p in players(loaded, seat) if p["to_act"]))
+    viewer = names.get(seat) if seat is not None else None
+    if viewer is None:
+        said = [
+            _(
+                "The board of {title} as every spectator sees it at event {seq}: {whose} to play.",
+                title=title,
+                seq=loaded.seq,
+                whose=whose_turn(loaded),
+            )
+        ]
+    elif deciding.items:
+        said = [
+            _(
+                "The board of {title} as {name} sees it at event {seq}: {whose} to play.",
+                title=title,
+                name=viewer,
+                seq=loaded.seq,
+                whose=deciding,
+            )
+        ]
+    else:
+        said = [
+            _(
+                "The board of {title} as {name} sees it at event {seq}.",
+                title=title,
+                name=viewer,
+                seq=loaded.seq,
+            )
+        ]
+    so_far = scores_in_view(view, names)
+    if so_far:
+        said.append(_("Scores so far: {scores}.", scores=Listing(tuple(so_far))))
+    if prompt:
+        said.append(prompt)
+    return " ".join(str(words.text(s)) for s in said)
+
+
+def scores_in_view(view: dict[str, Any], names: dict[str, str]) -> list[str]:
+    """ "Name score" for each seat whose score the view shows (``players[seat]["score"]``),
+    highest first; none when the view shows no scores."""
+    shown = view.get("players")
+    if not isinstance(shown, dict):
+        return []
+    scores = [
+        (seat, entry["score"])
+        for seat, entry in shown.items()
+        if isinstance(entry, dict) and isinstance(entry.get("score"), int | float)
+    ]
+    scores.sort(key=lambda kv: (-_num(kv[1]), str(kv[0])))
+    return [f"{names.get(str(s), str(s))} {v}" for s, v in scores]

@@ -147,6 +147,9 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
             boards.render(loaded.row.game, view, "svg", presentation.seat_names(loaded))
         ),
         "decision": decision,
+        "picture_alt": presentation.picture_alt(
+            loaded, link.seat, view, decision["prompt"] if decision["acting"] else None
+        ),
         "chosen": chosen,
         "chosen_label": chosen_label,
         "chosen_missing": chosen is not None and chosen_label is None,

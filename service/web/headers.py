@@ -57,7 +57,10 @@ def install(app: Flask, settings: Settings) -> None:
     def _headers(response: Response) -> Response:
         for name, value in HEADERS.items():
             response.headers.setdefault(name, value)
-        response.headers["Content-Security-Policy"] = content_security_policy(g.get("csp_nonce"))
+        if "Content-Security-Policy" not in response.headers:  # a route's own, stricter one
+            response.headers["Content-Security-Policy"] = content_security_policy(
+                g.get("csp_nonce")
+            )
         if request.url_rule is not None and "token" in request.url_rule.arguments:
             response.headers["Cache-Control"] = "no-store"
         if strict_transport:

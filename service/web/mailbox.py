@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import mailbox
+import os
+import re
 import smtplib
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
+from email.parser import BytesHeaderParser
 from email.utils import formatdate, getaddresses, make_msgid, parsedate_to_datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, unquote
 
-from flask import Blueprint, abort, redirect, render_template, request
+from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from service.mail import smtp
 from service.mail.inbox import ours
@@ -20,6 +25,19 @@ from service.words import _
 
 REPLY_LENGTH = 10_000
 """The longest reply the box sends, in characters: a reply is a code or a command."""
+
+PAGE_SIZE = 50
+"""Messages on one page of the list, newest first."""
+
+HEAD_LIMIT = 256 * 1024
+"""The most bytes of a stored message read for its headers: the list reads no further."""
+
+INLINE = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
+"""Parts served as pictures (``cid:`` references in an email's HTML). Every other part,
+SVG included (it can carry script), is served only as a download."""
+
+PART_POLICY = "default-src 'none'; sandbox; frame-ancestors 'none'"
+"""A served part runs nothing and loads nothing, even opened on its own."""
 
 bp = Blueprint("mailbox", __name__, url_prefix="/mailbox")
 
@@ -68,16 +86,100 @@ def _content(part: EmailMessage) -> str:
         return payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
 
 
+@dataclass(frozen=True)
+class Stored:
+    """A message file of the Maildir, known by its name and time alone (nothing read)."""
+
+    key: str
+    path: str
+    stored: int
+    """When the file was written (its mtime, in nanoseconds): the list's order."""
+
+
+def _stored(folder: str) -> list[Stored]:
+    """Every message file, newest first: names and times from the directories, no file
+    opened. A Maildir name is the key, then the flags after a colon."""
+    found = []
+    for sub in ("new", "cur"):
+        try:
+            entries = os.scandir(os.path.join(folder, sub))
+        except FileNotFoundError:
+            continue
+        with entries:
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                try:
+                    if not entry.is_file():
+                        continue
+                    moment = entry.stat().st_mtime_ns
+                except OSError:  # gone since the listing
+                    continue
+                found.append(Stored(entry.name.split(":", 1)[0], entry.path, moment))
+    found.sort(key=lambda s: (s.stored, s.key), reverse=True)
+    return found
+
+
+def _head(path: str) -> EmailMessage | None:
+    """The message's headers only: bytes up to the blank line that ends them, at most
+    ``HEAD_LIMIT``, parsed by ``BytesHeaderParser``; none for a file gone meanwhile."""
+    lines = []
+    size = 0
+    try:
+        with open(path, "rb") as file:
+            while size < HEAD_LIMIT:
+                line = file.readline(HEAD_LIMIT - size)
+                if line in (b"", b"\r\n", b"\n"):
+                    break
+                lines.append(line)
+                size += len(line)
+    except OSError:
+        return None
+    return BytesHeaderParser(policy=policy.default).parsebytes(b"".join(lines))  # type: ignore[return-value]
+
+
+def _page_number(text: str) -> int:
+    return int(text) if text.isdigit() and len(text) < 7 and int(text) > 0 else 1
+
+
 @bp.get("/")
 def index():  # type: ignore[no-untyped-def]
-    box = _box()
-    to = request.args.get("to", "").strip().lower()
-    items = [_summary(key, _parse(msg)) for key, msg in box.items()]
-    recipients = sorted({a for item in items for a in item["to"].split(", ") if a})
-    if to:
-        items = [i for i in items if to in i["to"].lower()]
-    items.sort(key=lambda i: (i["date"] is None, i["date"]), reverse=True)
-    return render_template("mailbox.html", items=items, to=to, recipients=recipients)
+    """The newest messages first, ``PAGE_SIZE`` a page (``?page=N``): only the headers of
+    the messages shown are read. With ``?to=``, headers are read until the page is full."""
+    _box()
+    stored = _stored(settings().mailbox_dir)
+    to = request.args.get("to", "").strip().lower()[:320]
+    page = _page_number(request.args.get("page", ""))
+    start = (page - 1) * PAGE_SIZE
+    items: list[dict[str, Any]] = []
+    if not to:
+        total = len(stored)
+        for found in stored[start : start + PAGE_SIZE]:
+            head = _head(found.path)
+            if head is not None:
+                items.append(_summary(found.key, head))
+        more = start + PAGE_SIZE < total
+    else:
+        matched = 0
+        more = False
+        for found in stored:
+            head = _head(found.path)
+            if head is None:
+                continue
+            summary = _summary(found.key, head)
+            if to not in summary["to"].lower():
+                continue
+            matched += 1
+            if matched > start + PAGE_SIZE:
+                more = True
+                break
+            if matched > start:
+                items.append(summary)
+        total = None
+    pages = -(-total // PAGE_SIZE) if total is not None else None
+    return render_template(
+        "mailbox.html", items=items, to=to, page=page, more=more, pages=pages, total=total
+    )
 
 
 def _message(key: str) -> EmailMessage:
@@ -116,6 +218,52 @@ def _header(message: EmailMessage, name: str) -> str:
         return ""
 
 
+def _content_id(part: EmailMessage) -> str | None:
+    """The part's Content-ID without its angle brackets, when it has a readable one."""
+    try:
+        raw = part.get("Content-ID")
+    except (TypeError, ValueError, IndexError):
+        return None
+    if raw is None:
+        return None
+    cid = "".join(str(raw).split()).removeprefix("<").removesuffix(">")
+    return cid if 0 < len(cid) <= 998 else None
+
+
+def _parts(message: EmailMessage) -> dict[str, EmailMessage]:
+    """The message's parts that have a Content-ID, by it (the first of a repeated one)."""
+    found: dict[str, EmailMessage] = {}
+    for part in message.walk():
+        cid = _content_id(part)  # type: ignore[arg-type]
+        if cid is not None and not part.is_multipart():
+            found.setdefault(cid, part)  # type: ignore[arg-type]
+    return found
+
+
+CID = re.compile(r"cid:([^\s\"'<>()]+)", re.IGNORECASE)
+
+
+def _part_url(key: str, cid: str) -> str:
+    return f"/mailbox/{quote(key, safe='')}/cid/{quote(cid, safe='')}"
+
+
+def _with_pictures(key: str, html: str, parts: dict[str, EmailMessage]) -> str:
+    """The email's HTML with each ``cid:`` reference to one of its pictures pointing at
+    the route that serves it (RFC 2392: the reference is the Content-ID, URL-encoded).
+    Only the URL changes; the HTML stays as hostile as it came, shown in the sandbox."""
+
+    def served(match: re.Match[str]) -> str:
+        cid = unquote(match.group(1))
+        if cid not in parts:
+            cid = match.group(1)  # a Content-ID written as it is, not URL-encoded
+        part = parts.get(cid)
+        if part is None or part.get_content_type() not in INLINE:
+            return match.group(0)
+        return _part_url(key, cid)
+
+    return CID.sub(served, html)
+
+
 def _page(key: str, message: EmailMessage, *, replied: bool, failure: str | None) -> str:
     html = message.get_body(preferencelist=("html",))
     text = message.get_body(preferencelist=("plain",))
@@ -123,7 +271,7 @@ def _page(key: str, message: EmailMessage, *, replied: bool, failure: str | None
         "mailbox_message.html",
         summary=_summary(key, message),
         headers=[(k, v) for k, v in message.items()],
-        html=_content(html) if html is not None else None,
+        html=_with_pictures(key, _content(html), _parts(message)) if html is not None else None,
         text=_content(text) if text is not None else "",
         reply=_reply(message),
         replied=replied,
@@ -135,6 +283,32 @@ def _page(key: str, message: EmailMessage, *, replied: bool, failure: str | None
 def show(key: str):  # type: ignore[no-untyped-def]
     message = _message(key)
     return _page(key, message, replied=request.args.get("replied") == "1", failure=None)
+
+
+@bp.get("/<key>/cid/<path:cid>")
+def part(key: str, cid: str):  # type: ignore[no-untyped-def]
+    """One part of a message by its Content-ID (what ``cid:`` names in its HTML): a
+    picture inline with its own type, anything else as a download; it runs nothing."""
+    message = _message(key)
+    found = _parts(message).get(cid)
+    if found is None:
+        abort(404, "No such part.")
+    try:
+        payload = found.get_payload(decode=True)
+    except (TypeError, ValueError):
+        payload = None
+    if not isinstance(payload, bytes):
+        abort(404, "No such part.")
+    kind = found.get_content_type()
+    response = Response(payload, mimetype=kind if kind in INLINE else "application/octet-stream")
+    if kind not in INLINE:
+        response.headers["Content-Disposition"] = "attachment"
+    response.headers["Content-Security-Policy"] = PART_POLICY
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    # The email's sandboxed frame has no origin of its own: its pictures are loaded from
+    # an opaque origin, which a same-origin resource policy would refuse.
+    response.headers["Cross-Origin-Resource-Policy"] = "cross-origin"
+    return response
 
 
 @bp.post("/<key>/reply")

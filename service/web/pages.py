@@ -97,6 +97,7 @@ def _game_page(session: Session, game_id: str):  # type: ignore[no-untyped-def]
         "board": boards.context(
             boards.render(loaded.row.game, view, "svg", presentation.seat_names(loaded))
         ),
+        "picture_alt": presentation.picture_alt(loaded, None, view),
         "outcome": presentation.outcome(loaded),
         "created": request.args.get("created") == "1",
         "has_data": presentation.game_data(loaded.row.game) is not None,

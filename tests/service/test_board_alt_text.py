@@ -29,7 +29,24 @@ def test_the_game_pages_picture_says_the_game_the_event_and_whose_turn(client, s
         deciding = {x.name for x in loaded.row.seats if x.seat in loaded.game.to_act(loaded.state)}
     said = alt(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert said.startswith(f"The board of Origin as every spectator sees it at event {loaded.seq}")
-    assert all(name in said for name in deciding) and said.endswith("to play.")
+    assert all(name in said for name in deciding) and "to play. " in said
+
+
+def test_a_pictures_words_give_the_scores_its_view_shows_and_the_decision(client, settings):
+    game_id = new_origin(settings)
+    play_on(settings, game_id, 3)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        seat = sorted(loaded.game.to_act(loaded.state))[0]
+        url = links.decision_url(settings, loaded, seat)
+        view = loaded.game.view(loaded.state, seat)
+        names = {x.seat: x.name for x in loaded.row.seats}
+    said = alt(client.get(url.removeprefix(settings.base_url)).get_data(as_text=True))
+    scores = [f"{names[s]} {p['score']}" for s, p in view["players"].items()]
+    assert "Scores so far: " in said and all(score in said for score in scores), said
+    assert said.endswith(str(view["prompt"])), said
+    watched = alt(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Scores so far: " in watched and all(score in watched for score in scores)
 
 
 def test_a_turn_pages_picture_says_whose_eyes_it_is_seen_through(client, settings):
@@ -64,3 +81,10 @@ def test_the_replay_names_the_step_its_picture_shows(client, settings):
     play_on(settings, game_id, 2)
     said = alt(client.get(f"/games/{game_id}/replay/3").get_data(as_text=True))
     assert said.startswith("The board of Origin after event 3 of ")
+
+
+def test_a_pictures_words_are_in_the_readers_language(client, settings):
+    game_id = new_origin(settings)
+    play_on(settings, game_id, 3)
+    said = alt(client.get(f"/games/{game_id}?lang=ja").get_data(as_text=True))
+    assert "Origin" in said and "現在の得点: " in said and "Scores" not in said, said

@@ -104,8 +104,11 @@ def test_turn_emails_carry_the_board_as_a_png_shown_inline_by_content_id(client,
     assert len(smtp.messages) == 2
     for email in smtp.messages:
         cid, png = png_of(email)
-        (shown,) = IMG.findall(html_of(email))
-        assert shown == (cid, "The board")
+        ((shown, alt),) = IMG.findall(html_of(email))
+        assert shown == cid
+        # The picture says what matters: whose turn, and the seat's decision (issue 20).
+        assert alt.startswith("The board of Orichalk as ")
+        assert "to play. Choose the side of your island" in alt, alt
         image = Image.open(io.BytesIO(png))
         assert image.format == "PNG" and image.size[0] == 680
         assert "Choose the side of your island" in text_of(email)
@@ -128,7 +131,7 @@ def test_no_email_or_page_shows_the_order_of_the_tile_stacks_the_deck_or_the_bag
             assert expected.text in _lines(text_of(email))
             assert expected.html in _lines(html_of(email))
             assert png_of(email)[1] == expected.png
-            assert IMG.findall(html_of(email))[0][1] == "The board"
+            assert IMG.findall(html_of(email))[0][1].startswith("The board of Orichalk as ")
             checked.append(seat)
         smtp.clear()
         bot_plays(settings, game_id)
