@@ -84,8 +84,6 @@ def import_log(
         raise Refused(f"The file's signature is bad: {signature.detail}.")
     if signature.status == "missing" and require_signature:
         raise Refused("The file is not signed, and a signature is required.")
-    if not log.events:
-        raise Refused("The file holds no event.")
     seats = list(header["seats"])
     people = _people(log, seats, players)
     folded = logfold.fold(

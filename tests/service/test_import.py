@@ -240,6 +240,14 @@ def test_import_refuses_a_game_this_server_does_not_serve_and_a_file_without_its
         with pytest.raises(importer.Refused) as refused:
             importer.import_log(s, other_seed, {}, 50, key=None, require_signature=False)
         assert refused.value.message == "event 1: the seed does not match the game's commitment."
+        unsigned = audit.from_file_lines(lines)
+        with pytest.raises(importer.Refused) as refused:
+            importer.import_log(s, unsigned, {}, 50, key=None, require_signature=True)
+        assert refused.value.message == "The file is not signed, and a signature is required."
+        empty = audit.from_file_lines(lines[:1])
+        with pytest.raises(importer.Refused) as refused:
+            importer.import_log(s, empty, {}, 50, key=None, require_signature=False)
+        assert refused.value.message.startswith("The file does not verify: "), "no opening"
 
 
 def test_import_names_every_failure_of_a_file_that_does_not_verify(settings):
