@@ -108,7 +108,7 @@ def read_inbox(inbox_id: int) -> str:
         claim = row.claimed_at = now()
     try:
         with session_factory.begin() as session:
-            row = session.get(InboxRow, inbox_id, with_for_update=True, populate_existing=True)
+            row = session.get(InboxRow, inbox_id, with_for_update=True)
             assert row is not None
             if row.processed_at is not None or row.claimed_at != claim:
                 # Our claim ran out and another job took the message over.

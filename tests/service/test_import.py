@@ -263,3 +263,12 @@ def test_import_names_every_failure_of_a_file_that_does_not_verify(settings):
     with sessions(settings.database_url).begin() as s, pytest.raises(importer.Refused) as refused:
         importer.import_log(s, log, {}, 50, key=None, require_signature=False)
     assert refused.value.message == "The file does not verify: " + "; ".join(failures) + "."
+
+
+def test_an_export_writes_every_line_with_its_keys_in_order(app, settings, tmp_path):
+    """Byte-stable files: the same game exports to the same bytes, and two exports diff
+    line by line."""
+    path = export(app, play(settings, 4), tmp_path)
+    for line in path.read_text().splitlines():
+        keys = list(json.loads(line))
+        assert keys == sorted(keys), line[:80]
