@@ -17,7 +17,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
 from tests.fixtures import scheduler_until
-from tests.helpers import option_links, path, text_of
+from tests.helpers import headline, option_links, path, text_of
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 EMAILS = {"p1": "ann@example.org", "p2": "bob@example.org"}
@@ -68,7 +68,7 @@ def kinds(settings, game_id, kind):  # type: ignore[no-untyped-def]
 
 
 def subjects(smtp, email: str) -> list[str]:
-    return [m["Subject"] for m in smtp.to(email)]
+    return [headline(m) for m in smtp.to(email)]
 
 
 def play(client, settings, game_id, seat, cell):  # type: ignore[no-untyped-def]
@@ -257,7 +257,7 @@ def test_an_absence_pauses_the_deadline_and_the_others_are_told(client, smtp, se
         response = client.post(page + "/away", data={"first": "2026-03-03", "last": "2026-03-07"})
         assert response.status_code == 303
         tick()
-        told = [m for m in smtp.to(EMAILS[other]) if "is away" in m["Subject"]]
+        told = [m for m in smtp.to(EMAILS[other]) if "is away" in headline(m)]
         assert len(told) == 1
         assert "2026-03-03 to 2026-03-07" in text_of(told[0])
         # Monday 09:00 + 3 days = end of Thursday; five days away push it to Tuesday 10th.
@@ -304,7 +304,7 @@ def vote(client, smtp, voter: str, choice: str, **newcomer: str):  # type: ignor
 
 
 def _vote_link(smtp, email: str, choice: str) -> str:
-    ballot = next(m for m in smtp.to(email) if "deadline has passed" in m["Subject"])
+    ballot = next(m for m in smtp.to(email) if "deadline has passed" in headline(m))
     return next(u for u in URL.findall(text_of(ballot)) if f"vote={choice}" in u)
 
 
@@ -438,12 +438,12 @@ def test_a_vote_to_hand_the_seat_over_invites_a_newcomer_who_claims_it(
         assert cast.status_code == 303
         tick()
         offer = smtp.to("cy@example.org")
-        assert len(offer) == 1 and "take over a seat" in offer[0]["Subject"]
+        assert len(offer) == 1 and "take over a seat" in headline(offer[0])
         claim = next(u for u in URL.findall(text_of(offer[0])) if "/claim/" in u)
         assert "Take the seat" in client.get(path(claim)).get_data(as_text=True)
         assert client.post(path(claim)).status_code == 303
         tick()
-        turn = [m for m in smtp.to("cy@example.org") if "your turn" in m["Subject"]]
+        turn = [m for m in smtp.to("cy@example.org") if "your turn" in headline(m)]
         assert len(turn) == 1
         assert client.post(path(option_links(turn[0])[0][1])).status_code == 303
         refused = client.post(path(old_links[1][1]))
@@ -483,7 +483,7 @@ def test_a_game_nobody_answers_for_sleeps_and_one_click_resumes_it_after_200_day
         clock.tick(timedelta(days=3, minutes=5))  # the vote closes unanswered
         tick()
         assert state(client, game_id)["asleep"]
-        asleep = [m for m in smtp.to(EMAILS[other]) if "asleep" in m["Subject"]]
+        asleep = [m for m in smtp.to(EMAILS[other]) if "asleep" in headline(m)]
         assert len(asleep) == 1
         smtp.clear()
         for _ in range(10):
@@ -495,7 +495,7 @@ def test_a_game_nobody_answers_for_sleeps_and_one_click_resumes_it_after_200_day
         assert "Wake the game up" in page
         assert client.post(path(wake).split("#")[0] + "/resume").status_code == 303
         tick()
-        resumed = [m for m in smtp.to(EMAILS[late]) if "woke the game up" in m["Subject"]]
+        resumed = [m for m in smtp.to(EMAILS[late]) if "woke the game up" in headline(m)]
         assert len(resumed) == 1
         assert client.post(path(option_links(resumed[0])[4][1])).status_code == 303
     public = state(client, game_id)
@@ -518,7 +518,7 @@ def test_a_decision_that_nobody_has_answered_can_be_taken_back_with_the_others_a
         assert "Ask the others" in client.get(page).get_data(as_text=True)
         assert client.post(page + "/takeback").status_code == 303
         tick()
-        request = [m for m in smtp.to(EMAILS[other]) if "take back" in m["Subject"]]
+        request = [m for m in smtp.to(EMAILS[other]) if "take back" in headline(m)]
         assert len(request) == 1
         approve = client.post(
             seat_path(settings, game_id, other) + "/takeback", data={"answer": "approve"}

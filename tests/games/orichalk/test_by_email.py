@@ -28,6 +28,7 @@ from service.store.eventstore import Loaded
 from tests.games.orichalk.test_board import with_hidden_reshuffled
 from tests.helpers import (
     create_over_http,
+    headline,
     html_of,
     http,
     option_links,
@@ -317,7 +318,7 @@ def test_a_whole_game_of_orichalk_is_played_through_the_emails_links(live, smtp,
     assert decisions > 40 and max(offered) > 20, "long decisions were made on grouped pages"
     for address in (PLAYERS["p1"], PLAYERS["p2"]):
         last = smtp.to(address)[-1]
-        assert "Game over" in last["Subject"]
+        assert "Game over" in headline(last)
         assert "Game over: " in text_of(last) and "Final scores" in text_of(last)
     outcome = public_state(server.url, game_id)["outcome"]
     assert outcome["ranking"] and max(outcome["scores"].values()) >= 5
