@@ -334,7 +334,8 @@ def subject(loaded: Loaded) -> str:
 
 
 def _short(text: str, longest: int) -> str:
-    plain = " ".join("".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text).split())
+    spaced = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
+    plain = " ".join(spaced.split())
     return plain if len(plain) <= longest else plain[: longest - 1].rstrip(" ,") + "…"
 
 
@@ -366,9 +367,7 @@ def _headline(context: dict[str, Any]) -> str:
         said = (
             _("Turn {turn}: your turn (fresh link)", turn=context["turn"])
             if yours
-            else _(
-                "Turn {turn}: {whose} to play (fresh link)", turn=context["turn"], whose=whose
-            )
+            else _("Turn {turn}: {whose} to play (fresh link)", turn=context["turn"], whose=whose)
         )
     elif context["notice"] is not None:
         said = context["notice"]["headline"]
