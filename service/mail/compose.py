@@ -41,6 +41,8 @@ _env.globals.update(
 ANSWER = "answer"
 """The kind of an outbox row that answers one received reply (issue 18)."""
 NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
+CALENDARED = NEEDS_DECISION | {"invitation"}
+"""Kinds that carry the decision's deadline as a calendar event when they offer one."""
 REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}
 """Kinds that show the seat's current decision again (its links never changed)."""
 ANNOUNCES = ("invitation", "turn")
@@ -162,7 +164,7 @@ def _compose(
             filename=f"{row.game_id}-board.png",
             disposition="inline",
         )
-    if row.kind in NEEDS_DECISION and context["decision"]["acting"]:
+    if row.kind in CALENDARED and context["decision"]["acting"]:
         _add_deadline(message, settings, loaded, row, context)
     return Outgoing(message, recipient[1])
 

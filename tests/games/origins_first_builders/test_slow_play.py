@@ -75,7 +75,7 @@ def seat_page(settings, game_id) -> str:  # type: ignore[no-untyped-def]
         return path(links.seat_url(settings, eventstore.load(s, game_id), "p1"))
 
 
-def subjects(smtp) -> list[str]:  # type: ignore[no-untyped-def]
+def headlines(smtp) -> list[str]:  # type: ignore[no-untyped-def]
     return [headline(m) for m in smtp.to(ANN)]
 
 
@@ -95,7 +95,7 @@ def test_a_solo_game_past_its_deadline_sleeps_without_a_ballot_until_its_player_
         assert len(asleep) == 1
         words = " ".join(text_of(asleep[0]).split())
         assert "Your deadline has passed, and nobody else at the table votes" in words
-        assert not any("what should we do" in s for s in subjects(smtp))
+        assert not any("what should we do" in s for s in headlines(smtp))
         history = client.get(f"/games/{game_id}/history?all=1").get_data(as_text=True)
         assert "Ann&#39;s deadline passed with nobody else to vote" in history
         page = client.get(seat_page(settings, game_id)).get_data(as_text=True)
@@ -111,7 +111,7 @@ def test_a_solo_game_past_its_deadline_sleeps_without_a_ballot_until_its_player_
         assert not client.get(f"/api/games/{game_id}").get_json()["asleep"]
         clock.tick(timedelta(hours=25))
         tick()
-    assert any("reminder" in s for s in subjects(smtp)), "the move started the clock afresh"
+    assert any("reminder" in s for s in headlines(smtp)), "the move started the clock afresh"
 
 
 def test_in_a_solo_game_a_takeback_needs_nobodys_approval(client, settings):
