@@ -127,7 +127,7 @@ def _compose(
         told = news.since_last_decision(session, loaded, row.seat)
         lines = told.lines[-NEWS_TOLD:]
         context["news"] = {"lines": lines, "earlier": told.earlier + len(told.lines) - len(lines)}
-    context["preheader"] = _headline(context)
+    context["preheader"] = _preheader(context)
     message = smtp.message()
     message["From"] = settings.mail_from
     message["To"] = smtp.recipient(*recipient)
@@ -339,6 +339,16 @@ def _short(text: str, longest: int) -> str:
     spaced = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
     plain = " ".join(spaced.split())
     return plain if len(plain) <= longest else plain[: longest - 1].rstrip(" ,") + "…"
+
+
+def _preheader(context: dict[str, Any]) -> str:
+    """What changed, for the line a mail client shows under the game's subject: the
+    headline, and the newest thing that happened since the seat last decided."""
+    said = _headline(context)
+    news = context["news"]
+    if news and news["lines"]:
+        return f"{said} — {news['lines'][-1]}"
+    return said
 
 
 def _headline(context: dict[str, Any]) -> str:

@@ -25,9 +25,9 @@ from tests.workers.test_slow_play import (
 
 
 def decisions_offered(messages) -> list[str]:  # type: ignore[no-untyped-def]
-    """The subjects of the emails among ``messages`` that offer a decision or call it theirs."""
+    """What the emails among ``messages`` that offer a decision or call it theirs say."""
     return [
-        m["Subject"]
+        headline(m)
         for m in messages
         if "your turn" in headline(m) or any("/act/" in url for _, url in option_links(m))
     ]
