@@ -145,7 +145,12 @@ def test_emails_are_multipart_threaded_and_name_game_number_and_turn(client, smt
     work()
     mover, other = mover_and_other(client, game_id)
     invitation = smtp.to(mover)[0]
-    assert invitation.get_content_type() == "multipart/alternative"
+    # the mover's invitation offers a decision with a deadline: its calendar event beside it
+    assert invitation.get_content_type() == "multipart/mixed"
+    alternative, calendar = invitation.iter_parts()
+    assert alternative.get_content_type() == "multipart/alternative"
+    assert calendar.get_content_type() == "text/calendar"
+    assert smtp.to(other)[0].get_content_type() == "multipart/alternative"
     assert "Tic-tac-toe" in invitation["Subject"] and f"#{game_id}" in invitation["Subject"]
     assert "your turn" in headline(invitation)
     assert "to play" in headline(smtp.to(other)[0])
