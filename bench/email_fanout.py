@@ -1,7 +1,9 @@
 """Email fan-out: emails per second per RQ worker process against a local SMTP server
-(aiosmtpd), beside bare no-op jobs run by the same worker in the same run. Target (issue 11):
->= 100 emails/s per worker. Then the worker drains every job the HTTP bench's moves
-enqueued, after which its peak resident memory is read.
+(aiosmtpd), beside bare no-op jobs run by the same worker in the same run. Target (issue 19):
+a worker sends each game's invitation emails, pictures and all, at >= 0.40 of its no-op
+rate (issue 11 asked >= 100 emails/s, which the machine's no-op rate alone decides). Then
+the worker drains every job the HTTP bench's moves enqueued, after which its peak resident
+memory is read.
 
 Each worker is ``rq worker --burst`` as in the Procfile (started by :mod:`bench.rq_worker`,
 which reports its memory). Rates come from the jobs' own start and end times, so the
@@ -39,6 +41,8 @@ from service.store.models import OutboxRow
 EMAILS_PER_GAME = 240
 NOOP_JOBS = 1000
 EMAILS_MIN_PER_S = 100.0
+RATIO_MIN = 0.40
+"""Emails per second over no-op jobs per second, each game's and all together (issue 19)."""
 WORKER_ARGS = list(WORKER_OPTIONS)
 """The Procfile's ``worker`` options (beside the queue and the URL)."""
 
@@ -167,8 +171,13 @@ def _run(settings: Settings, inbox: CountingInbox, log: Callable[[str], None]) -
     return {
         "noop": {**noop, "memory": noop_memory},
         "emails": {**emails, "memory": mail_memory, "games": per_game},
-        "ratio": emails["per_s"] / noop["per_s"] if noop["per_s"] else 0.0,
+        "ratio": _ratio(emails, noop),
+        "ratio_by_game": {name: _ratio(r, noop) for name, r in emails["by_game"].items()},
         "after_moves": {**drained, "memory": drain_memory, "enqueued": pending},
-        "targets": {"emails_min_per_s": EMAILS_MIN_PER_S},
+        "targets": {"emails_min_per_s": EMAILS_MIN_PER_S, "ratio_min": RATIO_MIN},
         "worker_args": WORKER_ARGS,
     }
+
+
+def _ratio(emails: dict[str, Any], noop: dict[str, Any]) -> float:
+    return emails["per_s"] / noop["per_s"] if noop["per_s"] else 0.0

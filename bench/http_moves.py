@@ -8,6 +8,11 @@ same app), in alternating slices so that the machine's other load falls on both.
 (issue 11), at 16 clients: moves/baseline throughput ratio >= 0.4, move p99 <= 50 ms. The
 same server plays at least 10 000 moves, after which its workers' peak resident memory is
 read.
+
+Then, at 16 clients' worth of arrivals, an open loop (:mod:`bench.open_loop`, issue 19): for
+every game, moves and the baseline each at one fixed rate, half the baseline's throughput
+that game's closed loop measured, in alternating slices; each request timed from when it was
+due, so queueing counts. Target: move p99 <= 2 x baseline p99 at that rate.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench import open_loop
 from bench.memory import children, peak_rss_mib
 from bench.planning import bench_games, plan_links
 from service.cli.localnet import free_port, wait_for_http
@@ -40,6 +46,16 @@ SLICES = 5
 TARGET_CLIENTS = 16
 RATIO_MIN = 0.4
 P99_MAX_MS = 50.0
+OPEN_REQUESTS = int(os.environ.get("BENCH_OPEN_REQUESTS", "1200"))
+"""Moves (and as many baseline requests) per game at the fixed rate."""
+OPEN_STREAMS = 32
+"""Threads sending the open loop's requests: at half the capacity each is idle when its next
+request falls due, unless the server stalls (and then the wait is timed)."""
+OPEN_SLICES = 2
+OPEN_RATE_SHARE = float(os.environ.get("BENCH_OPEN_RATE_SHARE", "0.5"))
+"""The fixed rate, as a share of the baseline's closed-loop throughput at 16 clients (issue 19:
+half; another share only to explore where the moves' p99 turns)."""
+OPEN_P99_VS_BASELINE_MAX = 2.0
 
 
 @dataclass
@@ -48,6 +64,8 @@ class Timing:
     statuses: Counter[int] = field(default_factory=Counter)
     seconds: float = 0.0
     expected: int = 200
+    sent_late: list[float] = field(default_factory=list)
+    """Open loop only: how long after its due time each request was sent."""
 
     @property
     def errors(self) -> int:
@@ -65,6 +83,11 @@ class Timing:
             "p50_ms": 1000 * _rank(ordered, 0.50),
             "p99_ms": 1000 * _rank(ordered, 0.99),
             "mean_ms": 1000 * statistics.fmean(ordered) if n else 0.0,
+            **(
+                {"sent_late_p99_ms": 1000 * _rank(sorted(self.sent_late), 0.99)}
+                if self.sent_late
+                else {}
+            ),
         }
 
 
@@ -88,6 +111,37 @@ def _post(host: str, port: int, path: str) -> int:
         return 0
     finally:
         conn.close()
+
+
+def _timed(sent: list[open_loop.Sent], expected: int) -> Timing:
+    timing = Timing(expected=expected)
+    for s in sent:
+        timing.statuses[s.status] += 1
+        timing.latencies.append(s.latency)
+    timing.seconds = max((s.answered for s in sent), default=0.0)
+    timing.sent_late = [s.sent - s.due for s in sent]
+    return timing
+
+
+def _open(port: int, per_stream: list[list[str]], rate: float) -> tuple[Timing, Timing]:
+    """Moves and baseline at ``rate``, in alternating slices (as :func:`_alternate`); each
+    stream of ``per_stream`` (a client's moves, in order) sent by one thread."""
+    moves, baseline = Timing(expected=303), Timing(expected=200)
+
+    def send(path: str) -> int:
+        return _post("127.0.0.1", port, path)
+
+    for i in range(OPEN_SLICES):
+        chunk = [_slice(paths, i, OPEN_SLICES) for paths in per_stream]
+        flat = open_loop.interleave(chunk)
+        m = _timed(open_loop.drive(send, flat, rate, len(chunk)), 303)
+        b = _timed(open_loop.drive(send, ["/bench/baseline"] * len(flat), rate, len(chunk)), 200)
+        for total, part in ((moves, m), (baseline, b)):
+            total.latencies += part.latencies
+            total.statuses.update(part.statuses)
+            total.seconds += part.seconds
+            total.sent_late += part.sent_late
+    return moves, baseline
 
 
 def _drive(port: int, per_client: list[list[str]], expected: int) -> Timing:
@@ -176,14 +230,14 @@ def _alternate(port: int, per_client: list[list[str]]) -> tuple[Timing, Timing, 
             total.latencies += part.latencies
             total.statuses.update(part.statuses)
             total.seconds += part.seconds
-        if m.seconds and b.seconds:
+        if m.latencies and b.latencies:  # a short run's last slice may be empty
             ratios.append((len(m.latencies) / m.seconds) / (len(b.latencies) / b.seconds))
     return moves, baseline, ratios
 
 
-def _slice(paths: list[str], i: int) -> list[str]:
-    """The ``i``-th of ``SLICES`` consecutive parts (a client's moves stay in order)."""
-    size = math.ceil(len(paths) / SLICES)
+def _slice(paths: list[str], i: int, slices: int = SLICES) -> list[str]:
+    """The ``i``-th of ``slices`` consecutive parts (a client's moves stay in order)."""
+    size = math.ceil(len(paths) / slices)
     return paths[i * size : (i + 1) * size]
 
 
@@ -208,7 +262,15 @@ def run(
             plans[clients, name] = [
                 plan_links(settings, name, per_client, rng) for _ in range(clients)
             ]
+    open_plans = {
+        name: [
+            plan_links(settings, name, math.ceil(OPEN_REQUESTS / OPEN_STREAMS), rng)
+            for _ in range(OPEN_STREAMS)
+        ]
+        for name in games
+    }
     runs: list[dict[str, Any]] = []
+    fixed_rate: list[dict[str, Any]] = []
     moves_made = 0
     with Server(settings) as server:
         # Untimed: each worker's first requests compile statements and fill its caches.
@@ -238,13 +300,43 @@ def run(
                     f"p99 {m['p99_ms']:6.1f} ms | baseline {b['throughput_per_s']:6.1f}/s "
                     f"p99 {b['p99_ms']:6.1f} ms | ratio {ratio:.2f}"
                 )
+        for name in games:
+            closed = next(r for r in runs if r["game"] == name and r["clients"] == TARGET_CLIENTS)
+            rate = OPEN_RATE_SHARE * closed["baseline"]["throughput_per_s"]
+            moves, baseline = _open(server.port, open_plans[name], rate)
+            moves_made += len(moves.latencies)
+            m, b = moves.summary(), baseline.summary()
+            fixed_rate.append(
+                {
+                    "game": name,
+                    "rate_per_s": rate,
+                    # The rate as a share of what the moves managed in the closed loop: at 1
+                    # or more they cannot keep up and their queue (and p99) grows with time.
+                    "moves_load": rate / closed["moves"]["throughput_per_s"],
+                    "moves": m,
+                    "baseline": b,
+                }
+            )
+            log(
+                f"http: {name:>12} at {rate:6.1f}/s: moves p50 {m['p50_ms']:6.1f} "
+                f"p99 {m['p99_ms']:6.1f} ms | baseline p50 {b['p50_ms']:6.1f} "
+                f"p99 {b['p99_ms']:6.1f} ms"
+            )
         peaks = server.workers_peak_rss_mib()
     return {
         "workers": WORKERS,
         "games": games,
         "runs": runs,
+        "fixed_rate": fixed_rate,
         "moves_made": moves_made,
         "warm_up_errors": warm_up_errors,
         "web_worker_peak_rss_mib": peaks,
-        "targets": {"clients": TARGET_CLIENTS, "ratio_min": RATIO_MIN, "p99_max_ms": P99_MAX_MS},
+        "targets": {
+            "clients": TARGET_CLIENTS,
+            "ratio_min": RATIO_MIN,
+            "p99_max_ms": P99_MAX_MS,
+            "rate_share": OPEN_RATE_SHARE,
+            "streams": OPEN_STREAMS,
+            "p99_vs_baseline_max": OPEN_P99_VS_BASELINE_MAX,
+        },
     }

@@ -48,10 +48,7 @@ def _view(name: str) -> tuple[dict[str, Any], dict[str, str]]:
 
 
 def _fresh() -> None:
-    drawing._png.cache_clear()
-    drawing._backdrop.cache_clear()
-    drawing._mask.cache_clear()
-    drawing._font.cache_clear()
+    drawing.forget()
 
 
 @contextmanager

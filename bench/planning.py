@@ -28,7 +28,7 @@ def players_for(name: str, index: int) -> list[str]:
     """Player addresses for the ``index``-th game: player counts rotate over the game's range."""
     game = registry.get(name)
     count = game.min_players + index % (game.max_players - game.min_players + 1)
-    return [f"p{i}.{index}@bench.test" for i in range(1, count + 1)]
+    return [f"p{i}.{index}@bench.example.org" for i in range(1, count + 1)]
 
 
 def plan_links(settings: Settings, name: str, count: int, rng: random.Random) -> list[str]:

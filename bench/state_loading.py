@@ -47,7 +47,7 @@ chunk keeps building the log quick without changing its shape)."""
 def build(settings: Settings, name: str, length: int) -> str:
     """A game of ``name`` whose log holds exactly ``length`` events."""
     game = registry.get(name)
-    players = [f"p{i}.load@bench.test" for i in range(1, game.min_players + 1)]
+    players = [f"p{i}.load@bench.example.org" for i in range(1, game.min_players + 1)]
     with sessions(settings.database_url).begin() as session:
         loaded = create_game(session, name, players).loaded
     seed = bytes.fromhex(loaded.row.seed)
@@ -148,11 +148,19 @@ def _from_start_ms(settings: Settings, game_id: str) -> float:
         return 1000 * (time.perf_counter() - t0)
 
 
-def run(settings: Settings, log: Callable[[str], None] = print) -> dict[str, Any]:
+def run(
+    settings: Settings,
+    log: Callable[[str], None] = print,
+    built: dict[str, dict[int, str]] | None = None,
+) -> dict[str, Any]:
+    """``built``, when given, receives each game's logs by length (the history bench reads
+    them again)."""
     results: dict[str, Any] = {}
     for name in sorted(registry.GAMES):
         log(f"load: building {name} logs of {', '.join(f'{n:,}' for n in LENGTHS)} events ...")
         ids = {length: build(settings, name, length) for length in LENGTHS}
+        if built is not None:
+            built[name] = ids
         by_length = _measure(settings, ids)
         # At 100, 1 000 and 10 000 events a snapshot was just written (every 50): the best
         # case. Half-way to the next one, a load also folds the events since.

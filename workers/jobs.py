@@ -7,7 +7,7 @@ import logging
 from rq import get_current_job
 from sqlalchemy import update
 
-from service import secret_key
+from service import counters, secret_key
 from service.config import Settings, load_extra_games
 from service.mail import replies
 from service.mail import signin as signin_mail
@@ -44,21 +44,30 @@ def send_outbox(outbox_id: int) -> str:
         if row.claimed_at is not None and now() - row.claimed_at < claim_ttl(settings):
             return "being sent by another job"
         outgoing = compose(session, settings, row)
+        retry = row.attempts > 0  # an earlier attempt failed, or its worker died
         row.attempts += 1
         if isinstance(outgoing, str):
             row.skipped = outgoing
-            return f"skipped: {outgoing}"
-        row.claimed_at = now()
+        else:
+            row.claimed_at = now()
+    # Counted once committed, as the row now says.
+    if isinstance(outgoing, str):
+        counters.email("skipped")
+        return f"skipped: {outgoing}"
+    if retry:
+        counters.email_retried()
     message = outgoing.message
     try:
         send(settings.smtp_url, message, to=outgoing.to)
     except Exception as exc:
+        counters.email("failed")
         with session_factory.begin() as session:
             failed = session.get(OutboxRow, outbox_id)
             assert failed is not None
             failed.claimed_at = None
             failed.last_error = f"{type(exc).__name__}: {exc}"[:2000]
         raise
+    counters.email("sent")
     with session_factory.begin() as session:
         session.execute(
             update(OutboxRow)
@@ -135,5 +144,10 @@ def send_sign_in(email: str, language: str) -> str:
     waits in Redis. Safe twice: a second run sends a second link, each good once."""
     settings = settings_for_job()
     url = signin_mail.sign_in_url(settings, email, signin.nonce())
-    send(settings.smtp_url, signin_mail.message(settings, email, language, url), to=email)
+    try:
+        send(settings.smtp_url, signin_mail.message(settings, email, language, url), to=email)
+    except Exception:
+        counters.email("failed")
+        raise
+    counters.email("sent")
     return "sent"

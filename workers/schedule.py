@@ -17,7 +17,13 @@ from sqlalchemy.exc import IntegrityError
 from service.config import Settings
 from service.errors import Conflict
 from service.mail import digest
-from service.mail.queue import enqueue_outbox, queue, retry_policy, without_jobs_in
+from service.mail.queue import (
+    LAST_TICK,
+    enqueue_outbox,
+    queue,
+    retry_policy,
+    without_jobs_in,
+)
 from service.mail.smtp import send
 from service.play import slowplay
 from service.store.db import sessions
@@ -59,6 +65,7 @@ def tick(moment: datetime | None = None) -> dict[str, int]:
             )
         queued = _queue_due_games(settings, q, game_ids, moment)
         digests = queue_digests(settings, moment)
+        q.connection.set(LAST_TICK, repr(now().timestamp()))
     finally:
         lock.release()
     return {"games": len(game_ids), "queued": queued, "digests": len(digests), "locked_out": 0}
@@ -111,7 +118,8 @@ def queue_digests(settings: Settings, moment: datetime) -> list[str]:
     with factory.begin() as session:
         people = session.scalars(
             select(PersonRow)
-            .where(PersonRow.notify == "digest", PersonRow.next_digest_at <= moment)
+            # Set only while some game of theirs is heard about by digest (issue 20).
+            .where(PersonRow.next_digest_at <= moment)
             .limit(BATCH)
         ).all()
         for person in people:

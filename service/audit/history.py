@@ -28,12 +28,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from engine import Game, State, contract, registry
+from engine import Game, State, contract
 from service.boards.naming import with_names
 from service.errors import NotFound, Replaced
 from service.store import eventstore
 from service.store.models import EventRow, GameRow
-from service.table import logfold
 from service.table import rules as tables
 from service.table.logfold import Folded
 from service.words import _, n_
@@ -86,30 +85,63 @@ class Entry:
 
 @dataclass
 class Record:
-    """A game's whole log folded once: the rows, and the game after each of them."""
+    """A stretch of a game's log (the whole log, a page of the history, one replay step) with
+    the game after each of its events, and what narrating it needs from the rest of the log:
+    the game as it stands now (finished? what was taken back?) and who held each seat when.
+    All of it is read from the newest snapshot before the stretch and a few chosen rows, never
+    the whole log (issue 19), unless the stretch is the whole log."""
 
     row: GameRow
     game: Game
+    first: int
+    """The seq of the stretch's first event."""
     events: list[EventRow]
     payloads: list[dict[str, Any]]
+    before: Folded | None
+    """The game before the stretch (None before the first event)."""
     steps: list[Folded]
     finished: bool
-    holders: list[dict[str, str]]
-    """For each event, the name of each seat's player at that moment."""
+    undone: set[int]
+    """Every seq a takeback undid, to this day."""
     claims: dict[str, list[int]]
     """For each seat, the seqs at which a new player took it over, in order."""
+    claimed: dict[str, list[tuple[int, str]]]
+    """For each seat, (seq, name) of each player who took it over."""
+    first_names: dict[str, str]
+    """Each seat's first player."""
+    undoers: dict[int, str | None]
+    """The seat that recorded event ``seq``, for the decisions the stretch's takebacks undid."""
+    turns: int
+    """Turns begun so far."""
 
     @property
     def last(self) -> int:
-        return len(self.events)
+        return self.row.last_seq
+
+    @property
+    def holders(self) -> list[dict[str, str]]:
+        """For each event of the stretch, the name of each seat's player at that moment."""
+        return [self.names_at(e.seq) for e in self.events]
 
     @property
     def names(self) -> dict[str, str]:
         """Each seat's player now."""
-        return self.holders[-1] if self.holders else {s.seat: s.name for s in self.row.seats}
+        return self.names_at(self.last)
+
+    def names_at(self, seq: int) -> dict[str, str]:
+        names = dict(self.first_names)
+        for seat, claimed in self.claimed.items():
+            for since, name in claimed:
+                if since <= seq:
+                    names[seat] = name
+        return names
 
     def state_after(self, seq: int) -> State:
-        return self.steps[seq - 1].state if seq else None
+        if seq >= self.first:
+            return self.steps[seq - self.first].state
+        if seq == self.first - 1 and self.before is not None:
+            return self.before.state
+        return None
 
     def viewer(self, seat: str, generation: int) -> Viewer:
         """The stretch of the log the ``generation``-th holder of ``seat`` played."""
@@ -134,58 +166,65 @@ class Record:
         return None if state is None else self.game.view(state, seat)
 
 
-def load(session: Session, game_id: str) -> Record:
-    row = eventstore.get_row(session, game_id)
-    game = registry.get(row.game)
-    events = eventstore.events_of(session, game_id)
-    payloads = eventstore.payloads(events, row.game)
+def load(session: Session, game_id: str, first: int = 1, last: int | None = None) -> Record:
+    """Events ``first`` to ``last`` (the newest when None) of the game, and what narrating them
+    needs. The game now comes from the state cache or the newest snapshot; the stretch from the
+    newest snapshot before it; the seats' holders from the table now and the rows of each
+    seat's first hand-over."""
+    now = eventstore.load(session, game_id)
+    row, game = now.row, now.game
+    last = row.last_seq if last is None else min(last, row.last_seq)
+    first = max(first, 1)
+    part = eventstore.stretch(session, row, game, first, last)
     seats = [s.seat for s in row.seats]
-    steps = list(logfold.steps(game, seats, zip(events, payloads, strict=True)))
     claims: dict[str, list[int]] = {s: [] for s in seats}
-    names = _first_names(row, payloads)
-    holders = []
-    for event, payload in zip(events, payloads, strict=True):
-        if payload["type"] == "table.seat_claimed" and payload.get("seat") in claims:
-            claims[payload["seat"]].append(event.seq)
-            names = {**names, payload["seat"]: str(payload.get("name", ""))}
-        holders.append(names)
-    final = steps[-1].state if steps else None
+    claimed: dict[str, list[tuple[int, str]]] = {s: [] for s in seats}
+    for seat, since, name in now.table.holders:
+        if seat in claims:
+            claims[seat].append(since)
+            claimed[seat].append((since, str(name)))
+    firsts = {seat: seqs[0] for seat, seqs in claims.items() if seqs}
+    undone_firsts = [
+        p.get("first_seq")
+        for p in part.payloads
+        if p["type"] == "table.taken_back" and isinstance(p.get("first_seq"), int)
+    ]
+    wanted = {*firsts.values(), *(s for s in undone_firsts if isinstance(s, int) and s >= 1)}
+    rows = eventstore.events_at(session, row.id, wanted)
+    by_seq = dict(zip((r.seq for r in rows), eventstore.payloads(rows, row.game), strict=True))
+    seat_of = {r.seq: r.seat for r in rows}
+    first_names = {s.seat: s.name for s in row.seats}
+    for seat, seq in firsts.items():
+        # The seat row names the current player; the first hand-over names whom it replaced.
+        payload = by_seq.get(seq, {})
+        first_names[seat] = str(payload.get("replaced", first_names[seat]))
     return Record(
         row=row,
         game=game,
-        events=events,
-        payloads=payloads,
-        steps=steps,
-        finished=final is not None and game.outcome(final) is not None,
-        holders=holders,
+        first=first,
+        events=part.events,
+        payloads=part.payloads,
+        before=part.before,
+        steps=part.steps,
+        finished=now.finished,
+        undone={s for a, b in now.table.undone for s in range(a, b + 1)},
         claims=claims,
+        claimed=claimed,
+        first_names=first_names,
+        undoers={seq: seat_of.get(seq) for seq in undone_firsts if isinstance(seq, int)},
+        turns=now.table.turns,
     )
 
 
-def _first_names(row: GameRow, payloads: list[dict[str, Any]]) -> dict[str, str]:
-    """Each seat's first player: the seat row names the current one, and each hand-over
-    names whom it replaced."""
-    names = {s.seat: s.name for s in row.seats}
-    claimed: set[str] = set()
-    for payload in payloads:
-        seat = payload.get("seat")
-        if payload["type"] == "table.seat_claimed" and seat in names and seat not in claimed:
-            claimed.add(seat)
-            names[seat] = str(payload.get("replaced", names[seat]))
-    return names
-
-
 def entries(record: Record, viewer: Viewer) -> list[Entry]:
-    undone = _undone(record)
     found: list[Entry] = []
-    turn, last_decider = 0, None
     for i, (event, payload) in enumerate(zip(record.events, record.payloads, strict=True)):
-        before = record.steps[i - 1] if i else None
-        names = record.holders[i]
+        before = record.steps[i - 1] if i else record.before
+        names = record.names_at(event.seq)
         is_table = tables.is_table(payload)
         decided = event.move is not None and not is_table
-        if decided and event.seat != last_decider:
-            turn, last_decider = turn + 1, event.seat
+        # Each run of decisions by one seat is a turn: the table counts them as it folds.
+        turn = record.steps[i].table.turns
         open_book = record.finished or viewer.holds(event.seat, event.seq)
         label = None
         if decided and open_book:
@@ -195,7 +234,9 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         if is_table:
             undoer = None
             if payload["type"] == "table.taken_back":
-                undoer = _seat_of(record, payload.get("first_seq"))
+                undone_seq = payload.get("first_seq")
+                if isinstance(undone_seq, int):
+                    undoer = record.undoers.get(undone_seq)
             text = describe_table(payload, event.seat, names, undoer=undoer)
         else:
             reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
@@ -221,7 +262,7 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
                 text=text,
                 details=details,
                 hash=event.hash if record.finished else None,
-                undone=event.seq in undone,
+                undone=event.seq in record.undone,
             )
         )
     return found
@@ -231,18 +272,6 @@ def concerns(entry: Entry, payload: dict[str, Any], seat: str) -> bool:
     """For the seat filter: events the seat recorded, and table events about the seat (a
     game event's payload is never read for it: that could tell where a secret went)."""
     return entry.seat == seat or (entry.table and payload.get("seat") == seat)
-
-
-def _seat_of(record: Record, seq: Any) -> str | None:
-    if isinstance(seq, int) and 1 <= seq <= record.last:
-        return record.events[seq - 1].seat
-    return None
-
-
-def _undone(record: Record) -> set[int]:
-    if not record.steps:
-        return set()
-    return {seq for first, last in record.steps[-1].table.undone for seq in range(first, last + 1)}
 
 
 def _label(game: Game, state: State, move: dict[str, Any]) -> str:

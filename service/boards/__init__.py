@@ -19,6 +19,7 @@ from engine.kit.listing import LISTING
 from service.boards import contrast, drawing
 from service.boards.html import panels_html
 from service.boards.naming import with_names
+from service.boards.shown import view_key
 
 Picture = Literal["svg", "png"] | None
 
@@ -60,15 +61,23 @@ def _kind_path(move: dict[str, Any]) -> tuple[str, ...]:
 
 
 def pictured(
-    text: str, html: Markup, picture: Picture, draw: Callable[[], drawing.Drawing]
+    text: str,
+    html: Markup,
+    picture: Picture,
+    draw: Callable[[], drawing.Drawing],
+    shown: str | None = None,
 ) -> Board:
     """A renderer's board: its text and panels, and the picture ``draw`` makes, drawn only
-    when asked for and in the backend asked for."""
+    when asked for and in the backend asked for; a PNG already drawn for the view of key
+    ``shown`` (:mod:`service.boards.shown`) is not even laid out again."""
     if picture is None:
         return Board(text=text, html=html)
     if picture == "svg":
         return Board(text=text, html=html, svg=drawing.to_svg(draw()))
-    return Board(text=text, html=html, png=drawing.to_png(draw()))
+    png = drawing.png_shown(shown) if shown is not None else None
+    if png is None:
+        png = drawing.to_png(draw(), shown)
+    return Board(text=text, html=html, png=png)
 
 
 def render(
@@ -76,11 +85,19 @@ def render(
 ) -> Board:
     """The game's board; with ``names`` (seat -> player), the players' names stand where the
     view says their seats, in the text, the panels and the picture."""
-    return _drawn(_board(game), view, picture, names or {})
+    board, names = _board(game), names or {}
+    shown = None
+    if picture == "png" and board.picture is not None:
+        shown = view_key(game, view, names, drawing.BACKEND)
+    return _drawn(board, view, picture, names, shown)
 
 
 def _drawn(
-    board: KitBoard, view: dict[str, Any], picture: Picture, names: Mapping[str, str]
+    board: KitBoard,
+    view: dict[str, Any],
+    picture: Picture,
+    names: Mapping[str, str],
+    shown: str | None = None,
 ) -> Board:
     """A game's board from its data: text and panels named and escaped, the picture laid out
     against the font that will draw it."""
@@ -93,7 +110,11 @@ def _drawn(
     lay_out = board.picture
     with drawing.naming(names):
         return pictured(
-            text, html, picture, lambda: contrast.legible(lay_out(view, drawing.text_width))
+            text,
+            html,
+            picture,
+            lambda: contrast.legible(lay_out(view, drawing.text_width)),
+            shown,
         )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import lru_cache
 
 from engine.kit.drawing import Circle, Drawing, Group, Polygon, Rect, Shape, Text
 
@@ -49,9 +50,11 @@ def ratio(ink: str, ground: str) -> float:
     return (a + 0.05) / (b + 0.05)
 
 
+@lru_cache(maxsize=1024)
 def readable(ink: str, ground: str) -> str:
     """``ink`` when it stands 4.5:1 on ``ground``, else the dark or light ink that stands
-    better; a colour that is not ``#rrggbb`` is left as it is."""
+    better; a colour that is not ``#rrggbb`` is left as it is. Remembered: a game's pictures
+    use a few colours, and every text of every picture asks (a third of ``legible``'s time)."""
     if rgb(ink) is None or rgb(ground) is None or ratio(ink, ground) >= AA:
         return ink
     return DARK if ratio(DARK, ground) >= ratio(LIGHT, ground) else LIGHT
@@ -135,9 +138,9 @@ def _under(text: Text, grid: Grid, ground: str) -> str:
 def legible(drawing: Drawing) -> Drawing:
     """The picture with every text's ink made to stand 4.5:1 on what it is drawn on."""
     inks = {
-        id(text): readable(text.fill, ground)
+        id(text): ink
         for text, ground in pairs(drawing)
-        if readable(text.fill, ground) != text.fill
+        if (ink := readable(text.fill, ground)) != text.fill
     }
     if not inks:
         return drawing

@@ -7,13 +7,17 @@ are ``#rrggbb`` strings, which both backends understand.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -36,6 +40,7 @@ from engine.kit.drawing import (
     hexagon,
 )
 from service import words
+from service.boards.kept import Kept
 from service.boards.naming import short_names, with_names
 
 __all__ = [
@@ -196,55 +201,243 @@ def _svg(shape: Shape) -> Markup:
 SUPERSAMPLE = 2
 """The PNG is drawn this many times larger, then reduced: Pillow draws without antialiasing."""
 PNG_COLOURS = 96
-PNGS_KEPT = 16
-"""Pictures kept per process: the emails of one moment (an invitation to every seat, a
-game's end) often show the very same picture."""
+PNG_LEVEL = 3
+"""zlib's level: half the encoding time of the default (6) for a picture a sixth larger;
+9 (or ``optimize``) takes six times as long for 7% less (docs/performance.md, "Encoding")."""
+PNG_BYTES_KEPT = 8 * 2**20
+"""PNGs kept per process, by what they show (:func:`digest`): about 150 board pictures. The
+RQ worker runs its jobs in its own process, forking none (``workers.process``), so one
+email's picture serves the next email that shows the very same picture."""
+CANVASES_KEPT = 3
+"""Supersampled pictures kept per process, one per size and backdrop (about 10 MB each for
+the largest boards): the next picture of that size is drawn over the last one where they
+differ (:func:`_painted`)."""
+REDRAWN_AT_MOST = 0.5
+"""Beyond this share of the picture differing, it is drawn whole rather than patched."""
+BACKEND = "png-1"
+"""Part of every picture's digest: change it when the backend draws a picture differently
+(fonts, supersampling, colours, encoding), so no picture drawn before is given again."""
+
+VIEWS_KEPT = 4096
+"""Views whose picture's digest is remembered (:mod:`service.boards.shown`)."""
+
+_PNGS = Kept(PNG_BYTES_KEPT)
+_SHOWN = Kept(VIEWS_KEPT * 64)
+"""A view's key (:func:`service.boards.shown.view_key`) -> the digest of its picture."""
 
 
-def to_png(drawing: Drawing) -> bytes:
+def to_png(drawing: Drawing, shown: str | None = None) -> bytes:
+    """The picture as PNG. The same picture (same shapes, texts in the same language, the
+    same names) is drawn once per process and then given from memory, to any seat: its
+    digest is made of everything it shows, so no seat is given a picture that differs
+    from its own by one pixel, hidden information included. ``shown``: the key of the
+    view it was laid out for, which :func:`png_shown` then answers."""
     drawing = _named(drawing)
-    size = (drawing.width, drawing.height, drawing.background)
-    try:
-        return _png(*size, drawing.backdrop, tuple(drawing.shapes))
-    except TypeError:  # a shape holding a list cannot be remembered: drawn afresh
-        return _png.__wrapped__(*size, (), (*drawing.backdrop, *drawing.shapes))
+    key = digest(drawing)
+    png = _PNGS.get(key)
+    if png is None:
+        png = _painted(drawing)
+        _PNGS.put(key, png)
+    if shown is not None:
+        _SHOWN.put(shown, key.encode())
+    return png
 
 
-@lru_cache(maxsize=PNGS_KEPT)
-def _png(
-    width: int,
-    height: int,
-    background: str,
-    backdrop: tuple[Shape, ...],
-    shapes: tuple[Shape, ...],
-) -> bytes:
-    k = SUPERSAMPLE
-    if backdrop:
-        image = _backdrop(width, height, background, backdrop).copy()
-    else:  # nothing worth keeping: a plain background is made faster than copied
-        image = Image.new("RGB", (width * k, height * k), background)
-    pen = ImageDraw.Draw(image)
-    for shape in _flat(shapes):
-        _draw(image, pen, shape, k)
-    image = image.reduce(k).quantize(
-        PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+def png_shown(shown: str) -> bytes | None:
+    """The PNG drawn for the view of key ``shown``, while it is remembered."""
+    key = _SHOWN.get(shown)
+    return None if key is None else _PNGS.get(key.decode())
+
+
+def digest(drawing: Drawing) -> str:
+    """A hash of everything a picture, as drawn (texts in the reader's language, seats
+    named), shows: its size, background, every shape in order and the backend that draws
+    it. ``repr`` of the frozen shapes spells every field (floats exactly, texts quoted)."""
+    shown = (BACKEND, drawing.width, drawing.height, drawing.background,
+             drawing.backdrop, tuple(drawing.shapes))  # fmt: skip
+    return hashlib.sha256(repr(shown).encode()).hexdigest()
+
+
+def _encoded(image: Image.Image) -> bytes:
+    """The picture's colours quantised and PNG-encoded; the settings were chosen by
+    measurement (docs/performance.md, "Encoding")."""
+    small = image.quantize(PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    # zlib's default level: a few percent larger than ``optimize`` (which tries level 9 and
-    # every filter), for an eighth of the time; every email with a board pays it.
-    image.save(out, format="PNG", compress_level=6)
+    small.save(out, format="PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
+
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass
+class _Canvas:
+    large: Image.Image
+    """The picture supersampled, every shape drawn."""
+    small: Image.Image
+    """``large`` reduced: the picture's pixels."""
+    shapes: list[Shape]
+    """The shapes drawn, flattened, in order."""
+
+
+_CANVASES: OrderedDict[tuple[Any, ...], _Canvas] = OrderedDict()
+_CANVAS_LOCK = threading.Lock()
+
+
+def _painted(drawing: Drawing) -> bytes:
+    """The picture drawn at ``SUPERSAMPLE`` times its size, reduced and encoded. Drawn over
+    the last picture of the same size and backdrop where the two differ: the seats of one
+    game, and one game from one email to the next, mostly see the same board."""
+    flat = list(_flat(drawing.shapes))
+    layer = (drawing.width, drawing.height, drawing.background, drawing.backdrop)
+    try:
+        hash((layer, *flat))
+    except TypeError:  # a shape holding a list cannot be compared: drawn afresh, not kept
+        large = _drawn_whole(drawing.width, drawing.height, drawing.background,
+                             (*_flat(drawing.backdrop), *flat))  # fmt: skip
+        return _encoded(large.reduce(SUPERSAMPLE))
+    with _CANVAS_LOCK:  # taken out while it is drawn on and read: no other thread sees it
+        kept = _CANVASES.pop(layer, None)
+    canvas = _patched(kept, drawing, flat) if kept is not None else None
+    if canvas is None:
+        large = _base(drawing)
+        pen = ImageDraw.Draw(large)
+        for shape in flat:
+            _draw(large, pen, shape, SUPERSAMPLE)
+        canvas = _Canvas(large, large.reduce(SUPERSAMPLE), flat)
+    png = _encoded(canvas.small)
+    with _CANVAS_LOCK:
+        _CANVASES[layer] = canvas
+        while len(_CANVASES) > CANVASES_KEPT:
+            _CANVASES.popitem(last=False)
+    return png
+
+
+def _base(drawing: Drawing) -> Image.Image:
+    """The background with the backdrop on it, supersampled, to draw on."""
+    k = SUPERSAMPLE
+    if drawing.backdrop:
+        return _backdrop(drawing.width, drawing.height, drawing.background, drawing.backdrop).copy()
+    # Nothing worth keeping: a plain background is made faster than copied.
+    return Image.new("RGB", (drawing.width * k, drawing.height * k), drawing.background)
+
+
+def _drawn_whole(width: int, height: int, background: str, shapes: Sequence[Shape]) -> Image.Image:
+    k = SUPERSAMPLE
+    image = Image.new("RGB", (width * k, height * k), background)
+    pen = ImageDraw.Draw(image)
+    for shape in shapes:
+        _draw(image, pen, shape, k)
+    return image
+
+
+def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> _Canvas | None:
+    """``drawing`` made from ``kept`` (same size and backdrop): only where a shape of one is
+    not in the other are the pixels drawn again, from the backdrop up with every shape that
+    reaches there, in order; elsewhere the two pictures have the same shapes in the same
+    order, hence the same pixels. Each patch is aligned to the supersampling, so reducing it
+    alone gives the pixels reducing the whole would. ``kept`` is drawn on (the new picture
+    replaces it); None when too much differs to be worth it."""
+    k = SUPERSAMPLE
+    size = kept.large.size
+    dirty: list[Box] = []
+    matcher = SequenceMatcher(None, kept.shapes, flat, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            dirty += [_reach(shape, k, size) for shape in (*kept.shapes[i1:i2], *flat[j1:j2])]
+    dirty = [box for box in dirty if box[0] < box[2] and box[1] < box[3]]
+    if not dirty:
+        return _Canvas(kept.large, kept.small, flat)
+    if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in dirty) > REDRAWN_AT_MOST * (
+        size[0] * size[1]
+    ):
+        return None
+    dirty = _merged(dirty)
+    scratch = _base(drawing)
+    pen = ImageDraw.Draw(scratch)
+    for shape in flat:
+        x0, y0, x1, y1 = _reach(shape, k, size)
+        if any(x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 for b in dirty):
+            _draw(scratch, pen, shape, k)
+    for box in dirty:
+        patch = scratch.crop(box)
+        kept.large.paste(patch, box[:2])
+        kept.small.paste(patch.reduce(k), (box[0] // k, box[1] // k))
+    return _Canvas(kept.large, kept.small, flat)
+
+
+def _merged(boxes: list[Box]) -> list[Box]:
+    """The boxes, those that overlap or touch made one, until none do: fewer boxes for every
+    shape to be tested against, each patch reduced and pasted once."""
+    merged: list[Box] = []
+    for box in sorted(boxes):
+        x0, y0, x1, y1 = box
+        changed = True
+        while changed:
+            changed = False
+            for i, (a0, b0, a1, b1) in enumerate(merged):
+                if x0 <= a1 and a0 <= x1 and y0 <= b1 and b0 <= y1:
+                    x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
+                    del merged[i]
+                    changed = True
+                    break
+        merged.append((x0, y0, x1, y1))
+    return merged
+
+
+def _reach(shape: Shape, k: int, size: tuple[int, int]) -> Box:
+    """A box, in supersampled pixels and clipped to the picture, holding every pixel that
+    drawing ``shape`` can change: generous (a text is given its size all round), since a
+    box too small would leave another picture's pixels in this one."""
+    if isinstance(shape, Circle):
+        pad = shape.r + shape.width
+        box = (shape.cx - pad, shape.cy - pad, shape.cx + pad, shape.cy + pad)
+    elif isinstance(shape, Rect):
+        box = (shape.x - shape.width, shape.y - shape.width,
+               shape.x + shape.w + shape.width, shape.y + shape.h + shape.width)  # fmt: skip
+    elif isinstance(shape, Line):
+        box = (
+            min(shape.x1, shape.x2) - shape.width,
+            min(shape.y1, shape.y2) - shape.width,
+            max(shape.x1, shape.x2) + shape.width,
+            max(shape.y1, shape.y2) + shape.width,
+        )
+    elif isinstance(shape, Polygon) and shape.points:
+        xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+        box = (min(xs) - shape.width, min(ys) - shape.width,
+               max(xs) + shape.width, max(ys) + shape.width)  # fmt: skip
+    elif isinstance(shape, Text):
+        wide = _width(shape.text, round(shape.size * k))
+        left = shape.x - {"start": 0.0, "middle": wide / 2, "end": wide}[shape.anchor]
+        pad = shape.size * 1.5
+        box = (left - pad, shape.y - pad, left + wide + pad, shape.y + pad)
+    else:
+        return (0, 0, *size)
+    x0, y0, x1, y1 = box
+    # Widened by a few pixels, and to whole pixels of the reduced picture.
+    left, top = (math.floor(x0 * k) - 4) // k * k, (math.floor(y0 * k) - 4) // k * k
+    right, bottom = -(-(math.ceil(x1 * k) + 4) // k) * k, -(-(math.ceil(y1 * k) + 4) // k) * k
+    return max(0, left), max(0, top), min(size[0], right), min(size[1], bottom)
 
 
 @lru_cache(maxsize=4)
 def _backdrop(width: int, height: int, background: str, shapes: tuple[Shape, ...]) -> Image.Image:
     """The background and the backdrop's shapes, supersampled; callers draw on a copy."""
-    k = SUPERSAMPLE
-    image = Image.new("RGB", (width * k, height * k), background)
-    pen = ImageDraw.Draw(image)
-    for shape in _flat(shapes):
-        _draw(image, pen, shape, k)
-    return image
+    return _drawn_whole(width, height, background, list(_flat(shapes)))
+
+
+def forget() -> None:
+    """Empty every memory of the PNG backend: the next picture is drawn as a process's
+    first is (benchmarks and tests)."""
+    _PNGS.clear()
+    _SHOWN.clear()
+    with _CANVAS_LOCK:
+        _CANVASES.clear()
+    _backdrop.cache_clear()
+    _font.cache_clear()
+    _mask.cache_clear()
+    _width.cache_clear()
+    _length.cache_clear()
 
 
 def _flat(shapes: Sequence[Shape]) -> Iterator[Shape]:
@@ -305,13 +498,15 @@ def _text(pen: ImageDraw.ImageDraw, shape: Text, k: int) -> None:
     """A text as runs, each in the first font that has its letters, laid one after another
     from where the anchor puts the whole."""
     size = round(shape.size * k)
-    runs = [(_font(size, face), part) for face, part in _runs(shape.text)]
-    width = sum(font.getlength(part) for font, part in runs)
+    runs = [
+        (_font(size, face), part, _length(size, face, part)) for face, part in _runs(shape.text)
+    ]
+    width = sum(length for _, _, length in runs)
     x = shape.x * k - {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
     stroke = round(shape.size * k / 8) if shape.halo else 0
     if shape.bold:
         stroke = max(stroke, 1)
-    for font, part in runs:
+    for font, part, length in runs:
         point = (x, shape.y * k)
         pen.text(
             point,
@@ -324,7 +519,7 @@ def _text(pen: ImageDraw.ImageDraw, shape: Text, k: int) -> None:
         )
         if shape.bold and shape.halo:
             pen.text(point, part, font=font, fill=shape.fill, anchor="lm", stroke_width=1)
-        x += font.getlength(part)
+        x += length
 
 
 def _thick_polygon(
@@ -391,10 +586,19 @@ def _dashed_circle(pen: ImageDraw.ImageDraw, shape: Circle, k: int) -> None:
 def text_width(text: str, size: float) -> float:
     """How wide the PNG draws a text (the SVG's sans-serif is near enough); within
     ``naming``, with the players' names in it, as it will be drawn."""
-    text = with_names(text, _NAMES.get() or {})
-    scaled = round(size * SUPERSAMPLE)
-    width = sum(_font(scaled, face).getlength(part) for face, part in _runs(text))
-    return width / SUPERSAMPLE
+    return _width(with_names(text, _NAMES.get() or {}), round(size * SUPERSAMPLE))
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, scaled: int) -> float:
+    """A layout measures the same labels and names in every picture of a game."""
+    return sum(_length(scaled, face, part) for face, part in _runs(text)) / SUPERSAMPLE
+
+
+@lru_cache(maxsize=4096)
+def _length(size: int, face: int, part: str) -> float:
+    """How far a run of text advances, remembered as its rendered letters are."""
+    return _font(size, face).getlength(part)
 
 
 def _shown(text: str) -> str:

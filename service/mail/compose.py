@@ -20,9 +20,9 @@ from service.links import urls as links
 from service.mail import ics, news, smtp
 from service.play.moves import seat_row
 from service.present import notices, presentation
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
-from service.store.models import EventRow, InboxRow, OutboxRow, PersonRow, SeatOfferRow, SeatRow
+from service.store.models import EventRow, InboxRow, OutboxRow, SeatOfferRow, SeatRow
 from service.words import _
 
 TEMPLATES = Path(ROOT) / "templates" / "email"
@@ -103,9 +103,9 @@ def _compose(
         if row.seat in loaded.table.bots:
             return "a bot plays this seat"
     if row.kind in TURN_NEWS:
-        person = session.get(PersonRow, seat.email)
-        if person is not None and person.notify != "each":
-            chosen = "a daily digest" if person.notify == "digest" else "no turn emails"
+        style = people.notify_of(session, seat)
+        if style != "each":
+            chosen = "a daily digest" if style == "digest" else "no turn emails"
             return f"the player chose {chosen}"
     view = loaded.game.view(loaded.state, row.seat)
     board = boards.render(loaded.row.game, view, "png", presentation.seat_names(loaded))

@@ -18,18 +18,21 @@ from service.mail import smtp
 from service.mail.compose import render
 from service.mail.smtp import recipient
 from service.present import notices
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.eventstore import now
 from service.store.models import SeatRow
 from service.words import n_
 
 
 def waiting_games(settings: Settings, session: Session, email: str) -> list[dict[str, Any]]:
-    """Every game where this player must decide or vote now, with its links."""
+    """Every game where this player must decide or vote now, with its links: the games they
+    hear about by digest (all of them, or those they chose it for alone, issue 20)."""
     games: list[dict[str, Any]] = []
     seats = session.scalars(select(SeatRow).where(SeatRow.email == email)).all()
     speaks = language_of(seats)
     for seat in seats:  # each game's deadline in that seat's own time zone
+        if people.notify_of(session, seat) != "digest":
+            continue
         with words.speaking(speaks, seat.time_zone):
             _waiting(settings, session, seat, speaks, games)
     return games

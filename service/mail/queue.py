@@ -37,6 +37,9 @@ SEND_JOB = "workers.jobs.send_outbox"
 """The RQ job that sends one row, named (RQ imports it in the worker), never imported here."""
 READ_JOB = "workers.jobs.read_inbox"
 """The RQ job that reads one received message (issue 18), named likewise."""
+LAST_TICK = "pbem:tick:done"
+"""When the scheduler's tick last finished its work (Unix seconds, in Redis): ``/metrics``
+shows the time since (``workers.schedule.tick`` writes it)."""
 K = TypeVar("K", int, str)
 WAITING = frozenset({JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED})
 """A job in one of these states will run: enqueueing its row again would only repeat it."""
@@ -200,8 +203,7 @@ def sweep_inbox(settings: Settings, older_than: int | None = None) -> list[int]:
             select(InboxRow)
             .where(
                 InboxRow.processed_at.is_(None),
-                InboxRow.claimed_at.is_not(None),
-                InboxRow.claimed_at <= moment - claim_ttl(settings),
+                InboxRow.claimed_at <= moment - claim_ttl(settings),  # never NULL: begun
                 InboxRow.received_at <= moment - GIVE_UP_AFTER,
             )
             .with_for_update(skip_locked=True)

@@ -23,8 +23,17 @@ from sqlalchemy.orm import Session
 
 from engine import Game, IllegalMove, Move, registry
 from engine.chance import commitment, rng_for
-from service import words
-from service.errors import BadRequest, Conflict, Illegal, NotFound, Replaced, Reused, Stale
+from service import counters, words
+from service.errors import (
+    BadRequest,
+    Conflict,
+    Illegal,
+    NotFound,
+    Replaced,
+    Reused,
+    ServiceError,
+    Stale,
+)
 from service.links import decisions
 from service.links.decisions import Verdict
 from service.store import eventstore
@@ -311,18 +320,28 @@ def make_move(
     was made for: ``expected_seq`` names the game's ``turn_seq`` then, ``began`` and
     ``decision`` the seat's decision (:func:`service.links.decisions.judge`; without them, only
     that ``turn_seq`` will do). A table event recorded meanwhile (a nudge, a vote) is no
-    reason to refuse: the append is tried again."""
+    reason to refuse: the append is tried again.
+
+    Counted for ``/metrics`` (:mod:`service.counters`) once, as accepted or by the reason it
+    was refused, whoever asked (a link, a reply, a bot)."""
     attempts = 3
     while True:
         try:
-            return _make_move(
+            applied = _make_move(
                 session, game_id, seat, expected_seq, move, link_digest, snapshot_every,
                 generation=generation, by_bot=by_bot, began=began, decision=decision,
             )  # fmt: skip
-        except Conflict:
+        except Conflict as exc:
             attempts -= 1
             if not attempts:
+                counters.move_refused(exc)
                 raise
+        except ServiceError as exc:
+            counters.move_refused(exc)
+            raise
+        else:
+            counters.move_accepted()
+            return applied
 
 
 def _make_move(
@@ -432,7 +451,7 @@ def seat_row(row: GameRow, seat: str) -> SeatRow:
     raise NotFound(_("Game {id} has no seat {seat}.", id=str(row.id), seat=repr(seat[:40])))
 
 
-def resend(session: Session, game_id: str, seat: str, generation: int = 0) -> int | None:
+def resend(session: Session, game_id: str, seat: str, generation: int) -> int | None:
     """Queue a fresh 'your turn' email for ``seat`` if it must decide now: one per decision
     (the row's ``seq`` is where the decision began), however often it is asked for."""
     loaded = eventstore.load(session, game_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -489,7 +490,10 @@ def set_notify(
     mode: str,
     moment: datetime | None = None,
     digest_hour: int | None = None,
+    seats: Sequence[SeatRow] | None = None,
 ) -> None:
+    """The player at ``email`` hears about their turns by ``mode`` in every game, or only in
+    the games of ``seats`` (issue 20), where the others keep what they had."""
     if mode not in tables.NOTIFY:
         raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(tables.NOTIFY)))
     row = person(session, email)
@@ -498,10 +502,21 @@ def set_notify(
             zone = person_zone(session, email) or "UTC"
             raise BadRequest(_("The digest hour runs from 0 to 23 ({zone}).", zone=zone))
         row.digest_hour = digest_hour
-    row.notify = mode
+    if seats is None:
+        row.notify = mode
+        seats = session.scalars(select(SeatRow).where(SeatRow.email == email)).all()
+        for seat in seats:
+            seat.notify = None
+    else:
+        for seat in seats:
+            seat.notify = None if mode == row.notify else mode
+    session.flush()
+    wanted = row.notify == "digest" or session.scalar(
+        select(SeatRow.id).where(SeatRow.email == email, SeatRow.notify == "digest").limit(1)
+    )
     row.next_digest_at = (
         next_digest(moment or now(), row.digest_hour, person_zone(session, email))
-        if mode == "digest"
+        if wanted
         else None
     )
 

@@ -53,6 +53,7 @@ def _game(settings: Settings, session: Session, loaded: Loaded, seat: SeatRow) -
         "name": seat.name,
         "language": seat.language,
         "time_zone": seat.time_zone or "",
+        "own_style": seat.notify,
         "acting": acting,
         "whose_turn": presentation.whose_turn(loaded, me),
         "deadline": notices.pace(loaded, me)["deadline"] if acting else None,

@@ -13,8 +13,8 @@ from service import words
 from service.config import Settings
 from service.links import urls as links
 from service.present import presentation
+from service.store import people
 from service.store.eventstore import Loaded, now
-from service.store.models import PersonRow
 from service.table import rules as tables
 from service.table.rules import Table
 from service.words import _, n_
@@ -107,20 +107,20 @@ def nothing_waiting(session: Session, loaded: Loaded, seat: str) -> str:
         )
     whose = presentation.whose_turn(loaded, seat)
     player = next(s for s in loaded.row.seats if s.seat == seat)
-    person = session.get(PersonRow, player.email)
+    style = people.notify_of(session, player)
     if player.muted_at is not None:
         return _(
             "Nothing is waiting for you in this game right now ({whose} to play). You "
             "unsubscribed from this game's emails: its page shows when it is your turn.",
             whose=whose,
         )
-    if person is not None and person.notify == "digest":
+    if style == "digest":
         return _(
             "Nothing is waiting for you in this game right now ({whose} to play). When it is "
             "your turn, your daily digest will list it.",
             whose=whose,
         )
-    if person is not None and person.notify == "none":
+    if style == "none":
         return _(
             "Nothing is waiting for you in this game right now ({whose} to play). You chose no "
             "turn emails: the game's page shows when it is your turn.",

@@ -8,10 +8,11 @@ never a fork. Rows are never updated or deleted; stored payloads are upcast when
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import String, bindparam, cast, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -62,6 +63,32 @@ _EVENTS_AFTER = (
     .order_by(EventRow.seq)
 )
 _EVENTS_BETWEEN = _EVENTS_AFTER.where(EventRow.seq <= bindparam("upto"))
+_EVENTS_AT = (
+    select(EventRow)
+    .where(
+        EventRow.game_id == bindparam("game_id"),
+        EventRow.seq.in_(bindparam("seqs", expanding=True)),
+    )
+    .order_by(EventRow.seq)
+)
+_DECISION = (
+    EventRow.game_id == bindparam("game_id"),
+    func.coalesce(cast(EventRow.move, String), "null") != "null",
+    EventRow.type.not_like("table.%"),
+)
+"""A row that opens a decision: it carries a move (the others hold JSON ``null``), and it is a
+game event."""
+_ENDINGS = (
+    select(EventRow.type, func.max(EventRow.seq))
+    .where(
+        EventRow.game_id == bindparam("game_id"),
+        EventRow.type.in_(("table.abandoned", "table.revived")),
+    )
+    .group_by(EventRow.type)
+)
+"""The newest abandonment and the newest revival of a game."""
+_LAST_DECISION = select(func.max(EventRow.seq)).where(*_DECISION)
+_DECIDERS = select(EventRow.seq, EventRow.seat).where(*_DECISION).order_by(EventRow.seq)
 
 
 def append(
@@ -148,6 +175,30 @@ def events_of(
         return list(session.scalars(_EVENTS_AFTER, {"game_id": game_id, "after": after}))
     params = {"game_id": game_id, "after": after, "upto": upto}
     return list(session.scalars(_EVENTS_BETWEEN, params))
+
+
+def events_at(session: Session, game_id: str, seqs: Iterable[int]) -> list[EventRow]:
+    """The events numbered ``seqs`` (those that exist), in order."""
+    wanted = sorted(set(seqs))
+    if not wanted:
+        return []
+    return list(session.scalars(_EVENTS_AT, {"game_id": game_id, "seqs": wanted}))
+
+
+def last_decision_seq(session: Session, game_id: str) -> int:
+    """The newest event that opened a decision (0: none yet), read as one number."""
+    return session.scalar(_LAST_DECISION, {"game_id": game_id}) or 0
+
+
+def deciders(session: Session, game_id: str) -> list[tuple[int, str | None]]:
+    """(seq, seat) of every event that opened a decision, in order: two columns, no payload."""
+    return [(seq, seat) for seq, seat in session.execute(_DECIDERS, {"game_id": game_id})]
+
+
+def abandoned(session: Session, game_id: str) -> bool:
+    """Ended by the players' vote and not revived since: two numbers read, no event."""
+    newest = {kind: seq for kind, seq in session.execute(_ENDINGS, {"game_id": game_id})}
+    return newest.get("table.abandoned", 0) > newest.get("table.revived", 0)
 
 
 def payloads(rows: list[EventRow], game: str) -> list[Event]:

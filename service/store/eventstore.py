@@ -23,14 +23,18 @@ from engine import Event, Game, State, registry
 from service.store import snapshots, statecache
 from service.store.eventlog import (
     GAME_ID,
+    abandoned,
     append,
+    deciders,
+    events_at,
     events_of,
     get_row,
     header,
+    last_decision_seq,
     now,
     payloads,
 )
-from service.store.models import GameRow
+from service.store.models import EventRow, GameRow
 from service.store.statecache import forget_states, remember
 from service.table import logfold
 from service.table import rules as tables
@@ -42,17 +46,23 @@ __all__ = [
     "CATCH_UP",
     "GAME_ID",
     "Loaded",
+    "Stretch",
+    "abandoned",
     "append",
+    "deciders",
+    "events_at",
     "events_of",
     "folded_at",
     "forget_states",
     "get_row",
     "header",
+    "last_decision_seq",
     "load",
     "load_from_start",
     "now",
     "payloads",
     "record",
+    "stretch",
 ]
 
 CATCH_UP = 64
@@ -125,6 +135,59 @@ def folded_at(session: Session, row: GameRow, game: Game, seq: int) -> Folded | 
     rows = events_of(session, row.id, after=start.seq if start else 0, upto=seq)
     seats = [s.seat for s in row.seats] if start is None else start.table.seats
     return logfold.fold(game, seats, zip(rows, payloads(rows, row.game), strict=True), start)
+
+
+@dataclass
+class Stretch:
+    """Events ``first`` to ``last`` of a game, the game before them and after each of them:
+    read from the newest snapshot before ``first``, so the cost is the stretch plus at most
+    the events between two snapshots, however long the game (issue 19)."""
+
+    before: Folded | None
+    """The game before event ``first`` (None before the first event)."""
+    events: list[EventRow]
+    payloads: list[Event]
+    steps: list[Folded]
+    """The game after each of ``events``."""
+
+
+def stretch(session: Session, row: GameRow, game: Game, first: int, last: int) -> Stretch:
+    """Events ``first`` to ``last`` (``first`` >= 1) as they were folded. A takeback met after
+    the snapshot, of a decision begun before it, needs the game before that decision: the
+    fold starts again from a snapshot before the decision."""
+    if first > last:
+        return Stretch(before=None, events=[], payloads=[], steps=[])
+    start_at = first - 1
+    while True:
+        start = snapshots.newest(session, row, game, upto=start_at) if start_at > 0 else None
+        rows = events_of(session, row.id, after=start.seq if start else 0, upto=last)
+        pays = payloads(rows, row.game)
+        seats = [s.seat for s in row.seats] if start is None else start.table.seats
+        folder = logfold.Folder(game, seats, start)
+        before: Folded | None = None
+        steps: list[Folded] = []
+        try:
+            for event, payload in zip(rows, pays, strict=True):
+                if event.seq == first and first > 1:
+                    before = folder.now
+                folder.feed(event, payload)
+                if event.seq >= first:
+                    steps.append(folder.now)
+        except logfold.RewindUnknown as exc:
+            if start is None:
+                raise
+            undone = next(p for e, p in zip(rows, pays, strict=True) if e.seq == exc.args[0])
+            start_at = min(start.seq - 1, int(undone.get("first_seq", 1)) - 1)
+            continue
+        if first > 1 and before is None:  # ``first`` is past the log
+            before = folder.now
+        kept = [i for i, e in enumerate(rows) if e.seq >= first]
+        return Stretch(
+            before=before,
+            events=[rows[i] for i in kept],
+            payloads=[pays[i] for i in kept],
+            steps=steps,
+        )
 
 
 def _fold(session: Session, row: GameRow, game: Game, start: Folded | None = None) -> Folded:

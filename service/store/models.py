@@ -99,6 +99,9 @@ class SeatRow(Base):
     """What the seat's emails and pages speak (``service.words.LANGUAGES``)."""
     time_zone: Mapped[str | None] = mapped_column(String(64))
     """The seat's IANA time zone for dates and deadlines; UTC when unset."""
+    notify: Mapped[str | None] = mapped_column(String(16))
+    """This game's email style when the player chose one for it alone (issue 20): 'each',
+    'digest' or 'none'; unset, the player's own (:attr:`PersonRow.notify`)."""
 
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
 

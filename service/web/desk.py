@@ -92,6 +92,11 @@ def show():  # type: ignore[no-untyped-def]
             "speaks": seats[0].language if seats else words.language(),
             "time_zone": (seats[0].time_zone or "") if seats else "",
             "saved": request.args.get("saved") in {"language", "email", "away"},
+            "styles": {
+                "each": _("an email every time it is my turn"),
+                "digest": _("in the daily digest"),
+                "none": _("no turn emails"),
+            },
         }
     return render_template("desk.html", **context)
 
@@ -181,7 +186,8 @@ def email_style():  # type: ignore[no-untyped-def]
     address = _address()
     with db().begin():
         seats = signin.seats_of(db(), address)
-        preferences.email_style(db(), sorted({s.email for s in seats}), request.form)
+        only = None if request.form.get("game", ALL) == ALL else _scope(seats)
+        preferences.email_style(db(), sorted({s.email for s in seats}), request.form, only)
     return redirect("/me?saved=email#settings", 303)
 
 

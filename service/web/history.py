@@ -69,12 +69,57 @@ def _read_seat(token: str) -> tokens.SeatLink:
 
 # History.
 
+PAGE = 50
+"""Events on a page of the history. The first page holds the newest: a page reads its own
+events from the newest snapshot before them, so it costs the same at any length (issue 19)."""
+
+
+@dataclass(frozen=True)
+class Query:
+    """The history's filters and the page of the log they ask for."""
+
+    seat: str | None
+    turn: int | None
+    quiet: bool
+    everything: bool
+    low: int
+    high: int
+    """The events the turn filter allows (all of them without one)."""
+    first: int
+    last: int
+    """This page's events."""
+
+    def url(self, base: str, before: int | None) -> str:
+        """This query's page of the events before ``before`` (the newest page: None)."""
+        args: dict[str, Any] = {}
+        if self.everything:
+            args["all"] = "1"
+        if self.seat is not None:
+            args["seat"] = self.seat
+        if self.turn is not None:
+            args["turn"] = str(self.turn)
+        if self.quiet:
+            args["quiet"] = "1"
+        if before is not None:
+            args["before"] = str(before)
+        return f"{base}/history" + (f"?{urlencode(args)}" if args else "")
+
+    def older(self, base: str) -> str | None:
+        return self.url(base, self.first) if self.first > self.low else None
+
+    def newer(self, base: str) -> str | None:
+        if self.last >= self.high:
+            return None
+        before = self.last + PAGE + 1
+        return self.url(base, before if before <= self.high else None)
+
 
 @bp.get("/games/<game_id>/history")
 def public_history(game_id: str):  # type: ignore[no-untyped-def]
     def read(session: Session) -> Any:
-        filters = _filters(eventstore.get_row(session, game_id))
-        return _history_page(history.load(session, game_id), _public(game_id), *filters)
+        query = _query(session, eventstore.get_row(session, game_id))
+        record = history.load(session, game_id, query.first, query.last)
+        return _history_page(session, record, _public(game_id), query)
 
     return reading(read)
 
@@ -86,61 +131,115 @@ def seat_history(token: str):  # type: ignore[no-untyped-def]
     def read(session: Session) -> Any:
         row = eventstore.get_row(session, link.game_id)
         _speak_as(row, link.seat)
-        filters = _filters(row)
-        record = history.load(session, link.game_id)
-        return _history_page(record, _seat(token, record, link), *filters)
+        query = _query(session, row)
+        record = history.load(session, link.game_id, query.first, query.last)
+        return _history_page(session, record, _seat(token, record, link), query)
 
     return reading(read)
 
 
-def _filters(row: GameRow) -> tuple[str | None, int | None, bool, bool]:
-    """The history's filters (seat, turn, quiet, everything), read before the log is: a
-    filter that cannot be met costs no fold (issue 14)."""
+def _query(session: Session, row: GameRow) -> Query:
+    """The history's filters (seat, turn, quiet, everything) and page (``before``), read before
+    the log is: a filter that cannot be met costs no fold (issue 14)."""
     seat = request.args.get("seat") or None
     if seat is not None and seat not in {s.seat for s in row.seats}:
         raise BadRequest(_("Game {id} has no seat {seat}.", id=str(row.id), seat=repr(seat[:40])))
     turn = _turn_filter(request.args.get("turn"))
-    return seat, turn, request.args.get("quiet") == "1", request.args.get("all") == "1"
+    before = _before(request.args.get("before"))
+    low, high = (1, row.last_seq) if turn is None else _turn_events(session, row, turn)
+    last = high if before is None else min(high, before - 1)
+    return Query(
+        seat=seat,
+        turn=turn,
+        quiet=request.args.get("quiet") == "1",
+        everything=request.args.get("all") == "1",
+        low=low,
+        high=high,
+        first=max(low, last - PAGE + 1),
+        last=last,
+    )
 
 
-def story(found: list[Entry], finished: bool) -> set[int]:
+def _before(raw: str | None) -> int | None:
+    if raw is None or raw.strip() == "":
+        return None
+    if not WHOLE_NUMBER.fullmatch(raw.strip()):
+        raise BadRequest(_("A page of the history starts before an event: give its number."))
+    return int(raw)
+
+
+def _turn_events(session: Session, row: GameRow, turn: int) -> tuple[int, int]:
+    """The first and last event of ``turn`` (first > last: no such turn). Turns are counted
+    from the seats of the rows that open decisions (two columns, no payload is read)."""
+    starts: list[int] = []
+    turn_of = None
+    for seq, seat in eventstore.deciders(session, row.id):
+        if seat is not None and seat != turn_of:
+            starts.append(seq)
+            turn_of = seat
+    bounds = [1, *starts, row.last_seq + 1]
+    if turn + 1 >= len(bounds):
+        return 1, 0
+    return bounds[turn], bounds[turn + 1] - 1
+
+
+def story(found: list[Entry], finished: bool, last_move: int) -> set[int]:
     """The seqs a player reads as the game's story (issue 20): the opening as the game
-    tells it, each move, and the end once the game is over. The rest (what follows from a
-    move, reveals, the table's own rows: votes, reminders, takebacks) stays in the full
-    audit view."""
+    tells it, each move, and the end once the game is over (the events after the last move,
+    ``last_move``). The rest (what follows from a move, reveals, the table's own rows: votes,
+    reminders, takebacks) stays in the full audit view."""
     told = [e for e in found if not e.table and not e.bookkeeping]
-    last_move = max((e.seq for e in found if e.decided), default=0)
     return {e.seq for e in told if e.decided or e.turn == 0 or (finished and e.seq > last_move)}
 
 
 def _history_page(  # type: ignore[no-untyped-def]
-    record: Record, place: Place, seat: str | None, turn: int | None, quiet: bool, everything: bool
+    session: Session, record: Record, place: Place, query: Query
 ):
     found = history.entries(record, place.viewer)
-    moves = story(found, record.finished)
+    last_move = eventstore.last_decision_seq(session, record.row.id) if record.finished else 0
+    moves = story(found, record.finished, last_move)
+    seat, turn = query.seat, query.turn
+    before = query.last + 1 if query.last < query.high else None
     shown = [
         e
         for e, payload in zip(found, record.payloads, strict=True)
         if (seat is None or history.concerns(e, payload, seat))
         and (turn is None or e.turn == turn)
-        and not (quiet and e.bookkeeping)
-        and (everything or e.seq in moves)
+        and not (query.quiet and e.bookkeeping)
+        and (query.everything or e.seq in moves)
     ]
     return render_template(
         "history.html",
         **_common(record, place),
         entries=[_entry(record, place, e) for e in shown],
-        total=len(found),
+        total=record.last,
+        page={
+            "first": query.first,
+            "last": query.last,
+            "older": query.older(place.base),
+            "newer": query.newer(place.base),
+            "newest": query.url(place.base, None) if query.newer(place.base) else None,
+            # The other view of the same events (the filters are left behind, as "Show all").
+            "story": _view_url(place.base, False, before),
+            "everything": _view_url(place.base, True, before),
+        },
         filters={
             "seat": seat,
             "turn": turn,
-            "quiet": quiet,
-            "everything": everything,
+            "quiet": query.quiet,
+            "everything": query.everything,
             "story": len(moves),
-            "turns": found[-1].turn if found else 0,
+            "turns": record.turns,
             "bookkeeping": sum(e.bookkeeping for e in found),
         },
     )
+
+
+def _view_url(base: str, everything: bool, before: int | None) -> str:
+    args = {"all": "1"} if everything else {}
+    if before is not None:
+        args["before"] = str(before)
+    return f"{base}/history" + (f"?{urlencode(args)}" if args else "")
 
 
 def _turn_filter(raw: str | None) -> int | None:
@@ -209,7 +308,7 @@ def _jump(row: GameRow, base: str):  # type: ignore[no-untyped-def]
 def public_replay(game_id: str, step: int):  # type: ignore[no-untyped-def]
     def read(session: Session) -> Any:
         _check_step(eventstore.get_row(session, game_id), step)
-        return _replay_page(history.load(session, game_id), _public(game_id), step)
+        return _replay_page(history.load(session, game_id, step, step), _public(game_id), step)
 
     return reading(read)
 
@@ -222,7 +321,7 @@ def seat_replay(token: str, step: int):  # type: ignore[no-untyped-def]
         row = eventstore.get_row(session, link.game_id)
         _speak_as(row, link.seat)
         _check_step(row, step)
-        record = history.load(session, link.game_id)
+        record = history.load(session, link.game_id, step, step)
         return _replay_page(record, _seat(token, record, link), step)
 
     return reading(read)
@@ -245,9 +344,9 @@ def _replay_page(record: Record, place: Place, step: int):  # type: ignore[no-un
     chosen = request.args.get("seat") if record.finished else None
     seat = record.seat_for_view(place.viewer, step, chosen)
     view = record.board_view(step, seat)
-    names = record.holders[step - 1]
+    names = record.names_at(step)
     board = boards.context(boards.render(record.row.game, view, "svg", names)) if view else None
-    entry = history.entries(record, place.viewer)[step - 1]
+    (entry,) = history.entries(record, place.viewer)
     state = record.state_after(step)
     deciding = sorted(record.game.to_act(state)) if state is not None else []
     keep = chosen if seat == chosen else None
@@ -276,8 +375,15 @@ def _replay_page(record: Record, place: Place, step: int):  # type: ignore[no-un
         views=views,
         current_view=seat,
         share_url=base_url + _step_url(place.base, step, keep),
+        history_step_url=_history_at(place.base, step, record.last),
         public_share_url=base_url + _step_url(place.public_base, step, keep),
     )
+
+
+def _history_at(base: str, step: int, last: int) -> str:
+    """The history's page with ``step`` in its middle, every row shown."""
+    before = min(step + PAGE // 2, last) + 1
+    return f"{base}/history?{urlencode({'all': '1', 'before': str(before)})}#e{step}"
 
 
 def _step_url(base: str, step: int, seat: str | None = None) -> str:
@@ -327,9 +433,14 @@ def _common(record: Record, place: Place) -> dict[str, Any]:
 def log_file(game_id: str):  # type: ignore[no-untyped-def]
     def read(session: Session) -> list[str]:
         # Refused from the game row while the game goes on, before any event is read; an
-        # ended game is loaded from its snapshot to tell a finish from an abandonment.
+        # abandoned game from its newest abandonment and revival, before anything is folded.
+        # Only then is the game loaded, to be sure it ended by its rules.
         row = eventstore.get_row(session, game_id)
-        if not row.over or not eventstore.load(session, game_id).finished:
+        if (
+            not row.over
+            or eventstore.abandoned(session, game_id)
+            or not eventstore.load(session, game_id).finished
+        ):
             abort(
                 403,
                 _(

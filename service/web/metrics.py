@@ -1,13 +1,17 @@
 """``GET /metrics`` (issue 19): what an operator alerts on, in Prometheus's text format.
 
-Off unless ``METRICS_TOKEN`` is set; then a scraper sends it as a bearer token. Two kinds of
-figures:
+Off unless ``METRICS_TOKEN`` is set; then a scraper sends it as a bearer token. Three kinds
+of figures:
 
 - **The system's state**, read at each scrape from the database and Redis, so every web
   process tells the same truth about every worker: emails waiting to go and how long the
   oldest has waited, received replies waiting to be read, games whose due work is late
-  (the tick or the workers lag), and RQ's jobs by state and its workers. Each query reads
-  only an index of what is pending, so a scrape costs the same at any history.
+  (the tick or the workers lag), RQ's jobs by state, how long the next job has waited, its
+  workers, and the time since the tick last ran. Each query reads only an index of what is
+  pending, so a scrape costs the same at any history.
+- **What every process counted** (:mod:`service.counters`): moves accepted and refused by
+  reason, emails sent, failed and retried, in web requests and in workers alike (why
+  counters and not the database: see there).
 - **This web process's requests**: counts and durations by route (never by path: a path
   holds a link's token). With several gunicorn workers, set ``PROMETHEUS_MULTIPROC_DIR``
   (prometheus_client's multiprocess mode) so a scrape sums them all.
@@ -16,6 +20,7 @@ figures:
 from __future__ import annotations
 
 import hmac
+import math
 import os
 from collections.abc import Iterator
 from datetime import timedelta
@@ -31,11 +36,15 @@ from prometheus_client import (
 )
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
+from redis import Redis
 from rq import Queue, Worker
+from rq.job import Job
+from rq.utils import str_to_date
 from sqlalchemy import func, select
 
+from service import counters
 from service.config import Settings
-from service.mail.queue import connection
+from service.mail.queue import LAST_TICK, connection
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import GameRow, InboxRow, OutboxRow
@@ -113,7 +122,30 @@ class SystemState(Collector):
         jobs.add_metric(["deferred"], q.deferred_job_registry.count)
         jobs.add_metric(["failed"], q.failed_job_registry.count)
         yield jobs
+        yield _gauge(
+            "pbem_jobs_oldest_queued_seconds",
+            "How long the job at the head of the queue has waited (0 when none waits)",
+            _waited(redis, q),
+        )
         yield _gauge("pbem_workers", "RQ workers serving the queue", Worker.count(queue=q))
+        last = redis.get(LAST_TICK)
+        yield GaugeMetricFamily(
+            "pbem_tick_lag_seconds",
+            "Time since the scheduler's tick last did its work (+Inf: never)",
+            value=now().timestamp() - float(last) if last is not None else math.inf,
+        )
+
+
+def _waited(redis: Redis, q: Queue) -> float:
+    """Seconds since the job at the head of the queue (the next to run: the oldest, as the
+    service never enqueues at the front) was enqueued."""
+    head = q.get_job_ids(0, 1)
+    if not head:
+        return 0.0
+    enqueued = redis.hget(Job.key_for(head[0]), "enqueued_at")
+    if not enqueued:
+        return 0.0  # gone meanwhile (run, or expired)
+    return max(0.0, (now() - str_to_date(enqueued)).total_seconds())
 
 
 def _gauge(name: str, documentation: str, value: float | int | None) -> GaugeMetricFamily:
@@ -132,7 +164,7 @@ def metrics() -> Response:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         multiprocess.MultiProcessCollector(registry)
     else:
-        registry.register(REQUESTS)
-        registry.register(DURATION)
+        for counted in (REQUESTS, DURATION, *counters.ALL):
+            registry.register(counted)
     registry.register(SystemState(current))
     return Response(generate_latest(registry), 200, {"Content-Type": CONTENT_TYPE_LATEST})

@@ -5,7 +5,7 @@ desk (``/me``) all read their forms here, so each rule is written once."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date
 
 from sqlalchemy.orm import Session
@@ -36,16 +36,26 @@ def speak(seats: Iterable[SeatRow], language: str, zone: str | None) -> None:
         seat.language, seat.time_zone = language, zone
 
 
-def email_style(session: Session, emails: Iterable[str], form: MultiDict[str, str]) -> None:
+def email_style(
+    session: Session,
+    emails: Iterable[str],
+    form: MultiDict[str, str],
+    only: Sequence[SeatRow] | None = None,
+) -> None:
     """Every turn, a daily digest at an hour of the player's zone, or none: for each of
-    ``emails`` (the same player, as their seats spell the address)."""
+    ``emails`` (the same player, as their seats spell the address), in every game or in
+    the games of ``only``. The digest hour is the player's, one digest for all its games."""
     hour = form.get("hour", "")
     for email in emails:
         if hour and not HOUR.fullmatch(hour):
             zone = slowplay.person_zone(session, email) or "UTC"
             raise BadRequest(_("The digest hour runs from 0 to 23 ({zone}).", zone=zone))
         slowplay.set_notify(
-            session, email, form.get("notify", ""), digest_hour=int(hour) if hour else None
+            session,
+            email,
+            form.get("notify", ""),
+            digest_hour=int(hour) if hour else None,
+            seats=None if only is None else [s for s in only if s.email == email],
         )
 
 

@@ -15,6 +15,7 @@ from sqlalchemy import event
 
 from service.config import Settings
 from service.links import tokens
+from service.store import eventstore
 from service.store.db import engine_for
 from tests.service.hostile import ledger, new_game, overdue_game, roomy_client
 from tests.service.test_eventstore import play
@@ -120,9 +121,13 @@ def test_the_log_of_an_abandoned_game_stays_unpublished(client, settings, work):
     seat = f"/seat/{tokens.seat_token(settings.secret_key, game_id, voter)}"
     assert client.post(f"{seat}/vote", data={"ballot": "1", "choice": "end"}).status_code == 303
     assert client.get(f"/api/games/{game_id}").get_json()["abandoned"]
-    refused = client.get(f"/games/{game_id}/log.jsonl")
+    eventstore.forget_states()  # as in a new process: no state at hand to tell it
+    with statements(settings) as seen:
+        refused = client.get(f"/games/{game_id}/log.jsonl")
     assert refused.status_code == 403
     assert "published when the game ends" in refused.get_data(as_text=True)
+    assert not read(seen, "snapshots"), "refused before anything is folded"
+    assert not [s for s in seen if "events.payload" in s], seen
 
 
 def test_a_finished_games_log_is_published(client, settings):

@@ -17,7 +17,7 @@ from service.mail import signin as signin_mail
 from service.play.moves import create_game, make_move
 from service.store import eventstore
 from service.store.db import sessions
-from service.store.models import EventRow, SeatRow, SignInRow
+from service.store.models import EventRow, PersonRow, SeatRow, SignInRow
 from tests.fixtures import TEST_KEY
 from tests.helpers import URL, csrf_token, html_of, path, query_plan, text_of
 
@@ -95,9 +95,26 @@ def test_a_sign_in_link_expires(client, settings):
     with freeze_time(made + timedelta(seconds=settings.sign_in_max_age - 5)):
         assert client.get(link).status_code == 200
     with freeze_time(made + timedelta(seconds=settings.sign_in_max_age + 5)):
-        assert client.get(link).status_code == 410
-        assert client.post(link).status_code == 410
+        for answer in (client.get(link), client.post(link)):
+            assert answer.status_code == 410
+            assert (
+                "This sign-in link is too old to use: each works for a few minutes. "
+                "Ask for a new one." in answer.get_data(as_text=True)
+            )
+            assert 'href="/me"' in answer.get_data(as_text=True), "the way to a new one"
         assert not signed_in(desk(client))
+
+
+@pytest.mark.parametrize(("nonce", "status"), [("n" * 32, 200), ("n" * 33, 400)])
+def test_a_sign_in_link_of_ours_names_a_nonce_of_at_most_32_characters(
+    client, settings, nonce, status
+):
+    games(settings, [ANN, "bob@example.org"])
+    token = tokens.sign_in_token(settings.secret_key, ANN, nonce)
+    answer = client.get(f"/me/sign-in/{token}")
+    assert answer.status_code == status
+    if status == 400:
+        assert "This link is incomplete." in answer.get_data(as_text=True)
 
 
 @pytest.mark.parametrize(
@@ -383,3 +400,57 @@ def test_away_dates_from_the_desk_pause_one_game_or_all(client, smtp, work, sett
     with sessions(settings.database_url)() as s:
         away = s.scalars(select(EventRow.game_id).where(EventRow.type == "table.away")).all()
     assert sorted(away) == sorted([one] if scope == "one" else [one, other])
+
+
+ONE_DAY_LATER = datetime(2026, 3, 3, 7, 0, 30, tzinfo=UTC)
+
+
+def test_a_digest_chosen_for_one_game_takes_that_game_alone_out_of_the_turn_emails(
+    client, smtp, work, settings, tick
+):
+    with freeze_time(ONE_DAY_LATER - timedelta(hours=22)) as clock:
+        one, other = games(settings, [ANN, "bob@example.org"], [ANN, "bob@example.org"])
+        sign_in(client, smtp, work)
+        form = {"game": one, "notify": "digest", "hour": "7"}
+        assert post_form(client, "/me/email", form).status_code == 303
+        assert "in the daily digest" in desk(client), "the desk shows the game's own choice"
+        smtp.clear()
+        for game_id in (one, other):
+            until_her_turn(settings, game_id)
+        work()
+        assert turn_emails(smtp, ANN, one) == [], "the digest game sends no turn email"
+        assert turn_emails(smtp, ANN, other), "the other game still emails every turn"
+        smtp.clear()
+        clock.move_to(ONE_DAY_LATER)
+        tick()
+    (digest,) = [m for m in smtp.to(ANN) if "digest" in m["Subject"]]
+    assert digest["Subject"] == "Your daily digest: 1 game waiting for you"
+    assert f"#{one}" in text_of(digest) and f"#{other}" not in text_of(digest)
+
+
+def test_an_email_style_chosen_for_all_games_replaces_each_games_own(client, smtp, work, settings):
+    one, other = games(settings, [ANN, "bob@example.org"], [ANN, "bob@example.org"])
+    sign_in(client, smtp, work)
+    assert post_form(client, "/me/email", {"game": one, "notify": "none"}).status_code == 303
+    assert post_form(client, "/me/email", {"game": "", "notify": "each"}).status_code == 303
+    assert "their own choice" not in desk(client)
+    with sessions(settings.database_url)() as s:
+        assert s.scalars(select(SeatRow.notify).where(SeatRow.email == ANN)).all() == [None, None]
+        assert s.get(PersonRow, ANN).next_digest_at is None, "no digest is due for anyone"
+    smtp.clear()
+    for game_id in (one, other):
+        until_her_turn(settings, game_id)
+    work()
+    assert turn_emails(smtp, ANN, one) and turn_emails(smtp, ANN, other)
+
+
+def test_an_email_style_for_a_game_not_of_the_address_is_refused_and_changes_nothing(
+    client, smtp, work, settings
+):
+    games(settings, [ANN, "bob@example.org"])
+    (theirs,) = games(settings, ["cy@example.org", "bob@example.org"])
+    sign_in(client, smtp, work)
+    refused = post_form(client, "/me/email", {"game": theirs, "notify": "none"})
+    assert refused.status_code == 400
+    with sessions(settings.database_url)() as s:
+        assert set(s.scalars(select(SeatRow.notify))) == {None}

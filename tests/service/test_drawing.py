@@ -34,16 +34,14 @@ def _same(a: bytes, b: bytes) -> bool:
 
 def _afresh(picture: Drawing) -> bytes:
     """The picture drawn with every memory of the backend emptied first."""
-    drawing._png.cache_clear()
-    drawing._backdrop.cache_clear()
-    drawing._font.cache_clear()
-    drawing._mask.cache_clear()
+    drawing.forget()
     return to_png(picture)
 
 
 def test_a_text_drawn_again_from_memory_has_the_pixels_of_a_text_rendered_afresh():
     first = _afresh(Drawing(320, 240, "#d5e8f2", shapes=_shapes(0.25)))
-    drawing._png.cache_clear()  # the fonts keep their rendered texts
+    drawing._PNGS.clear()  # the fonts keep their rendered texts
+    drawing._CANVASES.clear()
     again = to_png(Drawing(320, 240, "#d5e8f2", shapes=_shapes(0.25)))
     assert first == again
 

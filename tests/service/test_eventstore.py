@@ -276,6 +276,18 @@ def test_a_snapshot_made_under_another_ruleset_is_passed_over_for_an_older_one(s
         loaded = eventstore.load(s, game_id)
     full = full_replay(settings, game_id)
     assert (loaded.seq, loaded.table) == (full.seq, full.table)
+    assert audit(settings, game_id).ok, "verify passes over what another ruleset left too"
+
+
+def test_verify_compares_a_game_with_its_own_snapshots_only(settings):
+    one, other = play(settings, 9, seed=3), play(settings, 9, seed=7)
+    with sessions(settings.database_url)() as s:
+        seqs = [
+            set(s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == g)))
+            for g in (one, other)
+        ]
+        assert seqs[0] & seqs[1], "both games hold a snapshot at the same point"
+    assert audit(settings, one).ok and audit(settings, other).ok
 
 
 def test_a_load_folds_no_event_past_the_game_row_it_read(settings):

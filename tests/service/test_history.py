@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from html import unescape
 
 from engine.games.origin.components import OBJECTIVE_CARDS
 from service.links import tokens
@@ -61,13 +62,23 @@ def dealt(settings, game_id: str) -> dict[str, set[str]]:
         }
 
 
+OLDER = re.compile(r'<a href="([^"]+)">Older events')
+
+
 def page(client, url: str) -> str:
-    """The history's full audit view (``all=1``): every row of the log."""
-    if url.endswith("/history") or "/history?" in url:
+    """The history's full audit view (``all=1``): every row of the log, its pages read from
+    the newest back to the first by their "Older events" links and given oldest first."""
+    history = url.endswith("/history") or "/history?" in url
+    if history:
         url += ("&" if "?" in url else "?") + "all=1"
-    response = client.get(url)
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.get_data(as_text=True)
+    pages: list[str] = []
+    while url:
+        response = client.get(url)
+        assert response.status_code == 200, response.get_data(as_text=True)
+        pages.append(response.get_data(as_text=True))
+        older = OLDER.search(pages[-1]) if history else None
+        url = unescape(older.group(1)) if older else None
+    return "".join(reversed(pages))
 
 
 def rows(html: str) -> list[int]:

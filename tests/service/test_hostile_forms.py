@@ -296,6 +296,20 @@ FIELDS = [
     ),
     *(
         Field(
+            f"{where} history page",
+            "before",
+            path,
+            400,
+            r"A page of the history starts before an event: give its number\.",
+            method="GET",
+        )
+        for where, path in (
+            ("public", lambda s: f"/games/{s.game_id}/history"),
+            ("seat", lambda s: s.seat("p1") + "/history"),
+        )
+    ),
+    *(
+        Field(
             f"{where} history turn",
             "turn",
             path,

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from itsdangerous import URLSafeTimedSerializer
 
 from service import MAX_BODY
-from service.errors import ServiceError
+from service.errors import BadRequest, Expired, ServiceError
 from service.links import tokens
 from tests.helpers import csrf_token
 from tests.service.hostile import ledger, new_game, roomy_client, turn_link
@@ -122,6 +122,27 @@ def test_a_token_signed_with_another_key_or_for_another_use_is_refused_as_tamper
 def test_a_token_of_ours_over_any_body_is_read_or_refused_with_a_4xx(kind, body):
     token = URLSafeTimedSerializer(SECRET, salt=SALTS[kind]).dumps(body)
     refused_with_4xx(READERS[kind], token)
+
+
+@pytest.mark.parametrize("body", [{}, {"o": "seven"}, {"o": -1}, ["o", 1]])
+def test_a_claim_link_of_ours_without_an_offer_number_says_it_is_incomplete(body):
+    token = URLSafeTimedSerializer(SECRET, salt=tokens.CLAIM).dumps(body)
+    with pytest.raises(BadRequest, match=r"This link is incomplete\."):
+        tokens.read_claim(SECRET, token, max_age=3600)
+
+
+def test_a_claim_link_older_than_its_age_is_expired_and_one_younger_is_read():
+    from datetime import datetime, timedelta
+
+    from freezegun import freeze_time
+
+    made = datetime(2026, 3, 2, 9, 0, 0)
+    with freeze_time(made):
+        token = tokens.claim_token(SECRET, 7)
+    with freeze_time(made + timedelta(seconds=3600)):
+        assert tokens.read_claim(SECRET, token, max_age=3600) == 7
+    with freeze_time(made + timedelta(seconds=3602)), pytest.raises(Expired):
+        tokens.read_claim(SECRET, token, max_age=3600)
 
 
 # --- signed links over HTTP -------------------------------------------------------------

@@ -79,6 +79,7 @@ def test_an_exported_game_imports_as_a_new_game_that_replays_identically(
     with sessions(settings.database_url)() as s:
         before, after = eventstore.load(s, original), eventstore.load(s, new["id"])
         assert after.state == before.state and after.row.over
+        assert after.row.created_at == before.row.created_at, "its day of birth moves with it"
         assert after.game.outcome(after.state) == before.game.outcome(before.state)
         assert audit.verify(audit.from_store(s, new["id"])).ok
         assert [(x.seat, x.email) for x in after.row.seats] == [
@@ -184,3 +185,17 @@ def test_a_file_whose_header_was_edited_is_refused_and_nothing_is_created(
     assert result.exit_code == 1, result.output
     assert "event 1" in result.output, result.output
     assert games(settings) == before
+
+
+def test_a_player_given_by_address_alone_keeps_the_name_the_file_gives_the_seat(
+    app, settings, tmp_path
+):
+    original = complete_game(settings, "tictactoe")
+    with sessions(settings.database_url)() as s:
+        names = [seat.name for seat in eventstore.get_row(s, original).seats]
+    new = imported(
+        app, export(app, original, tmp_path), "p1=new1@example.org", "p2=Zoe <new2@example.org>"
+    )
+    with sessions(settings.database_url)() as s:
+        seats = [(x.email, x.name) for x in eventstore.get_row(s, new["id"]).seats]
+    assert seats == [("new1@example.org", names[0]), ("new2@example.org", "Zoe")]

@@ -4,6 +4,9 @@ a path that holds a link's token."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from dataclasses import replace
 from datetime import timedelta
 
@@ -12,6 +15,7 @@ from freezegun import freeze_time
 from prometheus_client.parser import text_string_to_metric_families
 
 from service import create_app
+from service.config import ROOT
 from tests.helpers import act_token, option_links, path
 
 TOKEN = "scrape-token-1234"
@@ -90,3 +94,109 @@ def test_requests_are_counted_by_route_never_by_the_path_that_holds_a_token(
     assert samples[key] == before + 1
     assert not any(act_token(link) in str(labels) for _, labels in samples)
     assert samples[("pbem_http_request_duration_seconds_count", (("route", "/act/<token>"),))] >= 1
+
+
+def moves_counted(
+    samples: dict[tuple[str, tuple[tuple[str, str], ...]], float],
+) -> dict[str, float]:
+    return {
+        dict(labels)["outcome"]: value
+        for (name, labels), value in samples.items()
+        if name == "pbem_moves_total"
+    }
+
+
+def test_each_move_is_counted_once_as_accepted_or_by_the_reason_it_was_refused(
+    client, scraper, smtp, work
+):
+    assert client.post("/api/games", json={"game": "tictactoe", "players": PLAYERS}).status_code
+    work()
+    links = next(option_links(m) for m in smtp.messages if option_links(m))
+    (_, first), (_, second) = links[:2]
+    before = moves_counted(scraper())
+    assert client.post(path(first)).status_code == 303
+    assert client.post(path(first)).status_code == 409  # the same link again
+    assert client.post(path(second)).status_code == 409  # another option of that decision
+    after = moves_counted(scraper())
+    moved = {k: after.get(k, 0) - before.get(k, 0) for k in after}
+    assert {k: v for k, v in moved.items() if v} == {"accepted": 1, "reused": 1, "stale": 1}
+
+
+def test_emails_sent_failed_and_retried_are_counted_by_the_worker_that_sends_them(
+    client, scraper, smtp, work
+):
+    smtp.fail_next = 1  # the first invitation's first attempt is refused, then retried
+    keys = {
+        "sent": ("pbem_emails_total", (("outcome", "sent"),)),
+        "failed": ("pbem_emails_total", (("outcome", "failed"),)),
+        "retried": ("pbem_email_retries_total", ()),
+    }
+    before = scraper()
+    assert client.post("/api/games", json={"game": "tictactoe", "players": PLAYERS}).status_code
+    work()
+    after = scraper()
+    assert smtp.refused == 1 and len(smtp.messages) == 2
+    moved = {k: after.get(key, 0) - before.get(key, 0) for k, key in keys.items()}
+    assert moved == {"sent": 2, "failed": 1, "retried": 1}
+
+
+def test_the_tick_lag_is_the_time_since_the_last_tick_did_its_work(scraper, tick):
+    with freeze_time("2026-03-02T09:00:00Z") as clock:
+        assert scraper()[("pbem_tick_lag_seconds", ())] == float("inf")  # never ticked
+        tick()
+        assert scraper()[("pbem_tick_lag_seconds", ())] == 0
+        clock.tick(timedelta(seconds=90))
+        assert scraper()[("pbem_tick_lag_seconds", ())] == 90
+
+
+def test_the_oldest_queued_job_is_aged_from_when_it_was_enqueued(client, scraper, work):
+    with freeze_time("2026-03-02T09:00:00Z") as clock:
+        assert scraper()[("pbem_jobs_oldest_queued_seconds", ())] == 0
+        assert client.post("/api/games", json={"game": "tictactoe", "players": PLAYERS})
+        clock.tick(timedelta(seconds=45))
+        samples = scraper()
+        assert samples[("pbem_jobs", (("state", "queued"),))] == 2
+        assert samples[("pbem_jobs_oldest_queued_seconds", ())] == 45
+        work()
+        assert scraper()[("pbem_jobs_oldest_queued_seconds", ())] == 0
+
+
+COUNT_IN_A_WORKER = """
+from service import counters
+from service.errors import Illegal
+counters.email("sent")
+counters.email("sent")
+counters.move_refused(Illegal("no"))
+"""
+SCRAPE_LIKE_THE_WEB = """
+from prometheus_client import CollectorRegistry, generate_latest, multiprocess
+from service import counters
+counters.move_accepted()
+registry = CollectorRegistry()
+multiprocess.MultiProcessCollector(registry)
+print(generate_latest(registry).decode())
+"""
+
+
+def test_with_a_shared_multiprocess_folder_a_scrape_sums_what_every_process_counted(tmp_path):
+    folder = tmp_path / "prometheus"
+    folder.mkdir()
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(folder), "PYTHONPATH": str(ROOT)}
+    for script in (COUNT_IN_A_WORKER, COUNT_IN_A_WORKER):
+        subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", SCRAPE_LIKE_THE_WEB],
+        env=env,
+        check=True,
+        timeout=60,
+        capture_output=True,
+        text=True,
+    ).stdout
+    samples = {
+        (s.name, tuple(sorted(s.labels.items()))): s.value
+        for family in text_string_to_metric_families(out)
+        for s in family.samples
+    }
+    assert samples[("pbem_emails_total", (("outcome", "sent"),))] == 4
+    assert samples[("pbem_moves_total", (("outcome", "illegal"),))] == 2
+    assert samples[("pbem_moves_total", (("outcome", "accepted"),))] == 1

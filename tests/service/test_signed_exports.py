@@ -9,6 +9,7 @@ import json
 import urllib.request
 from dataclasses import replace
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives import serialization
@@ -368,3 +369,33 @@ def test_a_header_whose_claims_or_signature_are_misshapen_is_answered_in_one_lin
         odd = export(app, game_id, tmp_path, lambda lines, r=record: lines[0].update(signature=r))
         checked = run(app, "verify", odd)
         assert checked.exit_code == 1 and "signature: bad: the signature record" in checked.output
+
+
+# --- a signature made by an earlier release -------------------------------------------------
+
+SIGNED_EARLIER = Path(__file__).parents[1] / "golden" / "signed" / "ofb-solo-bot.signed.jsonl"
+"""A finished game of the golden corpus, its header signed once (2026-11-26) with the key
+below: what the signature covers may never change, or every file signed before stops
+verifying."""
+EARLIER_KEY = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
+
+
+def test_a_file_signed_by_an_earlier_release_still_verifies_and_any_covered_change_breaks_it():
+    lines = SIGNED_EARLIER.read_text().splitlines()
+    signature = provenance.check(audit.from_file_lines(lines), EARLIER_KEY.public_key())
+    assert signature.ok and signature.server == "https://pbem.example.org", signature.detail
+    head = json.loads(lines[0])
+    for field, value in [
+        ("id", "another1"),
+        ("names", {"p1": "Eve"}),
+        ("created_at", "2026-11-24T10:27:12.521938+00:00"),
+        ("game", "orichalk"),
+        ("over", False),
+    ]:
+        changed = [json.dumps({**head, field: value}), *lines[1:]]
+        after = provenance.check(audit.from_file_lines(changed), EARLIER_KEY.public_key())
+        assert after.status == "bad", f"a changed {field} still verifies"
+    signature = head["signature"]
+    for server in ("https://forger.test", "https://pbem.example.org/"):
+        moved = [json.dumps({**head, "signature": {**signature, "server": server}}), *lines[1:]]
+        assert not provenance.check(audit.from_file_lines(moved), EARLIER_KEY.public_key()).ok

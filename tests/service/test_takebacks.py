@@ -10,11 +10,12 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from service.errors import BadRequest
 from service.play import slowplay
 from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
-from service.store.models import OutboxRow
+from service.store.models import EventRow, OutboxRow
 from tests.helpers import headline
 
 NAMES = {"p1": "Ann", "p2": "Bob", "p3": "Cy", "p4": "Dee"}
@@ -190,3 +191,46 @@ def test_a_player_back_from_a_bot_is_recorded_as_their_act_and_the_others_are_to
         assert eventstore.load(s, game_id).table.bots == ()
     assert sorted((r.kind, r.seat) for r in told) == [("returned", "p1"), ("returned", "p2")]
     assert (back.seat, back.payload["seat"]) == ("p3", "p3")
+
+
+def table_events(settings, game_id: str) -> list[dict]:  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url)() as s:
+        rows = s.scalars(
+            select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
+        ).all()
+        return [
+            {"seq": r.seq, "seat": r.seat, **p}
+            for r, p in zip(rows, eventstore.payloads(rows, "tictactoe"), strict=True)
+            if p["type"].startswith("table.")
+        ]
+
+
+def test_the_request_and_the_undoing_name_exactly_the_events_of_the_decision(
+    client, settings, claims
+):
+    game_id = new_game(client, claims, 3)
+    claim(settings, game_id, "p1", 0)
+    with sessions(settings.database_url)() as s:
+        first, last = eventstore.load(s, game_id).table.last_decision[1:]
+    ask(settings, game_id, "p1")
+    answer(settings, game_id, "p2", approve=True)
+    answer(settings, game_id, "p3", approve=True)
+    kinds = {"table.takeback_requested", "table.taken_back"}
+    requested, undone = [e for e in table_events(settings, game_id) if e["type"] in kinds]
+    assert (requested["type"], requested["seat"]) == ("table.takeback_requested", "p1")
+    assert (requested["first_seq"], requested["last_seq"]) == (first, last)
+    assert undone["seat"] is None, "the undoing is the table's act, no seat's"
+    assert (undone["first_seq"], undone["last_seq"]) == (first, last)
+
+
+def test_the_asker_cannot_answer_their_own_takeback_and_nothing_is_recorded(
+    client, settings, claims
+):
+    game_id = new_game(client, claims, 2)
+    claim(settings, game_id, "p1", 0)
+    ask(settings, game_id, "p1")
+    recorded = table_events(settings, game_id)
+    with pytest.raises(BadRequest, match=r"The others answer your request, not you\."):
+        answer(settings, game_id, "p1", approve=True)
+    assert table_events(settings, game_id) == recorded
+    assert claims_made(client, game_id) == [["p1", 0]]

@@ -65,3 +65,22 @@ def test_six_jobs_started_together_on_one_row_send_one_email(client, smtp, setti
     assert set(results) <= {"sent", "being sent by another job", "already done"}, results
     assert len(smtp.to(email)) == 1
     assert sent_at(settings, row_id) is not None
+
+
+def test_a_claim_is_taken_over_from_the_very_moment_it_runs_out(client, smtp, settings):
+    from datetime import timedelta
+
+    from freezegun import freeze_time
+
+    from service.store.eventstore import now
+
+    row_id, email = invitation_row(client, settings)
+    with freeze_time("2026-03-02 09:00:00"):
+        for age, outcome in ((settings.claim_ttl - 1, "being sent by another job"),
+                             (settings.claim_ttl, "sent")):  # fmt: skip
+            with sessions(settings.database_url).begin() as s:
+                claimed = s.get(OutboxRow, row_id)
+                assert claimed is not None
+                claimed.claimed_at = now() - timedelta(seconds=age)  # a job died mid-send
+            assert send_outbox(row_id) == outcome
+    assert len(smtp.to(email)) == 1

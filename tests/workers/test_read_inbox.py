@@ -203,6 +203,42 @@ def test_the_sweeper_gives_up_on_a_message_no_job_ever_finished(settings, claime
         assert given_up.processed_at is None
 
 
+@pytest.mark.parametrize(
+    ("received_ago", "claimed_ago", "given_up"),
+    [
+        ("give up", "ttl", True),  # both limits reached at this very moment
+        ("give up", "ttl - 1", False),  # a job reads it right now: left to it
+        ("give up - 1", "ttl", False),  # not yet old enough to give up: swept again
+    ],
+)
+def test_the_sweeper_gives_up_from_the_very_moment_both_limits_are_reached(
+    settings, caplog, received_ago, claimed_ago, given_up
+):
+    from freezegun import freeze_time
+
+    inbox_id = received(settings)
+    seconds = {
+        "give up": GIVE_UP_AFTER,
+        "give up - 1": GIVE_UP_AFTER - timedelta(seconds=1),
+        "ttl": timedelta(seconds=settings.claim_ttl),
+        "ttl - 1": timedelta(seconds=settings.claim_ttl - 1),
+    }
+    with freeze_time("2026-03-02 09:00:00"):
+        with sessions(settings.database_url).begin() as session:
+            old = session.get(InboxRow, inbox_id)
+            assert old is not None
+            old.received_at = now() - seconds[received_ago]
+            old.claimed_at = now() - seconds[claimed_ago]
+        swept = sweep_inbox(settings, older_than=0)
+    outcome = row(settings, inbox_id).outcome
+    if given_up:
+        assert swept == [] and outcome == "failed: never finished reading"
+        assert f"gave up reading inbox #{inbox_id}: no job finished it" in caplog.text
+    else:
+        assert outcome is None and "gave up" not in caplog.text
+        assert swept == ([] if claimed_ago == "ttl - 1" else [inbox_id])
+
+
 def test_a_reading_job_runs_in_a_real_worker_from_the_queue(settings):
     ids = [received(settings, RAW.replace(b"<r@", f"<r{i}@".encode())) for i in range(3)]
     assert enqueue_inbox(settings, ids) == 3
@@ -210,3 +246,136 @@ def test_a_reading_job_runs_in_a_real_worker_from_the_queue(settings):
     with sessions(settings.database_url)() as session:
         outcomes = session.scalars(select(InboxRow.outcome).order_by(InboxRow.id)).all()
     assert outcomes == [READ] * 3
+
+
+# --- a real reply through the job, and the job's edges (mutants of issue 15) -------------
+
+
+def test_a_reply_read_by_its_job_plays_the_code_and_the_answer_goes_out(settings, smtp, work):
+    from rq.job import Job
+
+    from service.mail.queue import inbox_job_id
+    from service.play.moves import create_game
+    from service.store import eventstore
+    from tests.service.replying import codes_of, reply_message
+
+    with sessions(settings.database_url).begin() as s:
+        game_id = create_game(s, "tictactoe", ["ann@example.org", "bob@example.org"]).loaded.row.id
+    work()
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        (mover,) = loaded.game.to_act(loaded.state)
+        address = {seat.seat: seat.email for seat in loaded.row.seats}[mover]
+    turn = smtp.to(address)[-1]
+    (code, _label), *_ = codes_of(turn)
+    reply = reply_message(turn, f"{code}\n")
+    with sessions(settings.database_url).begin() as s:
+        inbox_id = store(s, reply.as_bytes(), address, str(reply["To"]))
+    assert inbox_id is not None
+    smtp.clear()
+    assert enqueue_inbox(settings, [inbox_id]) == 1
+    job = Job.fetch(inbox_job_id(inbox_id), connection=connection(settings.redis_url))
+    assert job.description == f"read inbox #{inbox_id}", "operators see what each job reads"
+    work()
+    assert row(settings, inbox_id).outcome == "applied"
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        assert mover not in loaded.game.to_act(loaded.state), "the code was played"
+    answered = [m for m in smtp.to(address) if m["Auto-Submitted"] == "auto-replied"]
+    assert len(answered) == 1, "the answer the reading queued is sent by the same work"
+
+
+def test_the_schedulers_sweep_job_hands_a_lost_message_to_a_reading_job(settings, work):
+    inbox_id = received(settings)  # stored, its job never enqueued
+    queue(settings).enqueue("workers.jobs.sweep_inbox_job", 0)
+    work()
+    assert row(settings, inbox_id).outcome == READ
+    young = received(settings, RAW.replace(b"<r@", b"<young@"))
+    queue(settings).enqueue("workers.jobs.sweep_inbox_job")  # the settings' age: too young
+    work()
+    assert row(settings, young).processed_at is None
+
+
+def test_a_claim_is_taken_over_from_the_very_moment_it_runs_out(settings):
+    from freezegun import freeze_time
+
+    inbox_id = received(settings)
+    with freeze_time("2026-03-02 09:00:00"):
+        with sessions(settings.database_url).begin() as session:
+            stale = session.get(InboxRow, inbox_id)
+            assert stale is not None
+            stale.claimed_at = now() - timedelta(seconds=settings.claim_ttl)
+        assert read_inbox(inbox_id) == READ
+
+
+def test_a_job_whose_claim_was_taken_over_before_it_read_reads_nothing(settings, monkeypatch):
+    import workers.jobs
+
+    inbox_id = received(settings)
+    real = workers.jobs.sessions
+    begun = []
+
+    class TakenOverBetween:
+        """The job's sessions, where another job takes the message over between the
+        claim's transaction and the reading's."""
+
+        def __init__(self, url: str) -> None:
+            self.factory = real(url)
+
+        def begin(self):  # type: ignore[no-untyped-def]
+            begun.append(1)
+            if len(begun) == 2:
+                with self.factory.begin() as other:
+                    taken = other.get(InboxRow, inbox_id)
+                    assert taken is not None
+                    taken.claimed_at = now() + timedelta(seconds=1)
+            return self.factory.begin()
+
+    monkeypatch.setattr(workers.jobs, "sessions", TakenOverBetween)
+    assert read_inbox(inbox_id) == "taken over by another job"
+    assert row(settings, inbox_id).processed_at is None, "left to the job that took it"
+
+
+def test_a_failure_after_another_job_finished_the_message_changes_nothing(settings):
+    from workers.jobs import _failed
+
+    inbox_id = received(settings)
+    assert read_inbox(inbox_id) == READ
+    done = row(settings, inbox_id)
+    _failed(settings, inbox_id, RuntimeError("late"))
+    after = row(settings, inbox_id)
+    assert (after.outcome, after.processed_at) == (done.outcome, done.processed_at)
+
+
+def test_a_message_given_up_keeps_a_short_outcome_and_says_so_in_the_log(
+    settings, monkeypatch, caplog
+):
+    def failing(session, settings, row):  # type: ignore[no-untyped-def]
+        raise RuntimeError("x" * 500)
+
+    monkeypatch.setattr(replies, "read", failing)
+    inbox_id = received(settings)
+    with pytest.raises(RuntimeError):
+        read_inbox(inbox_id)  # no job around it: no retry left
+    outcome = row(settings, inbox_id).outcome
+    assert outcome is not None and outcome.startswith("failed: RuntimeError: xxx")
+    assert len(outcome) == 120, "the column holds 120 characters"
+    assert f"gave up reading inbox #{inbox_id}: {outcome}" in caplog.text
+
+
+def test_the_sweeper_hands_over_at_most_500_messages_at_a_time_and_says_how_many(settings, caplog):
+    import logging
+
+    with sessions(settings.database_url).begin() as session:
+        ids = [
+            store(
+                session,
+                RAW.replace(b"<r@", f"<r{i}@".encode()),
+                "a@example.org",
+                "play+x@pbem.localhost",
+            )
+            for i in range(501)
+        ]
+    caplog.set_level(logging.INFO)
+    assert sweep_inbox(settings, older_than=0) == ids[:500], "the first 500, in order"
+    assert "swept 500 unread inbox rows" in caplog.text

@@ -449,7 +449,9 @@ def test_a_vote_to_hand_the_seat_over_invites_a_newcomer_who_claims_it(
         refused = client.post(path(old_links[1][1]))
         assert refused.status_code == 403
         assert "handed to another player" in refused.get_data(as_text=True)
-        assert client.post(path(claim)).status_code == 409
+        again = client.post(path(claim))
+        assert again.status_code == 409
+        assert "This seat is no longer offered to you." in again.get_data(as_text=True)
     claimed = [p for _, p in table_events(settings, game_id) if p["type"] == "table.seat_claimed"]
     old_name = {"p1": "Ann", "p2": "Bob"}[late]
     assert claimed == [
@@ -726,3 +728,12 @@ def test_the_first_to_agree_to_revive_asks_the_others_and_only_them(client, smtp
         assert client.post(seat_path(settings, game_id, other) + "/revive").status_code == 303
     asked = kinds(settings, game_id, "revive_request")
     assert [r.seat for r in asked] == [late]
+
+
+def test_a_signed_claim_link_for_no_offer_at_all_is_a_404_that_says_so(client, settings):
+    from service.links import tokens
+
+    forged = tokens.claim_token(settings.secret_key, 987654)
+    for answer in (client.get(f"/claim/{forged}"), client.post(f"/claim/{forged}")):
+        assert answer.status_code == 404
+        assert "There is no such seat offer." in answer.get_data(as_text=True)

@@ -38,6 +38,7 @@ from tests.helpers import (
     rest_of_turn,
     text_of,
 )
+from tests.service.test_history import page as whole_history
 
 PLAYERS = {"p1": "ann@example.org", "p2": "bob@example.org", "p3": "cy@example.org"}
 SEAT_OF = {address: seat for seat, address in PLAYERS.items()}
@@ -230,7 +231,7 @@ def test_a_decision_of_more_than_20_options_is_grouped_on_the_turn_page_each_opt
     work()
     smtp.clear()
     with sessions(settings.database_url).begin() as s:  # the player asks for a fresh link
-        resend(s, game_id, seat)
+        resend(s, game_id, seat, 0)
     work()
     (email,) = smtp.to(PLAYERS[seat])
     assert not option_links(email), "no one-click links for a long decision"
@@ -270,7 +271,7 @@ def test_history_and_replay_of_a_finished_game_read_well_and_show_the_board(clie
     while not load(settings, game_id).finished:
         bot_plays(settings, game_id)
     loaded = load(settings, game_id)
-    history = _page(client, f"/games/{game_id}/history?all=1")  # the full audit view
+    history = whole_history(client, f"/games/{game_id}/history")  # every page of the audit view
     assert len(re.findall(r'<tr id="e\d+"', history)) == loaded.seq
     assert "Place the" in history and "Take card" in history, "moves read as sentences"
     middle = loaded.seq // 2

@@ -1,0 +1,71 @@
+"""What the processes count as it happens (issue 19), for ``GET /metrics``
+(:mod:`service.web.metrics`): moves accepted and refused by reason, emails sent, failed and
+retried.
+
+Why counters and not figures read from the database at scrape, as the other gauges are: a
+refused move writes nothing, so no query could count refusals; and what is in the database
+(sent rows, a row's attempts, its last error) grows with history or is overwritten by the
+next attempt, so counting from it would cost more with every month served or miss a failure
+that a retry then sent. Moves are made in web requests and in workers (replies read, bots'
+moves); emails are sent by workers: so these are prometheus_client counters in its
+multiprocess mode. Every process of one machine (gunicorn's workers, ``rq worker``) is
+started with the same ``PROMETHEUS_MULTIPROC_DIR``, each writes its counts to its own file
+there, and a scrape of any web process sums the files. Without that variable (tests, one
+process) they are ordinary in-process counters.
+
+Label values come from fixed sets (:data:`REFUSALS`), never from a request or a message.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import Counter
+
+from service.errors import Conflict, Illegal, NotFound, Replaced, Reused, ServiceError, Stale
+
+MOVES = Counter(
+    "pbem_moves",
+    "Moves decided: accepted, or refused and why",
+    ("outcome",),
+    registry=None,
+)
+EMAILS = Counter(
+    "pbem_emails",
+    "Emails handed to SMTP (sent), refused by it or unreachable (failed), or not sent "
+    "because nobody is left to read them (skipped)",
+    ("outcome",),
+    registry=None,
+)
+EMAIL_RETRIES = Counter(
+    "pbem_email_retries",
+    "Attempts to send an email that an earlier attempt failed to send",
+    registry=None,
+)
+REFUSALS: dict[type[ServiceError], str] = {
+    Stale: "stale",
+    Reused: "reused",
+    Conflict: "conflict",
+    Illegal: "illegal",
+    Replaced: "replaced",
+    NotFound: "not_found",
+}
+"""A refused move's reason as a label; any other refusal is ``refused``."""
+EMAIL_OUTCOMES = ("sent", "failed", "skipped")
+ALL = (MOVES, EMAILS, EMAIL_RETRIES)
+
+
+def move_accepted() -> None:
+    MOVES.labels("accepted").inc()
+
+
+def move_refused(error: ServiceError) -> None:
+    MOVES.labels(REFUSALS.get(type(error), "refused")).inc()
+
+
+def email(outcome: str) -> None:
+    if outcome not in EMAIL_OUTCOMES:
+        raise ValueError(f"not an email outcome: {outcome!r}")
+    EMAILS.labels(outcome).inc()
+
+
+def email_retried() -> None:
+    EMAIL_RETRIES.inc()
