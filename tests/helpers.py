@@ -28,6 +28,12 @@ def html_of(message: EmailMessage) -> str:
     return part.get_content()
 
 
+def headline(message: EmailMessage) -> str:
+    """What an email says in a few words (issue 20): the first line of its text part, the
+    same words as its HTML part's hidden preheader. The subject names only the game."""
+    return text_of(message).splitlines()[0]
+
+
 CODED = re.compile(r"^\[[0-9a-z]+\] ")
 
 

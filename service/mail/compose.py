@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
@@ -16,7 +17,7 @@ from service import boards, words
 from service.config import ROOT, Settings
 from service.links import decisions, replyto
 from service.links import urls as links
-from service.mail import news, smtp
+from service.mail import ics, news, smtp
 from service.play.moves import seat_row
 from service.present import notices, presentation
 from service.store import eventstore, people
@@ -40,6 +41,8 @@ _env.globals.update(
 ANSWER = "answer"
 """The kind of an outbox row that answers one received reply (issue 18)."""
 NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
+CALENDARED = NEEDS_DECISION | {"invitation"}
+"""Kinds that carry the decision's deadline as a calendar event when they offer one."""
 REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}
 """Kinds that show the seat's current decision again (its links never changed)."""
 ANNOUNCES = ("invitation", "turn")
@@ -49,6 +52,9 @@ TELLS_NEWS = {"turn", "game_over"}
 """Kinds that say what happened since the player last decided ("Since your last turn")."""
 TURN_NEWS = {"turn", "reminder", "nudge"}
 """What a player who chose a daily digest, or no turn emails, does not get one by one."""
+NEWS_TOLD = 8
+"""Sentences of "Since your last turn" an email tells (issue 20: short, after the decision
+and the picture); the history page holds the rest."""
 
 
 @dataclass(frozen=True)
@@ -125,11 +131,13 @@ def _compose(
     context["reply_by_code"] = reply_to is not None and bool(context["decision"]["coded"])
     if row.kind in TELLS_NEWS:
         told = news.since_last_decision(session, loaded, row.seat)
-        context["news"] = {"lines": told.lines, "earlier": told.earlier}
+        lines = told.lines[-NEWS_TOLD:]
+        context["news"] = {"lines": lines, "earlier": told.earlier + len(told.lines) - len(lines)}
+    context["preheader"] = _preheader(context)
     message = smtp.message()
     message["From"] = settings.mail_from
     message["To"] = smtp.recipient(*recipient)
-    message["Subject"] = _subject(context)
+    message["Subject"] = subject(loaded)
     message["Date"] = format_datetime(now())
     root = f"<{row.game_id}.{row.seat}@{settings.mail_domain}>"
     if row.kind == "invitation":
@@ -162,7 +170,34 @@ def _compose(
             filename=f"{row.game_id}-board.png",
             disposition="inline",
         )
+    if row.kind in CALENDARED and context["decision"]["acting"]:
+        _add_deadline(message, settings, loaded, row, context)
     return Outgoing(message, recipient[1])
+
+
+def _add_deadline(
+    message: EmailMessage, settings: Settings, loaded: Loaded, row: OutboxRow, context: Any
+) -> None:
+    """The decision's deadline as a calendar event (issue 20), when it has one."""
+    deadline = context["pace"]["deadline_at"]
+    if deadline is None:
+        return
+    summary = words.text(_("Decide in {game}", game=subject(loaded)))
+    url = context["decision"]["turn_url"]
+    event = ics.deadline_event(
+        uid=ics.uid(
+            row.game_id, row.seat, loaded.table.decision_seq(row.seat), settings.mail_domain
+        ),
+        sequence=row.id,
+        deadline=deadline,
+        stamp=now(),
+        summary=summary,
+        description=f"{summary}\n{words.text(context['decision']['prompt'])}\n{url}",
+        url=url,
+    )
+    message.add_attachment(
+        event, subtype="calendar", filename="deadline.ics", params={"method": "PUBLISH"}
+    )
 
 
 def _answer(
@@ -188,10 +223,7 @@ def _answer(
     message = smtp.message()
     message["From"] = settings.mail_from
     message["To"] = smtp.recipient(seat.name, seat.email)
-    game = context["game"]
-    message["Subject"] = "Re: " + words.text(
-        _("[{title} #{id}]", title=game["title"], id=str(game["id"]))
-    )
+    message["Subject"] = "Re: " + subject(loaded)
     message["Date"] = format_datetime(now())
     root = f"<{row.game_id}.{row.seat}@{settings.mail_domain}>"
     message["Message-ID"] = f"<{row.game_id}.{row.seat}.{row.id}@{settings.mail_domain}>"
@@ -290,78 +322,75 @@ def _context(
         "reply_by_code": False,
         "answer": None,
         "history_url": links.seat_url(settings, loaded, row.seat).split("#")[0] + "/history",
+        "preheader": "",
     }
 
 
-def _subject(context: dict[str, Any]) -> str:
-    """The subject in the seat's language (this context's), the game's name and number first."""
+NAME_LONGEST = 24
+NAMES_LONGEST = 60
+"""Characters of one player's name, and of all of them, a subject shows (a phone's list of
+conversations shows about 40 in all)."""
+
+
+def subject(loaded: Loaded) -> str:
+    """The game's one subject (issue 20), the same on every email of it, so that every mail
+    client threads the game as one conversation: ``Origin #nga428mn · Ann, Bob``. What each
+    email says is in its preheader and body (:func:`_headline`). The names are the players'
+    own text: no control character (a header line break) survives, long names are cut."""
+    names = ", ".join(_short(s.name, NAME_LONGEST) for s in loaded.row.seats)
+    return f"{loaded.game.title} #{loaded.row.id} · {_short(names, NAMES_LONGEST)}"
+
+
+def _short(text: str, longest: int) -> str:
+    spaced = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
+    plain = " ".join(spaced.split())
+    return plain if len(plain) <= longest else plain[: longest - 1].rstrip(" ,") + "…"
+
+
+def _preheader(context: dict[str, Any]) -> str:
+    """What changed, for the line a mail client shows under the game's subject: the
+    headline, and the newest thing that happened since the seat last decided."""
+    said = _headline(context)
+    news = context["news"]
+    if news and news["lines"]:
+        return f"{said} — {news['lines'][-1]}"
+    return said
+
+
+def _headline(context: dict[str, Any]) -> str:
+    """What this email says, in a few words and the seat's language (this context's): the
+    preheader a mail client shows beside the game's subject, and the text part's first
+    line."""
     game = context["game"]
-    title, number = game["title"], str(game["id"])
     if context["kind"] == "game_over":
         outcome = context["outcome"]
         if outcome and outcome["winners"]:
             said = _(
-                "[{title} #{id}] Game over after turn {turn}: {winners} won",
-                title=title,
-                id=number,
+                "Game over after turn {turn}: {winners} won",
                 turn=game["turns"],
                 winners=outcome["together"],
             )
         else:
-            said = _(
-                "[{title} #{id}] Game over after turn {turn}: nobody won",
-                title=title,
-                id=number,
-                turn=game["turns"],
-            )
+            said = _("Game over after turn {turn}: nobody won", turn=game["turns"])
         return words.text(said)
     yours = context["decision"]["acting"] or context["options_elsewhere"]
     whose = context["whose_turn"]
     if context["kind"] == "invitation":
         said = (
-            _("[{title} #{id}] You are invited to play: your turn", title=title, id=number)
+            _("You are invited to play: your turn")
             if yours
-            else _(
-                "[{title} #{id}] You are invited to play: {whose} to play",
-                title=title,
-                id=number,
-                whose=whose,
-            )
+            else _("You are invited to play: {whose} to play", whose=whose)
         )
     elif context["kind"] == "fresh_link":
         said = (
-            _(
-                "[{title} #{id}] Turn {turn}: your turn (fresh link)",
-                title=title,
-                id=number,
-                turn=context["turn"],
-            )
+            _("Turn {turn}: your turn (fresh link)", turn=context["turn"])
             if yours
-            else _(
-                "[{title} #{id}] Turn {turn}: {whose} to play (fresh link)",
-                title=title,
-                id=number,
-                turn=context["turn"],
-                whose=whose,
-            )
+            else _("Turn {turn}: {whose} to play (fresh link)", turn=context["turn"], whose=whose)
         )
     elif context["notice"] is not None:
-        said = _(
-            "[{title} #{id}] {headline}",
-            title=title,
-            id=number,
-            headline=context["notice"]["headline"],
-        )
+        said = context["notice"]["headline"]
     elif yours:
-        said = _(
-            "[{title} #{id}] Turn {turn}: your turn", title=title, id=number, turn=context["turn"]
-        )
+        said = _("Turn {turn}: your turn", turn=context["turn"])
     else:
-        said = _(
-            "[{title} #{id}] Turn {turn}: {whose} to play",
-            title=title,
-            id=number,
-            turn=context["turn"],
-            whose=whose,
-        )
+        said = _("Turn {turn}: {whose} to play", turn=context["turn"], whose=whose)
     return words.text(said)

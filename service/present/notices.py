@@ -85,14 +85,16 @@ def pace(loaded: Loaded, seat: str | None = None) -> dict[str, Any]:
         zone=p.timezone,
     )
     clock = table.clock(seat) if seat else None
-    deadline = None
+    deadline = deadline_at = None
     if clock is not None and seat not in table.bots and not loaded.row.over:
-        deadline = when(table, tables.deadline(table, clock))
+        deadline_at = tables.deadline(table, clock)
+        deadline = when(table, deadline_at)
     return {
         "summary": summary,
         "days": p.days,
         "timezone": p.timezone,
         "deadline": deadline,
+        "deadline_at": deadline_at,
     }
 
 

@@ -6,6 +6,7 @@ import hashlib
 
 from tests.helpers import (
     create_over_http,
+    headline,
     http,
     option_links,
     public_state,
@@ -40,7 +41,7 @@ def test_a_whole_game_is_played_through_the_emails_links(live, smtp, work):
     assert decisions >= 5
     for address in PLAYERS.values():
         last = smtp.to(address)[-1]
-        assert "Game over" in last["Subject"]
+        assert "Game over" in headline(last)
         assert "Final scores" in text_of(last)
         commitment = text_of(smtp.to(address)[0]).split("committed in advance: ")[1].split()[0]
         seed = text_of(last).split("The seed is now revealed: ")[1].split()[0]

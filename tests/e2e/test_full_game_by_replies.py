@@ -14,7 +14,7 @@ from service.play.moves import create_game
 from service.present import codes
 from service.store import eventstore
 from service.store.db import sessions
-from tests.helpers import html_of, http, option_links, text_of
+from tests.helpers import headline, html_of, http, option_links, text_of
 from tests.service.replying import codes_of, deliver, reply_message
 
 ADDRESSES = ["ann@example.org", "bob@example.org", "cy@example.org", "di@example.org"]
@@ -75,8 +75,8 @@ def test_a_whole_game_is_played_by_replies_alone(settings, smtp, work, name):
         pytest.fail(f"{name} did not end within {STEPS} replies")
     assert applied >= 5
     for address in players:
-        assert "Game over" in smtp.to(address)[-1]["Subject"] or any(
-            "Game over" in m["Subject"] for m in smtp.to(address)
+        assert "Game over" in headline(smtp.to(address)[-1]) or any(
+            "Game over" in headline(m) for m in smtp.to(address)
         )
     with sessions(settings.database_url)() as s:
         report = checks.verify(checks.from_store(s, game_id))

@@ -46,7 +46,7 @@ CASES = [
 
 
 def _opening(smtp, game_id: str, address: str) -> EmailMessage:  # type: ignore[no-untyped-def]
-    (email,) = [m for m in smtp.to(address) if f"#{game_id}]" in m["Subject"]][:1]
+    (email,) = [m for m in smtp.to(address) if f"#{game_id} " in m["Subject"]][:1]
     return email
 
 

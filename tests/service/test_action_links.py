@@ -17,7 +17,7 @@ from service.links import urls as links
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow
-from tests.helpers import act_token, option_links, path
+from tests.helpers import act_token, headline, option_links, path
 
 
 def start(client, smtp, work, **options):
@@ -77,7 +77,7 @@ def test_a_turn_of_several_decisions_takes_one_visit(client, smtp, work):
     second = client.get(f"/api/games/{game_id}").get_json()["to_act"][0]
     email = {"p1": "ann@example.org", "p2": "bob@example.org"}[second]
     turn = smtp.to(email)[-1]
-    assert "your turn" in turn["Subject"]
+    assert "your turn" in headline(turn)
     response = client.post(path(option_links(turn)[1][1]))
     next_page = client.get(path(response.headers["Location"]))
     assert b"Mark the" in next_page.data and b'name="move"' in next_page.data
@@ -150,7 +150,7 @@ def test_an_expired_link_is_a_410_that_offers_a_fresh_one(client, smtp, work, se
         assert fresh.status_code == 200
     work()
     assert len(smtp.messages) == 1
-    assert "fresh link" in smtp.messages[0]["Subject"]
+    assert "fresh link" in headline(smtp.messages[0])
     assert client.post(path(option_links(smtp.messages[0])[4][1])).status_code == 303
 
 

@@ -22,7 +22,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.eventstore import forget_states, load_from_start
 from service.store.models import OutboxRow, SnapshotRow
-from tests.helpers import act_token, html_of, option_links, path, text_of
+from tests.helpers import act_token, headline, html_of, option_links, path, text_of
 from tests.service.hostile import ledger
 
 EMAILS = {"p1": "ann@example.org", "p2": "bob@example.org", "p3": "cy@example.org"}
@@ -253,7 +253,7 @@ def test_a_takeback_restarts_the_undone_seats_decision_and_others_links_follow_t
     assert ledger(settings) == before
     work()
     turn = smtp.to(EMAILS["p1"])[-1]
-    assert "your turn" in turn["Subject"], "the undone seat is emailed its decision afresh"
+    assert "your turn" in headline(turn), "the undone seat is emailed its decision afresh"
     assert client.post(option(turn, "Abstain")).status_code == 303
     assert client.post(p2_link).status_code == 303
 
@@ -363,6 +363,6 @@ def test_a_fresh_link_is_emailed_once_per_decision_whoever_moves_meanwhile(
     assert client.post(mine + "/resend").status_code == 200
     smtp.clear()
     work()
-    fresh = [m for m in smtp.to(EMAILS["p2"]) if "fresh link" in m["Subject"]]
+    fresh = [m for m in smtp.to(EMAILS["p2"]) if "fresh link" in headline(m)]
     assert len(fresh) == 1
     assert client.post(option(fresh[0], "Claim cell 1")).status_code == 303

@@ -23,7 +23,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow
 from tests.fixtures import TEST_KEY
-from tests.helpers import html_of, text_of
+from tests.helpers import headline, html_of, text_of
 from tests.service.replying import codes_of, deliver, reply_message
 
 ANN, BOB = "ann@example.org", "bob@example.org"
@@ -131,7 +131,7 @@ def test_a_reply_of_a_code_plays_that_option_and_the_answer_goes_to_the_seat_onl
     assert str(answered["To"]).endswith(f"<{me}>") or str(answered["To"]) == me
     assert f"> {code}" in text_of(answered) and label in text_of(answered)
     assert answered["Subject"].startswith("Re: ")
-    assert answers(smtp, you) == [] and "your turn" in smtp.to(you)[-1]["Subject"]
+    assert answers(smtp, you) == [] and "your turn" in headline(smtp.to(you)[-1])
 
 
 def test_the_answer_is_in_reply_to_the_received_message_and_in_the_games_thread(

@@ -16,6 +16,7 @@ from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
+from tests.helpers import headline
 
 NAMES = {"p1": "Ann", "p2": "Bob", "p3": "Cy", "p4": "Dee"}
 EMAILS = {seat: f"{name.lower()}@example.org" for seat, name in NAMES.items()}
@@ -55,7 +56,7 @@ def asked(smtp) -> set[str]:  # type: ignore[no-untyped-def]
     return {
         address
         for message in smtp.messages
-        if ASKED in message["Subject"]
+        if ASKED in headline(message)
         for address in [a.addr_spec for a in message["To"].addresses]
     }
 
@@ -77,8 +78,8 @@ def test_a_takeback_waits_for_every_other_player_and_one_approval_never_undoes_i
     assert claims_made(client, game_id) == [], "the last approval undoes the decision"
     work()
     for other in others:
-        assert [m for m in smtp.to(EMAILS[other]) if "taken back" in m["Subject"]] != []
-    assert "your turn" in smtp.to(EMAILS["p1"])[-1]["Subject"], "p1 decides afresh"
+        assert [m for m in smtp.to(EMAILS[other]) if "taken back" in headline(m)] != []
+    assert "your turn" in headline(smtp.to(EMAILS["p1"])[-1]), "p1 decides afresh"
 
 
 @pytest.mark.parametrize("seats", [3, 4])
@@ -96,7 +97,7 @@ def test_one_refusal_among_approvals_keeps_the_decision(
     with sessions(settings.database_url)() as s:
         assert eventstore.load(s, game_id).table.takeback is None, "the request is closed"
     work()
-    assert any("refused" in m["Subject"] for m in smtp.to(EMAILS["p2"]))
+    assert any("refused" in headline(m) for m in smtp.to(EMAILS["p2"]))
 
 
 def test_a_seat_played_by_a_bot_is_neither_asked_nor_waited_for(

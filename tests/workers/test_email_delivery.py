@@ -19,7 +19,7 @@ from service.play.moves import make_move
 from service.store.db import sessions
 from service.store.models import OutboxRow
 from tests.fixtures import ServerLikeClient, scheduler_until
-from tests.helpers import html_of, option_links, path, text_of
+from tests.helpers import headline, html_of, option_links, path, text_of
 from workers.jobs import send_outbox, sweep_outbox
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
@@ -145,17 +145,22 @@ def test_emails_are_multipart_threaded_and_name_game_number_and_turn(client, smt
     work()
     mover, other = mover_and_other(client, game_id)
     invitation = smtp.to(mover)[0]
-    assert invitation.get_content_type() == "multipart/alternative"
+    # the mover's invitation offers a decision with a deadline: its calendar event beside it
+    assert invitation.get_content_type() == "multipart/mixed"
+    alternative, calendar = invitation.iter_parts()
+    assert alternative.get_content_type() == "multipart/alternative"
+    assert calendar.get_content_type() == "text/calendar"
+    assert smtp.to(other)[0].get_content_type() == "multipart/alternative"
     assert "Tic-tac-toe" in invitation["Subject"] and f"#{game_id}" in invitation["Subject"]
-    assert "your turn" in invitation["Subject"]
-    assert "to play" in smtp.to(other)[0]["Subject"]
+    assert "your turn" in headline(invitation)
+    assert "to play" in headline(smtp.to(other)[0])
     assert "Mark the centre cell" in html_of(invitation)
     client.post(path(option_links(invitation)[4][1]))
     work()
     turn = smtp.to(other)[-1]
     root = smtp.to(other)[0]["Message-ID"]
     assert turn["In-Reply-To"] == root and root in turn["References"]
-    assert "Turn 2: your turn" in turn["Subject"], "the second turn, the first being the mover's"
+    assert "Turn 2: your turn" in headline(turn), "the second turn, the first being the mover's"
     assert turn["Message-ID"] != root
 
 
@@ -202,7 +207,7 @@ def test_a_player_who_unsubscribed_can_turn_the_games_email_back_on(client, smtp
     assert b"emails again" in client.post(url, data={"resubscribe": "1"}).data
     client.post(path(option_links(smtp.to(mover)[0])[4][1]))
     work()
-    assert "your turn" in smtp.to(other)[-1]["Subject"]
+    assert "your turn" in headline(smtp.to(other)[-1])
 
 
 def options_offered(message) -> int:
@@ -272,7 +277,7 @@ def test_a_turn_email_tells_what_the_others_did_since_your_last_turn(client, smt
     corner = next(url for label, url in option_links(turn) if "top left" in label)
     client.post(path(corner))
     work()
-    assert "Turn 3: your turn" in smtp.to(mover)[-1]["Subject"]
+    assert "Turn 3: your turn" in headline(smtp.to(mover)[-1])
     back = text_of(smtp.to(mover)[-1])
     assert f"{names[other]} marked the top left cell" in back
     assert "marked the centre cell" not in back, "only what happened since their own move"

@@ -43,16 +43,22 @@ def test_every_subject_and_display_name_keeps_its_spaces_in_a_mail_client(client
 
 @pytest.mark.parametrize("name", [f"{name} {name}" for name in NAMES])
 def test_a_subject_naming_a_player_keeps_every_space_of_the_name(client, smtp, work, name):
-    """The invitation of the seat that does not open names the one that does (both seats
-    have the name: the first to play is drawn)."""
+    """The game's subject names its players (issue 20), a long name cut short: what it shows
+    of each name is the name's own beginning, every space kept."""
     for prefix in ("", "A longer name, " * 3):
         smtp.clear()
         players = [f"{prefix}{name} <{seat}@example.org>" for seat in ("first", "second")]
         response = client.post("/api/games", json={"game": "tictactoe", "players": players})
         assert response.status_code == 201
+        game_id = response.get_json()["id"]
         work()
-        subjects = [header(raw, "Subject") for raw in smtp.raw]
-        assert [s for s in subjects if f"{prefix}{name} to play" in s], subjects
+        subjects = {header(raw, "Subject") for raw in smtp.raw}
+        assert len(subjects) == 1, subjects
+        (subject,) = subjects
+        title, names = subject.split(" · ", 1)
+        assert title == f"Tic-tac-toe #{game_id}"
+        shown = names.removesuffix("…").split(", ")[0].removesuffix("…")
+        assert len(shown) >= 8 and f"{prefix}{name}".startswith(shown), subject
 
 
 def test_internationalised_addresses_are_accepted_and_delivered(client, smtp, work):

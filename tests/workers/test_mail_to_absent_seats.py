@@ -12,7 +12,7 @@ from freezegun import freeze_time
 from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
-from tests.helpers import option_links, path, text_of
+from tests.helpers import headline, option_links, path, text_of
 from tests.workers.test_slow_play import (
     EMAILS,
     START,
@@ -25,11 +25,11 @@ from tests.workers.test_slow_play import (
 
 
 def decisions_offered(messages) -> list[str]:  # type: ignore[no-untyped-def]
-    """The subjects of the emails among ``messages`` that offer a decision or call it theirs."""
+    """What the emails among ``messages`` that offer a decision or call it theirs say."""
     return [
-        m["Subject"]
+        headline(m)
         for m in messages
-        if "your turn" in m["Subject"] or any("/act/" in url for _, url in option_links(m))
+        if "your turn" in headline(m) or any("/act/" in url for _, url in option_links(m))
     ]
 
 
@@ -70,7 +70,7 @@ def test_a_seat_a_bot_plays_gets_no_turn_email_and_no_choice_to_click(
         tick()
         play_out(client, settings, work, tick, clock, game_id, other)
     told = smtp.to(EMAILS[late])
-    assert [m["Subject"] for m in told if "Game over" in m["Subject"]], "the player still hears"
+    assert [headline(m) for m in told if "Game over" in headline(m)], "the player still hears"
     assert decisions_offered(told) == []
     assert decisions_offered(smtp.to(EMAILS[other])) != [], "the player at the table does"
 

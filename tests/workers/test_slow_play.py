@@ -17,7 +17,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
 from tests.fixtures import scheduler_until
-from tests.helpers import option_links, path, text_of
+from tests.helpers import headline, option_links, path, text_of
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 EMAILS = {"p1": "ann@example.org", "p2": "bob@example.org"}
@@ -67,8 +67,8 @@ def kinds(settings, game_id, kind):  # type: ignore[no-untyped-def]
         ).all()
 
 
-def subjects(smtp, email: str) -> list[str]:
-    return [m["Subject"] for m in smtp.to(email)]
+def headlines(smtp, email: str) -> list[str]:
+    return [headline(m) for m in smtp.to(email)]
 
 
 def play(client, settings, game_id, seat, cell):  # type: ignore[no-untyped-def]
@@ -116,15 +116,15 @@ def test_the_seat_that_must_act_is_reminded_after_a_day_then_daily_until_its_dea
         seat, other = mover(client, game_id)
         clock.tick(timedelta(hours=23))
         tick()
-        assert not any("reminder" in s for s in subjects(smtp, EMAILS[seat]))
+        assert not any("reminder" in s for s in headlines(smtp, EMAILS[seat]))
         sent = []
         for _ in range(5 * 24):  # every hour for five days
             clock.tick(timedelta(hours=1))
             tick()
-            sent = [s for s in subjects(smtp, EMAILS[seat]) if "reminder" in s]
+            sent = [s for s in headlines(smtp, EMAILS[seat]) if "reminder" in s]
         # Monday 09:00, 3 days: deadline at the end of Thursday; reminders Tue, Wed, Thu 09:00.
         assert len(sent) == 3
-        assert not any("reminder" in s for s in subjects(smtp, EMAILS[other]))
+        assert not any("reminder" in s for s in headlines(smtp, EMAILS[other]))
         reminded = [p for _, p in table_events(settings, game_id) if p["type"] == "table.reminded"]
         assert [p["number"] for p in reminded] == [1, 2, 3]
 
@@ -139,7 +139,7 @@ def test_a_scheduler_run_twice_or_restarted_neither_loses_nor_doubles_a_reminder
         clock.tick(timedelta(hours=30))  # the scheduler was down when the reminder fell due
         for _ in range(3):
             tick()
-    assert len([s for s in subjects(smtp, EMAILS[seat]) if "reminder" in s]) == 1
+    assert len([s for s in headlines(smtp, EMAILS[seat]) if "reminder" in s]) == 1
     assert len(kinds(settings, game_id, "reminder")) == 1
 
 
@@ -154,7 +154,7 @@ def test_a_reminder_is_never_sent_for_a_decision_already_made(client, smtp, sett
         advance_game(game_id)  # the reminder is queued ...
         play(client, settings, game_id, seat, 4)  # ... and the player moves before it goes
         work()
-    assert not any("reminder" in s for s in subjects(smtp, EMAILS[seat]))
+    assert not any("reminder" in s for s in headlines(smtp, EMAILS[seat]))
     assert [r.skipped for r in kinds(settings, game_id, "reminder")] == ["decision already made"]
 
 
@@ -167,7 +167,7 @@ def test_another_player_may_nudge_a_seat_at_most_once_a_day(client, smtp, settin
         assert "Nudge" in client.get(page).get_data(as_text=True)
         assert client.post(page + "/nudge", data={"seat": seat}).status_code == 303
         work()
-        assert any("nudged you" in s for s in subjects(smtp, EMAILS[seat]))
+        assert any("nudged you" in s for s in headlines(smtp, EMAILS[seat]))
         clock.tick(timedelta(hours=23))
         again = client.post(page + "/nudge", data={"seat": seat})
         assert again.status_code == 429
@@ -176,7 +176,7 @@ def test_another_player_may_nudge_a_seat_at_most_once_a_day(client, smtp, settin
         clock.tick(timedelta(hours=1, minutes=1))
         assert client.post(page + "/nudge", data={"seat": seat}).status_code == 303
         work()
-    assert len([s for s in subjects(smtp, EMAILS[seat]) if "nudged you" in s]) == 2
+    assert len([s for s in headlines(smtp, EMAILS[seat]) if "nudged you" in s]) == 2
     nudges = [(by, p) for by, p in table_events(settings, game_id) if p["type"] == "table.nudged"]
     assert nudges == [(other, {"type": "table.nudged", "seat": seat})] * 2
 
@@ -257,7 +257,7 @@ def test_an_absence_pauses_the_deadline_and_the_others_are_told(client, smtp, se
         response = client.post(page + "/away", data={"first": "2026-03-03", "last": "2026-03-07"})
         assert response.status_code == 303
         tick()
-        told = [m for m in smtp.to(EMAILS[other]) if "is away" in m["Subject"]]
+        told = [m for m in smtp.to(EMAILS[other]) if "is away" in headline(m)]
         assert len(told) == 1
         assert "2026-03-03 to 2026-03-07" in text_of(told[0])
         # Monday 09:00 + 3 days = end of Thursday; five days away push it to Tuesday 10th.
@@ -267,11 +267,11 @@ def test_an_absence_pauses_the_deadline_and_the_others_are_told(client, smtp, se
         )
         clock.move_to(START + timedelta(days=5))  # Saturday, still away
         tick()
-        assert not any("reminder" in s for s in subjects(smtp, EMAILS[seat]))
-        assert not any("deadline has passed" in s for s in subjects(smtp, EMAILS[other]))
+        assert not any("reminder" in s for s in headlines(smtp, EMAILS[seat]))
+        assert not any("deadline has passed" in s for s in headlines(smtp, EMAILS[other]))
         clock.move_to(datetime.fromisoformat("2026-03-11T00:01:00+00:00"))
         tick()
-    assert any("deadline has passed" in s for s in subjects(smtp, EMAILS[other]))
+    assert any("deadline has passed" in s for s in headlines(smtp, EMAILS[other]))
 
 
 def _late(client, settings, tick, clock, game="tictactoe", players=PLAYERS):  # type: ignore[no-untyped-def]
@@ -304,7 +304,7 @@ def vote(client, smtp, voter: str, choice: str, **newcomer: str):  # type: ignor
 
 
 def _vote_link(smtp, email: str, choice: str) -> str:
-    ballot = next(m for m in smtp.to(email) if "deadline has passed" in m["Subject"])
+    ballot = next(m for m in smtp.to(email) if "deadline has passed" in headline(m))
     return next(u for u in URL.findall(text_of(ballot)) if f"vote={choice}" in u)
 
 
@@ -314,7 +314,7 @@ def test_a_passed_deadline_asks_the_others_and_a_vote_to_wait_restarts_the_clock
     with freeze_time(START) as clock:
         game_id, late = _late(client, settings, tick, clock)
         other = opponent(late)
-        assert not any("deadline has passed" in s for s in subjects(smtp, EMAILS[late]))
+        assert not any("deadline has passed" in s for s in headlines(smtp, EMAILS[late]))
         link = _vote_link(smtp, EMAILS[other], "wait")
         page = client.get(path(link)).get_data(as_text=True)
         assert 'value="wait" checked' in page
@@ -324,13 +324,13 @@ def test_a_passed_deadline_asks_the_others_and_a_vote_to_wait_restarts_the_clock
             client.post(url + "/vote", data={"ballot": ballot, "choice": "wait"}).status_code == 303
         )
         tick()
-        assert any("decided: wait longer" in s for s in subjects(smtp, EMAILS[late]))
+        assert any("decided: wait longer" in s for s in headlines(smtp, EMAILS[late]))
         clock.tick(timedelta(days=2))
         tick()
-        assert len([s for s in subjects(smtp, EMAILS[other]) if "deadline has passed" in s]) == 1
+        assert len([s for s in headlines(smtp, EMAILS[other]) if "deadline has passed" in s]) == 1
         clock.tick(timedelta(days=3))
         tick()
-    assert len([s for s in subjects(smtp, EMAILS[other]) if "deadline has passed" in s]) == 2
+    assert len([s for s in headlines(smtp, EMAILS[other]) if "deadline has passed" in s]) == 2
     decided = [p for _, p in table_events(settings, game_id) if p["type"] == "table.vote_decided"]
     assert decided[0]["choice"] == "wait" and decided[0]["answers"] == 1
 
@@ -346,13 +346,13 @@ def test_a_vote_to_end_the_game_scores_it_as_it_stands_and_all_can_revive_it(
         public = state(client, game_id)
         assert public["over"] and public["abandoned"] and public["to_act"] == []
         assert public["outcome"]["scores"] == {"p1": 0, "p2": 0}
-        assert any("Game over" in s for s in subjects(smtp, EMAILS[late]))
+        assert any("Game over" in s for s in headlines(smtp, EMAILS[late]))
         for seat in (other, late):
             assert client.post(seat_path(settings, game_id, seat) + "/revive").status_code == 303
         tick()
     public = state(client, game_id)
     assert not public["over"] and public["to_act"] == [late]
-    assert any("continues" in s for s in subjects(smtp, EMAILS[late]))
+    assert any("continues" in s for s in headlines(smtp, EMAILS[late]))
 
 
 def test_a_vote_for_a_bot_plays_the_late_seat_until_its_player_comes_back(
@@ -438,12 +438,12 @@ def test_a_vote_to_hand_the_seat_over_invites_a_newcomer_who_claims_it(
         assert cast.status_code == 303
         tick()
         offer = smtp.to("cy@example.org")
-        assert len(offer) == 1 and "take over a seat" in offer[0]["Subject"]
+        assert len(offer) == 1 and "take over a seat" in headline(offer[0])
         claim = next(u for u in URL.findall(text_of(offer[0])) if "/claim/" in u)
         assert "Take the seat" in client.get(path(claim)).get_data(as_text=True)
         assert client.post(path(claim)).status_code == 303
         tick()
-        turn = [m for m in smtp.to("cy@example.org") if "your turn" in m["Subject"]]
+        turn = [m for m in smtp.to("cy@example.org") if "your turn" in headline(m)]
         assert len(turn) == 1
         assert client.post(path(option_links(turn[0])[0][1])).status_code == 303
         refused = client.post(path(old_links[1][1]))
@@ -457,7 +457,7 @@ def test_a_vote_to_hand_the_seat_over_invites_a_newcomer_who_claims_it(
     assert claimed == [
         {"type": "table.seat_claimed", "seat": late, "name": "Cy", "replaced": old_name}
     ]
-    assert any("now plays" in s for s in subjects(smtp, EMAILS[other]))
+    assert any("now plays" in s for s in headlines(smtp, EMAILS[other]))
 
 
 def test_a_tie_among_those_who_answer_means_wait(client, smtp, settings, tick):
@@ -485,7 +485,7 @@ def test_a_game_nobody_answers_for_sleeps_and_one_click_resumes_it_after_200_day
         clock.tick(timedelta(days=3, minutes=5))  # the vote closes unanswered
         tick()
         assert state(client, game_id)["asleep"]
-        asleep = [m for m in smtp.to(EMAILS[other]) if "asleep" in m["Subject"]]
+        asleep = [m for m in smtp.to(EMAILS[other]) if "asleep" in headline(m)]
         assert len(asleep) == 1
         smtp.clear()
         for _ in range(10):
@@ -497,7 +497,7 @@ def test_a_game_nobody_answers_for_sleeps_and_one_click_resumes_it_after_200_day
         assert "Wake the game up" in page
         assert client.post(path(wake).split("#")[0] + "/resume").status_code == 303
         tick()
-        resumed = [m for m in smtp.to(EMAILS[late]) if "woke the game up" in m["Subject"]]
+        resumed = [m for m in smtp.to(EMAILS[late]) if "woke the game up" in headline(m)]
         assert len(resumed) == 1
         assert client.post(path(option_links(resumed[0])[4][1])).status_code == 303
     public = state(client, game_id)
@@ -520,7 +520,7 @@ def test_a_decision_that_nobody_has_answered_can_be_taken_back_with_the_others_a
         assert "Ask the others" in client.get(page).get_data(as_text=True)
         assert client.post(page + "/takeback").status_code == 303
         tick()
-        request = [m for m in smtp.to(EMAILS[other]) if "take back" in m["Subject"]]
+        request = [m for m in smtp.to(EMAILS[other]) if "take back" in headline(m)]
         assert len(request) == 1
         approve = client.post(
             seat_path(settings, game_id, other) + "/takeback", data={"answer": "approve"}
@@ -530,10 +530,9 @@ def test_a_decision_that_nobody_has_answered_can_be_taken_back_with_the_others_a
     after = state(client, game_id)
     assert after["view"]["board"] == [""] * 9 and after["to_act"] == [seat]
     assert after["seq"] > before["seq"], "taken back by new events, nothing deleted"
-    assert any("taken back" in s for s in subjects(smtp, EMAILS[other]))
+    assert any("taken back" in s for s in headlines(smtp, EMAILS[other]))
     assert any(
-        s.startswith(f"[Tic-tac-toe #{game_id}] Turn ") and s.endswith("your turn")
-        for s in subjects(smtp, EMAILS[seat])
+        s.startswith("Turn ") and s.endswith("your turn") for s in headlines(smtp, EMAILS[seat])
     )
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
@@ -562,7 +561,7 @@ def test_a_refused_takeback_undoes_nothing(client, smtp, settings, tick):
         client.post(seat_path(settings, game_id, other) + "/takeback", data={"answer": "refuse"})
         tick()
     assert state(client, game_id)["view"]["board"][4] != ""
-    assert any("refused" in s for s in subjects(smtp, EMAILS[seat]))
+    assert any("refused" in s for s in headlines(smtp, EMAILS[seat]))
 
 
 def test_a_decision_that_ends_the_game_cannot_be_taken_back(client, settings):
@@ -621,10 +620,10 @@ def test_the_real_scheduler_process_opens_the_vote_once_a_deadline_has_passed(
     output = scheduler_until(  # the worker here runs the ticks the scheduler enqueues
         settings,
         work,
-        lambda: any("deadline has passed" in s for s in subjects(smtp, EMAILS[other])),
+        lambda: any("deadline has passed" in s for s in headlines(smtp, EMAILS[other])),
     )
-    assert [s for s in subjects(smtp, EMAILS[other]) if "deadline has passed" in s], output
-    assert not any("deadline has passed" in s for s in subjects(smtp, EMAILS[late]))
+    assert [s for s in headlines(smtp, EMAILS[other]) if "deadline has passed" in s], output
+    assert not any("deadline has passed" in s for s in headlines(smtp, EMAILS[late]))
 
 
 def choose_digest(client, smtp, seat: str, hour: int):  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from freezegun import freeze_time
 from rq.job import Job
 
 from service.mail.queue import queue
-from tests.workers.test_slow_play import EMAILS, START, kinds, mover, new_game, subjects
+from tests.workers.test_slow_play import EMAILS, START, headlines, kinds, mover, new_game
 from workers import schedule
 
 
@@ -41,7 +41,7 @@ def test_a_tick_queues_one_job_per_due_game_and_each_sends_its_reminder(
     for game_id in games:
         assert len(kinds(settings, game_id, "reminder")) == 1
         seat, _ = mover(client, game_id)
-        assert [s for s in subjects(smtp, EMAILS[seat]) if "reminder" in s]
+        assert [s for s in headlines(smtp, EMAILS[seat]) if "reminder" in s]
 
 
 def test_a_second_tick_while_a_games_job_still_waits_queues_no_second_job(client, settings, work):

@@ -28,6 +28,7 @@ from service.store.eventstore import Loaded
 from tests.games.orichalk.test_board import with_hidden_reshuffled
 from tests.helpers import (
     create_over_http,
+    headline,
     html_of,
     http,
     option_links,
@@ -129,7 +130,8 @@ def test_no_email_or_page_shows_the_order_of_the_tile_stacks_the_deck_or_the_bag
             seat = SEAT_OF[email["To"].split("<")[-1].strip(">")]
             expected = board_of(loaded, seat, "png")
             assert expected.text in _lines(text_of(email))
-            assert expected.html in _lines(html_of(email))
+            # the panels are on the turn page (issue 20: the email shows the picture)
+            assert expected.html not in _lines(html_of(email))
             assert png_of(email)[1] == expected.png
             assert IMG.findall(html_of(email))[0][1].startswith("The board of Orichalk as ")
             checked.append(seat)
@@ -212,9 +214,7 @@ def test_the_email_after_a_fight_shows_the_dice_rolled(client, smtp, settings, w
     dice = ", ".join("skull" if d == 6 else str(d) for d in fight["dice"])
     for email in smtp.messages:
         assert f"rolled {dice} = {sum(fight['dice'])}" in text_of(email)
-        shown = html_of(email)
-        assert "Last fight:" in shown
-        assert shown.count("die: ") + shown.count("skull: a win") >= len(fight["dice"])
+        assert "Last fight:" in text_of(email), "the board's text tells the fight"
 
 
 def test_a_decision_of_more_than_20_options_is_grouped_on_the_turn_page_each_option_once(
@@ -321,7 +321,7 @@ def test_a_whole_game_of_orichalk_is_played_through_the_emails_links(live, smtp,
     assert decisions > 40 and max(offered) > 20, "long decisions were made on grouped pages"
     for address in (PLAYERS["p1"], PLAYERS["p2"]):
         last = smtp.to(address)[-1]
-        assert "Game over" in last["Subject"]
+        assert "Game over" in headline(last)
         assert "Game over: " in text_of(last) and "Final scores" in text_of(last)
     outcome = public_state(server.url, game_id)["outcome"]
     assert outcome["ranking"] and max(outcome["scores"].values()) >= 5

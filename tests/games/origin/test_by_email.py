@@ -11,6 +11,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from tests.helpers import (
     create_over_http,
+    headline,
     html_of,
     http,
     option_links,
@@ -100,6 +101,6 @@ def test_a_whole_two_player_game_of_origin_is_played_through_the_emails_links(li
         assert decisions < 5000
     for address in (PLAYERS["p1"], PLAYERS["p2"]):
         last = smtp.to(address)[-1]
-        assert "Game over" in last["Subject"]
+        assert "Game over" in headline(last)
         assert "Final scores" in text_of(last)
     assert public_state(server.url, game_id)["outcome"]["ranking"]

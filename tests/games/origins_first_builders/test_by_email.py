@@ -21,6 +21,7 @@ from service.store.db import sessions
 from tests.helpers import (
     URL,
     create_over_http,
+    headline,
     html_of,
     http,
     option_links,
@@ -178,7 +179,7 @@ def test_a_solo_game_is_created_from_the_api_and_from_the_form_and_played_by_ema
     work()
     for address in ("ann@example.org", "zoe@example.org"):
         (email,) = smtp.to(address)
-        assert "your turn" in email["Subject"]
+        assert "your turn" in headline(email)
         assert "dummy" in text_of(email), "the solo war track's other disc"
         assert all(label.startswith(("Keep the", "Return the")) for label, _ in option_links(email))
     label = _bot_label(settings, game_id)
@@ -190,7 +191,7 @@ def test_a_solo_game_is_created_from_the_api_and_from_the_form_and_played_by_ema
     assert public_state(server.url, game_id)["over"]
     assert decisions > 100
     last = smtp.to("ann@example.org")[-1]
-    assert "Game over" in last["Subject"] and "Final scores" in text_of(last)
+    assert "Game over" in headline(last) and "Final scores" in text_of(last)
     assert len(smtp.to("ann@example.org")) == 2, "one email to start, one at the end"
 
 
@@ -229,7 +230,7 @@ def test_a_whole_two_player_game_is_played_through_the_emails_links(live, smtp, 
     assert one_click > 20 and decisions > 100
     for address in (PLAYERS["p1"], PLAYERS["p2"]):
         last = smtp.to(address)[-1]
-        assert "Game over" in last["Subject"]
+        assert "Game over" in headline(last)
         assert "Final scores" in text_of(last)
         assert [p for p in last.walk() if p.get_content_type() == "image/png"]
     outcome = public_state(server.url, game_id)["outcome"]

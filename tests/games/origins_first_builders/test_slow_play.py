@@ -18,7 +18,7 @@ from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow
-from tests.helpers import URL, path, text_of
+from tests.helpers import URL, headline, path, text_of
 from tests.workers.test_slow_play import PLAYERS
 from tests.workers.test_slow_play import (
     test_a_bot_voted_in_for_a_late_seat_finishes_a_real_game as bot_finishes_a_game,
@@ -75,8 +75,8 @@ def seat_page(settings, game_id) -> str:  # type: ignore[no-untyped-def]
         return path(links.seat_url(settings, eventstore.load(s, game_id), "p1"))
 
 
-def subjects(smtp) -> list[str]:  # type: ignore[no-untyped-def]
-    return [m["Subject"] for m in smtp.to(ANN)]
+def headlines(smtp) -> list[str]:  # type: ignore[no-untyped-def]
+    return [headline(m) for m in smtp.to(ANN)]
 
 
 def test_a_solo_game_past_its_deadline_sleeps_without_a_ballot_until_its_player_moves(
@@ -91,11 +91,11 @@ def test_a_solo_game_past_its_deadline_sleeps_without_a_ballot_until_its_player_
         assert "table.deadline_passed" not in kinds and "table.vote_decided" not in kinds
         assert {"type": "table.dormant", "seat": "p1"} in table_events(settings, game_id)
         assert client.get(f"/api/games/{game_id}").get_json()["asleep"]
-        asleep = [m for m in smtp.to(ANN) if "asleep" in m["Subject"]]
+        asleep = [m for m in smtp.to(ANN) if "asleep" in headline(m)]
         assert len(asleep) == 1
         words = " ".join(text_of(asleep[0]).split())
         assert "Your deadline has passed, and nobody else at the table votes" in words
-        assert not any("what should we do" in s for s in subjects(smtp))
+        assert not any("what should we do" in s for s in headlines(smtp))
         history = client.get(f"/games/{game_id}/history?all=1").get_data(as_text=True)
         assert "Ann&#39;s deadline passed with nobody else to vote" in history
         page = client.get(seat_page(settings, game_id)).get_data(as_text=True)
@@ -111,7 +111,7 @@ def test_a_solo_game_past_its_deadline_sleeps_without_a_ballot_until_its_player_
         assert not client.get(f"/api/games/{game_id}").get_json()["asleep"]
         clock.tick(timedelta(hours=25))
         tick()
-    assert any("reminder" in s for s in subjects(smtp)), "the move started the clock afresh"
+    assert any("reminder" in s for s in headlines(smtp)), "the move started the clock afresh"
 
 
 def test_in_a_solo_game_a_takeback_needs_nobodys_approval(client, settings):
