@@ -52,9 +52,10 @@ TELLS_NEWS = {"turn", "game_over"}
 """Kinds that say what happened since the player last decided ("Since your last turn")."""
 TURN_NEWS = {"turn", "reminder", "nudge"}
 """What a player who chose a daily digest, or no turn emails, does not get one by one."""
-NEWS_TOLD = 8
-"""Sentences of "Since your last turn" an email tells (issue 20: short, after the decision
-and the picture); the history page holds the rest."""
+NEWS_TOLD = 30
+"""Sentences of "Since your last turn" an email tells: every other player's turn in full in
+each game (a player must learn what was done to them), after the decision and the picture so
+that it never pushes the first choice down; past it, the history page holds the rest."""
 
 
 @dataclass(frozen=True)
