@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import mailbox
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,18 +20,12 @@ from service.mail.signin import sign_in_url
 from service.play import signin
 from service.store import eventstore
 from service.store.db import sessions
+from tests.e2e import chromium
 from tests.e2e.test_turn_pages_on_a_phone import played
 from tests.fixtures import LiveServer
 from tests.service.test_mailbox_pages import picture_email
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)",
-    ),
-]
+pytestmark = chromium.MARKS
 SCREENS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
 GAMES = sorted({game.name for game in CATALOGUE} | {"tictactoe"})
 BLOCKING = {"serious", "critical"}
@@ -118,11 +111,7 @@ def test_every_page_has_no_serious_or_critical_axe_violation(site, screen, langu
     _server, settings = site
     failures: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
-        )
+        browser = chromium.launch(p)
         page = browser.new_page(viewport=SCREENS[screen])
 
         def check(where: str) -> None:
@@ -169,11 +158,7 @@ def test_the_check_finds_text_of_too_little_contrast(site):
 
     _server, settings = site
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
-        )
+        browser = chromium.launch(p)
         page = browser.new_page(viewport=SCREENS["phone"])
         page.goto(f"{settings.base_url}/", wait_until="load")
         page.evaluate(
@@ -201,11 +186,7 @@ def test_every_email_of_a_game_has_no_serious_or_critical_axe_violation(site, sm
     assert smtp.messages
     failures: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
-        )
+        browser = chromium.launch(p)
         page = browser.new_page(viewport=SCREENS["phone"])
         for message in smtp.messages:
             page.set_content(html_of(message), wait_until="load")

@@ -15,15 +15,9 @@ import pytest
 
 from service.cli.localnet import free_port, wait_for_http
 from service.config import ROOT
+from tests.e2e import chromium
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)",
-    ),
-]
+pytestmark = chromium.MARKS
 STARTED_WITHIN = 120
 PLAYED_WITHIN = 300
 """Seconds, upper bounds only: a loaded machine (the suite runs a worker per core beside
@@ -78,19 +72,7 @@ def test_a_newcomer_plays_a_whole_game_in_one_browser_tab(demo):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
-        )
+        browser = chromium.launch(p)
         page = browser.new_page()
         console: list[str] = []
         page.on("console", lambda message: console.append(message.text))

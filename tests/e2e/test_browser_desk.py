@@ -4,25 +4,17 @@ from the email, press Sign in, see every game, change a setting and act from the
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
-import pytest
 from sqlalchemy import select
 
 from service.play.moves import create_game, make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, SeatRow
+from tests.e2e import chromium
 from tests.helpers import URL, text_of
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)",
-    ),
-]
+pytestmark = chromium.MARKS
 PHONE = {"width": 375, "height": 812}
 ANN = "ann@example.org"
 
@@ -71,11 +63,7 @@ def test_a_player_signs_in_from_the_email_and_uses_the_desk_on_a_phone(live, smt
             ann_decides(s, game_id)
     work()  # the invitations
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
-        )
+        browser = chromium.launch(p)
         page = browser.new_page(viewport=PHONE)
         console: list[str] = []
         page.on("console", lambda message: console.append(message.text))

@@ -5,23 +5,14 @@ from __future__ import annotations
 
 import mailbox
 from dataclasses import replace
-from pathlib import Path
-
-import pytest
 
 from service import create_app
 from service.cli.localnet import free_port
+from tests.e2e import chromium
 from tests.fixtures import LiveServer
 from tests.service.test_mailbox_pages import picture_email
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)",
-    ),
-]
+pytestmark = chromium.MARKS
 
 
 def test_an_emails_picture_loads_in_its_sandboxed_frame(settings, tmp_path):
@@ -33,11 +24,7 @@ def test_an_emails_picture_loads_in_its_sandboxed_frame(settings, tmp_path):
         LiveServer(create_app(demo), free_port()) as server,
         sync_playwright() as p,
     ):
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
-        )
+        browser = chromium.launch(p)
         page = browser.new_page()
         console: list[str] = []
         page.on("console", lambda message: console.append(message.text))

@@ -6,7 +6,6 @@ longest: a seeded random game, at the decision with the most options and at its 
 from __future__ import annotations
 
 import base64
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -14,17 +13,11 @@ from sqlalchemy import select
 from engine import registry
 from service.store.db import sessions
 from service.store.models import OutboxRow
+from tests.e2e import chromium
 from tests.helpers import html_of, text_of
 from tests.service.recorded_games import email, players_of, record
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)",
-    ),
-]
+pytestmark = chromium.MARKS
 PHONE = {"width": 375, "height": 740}
 FOLD = 900
 GMAIL_CLIPS = 102 * 1024
@@ -91,7 +84,7 @@ def phone():  # type: ignore[no-untyped-def]
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+        browser = chromium.launch(p)
         page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
         page.route("**/*", lambda route: route.abort())  # an email loads nothing remote
         yield page

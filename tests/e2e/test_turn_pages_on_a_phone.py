@@ -6,7 +6,6 @@ with the script the page serves under its strict CSP."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -15,15 +14,9 @@ from service.links import urls as links
 from service.play.moves import create_game, make_move
 from service.store import eventstore
 from service.store.db import sessions
+from tests.e2e import chromium
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)",
-    ),
-]
+pytestmark = chromium.MARKS
 PHONE = {"width": 375, "height": 740}
 FOLD = 900
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
@@ -67,7 +60,7 @@ def phone():  # type: ignore[no-untyped-def]
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+        browser = chromium.launch(p)
         page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
