@@ -350,3 +350,71 @@ def test_a_game_whose_snapshots_were_written_before_the_table_rules_moved_still_
     game_id = game_with_snapshots_of_the_old_layout(settings)
     report = audit(settings, game_id)
     assert report.ok, report.failures
+
+
+def test_the_newest_decision_is_the_last_move_s_event_and_none_is_zero(settings):
+    fresh = play(settings, 0)
+    finished = play(settings, 9)
+    with sessions(settings.database_url)() as s:
+        assert eventstore.last_decision_seq(s, fresh) == 0
+        moved = s.scalars(
+            select(EventRow.seq)
+            .where(EventRow.game_id == finished, ~EventRow.type.like("table.%"))
+            .order_by(EventRow.seq)
+        ).all()
+        rows = {r.seq: r for r in s.scalars(select(EventRow).where(EventRow.game_id == finished))}
+        with_moves = [seq for seq in moved if rows[seq].move is not None]
+        assert with_moves, "the game was played"
+        assert eventstore.last_decision_seq(s, finished) == with_moves[-1]
+        assert eventstore.last_decision_seq(s, finished) < max(rows), "the end follows the move"
+
+
+def test_an_event_stored_under_an_older_schema_is_upcast_by_its_games_upcaster(
+    settings, monkeypatch
+):  # type: ignore[no-untyped-def]
+    """DESIGN.md §4: a payload is read through the upcasters of its game, from the version
+    it was stored under to today's; a load from the first event meets it as today's."""
+    from service.store import upcast
+
+    game_id = play(settings, 3)
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        today = eventstore.load_from_start(s, row, registry.get("tictactoe"))
+    with sessions(settings.database_url).begin() as s:
+        first_move = s.scalars(
+            select(EventRow)
+            .where(EventRow.game_id == game_id, EventRow.type == "mark_placed")
+            .order_by(EventRow.seq)
+            .limit(1)
+        ).one()
+        old = dict(first_move.payload)
+        old["square"] = old.pop("cell")
+        s.execute(
+            update(EventRow)
+            .where(EventRow.id == first_move.id)
+            .values(schema_version=0, payload=old)
+        )
+
+    def renamed(payload):  # type: ignore[no-untyped-def]
+        payload = dict(payload)
+        if "square" in payload:
+            payload["cell"] = payload.pop("square")
+        return payload
+
+    monkeypatch.setitem(upcast.UPCASTERS, ("tictactoe", 0), renamed)
+    eventstore.forget_states()
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        again = eventstore.load_from_start(s, row, registry.get("tictactoe"))
+    assert again.state == today.state
+    monkeypatch.delitem(upcast.UPCASTERS, ("tictactoe", 0))
+    with sessions(settings.database_url)() as s, pytest.raises(ValueError, match="no upcaster"):
+        eventstore.load_from_start(s, eventstore.get_row(s, game_id), registry.get("tictactoe"))
+
+
+def test_an_empty_stretch_of_events_has_no_steps(settings):
+    game_id = play(settings, 3)
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        empty = eventstore.stretch(s, row, registry.get("tictactoe"), 3, 2)
+    assert (empty.before, empty.events, empty.payloads, empty.steps) == (None, [], [], [])
