@@ -406,7 +406,9 @@ def test_an_event_stored_under_an_older_schema_is_upcast_by_its_games_upcaster(
     with sessions(settings.database_url)() as s:
         row = eventstore.get_row(s, game_id)
         again = eventstore.load_from_start(s, row, registry.get("tictactoe"))
+        steps = eventstore.stretch(s, row, registry.get("tictactoe"), 1, row.last_seq).steps
     assert again.state == today.state
+    assert steps[-1].state == today.state, "a history page reads it as today's too"
     monkeypatch.delitem(upcast.UPCASTERS, ("tictactoe", 0))
     with sessions(settings.database_url)() as s, pytest.raises(ValueError, match="no upcaster"):
         eventstore.load_from_start(s, eventstore.get_row(s, game_id), registry.get("tictactoe"))
@@ -418,3 +420,35 @@ def test_an_empty_stretch_of_events_has_no_steps(settings):
         row = eventstore.get_row(s, game_id)
         empty = eventstore.stretch(s, row, registry.get("tictactoe"), 3, 2)
     assert (empty.before, empty.events, empty.payloads, empty.steps) == (None, [], [], [])
+
+
+def test_a_stretch_holds_the_game_before_its_first_event_and_after_each_of_its_own(settings):
+    """Issue 19: a history page or a replay step folds from the newest snapshot before it;
+    what it holds must be what the whole log replayed gives, at any start and across a
+    snapshot."""
+    game = registry.get("tictactoe")
+    game_id = play(settings, 9, seed=3)  # a snapshot at 10 events (snapshot_every is 10)
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        everything = eventstore.payloads(eventstore.events_of(s, game_id), "tictactoe")
+        game_events = [p for p in everything if not p["type"].startswith("table.")]
+        assert s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)).all()
+
+        def replayed(upto: int):  # type: ignore[no-untyped-def]
+            return game.replay([p for p in everything[:upto] if not p["type"].startswith("table.")])
+
+        last = len(everything)
+        for first, final in [(1, 3), (2, 4), (5, 5), (11, last), (last, last)]:
+            part = eventstore.stretch(s, row, game, first, final)
+            assert [e.seq for e in part.events] == list(range(first, final + 1))
+            assert part.payloads == everything[first - 1 : final]
+            if first == 1:
+                assert part.before is None
+            else:
+                assert part.before is not None and part.before.state == replayed(first - 1)
+            assert [step.state for step in part.steps] == [
+                replayed(seq) for seq in range(first, final + 1)
+            ]
+        beyond = eventstore.stretch(s, row, game, last + 3, last + 9)
+        assert beyond.events == [] and beyond.steps == []
+        assert beyond.before is not None and beyond.before.state == game.replay(game_events)
