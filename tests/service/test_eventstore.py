@@ -452,3 +452,28 @@ def test_a_stretch_holds_the_game_before_its_first_event_and_after_each_of_its_o
         beyond = eventstore.stretch(s, row, game, last + 3, last + 9)
         assert beyond.events == [] and beyond.steps == []
         assert beyond.before is not None and beyond.before.state == game.replay(game_events)
+
+
+def test_the_game_as_it_stood_after_any_event_is_the_log_replayed_that_far(settings):
+    """``folded_at`` (what a desk and "Since your last turn" compare with): nothing before
+    the first event, then the game after each event, from the newest snapshot at or before
+    it and no earlier."""
+    from tests.service.test_history_pages import event_rows_loaded
+
+    game = registry.get("tictactoe")
+    game_id = play(settings, 9, seed=3)
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        everything = eventstore.payloads(eventstore.events_of(s, game_id), "tictactoe")
+        (snapshot,) = s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id))
+        assert eventstore.folded_at(s, row, game, 0) is None
+        assert eventstore.folded_at(s, row, game, -3) is None
+        for seq in range(1, len(everything) + 1):
+            at = eventstore.folded_at(s, row, game, seq)
+            assert at is not None and at.seq == seq
+            assert at.state == game.replay(
+                [p for p in everything[:seq] if not p["type"].startswith("table.")]
+            )
+        with event_rows_loaded() as seqs:
+            eventstore.folded_at(s, row, game, len(everything))
+    assert snapshot < len(everything) and min(seqs) > snapshot, "from the snapshot"
