@@ -477,3 +477,21 @@ def test_the_game_as_it_stood_after_any_event_is_the_log_replayed_that_far(setti
         with event_rows_loaded() as seqs:
             eventstore.folded_at(s, row, game, len(everything))
     assert snapshot < len(everything) and min(seqs) > snapshot, "from the snapshot"
+
+
+@pytest.mark.parametrize(("extra", "reads_snapshots"), [(0, False), (1, True)])
+def test_a_game_of_up_to_catch_up_events_is_folded_whole_and_a_longer_one_from_a_snapshot(
+    settings, extra, reads_snapshots
+):
+    game_id = play(settings, 2)
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        seat = sorted(loaded.game.to_act(loaded.state))[0]
+        reminders = [{"type": "table.reminded", "seat": seat, "number": 1}]
+        eventstore.record(s, loaded, reminders * (eventstore.CATCH_UP + extra - loaded.seq), None)
+    eventstore.forget_states()
+    with sql_seen(settings) as seen, sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+    assert loaded.seq == eventstore.CATCH_UP + extra
+    assert loaded.state == full_replay(settings, game_id).state
+    assert any("FROM snapshots" in sql for sql in seen) is reads_snapshots
