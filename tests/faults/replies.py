@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from service.cli.localnet import free_port
 from service.config import Settings
+from service.links import replyto
 from service.mail.inbound_server import InboundController
 from service.store import eventstore
 from service.store.db import sessions
@@ -49,8 +50,13 @@ def acting_email(settings: Settings, game_id: str) -> str:
 
 
 def reply_to_turn(settings: Settings, smtp: Inbox, game_id: str, pick: int = 4) -> EmailMessage:
-    """A reply of one legal option's code to the acting seat's last turn email."""
-    turn = smtp.to(acting_email(settings, game_id))[-1]
+    """A reply of one legal option's code to the acting seat's last turn email of the game."""
+    turn = [
+        m
+        for m in smtp.to(acting_email(settings, game_id))
+        if (to := replyto.decode(settings.secret_key, str(m["Reply-To"] or "")))
+        and to.game_id == game_id
+    ][-1]
     code, _label = codes_of(turn)[pick]
     return reply_message(turn, f"{code}\n\nAnn\n")
 
