@@ -3,15 +3,18 @@ moment of reading a reply, for a fault test to SIGKILL it there:
 ``python -m tests.faults.stalling_worker MOMENT rq-worker-args...``.
 
 The moments are the points of ``workers.jobs.read_inbox`` where a death matters (the
-product's code is not touched; its functions are wrapped in this process only):
+product's code is not touched: in this process only, a function is wrapped or SQLAlchemy's
+events watched):
 
 ``read``
     :func:`service.mail.replies.read` has acted: the move's events, the next turn's emails
     and the answer are written in the reading's open transaction; only the claim is
     committed.
 ``committed``
-    The reading's one transaction committed (the move, its emails' rows, the answer's row
-    and the message marked read together), before the emails it queued are enqueued.
+    Just after the commit of the transaction that appended the move's events (found by
+    SQLAlchemy's events: an ``INSERT INTO events`` then a commit), before anything else:
+    the rule is that the message is marked read, and the answer queued, in that very commit
+    (so a reading taken up again never plays the move twice), whatever the code's shape.
 
 Held there, the process prints ``STALLED <moment>`` on its output and waits for ever, so the
 test kills it at that point and never races it.
@@ -24,8 +27,10 @@ import threading
 from typing import Any
 
 from rq.cli import main as rq_main
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
 
-import workers.jobs
 from service.mail import replies
 
 STALLED = "STALLED"
@@ -47,12 +52,22 @@ def install(moment: str) -> None:
 
         replies.read = read_then_hold  # type: ignore[assignment]
     elif moment == "committed":
+        appended: list[bool] = []
 
-        def hold_before_enqueue(*_args: Any, **_kwargs: Any) -> int:
-            hold(moment)
-            return 0
+        @event.listens_for(Engine, "before_cursor_execute")
+        def _appending(_conn, _cursor, statement, *_rest) -> None:  # type: ignore[no-untyped-def]
+            if " ".join(statement.split()[:3]).upper() == "INSERT INTO EVENTS":
+                appended.append(True)
 
-        workers.jobs.enqueue_outbox = hold_before_enqueue  # type: ignore[assignment]
+        @event.listens_for(Session, "after_soft_rollback")
+        def _undone(_session, _transaction) -> None:  # type: ignore[no-untyped-def]
+            appended.clear()
+
+        @event.listens_for(Session, "after_commit")
+        def _committed(session) -> None:  # type: ignore[no-untyped-def]
+            if appended and not session.in_nested_transaction():  # not a savepoint's release
+                hold(moment)
+
     else:
         raise SystemExit(f"unknown moment {moment!r}")
 

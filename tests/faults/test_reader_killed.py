@@ -6,8 +6,9 @@ the reply's move is applied once, it is answered once, and nothing is lost.
 it queues (the next turn's, the answer) and the message marked read. So there are two
 deaths that matter (:mod:`tests.faults.stalling_worker` holds the worker at each): before
 that commit (all of it rolled back by the database; the claim, committed, holds the message
-until it runs out) and after it (all of it done; the emails wait unsent in the outbox, and
-the message, marked read, is never read again).
+until it runs out) and just after the commit that appended the move's events (all of it
+done; the emails wait unsent in the outbox, and the message, marked read in that same
+commit, is never read again).
 
 No assertion races the real clock: the claim's end is production's ``CLAIM_TTL``, passed
 on this process's frozen clock, where the sweepers and the replacement worker run."""
