@@ -123,12 +123,20 @@ class Proxy:
     def stop(self) -> None:
         self._call(self._listen())
 
-    def close(self) -> None:
+    async def _shut(self) -> None:
         if self.server is not None:
-            self._call(self._cut())
+            await self._cut()
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def close(self) -> None:
         engine_for(self.url).dispose()
+        self._call(self._shut())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=30)
+        self.loop.close()
 
 
 @contextmanager
