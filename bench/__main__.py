@@ -221,7 +221,8 @@ def judged(report: dict[str, Any]) -> list[Figure]:
 
 
 def emails_judged(e: dict[str, Any], valid: bool) -> list[Figure]:
-    """Each game's emails per second, shown, and over the no-op rate, judged (issue 19)."""
+    """Each game's emails per second, shown, and over the no-op rate, judged (issue 19);
+    beside them, the cheapest email job's ratio, which no email can beat."""
     minimum = e["targets"]["ratio_min"]
     figures: list[Figure] = []
     for name, rate in e["emails"]["by_game"].items():
@@ -232,6 +233,15 @@ def emails_judged(e: dict[str, Any], valid: bool) -> list[Figure]:
         )  # fmt: skip
     figures.append(shown("emails per worker, all games", e["emails"]["per_s"], "/s", valid))
     figures.append(at_least("emails/no-op jobs ratio, all games", e["ratio"], "", minimum, valid))
+    floor = e["floor"]
+    figures.append(
+        shown(
+            f"the floor: one finished {floor['bytes']:,}-byte email sent per job / no-op jobs",
+            floor["ratio"],
+            "",
+            floor["failed"] == 0,
+        )
+    )
     return figures
 
 
@@ -377,6 +387,9 @@ def summary(report: dict[str, Any], figures: list[Figure]) -> str:
         + ", ".join(
             f"{name} {r['per_s']:.1f}/s ({r['jobs']})" for name, r in e["emails"]["by_game"].items()
         ),
+        f"  the floor: {e['floor']['jobs']} jobs each sending one finished "
+        f"{e['floor']['bytes']:,}-byte email = {e['floor']['per_s']:.1f}/s, ratio "
+        f"{e['floor']['ratio']:.2f} (no email job can beat it: no row read, nothing composed)",
         f"  the moves' jobs: {e['after_moves']['jobs']} in {e['after_moves']['seconds']} s "
         f"{e['after_moves']['results']}",
         "",

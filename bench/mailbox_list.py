@@ -19,7 +19,8 @@ PICTURE_BYTES = 60_000
 """About a board PNG's size: what the old list read and parsed for every email."""
 LOADS = 5
 TARGETS = {"ratio_max": 0.1}
-"""A page costs at most a tenth of parsing every email: it reads 50 emails' headers."""
+"""A page costs at most a tenth of parsing every email: it reads 50 emails' headers and the
+opening of each one's body (its snippet, ``SNIPPET_BYTES``)."""
 
 
 def _email(n: int) -> EmailMessage:

@@ -32,6 +32,13 @@ PAGE_SIZE = 50
 HEAD_LIMIT = 256 * 1024
 """The most bytes of a stored message read for its headers: the list reads no further."""
 
+SNIPPET_BYTES = 4 * 1024
+"""The most bytes of a listed message's body read for its snippet: a client shows the first
+words of each email beside its subject, and every email of a game has the same subject."""
+
+SNIPPET_LENGTH = 140
+"""The longest snippet shown, in characters."""
+
 INLINE = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
 """Parts served as pictures (``cid:`` references in an email's HTML). Every other part,
 SVG included (it can carry script), is served only as a download."""
@@ -123,6 +130,15 @@ def _stored(folder: str) -> list[Stored]:
 def _head(path: str) -> EmailMessage | None:
     """The message's headers only: bytes up to the blank line that ends them, at most
     ``HEAD_LIMIT``, parsed by ``BytesHeaderParser``; none for a file gone meanwhile."""
+    opening = _opening(path, 0)
+    if opening is None:
+        return None
+    return BytesHeaderParser(policy=policy.default).parsebytes(opening)  # type: ignore[return-value]
+
+
+def _opening(path: str, body: int) -> bytes | None:
+    """The bytes of the message's headers (at most ``HEAD_LIMIT``), and then at most
+    ``body`` bytes of what follows them; none for a file gone meanwhile."""
     lines = []
     size = 0
     try:
@@ -133,9 +149,36 @@ def _head(path: str) -> EmailMessage | None:
                     break
                 lines.append(line)
                 size += len(line)
+            rest = file.read(body) if body else b""
     except OSError:
         return None
-    return BytesHeaderParser(policy=policy.default).parsebytes(b"".join(lines))  # type: ignore[return-value]
+    return b"".join(lines) + (b"\r\n" + rest if rest else b"")
+
+
+def _snippet(path: str) -> str:
+    """The first line of the message's text, from at most ``SNIPPET_BYTES`` of its body:
+    our emails open their text with what changed (the preheader). Read with ``compat32``,
+    which leaves headers unparsed (the list's headers come from :func:`_head`). Spaces and
+    controls folded, at most ``SNIPPET_LENGTH`` characters; anything unreadable is none."""
+    opening = _opening(path, SNIPPET_BYTES)
+    if opening is None:
+        return ""
+    try:
+        message = message_from_bytes(opening, policy=policy.compat32)
+        text = next((p for p in message.walk() if p.get_content_type() == "text/plain"), None)
+        payload = text.get_payload(decode=True) if text is not None else b""
+        charset = (text.get_content_charset() if text is not None else None) or "utf-8"
+        try:
+            words = payload.decode(charset, "replace") if isinstance(payload, bytes) else ""
+        except LookupError:
+            words = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
+    except (TypeError, ValueError, IndexError, AttributeError):
+        return ""
+    for line in words.splitlines():
+        line = " ".join("".join(c if c.isprintable() else " " for c in line).split())
+        if line:
+            return line if len(line) <= SNIPPET_LENGTH else line[: SNIPPET_LENGTH - 1] + "…"
+    return ""
 
 
 def _page_number(text: str) -> int:
@@ -157,7 +200,7 @@ def index():  # type: ignore[no-untyped-def]
         for found in stored[start : start + PAGE_SIZE]:
             head = _head(found.path)
             if head is not None:
-                items.append(_summary(found.key, head))
+                items.append({**_summary(found.key, head), "snippet": _snippet(found.path)})
         more = start + PAGE_SIZE < total
     else:
         matched = 0
@@ -174,7 +217,7 @@ def index():  # type: ignore[no-untyped-def]
                 more = True
                 break
             if matched > start:
-                items.append(summary)
+                items.append({**summary, "snippet": _snippet(found.path)})
         total = None
     pages = -(-total // PAGE_SIZE) if total is not None else None
     return render_template(

@@ -6,6 +6,7 @@ before any event is read: the tests watch every SQL statement the app sends."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,8 +16,9 @@ from sqlalchemy import event
 
 from service.config import Settings
 from service.links import tokens
+from service.play.moves import make_move
 from service.store import eventstore
-from service.store.db import engine_for
+from service.store.db import engine_for, sessions
 from tests.service.hostile import ledger, new_game, overdue_game, roomy_client
 from tests.service.test_eventstore import play
 
@@ -128,6 +130,35 @@ def test_the_log_of_an_abandoned_game_stays_unpublished(client, settings, work):
     assert "published when the game ends" in refused.get_data(as_text=True)
     assert not read(seen, "snapshots"), "refused before anything is folded"
     assert not [s for s in seen if "events.payload" in s], seen
+
+
+def test_a_game_revived_after_its_abandonment_publishes_its_log_once_it_ends(
+    client, settings, work
+):  # type: ignore[no-untyped-def]
+    """The newest of abandonment and revival decides: revived, the game went on, and once
+    it ends by its rules its log is everyone's."""
+    game_id, voter = overdue_game(client, settings, work)
+    seats = {s: f"/seat/{tokens.seat_token(settings.secret_key, game_id, s)}" for s in ("p1", "p2")}
+    assert (
+        client.post(f"{seats[voter]}/vote", data={"ballot": "1", "choice": "end"}).status_code
+        == 303
+    )
+    for seat in seats.values():
+        assert client.post(f"{seat}/revive").status_code == 303
+    work()
+    assert not client.get(f"/api/games/{game_id}").get_json()["over"], "revived"
+    while to_act := client.get(f"/api/games/{game_id}").get_json()["to_act"]:
+        with sessions(settings.database_url).begin() as s:
+            loaded = eventstore.load(s, game_id)
+            cell = loaded.state.board.index(None)  # cells in order: the first mover's diagonal
+            make_move(s, game_id, to_act[0], loaded.turn_seq, {"type": "place", "cell": cell}, None)
+    public = client.get(f"/api/games/{game_id}").get_json()
+    assert public["over"] and not public["abandoned"] and public["outcome"]
+    eventstore.forget_states()
+    published = client.get(f"/games/{game_id}/log.jsonl")
+    assert published.status_code == 200
+    kinds = [json.loads(line)["type"] for line in published.get_data(as_text=True).splitlines()[1:]]
+    assert kinds.index("table.abandoned") < kinds.index("table.revived")
 
 
 def test_a_finished_games_log_is_published(client, settings):

@@ -350,3 +350,130 @@ def test_a_game_whose_snapshots_were_written_before_the_table_rules_moved_still_
     game_id = game_with_snapshots_of_the_old_layout(settings)
     report = audit(settings, game_id)
     assert report.ok, report.failures
+
+
+def test_the_newest_decision_is_the_last_move_s_event_and_none_is_zero(settings):
+    fresh = play(settings, 0)
+    finished = play(settings, 9)
+    with sessions(settings.database_url)() as s:
+        assert eventstore.last_decision_seq(s, fresh) == 0
+        moved = s.scalars(
+            select(EventRow.seq)
+            .where(EventRow.game_id == finished, ~EventRow.type.like("table.%"))
+            .order_by(EventRow.seq)
+        ).all()
+        rows = {r.seq: r for r in s.scalars(select(EventRow).where(EventRow.game_id == finished))}
+        with_moves = [seq for seq in moved if rows[seq].move is not None]
+        assert with_moves, "the game was played"
+        assert eventstore.last_decision_seq(s, finished) == with_moves[-1]
+        assert eventstore.last_decision_seq(s, finished) < max(rows), "the end follows the move"
+
+
+def test_an_event_stored_under_an_older_schema_is_upcast_by_its_games_upcaster(
+    settings, monkeypatch
+):  # type: ignore[no-untyped-def]
+    """DESIGN.md §4: a payload is read through the upcasters of its game, from the version
+    it was stored under to today's; a load from the first event meets it as today's."""
+    from service.store import upcast
+
+    game_id = play(settings, 3)
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        today = eventstore.load_from_start(s, row, registry.get("tictactoe"))
+    with sessions(settings.database_url).begin() as s:
+        first_move = s.scalars(
+            select(EventRow)
+            .where(EventRow.game_id == game_id, EventRow.type == "mark_placed")
+            .order_by(EventRow.seq)
+            .limit(1)
+        ).one()
+        old = dict(first_move.payload)
+        old["square"] = old.pop("cell")
+        s.execute(
+            update(EventRow)
+            .where(EventRow.id == first_move.id)
+            .values(schema_version=0, payload=old)
+        )
+
+    def renamed(payload):  # type: ignore[no-untyped-def]
+        payload = dict(payload)
+        if "square" in payload:
+            payload["cell"] = payload.pop("square")
+        return payload
+
+    monkeypatch.setitem(upcast.UPCASTERS, ("tictactoe", 0), renamed)
+    eventstore.forget_states()
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        again = eventstore.load_from_start(s, row, registry.get("tictactoe"))
+        steps = eventstore.stretch(s, row, registry.get("tictactoe"), 1, row.last_seq).steps
+    assert again.state == today.state
+    assert steps[-1].state == today.state, "a history page reads it as today's too"
+    monkeypatch.delitem(upcast.UPCASTERS, ("tictactoe", 0))
+    with sessions(settings.database_url)() as s, pytest.raises(ValueError, match="no upcaster"):
+        eventstore.load_from_start(s, eventstore.get_row(s, game_id), registry.get("tictactoe"))
+
+
+def test_an_empty_stretch_of_events_has_no_steps(settings):
+    game_id = play(settings, 3)
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        empty = eventstore.stretch(s, row, registry.get("tictactoe"), 3, 2)
+    assert (empty.before, empty.events, empty.payloads, empty.steps) == (None, [], [], [])
+
+
+def test_a_stretch_holds_the_game_before_its_first_event_and_after_each_of_its_own(settings):
+    """Issue 19: a history page or a replay step folds from the newest snapshot before it;
+    what it holds must be what the whole log replayed gives, at any start and across a
+    snapshot."""
+    game = registry.get("tictactoe")
+    game_id = play(settings, 9, seed=3)  # a snapshot at 10 events (snapshot_every is 10)
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        everything = eventstore.payloads(eventstore.events_of(s, game_id), "tictactoe")
+        game_events = [p for p in everything if not p["type"].startswith("table.")]
+        assert s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)).all()
+
+        def replayed(upto: int):  # type: ignore[no-untyped-def]
+            return game.replay([p for p in everything[:upto] if not p["type"].startswith("table.")])
+
+        last = len(everything)
+        for first, final in [(1, 3), (2, 4), (5, 5), (11, last), (last, last)]:
+            part = eventstore.stretch(s, row, game, first, final)
+            assert [e.seq for e in part.events] == list(range(first, final + 1))
+            assert part.payloads == everything[first - 1 : final]
+            if first == 1:
+                assert part.before is None
+            else:
+                assert part.before is not None and part.before.state == replayed(first - 1)
+            assert [step.state for step in part.steps] == [
+                replayed(seq) for seq in range(first, final + 1)
+            ]
+        beyond = eventstore.stretch(s, row, game, last + 3, last + 9)
+        assert beyond.events == [] and beyond.steps == []
+        assert beyond.before is not None and beyond.before.state == game.replay(game_events)
+
+
+def test_the_game_as_it_stood_after_any_event_is_the_log_replayed_that_far(settings):
+    """``folded_at`` (what a desk and "Since your last turn" compare with): nothing before
+    the first event, then the game after each event, from the newest snapshot at or before
+    it and no earlier."""
+    from tests.service.test_history_pages import event_rows_loaded
+
+    game = registry.get("tictactoe")
+    game_id = play(settings, 9, seed=3)
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        everything = eventstore.payloads(eventstore.events_of(s, game_id), "tictactoe")
+        (snapshot,) = s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id))
+        assert eventstore.folded_at(s, row, game, 0) is None
+        assert eventstore.folded_at(s, row, game, -3) is None
+        for seq in range(1, len(everything) + 1):
+            at = eventstore.folded_at(s, row, game, seq)
+            assert at is not None and at.seq == seq
+            assert at.state == game.replay(
+                [p for p in everything[:seq] if not p["type"].startswith("table.")]
+            )
+        with event_rows_loaded() as seqs:
+            eventstore.folded_at(s, row, game, len(everything))
+    assert snapshot < len(everything) and min(seqs) > snapshot, "from the snapshot"

@@ -13,6 +13,7 @@ from html import unescape
 import pytest
 from sqlalchemy import event, select
 
+from engine import registry
 from service.audit import history
 from service.play import slowplay
 from service.store import eventstore
@@ -55,27 +56,28 @@ def long_game(settings, length: int) -> str:
     return game_id
 
 
-def taken_back_across_a_snapshot(settings) -> str:
-    """A game whose decision began before a snapshot and was taken back after it: narrating
-    the events after the snapshot needs the game before that decision. Moves and reminders
-    follow, past two pages."""
+def taken_back_across_a_snapshot(settings, snapshots: int = 1, reminded: int = 0) -> str:
+    """A game whose decision began before a snapshot (the ``snapshots``-th) and was taken
+    back after it (``reminded`` reminders between): narrating the events after the snapshot
+    needs the game before that decision. Moves and reminders follow, past two pages."""
     every = settings.snapshot_every
     game_id = play(settings, 2)
     # The next decision (two events) ends exactly on a snapshot.
-    remind(settings, game_id, every - 2 - last_seq(settings, game_id))
+    remind(settings, game_id, snapshots * every - 2 - last_seq(settings, game_id))
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
         (waiting,) = loaded.game.to_act(loaded.state)
     other = "p1" if waiting == "p2" else "p2"
     decide(settings, game_id, waiting)
-    assert last_seq(settings, game_id) == every
+    assert last_seq(settings, game_id) == snapshots * every
+    remind(settings, game_id, reminded)
     with sessions(settings.database_url).begin() as s:
         slowplay.request_takeback(s, game_id, waiting, 0)
     with sessions(settings.database_url).begin() as s:
         slowplay.answer_takeback(s, game_id, other, 0, True)
     with sessions(settings.database_url)() as s:
-        snapshots = set(s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)))
-    assert every in snapshots, "the decision taken back ends on a snapshot"
+        found = set(s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)))
+    assert snapshots * every in found, "the decision taken back ends on a snapshot"
     decide(settings, game_id, waiting)
     remind(settings, game_id, 2 * PAGE + 7)
     decide(settings, game_id, other)
@@ -150,6 +152,25 @@ def test_a_newer_link_leads_back_to_the_page_before(client, settings):
     second = client.get(older).get_data(as_text=True)
     back = client.get(unescape(NEWER.search(second).group(1))).get_data(as_text=True)
     assert rows(back) == rows(first)
+
+
+def test_a_takeback_behind_a_snapshot_folds_again_from_the_snapshot_before_its_decision(
+    settings,
+):
+    """Issue 19: the cost stays a snapshot's worth of events however long the game, even
+    when the stretch meets a takeback of a decision begun before its snapshot: the fold
+    starts again from the newest snapshot before that decision, not from the first event."""
+    every = settings.snapshot_every
+    game_id = taken_back_across_a_snapshot(settings, snapshots=3, reminded=2)
+    game = registry.get("tictactoe")
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        whole = eventstore.load_from_start(s, row, game)
+        with event_rows_loaded() as seqs:
+            part = eventstore.stretch(s, row, game, 3 * every + 1, row.last_seq)
+    assert part.steps[-1].state == whole.state
+    assert min(seqs) > every, "not folded from the first event: from the snapshot before"
+    assert len(seqs) <= (row.last_seq - 2 * every) + (row.last_seq - 3 * every)
 
 
 def test_each_page_and_step_tells_its_events_as_the_whole_log_tells_them(settings):

@@ -94,9 +94,16 @@ def test_a_page_number_of_any_shape_is_a_page_of_the_list(box, page):
     assert len(subjects(response.get_data(as_text=True))) in (0, 50)
 
 
-def test_a_list_page_parses_the_headers_of_its_own_messages_and_nothing_else(box, monkeypatch):
+def test_a_list_page_parses_a_bounded_opening_of_its_own_messages_and_nothing_else(
+    box, monkeypatch
+):
     maildir, client = box
     numbered(maildir, 120)
+    huge = EmailMessage()
+    huge["To"] = "ann@example.org"
+    huge["Subject"] = "Huge"
+    huge.set_content("A first line.\n" + "y" * 1_000_000)
+    maildir.add(huge)
     parsed: list[int] = []
     original = email.parser.BytesParser.parsebytes
 
@@ -108,8 +115,8 @@ def test_a_list_page_parses_the_headers_of_its_own_messages_and_nothing_else(box
     for page in ("1", "2", "3"):
         parsed.clear()
         assert client.get(f"/mailbox/?page={page}").status_code == 200
-        assert 0 < len(parsed) <= module.PAGE_SIZE
-        assert max(parsed) < 2000, "the list reads headers, never a body"
+        assert 0 < len(parsed) <= 2 * module.PAGE_SIZE, "its headers, then its opening"
+        assert max(parsed) < 1024 + module.SNIPPET_BYTES, "headers and an opening, no more"
 
 
 def test_the_list_shows_only_the_messages_to_a_recipient_when_asked(box):
@@ -217,4 +224,79 @@ def test_the_list_reads_at_most_a_bounded_head_of_a_message_whose_headers_never_
     monkeypatch.setattr(email.parser.BytesParser, "parsebytes", counting)
     page = client.get("/mailbox/").get_data(as_text=True)
     assert ">Long</a>" in page and ">Short</a>" in page
-    assert len(parsed) == 2 and max(parsed) <= module.HEAD_LIMIT
+    assert len(parsed) == 4 and max(parsed) <= module.HEAD_LIMIT + 2 + module.SNIPPET_BYTES
+
+
+def snippets(page: str) -> list[str]:
+    return [unescape(s) for s in re.findall(r'<span class="muted snippet">([^<]*)</span>', page)]
+
+
+def test_each_listed_email_shows_the_first_line_of_its_text_beside_its_subject(
+    box, client, settings
+):  # type: ignore[no-untyped-def]
+    """Every email of a game has one subject; what tells them apart in a list is the first
+    line of each one's text, which says what changed."""
+    from sqlalchemy import select
+
+    from service.mail.compose import Outgoing, compose
+    from service.store.db import sessions
+    from service.store.models import OutboxRow
+
+    maildir, mailbox_client = box
+    players = ["Олена <olena@example.org>", "Bob <bob@example.org>"]
+    assert (
+        client.post("/api/games", json={"game": "tictactoe", "players": players}).status_code == 201
+    )
+    with sessions(settings.database_url)() as session:
+        rows = session.scalars(select(OutboxRow).order_by(OutboxRow.id)).all()
+        sent = [compose(session, settings, row) for row in rows]
+    firsts = []
+    for outgoing in sent:
+        assert isinstance(outgoing, Outgoing)
+        maildir.add(outgoing.message.as_bytes())
+        text = outgoing.message.get_body(("plain",)).get_content()
+        firsts.append(next(line.strip() for line in text.splitlines() if line.strip()))
+    page = mailbox_client.get("/mailbox/").get_data(as_text=True)
+    assert sorted(snippets(page)) == sorted(firsts)
+    assert all(firsts), firsts
+
+
+@pytest.mark.parametrize(
+    ("body", "shown"),
+    [
+        ("<b>bold</b>\x00\x1b[31m & more\n", "<b>bold</b> [31m & more"),
+        ("\n\n   \n  second   line  \n", "second line"),
+        ("z" * 500, "z" * 139 + "…"),
+    ],
+)
+def test_a_snippet_is_one_line_of_text_escaped_folded_and_cut(box, body, shown):
+    maildir, client = box
+    message = EmailMessage()
+    message["To"] = "ann@example.org"
+    message["Subject"] = "Hostile"
+    message.set_content(body)
+    maildir.add(message)
+    page = client.get("/mailbox/").get_data(as_text=True)
+    assert snippets(page) == [shown]
+    assert "<b>bold</b>" not in page
+
+
+HEAD = b"To: ann@example.org\r\nSubject: S\r\n"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        HEAD + b"Content-Type: text/plain; charset=x-nothing\r\n\r\nhi\xff",
+        HEAD + b"Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n",
+        HEAD + b"Content-Transfer-Encoding: base64\r\n\r\n%%%=",
+        HEAD + b"Content-Type: text/html\r\n\r\n<p>only html</p>",
+    ],
+)
+def test_a_message_no_reader_could_read_is_listed_without_a_snippet(box, raw):
+    maildir, client = box
+    maildir.add(raw)
+    response = client.get("/mailbox/")
+    assert response.status_code == 200
+    assert ">S</a>" in response.get_data(as_text=True)
+    assert all("only html" not in s for s in snippets(response.get_data(as_text=True)))

@@ -72,3 +72,21 @@ def test_a_new_decision_gets_a_new_email_and_a_seat_with_none_gets_nothing(setti
     assert later is not None and later != earlier, "the next decision is a new email"
     (_, _, first_seq), (_, _, second_seq) = fresh_links(settings)
     assert second_seq > first_seq
+
+
+def test_a_game_ended_by_vote_sends_no_fresh_link_to_the_seat_it_was_waiting_for(
+    client, settings, work
+):  # type: ignore[no-untyped-def]
+    """An abandoned game is over: the late seat's decision is gone with it, even though the
+    game's rules still name that seat to act."""
+    from service.links import tokens
+    from tests.service.hostile import overdue_game
+
+    game_id, voter = overdue_game(client, settings, work)
+    late = "p2" if voter == "p1" else "p1"
+    seat = f"/seat/{tokens.seat_token(settings.secret_key, game_id, voter)}"
+    assert client.post(f"{seat}/vote", data={"ballot": "1", "choice": "end"}).status_code == 303
+    assert client.get(f"/api/games/{game_id}").get_json()["abandoned"]
+    assert deciding(settings, game_id) == [late], "the rules alone would still ask it"
+    assert ask(settings, game_id, late) is None
+    assert fresh_links(settings) == []
