@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bench import replies as reply_bench
 from bench.figures import Figure, at_least, at_most, shown
 from service.config import Settings, load_extra_games
 from service.store.db import migrate
@@ -51,6 +52,7 @@ def main() -> int:
         report: dict[str, Any] = {
             "http": http_moves.run(settings, log=_log),
             "email": email_fanout.run(settings, log=_log),
+            "replies": reply_bench.run(settings, log=_log),
             "loading": state_loading.run(settings, log=_log, built=built),
             "history": history.run(settings, log=_log, ids=built),
             "cpu": move_cpu.run(settings),
@@ -158,6 +160,7 @@ def judged(report: dict[str, Any]) -> list[Figure]:
             after["failed"] == 0,
         )
     )
+    figures += replies_judged(report["replies"])
     for name, c in report["cpu"].items():
         figures.append(
             shown(f"app CPU per move / per baseline request, {name}", c["cpu_ratio"], "x",
@@ -240,6 +243,17 @@ def emails_judged(e: dict[str, Any], valid: bool) -> list[Figure]:
         )
     )
     return figures
+
+
+def replies_judged(r: dict[str, Any]) -> list[Figure]:
+    """Replies read per second per worker and over the same run's no-op rate (issue 18),
+    shown: valid when each reply was applied and answered once, as counted."""
+    ok = reply_bench.valid(r)
+    return [
+        shown("no-op RQ jobs per worker (replies run)", r["noop"]["per_s"], "/s", ok),
+        shown(f"replies read per worker, {r['game']}", r["replies"]["per_s"], "/s", ok),
+        shown("replies/no-op jobs ratio", r["ratio"], "", ok),
+    ]
 
 
 def fixed_rate_figures(h: dict[str, Any]) -> list[Figure]:
@@ -378,6 +392,8 @@ def summary(report: dict[str, Any], figures: list[Figure]) -> str:
         f"{e['floor']['ratio']:.2f} (no email job can beat it: no row read, nothing composed)",
         f"  the moves' jobs: {e['after_moves']['jobs']} in {e['after_moves']['seconds']} s "
         f"{e['after_moves']['results']}",
+        "",
+        *reply_bench.lines(report["replies"]),
         "",
         "State loading, cold (median of 41 loads, ms; 'from start' = without snapshots):",
     ]
