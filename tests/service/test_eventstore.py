@@ -407,7 +407,9 @@ def test_an_event_stored_under_an_older_schema_is_upcast_by_its_games_upcaster(
         row = eventstore.get_row(s, game_id)
         again = eventstore.load_from_start(s, row, registry.get("tictactoe"))
         steps = eventstore.stretch(s, row, registry.get("tictactoe"), 1, row.last_seq).steps
+        loaded = eventstore.load(s, game_id)
     assert again.state == today.state
+    assert loaded.state == today.state, "and so does a cold load"
     assert steps[-1].state == today.state, "a history page reads it as today's too"
     monkeypatch.delitem(upcast.UPCASTERS, ("tictactoe", 0))
     with sessions(settings.database_url)() as s, pytest.raises(ValueError, match="no upcaster"):
@@ -495,3 +497,36 @@ def test_a_game_of_up_to_catch_up_events_is_folded_whole_and_a_longer_one_from_a
     assert loaded.seq == eventstore.CATCH_UP + extra
     assert loaded.state == full_replay(settings, game_id).state
     assert any("FROM snapshots" in sql for sql in seen) is reads_snapshots
+
+
+def test_a_cold_load_past_a_snapshot_inside_a_decision_taken_back_folds_the_whole_log(settings):
+    """The newest snapshot falls inside the decision a takeback undid (the takeback's own
+    snapshot missing): it cannot tell the game before that decision, so a cold load of a
+    game past ``CATCH_UP`` events folds the log from its first event instead."""
+    from service.play import slowplay
+    from tests.service.test_history import decide
+    from tests.service.test_history_pages import last_seq, remind
+
+    every = settings.snapshot_every
+    ends = every * -(-(eventstore.CATCH_UP + 1) // every)  # a snapshot past CATCH_UP
+    game_id = play(settings, 2)
+    remind(settings, game_id, ends - 2 - last_seq(settings, game_id))
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        (waiting,) = loaded.game.to_act(loaded.state)
+    decide(settings, game_id, waiting)  # two events, the second on the snapshot
+    with sessions(settings.database_url).begin() as s:
+        slowplay.request_takeback(s, game_id, waiting, 0)
+    with sessions(settings.database_url).begin() as s:
+        slowplay.answer_takeback(s, game_id, "p1" if waiting == "p2" else "p2", 0, True)
+    # The takeback writes a snapshot of its own; snapshots are a cache, and without that
+    # one (lost, or a game imported) the newest is the one inside the decision undone.
+    with sessions(settings.database_url).begin() as s:
+        s.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id, SnapshotRow.seq > ends))
+        newest = max(s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)))
+    assert newest == ends and last_seq(settings, game_id) > eventstore.CATCH_UP
+    eventstore.forget_states()
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+    assert loaded.state == full_replay(settings, game_id).state
+    assert sorted(loaded.game.to_act(loaded.state)) == [waiting], "the decision is back"
