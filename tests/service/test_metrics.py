@@ -200,3 +200,45 @@ def test_with_a_shared_multiprocess_folder_a_scrape_sums_what_every_process_coun
     assert samples[("pbem_emails_total", (("outcome", "sent"),))] == 4
     assert samples[("pbem_moves_total", (("outcome", "illegal"),))] == 2
     assert samples[("pbem_moves_total", (("outcome", "accepted"),))] == 1
+
+
+@pytest.mark.parametrize(("losses", "outcome"), [(2, "accepted"), (3, "conflict")])
+def test_a_move_that_loses_the_race_for_the_log_is_tried_again_twice_then_refused(
+    client, scraper, settings, monkeypatch, losses, outcome
+):
+    """DESIGN.md §4: an append that another writer beat is a :class:`Conflict`; the move is
+    decided again on the new log (a nudge or a vote in between is no reason to refuse), at
+    most three times in all, and counted once."""
+    from service.errors import Conflict
+    from service.play.moves import make_move
+    from service.store import eventstore
+    from service.store.db import sessions
+
+    game_id = client.post("/api/games", json={"game": "tictactoe", "players": PLAYERS}).json["id"]
+    real = eventstore.append
+    lost: list[int] = []
+
+    def beaten(session, row, events, seat, expected_seq, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if kwargs.get("move") is not None and len(lost) < losses:
+            lost.append(expected_seq)  # another writer got there first: the guard says so
+            return real(session, row, events, seat, expected_seq - 1, *args, **kwargs)
+        return real(session, row, events, seat, expected_seq, *args, **kwargs)
+
+    monkeypatch.setattr(eventstore, "append", beaten)
+    before = moves_counted(scraper())
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        seat, turn, head = sorted(loaded.game.to_act(loaded.state))[0], loaded.turn_seq, loaded.seq
+    with sessions(settings.database_url).begin() as s:
+        if outcome == "accepted":
+            make_move(s, game_id, seat, turn, {"type": "place", "cell": 4}, None)
+        else:
+            with pytest.raises(Conflict):
+                make_move(s, game_id, seat, turn, {"type": "place", "cell": 4}, None)
+    after = moves_counted(scraper())
+    moved = {k: after.get(k, 0) - before.get(k, 0) for k in after}
+    assert {k: v for k, v in moved.items() if v} == {outcome: 1}
+    assert len(lost) == losses
+    with sessions(settings.database_url)() as s:
+        moves = eventstore.load(s, game_id).seq - head
+    assert (moves > 0) is (outcome == "accepted")

@@ -384,6 +384,30 @@ def test_a_vote_for_a_bot_plays_the_late_seat_until_its_player_comes_back(
     assert "table.player_returned" in events
 
 
+def test_a_player_who_moves_by_their_own_link_while_a_bot_holds_their_seat_takes_it_back(
+    client, smtp, settings, tick
+):
+    from tests.service.hostile import turn_link
+
+    with freeze_time(START) as clock:
+        game_id, late = _late(client, settings, tick, clock)
+        other = opponent(late)
+        vote(client, smtp, other, "bot")
+        tick()
+        free = state(client, game_id)["view"]["board"].index("")
+        play(client, settings, game_id, other, free)  # the late seat's turn; no tick yet
+        cell = state(client, game_id)["view"]["board"].index("")
+        _, link = turn_link(settings, game_id, {"type": "place", "cell": cell}, seat=late)
+        assert client.post(link).status_code == 303
+        tick()
+        assert state(client, game_id)["to_act"] == [other]
+        play(client, settings, game_id, other, state(client, game_id)["view"]["board"].index(""))
+        tick()
+        assert state(client, game_id)["to_act"] == [late], "no bot plays for the player now"
+    events = [(seat, p["type"]) for seat, p in table_events(settings, game_id)]
+    assert (late, "table.player_returned") in events
+
+
 @pytest.mark.parametrize(
     ("game", "players"),
     [
