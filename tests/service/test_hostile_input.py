@@ -343,3 +343,25 @@ def test_a_form_sent_with_any_content_type_is_applied_or_refused_cleanly(
     token = csrf_token(hostile.client.get("/").get_data(as_text=True))
     refused = hostile.send("POST", "/games", data=raw, content_type=content_type)
     assert refused.status_code == 400 and token, "no form, no CSRF token: nothing created"
+
+
+@pytest.mark.parametrize("move", [["place", 4], "place", None, 4])
+def test_a_move_that_is_not_an_object_is_refused_as_illegal_and_writes_nothing(
+    client, settings, move
+):  # type: ignore[no-untyped-def]
+    """The move path's own guard (DESIGN.md §2: a move is an object): whatever a caller
+    hands it, a value of another shape is an illegal move, said in words, not a crash."""
+    from service.errors import Illegal
+    from service.play.moves import make_move
+    from service.store import eventstore
+    from service.store.db import sessions
+
+    game_id = new_game(client)
+    before = ledger(settings)
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        seat = sorted(loaded.game.to_act(loaded.state))[0]
+        with pytest.raises(Illegal) as refused:
+            make_move(s, game_id, seat, loaded.turn_seq, move, None)  # type: ignore[arg-type]
+    assert refused.value.message == "Choose one of the options listed."
+    assert ledger(settings) == before
