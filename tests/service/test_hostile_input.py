@@ -365,3 +365,43 @@ def test_a_move_that_is_not_an_object_is_refused_as_illegal_and_writes_nothing(
             make_move(s, game_id, seat, loaded.turn_seq, move, None)  # type: ignore[arg-type]
     assert refused.value.message == "Choose one of the options listed."
     assert ledger(settings) == before
+
+
+def test_an_illegal_move_asked_for_json_names_its_game_and_seat(client, settings):
+    """A JSON client is told which game and seat refused the move, beside why."""
+    game_id = new_game(client)
+    seat, link = turn_link(settings, game_id)
+    before = ledger(settings)
+    refused = client.post(
+        link,
+        data={"move": json.dumps({"type": "place", "cell": 99})},
+        headers={"Accept": "application/json"},
+    )
+    assert refused.status_code == 422, refused.get_data(as_text=True)
+    body = refused.get_json()
+    assert (body["game_id"], body["seat"]) == (game_id, seat)
+    assert body["error"] == "That move is not allowed" and body["message"]
+    assert ledger(settings) == before
+
+
+def test_a_link_another_request_used_meanwhile_is_refused_as_used_with_the_whole_sentence(
+    client, settings
+):
+    """The used-link row is the last guard: should another request have used this very
+    link while this one decided, its insert fails and the move is refused as reused."""
+    from datetime import UTC, datetime
+
+    from service.store.db import sessions
+    from service.store.models import UsedLinkRow
+    from tests.helpers import act_token
+
+    game_id = new_game(client)
+    _, link = turn_link(settings, game_id, {"type": "place", "cell": 4})
+    used = tokens.read_action(settings.secret_key, act_token(link), max_age=None)
+    with sessions(settings.database_url).begin() as s:
+        s.add(UsedLinkRow(digest=used.digest, game_id=game_id, seq=0, used_at=datetime.now(UTC)))
+    before = ledger(settings)
+    refused = client.post(link)
+    assert refused.status_code == 409
+    assert "You already made this choice with this link." in refused.get_data(as_text=True)
+    assert ledger(settings) == before
