@@ -407,3 +407,18 @@ def test_a_link_another_request_used_meanwhile_is_refused_as_used_with_the_whole
     said = refused.get_data(as_text=True)
     assert re.search(r">\s*You already made this choice with this link.\s*<", said), said
     assert ledger(settings) == before
+
+
+def test_a_signed_link_for_a_seat_the_game_does_not_have_is_a_404_that_names_both(client, settings):
+    """Signed by us, so not tampered with: a link made for a seat no longer (or never) in
+    its game says which game and which seat, and writes nothing."""
+    game_id = new_game(client)
+    with_seq = client.get(f"/api/games/{game_id}").get_json()["turn_seq"]
+    token = tokens.action_token(
+        settings.secret_key, game_id, "p9", with_seq, {"type": "place", "cell": 4}
+    )
+    before = ledger(settings)
+    refused = client.post(f"/act/{token}", headers={"Accept": "application/json"})
+    assert refused.status_code == 404
+    assert refused.get_json()["message"] == f"Game {game_id} has no seat 'p9'."
+    assert ledger(settings) == before
