@@ -408,8 +408,10 @@ def test_an_event_stored_under_an_older_schema_is_upcast_by_its_games_upcaster(
         again = eventstore.load_from_start(s, row, registry.get("tictactoe"))
         steps = eventstore.stretch(s, row, registry.get("tictactoe"), 1, row.last_seq).steps
         loaded = eventstore.load(s, game_id)
+        at = eventstore.folded_at(s, row, registry.get("tictactoe"), row.last_seq)
     assert again.state == today.state
     assert loaded.state == today.state, "and so does a cold load"
+    assert at is not None and at.state == today.state, "and the game at any event"
     assert steps[-1].state == today.state, "a history page reads it as today's too"
     monkeypatch.delitem(upcast.UPCASTERS, ("tictactoe", 0))
     with sessions(settings.database_url)() as s, pytest.raises(ValueError, match="no upcaster"):
