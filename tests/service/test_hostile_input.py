@@ -422,3 +422,23 @@ def test_a_signed_link_for_a_seat_the_game_does_not_have_is_a_404_that_names_bot
     assert refused.status_code == 404
     assert refused.get_json()["message"] == f"Game {game_id} has no seat 'p9'."
     assert ledger(settings) == before
+
+
+def test_a_link_made_for_an_earlier_holder_of_a_seat_asked_in_json_is_a_403_naming_both(
+    client, settings
+):
+    """A seat handed over raises its generation: the old holder's signed links act no more,
+    and a JSON client is told which game and which seat."""
+    game_id = new_game(client)
+    state = client.get(f"/api/games/{game_id}").get_json()
+    seat = state["to_act"][0]
+    token = tokens.action_token(
+        settings.secret_key, game_id, seat, state["turn_seq"], {"type": "place", "cell": 4}, 1
+    )
+    before = ledger(settings)
+    refused = client.post(f"/act/{token}", headers={"Accept": "application/json"})
+    assert refused.status_code == 403
+    body = refused.get_json()
+    assert (body["game_id"], body["seat"]) == (game_id, seat)
+    assert body["error"] == "This seat has a new player"
+    assert ledger(settings) == before
