@@ -63,7 +63,7 @@ class CountingInbox:
         return "250 OK"
 
 
-def _work(settings: Settings, queue_name: str) -> dict[str, float]:
+def work(settings: Settings, queue_name: str) -> dict[str, float]:
     """Run one burst worker on ``queue_name`` until it is empty; its peak memory."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "worker.json"
@@ -80,7 +80,7 @@ def _work(settings: Settings, queue_name: str) -> dict[str, float]:
         return json.loads(out.read_text())
 
 
-def _rate(
+def rate(
     settings: Settings, queue_name: str, group: dict[int, str] | None = None
 ) -> dict[str, Any]:
     """Jobs finished and failed on the queue, and the rate between the first start and the
@@ -138,8 +138,8 @@ def _run(settings: Settings, inbox: CountingInbox, log: Callable[[str], None]) -
         [Queue.prepare_data("bench.jobs.noop") for _ in range(NOOP_JOBS)], pipeline=None
     )
     log(f"email: {NOOP_JOBS} no-op jobs ...")
-    noop_memory = _work(settings, noop_name)
-    noop = _rate(settings, noop_name)
+    noop_memory = work(settings, noop_name)
+    noop = rate(settings, noop_name)
 
     per_game: dict[str, dict[str, Any]] = {}
     mail = replace(settings, queue_name=mail_name)
@@ -159,8 +159,8 @@ def _run(settings: Settings, inbox: CountingInbox, log: Callable[[str], None]) -
     log(f"email: {len(all_ids)} invitation emails of {', '.join(per_game)} ...")
     before = inbox.received
     enqueue_outbox(mail, all_ids)
-    mail_memory = _work(mail, mail_name)
-    emails = _rate(mail, mail_name, game_of)
+    mail_memory = work(mail, mail_name)
+    emails = rate(mail, mail_name, game_of)
     emails["received_by_smtp"] = inbox.received - before
     with sessions(settings.database_url)() as session:
         emails["outbox_rows_sent"] = session.scalar(
@@ -170,8 +170,8 @@ def _run(settings: Settings, inbox: CountingInbox, log: Callable[[str], None]) -
 
     pending = len(Queue(settings.queue_name, connection=conn))
     log(f"email: draining the {pending} jobs the HTTP moves enqueued ...")
-    drain_memory = _work(settings, settings.queue_name)
-    drained = _rate(settings, settings.queue_name)
+    drain_memory = work(settings, settings.queue_name)
+    drained = rate(settings, settings.queue_name)
     return {
         "noop": {**noop, "memory": noop_memory},
         "emails": {**emails, "memory": mail_memory, "games": per_game},
@@ -189,34 +189,30 @@ def _floor(settings: Settings, ids: list[int], log: Callable[[str], None]) -> di
     composed once here, sent whole by :func:`bench.jobs.send_finished` jobs (no row read or
     marked, nothing composed or drawn). No email job can go faster, so its ratio to the
     no-op rate caps every email's (issue 19's 0.40 target included)."""
-    largest: Outgoing | None = None
     with sessions(settings.database_url)() as session:
-        for row in session.scalars(select(OutboxRow).where(OutboxRow.id.in_(ids))):
-            outgoing = compose(session, settings, row)
-            if isinstance(outgoing, Outgoing) and (
-                largest is None
-                or len(outgoing.message.as_bytes()) > len(largest.message.as_bytes())
-            ):
-                largest = outgoing
+        rows = session.scalars(select(OutboxRow).where(OutboxRow.id.in_(ids)))
+        finished = [
+            (o.message.as_bytes(), o.to)
+            for o in (compose(session, settings, row) for row in rows)
+            if isinstance(o, Outgoing)
+        ]
         session.rollback()
-    assert largest is not None, "no invitation could be composed"
+    assert finished, "no invitation could be composed"
+    raw, to = max(finished, key=lambda f: len(f[0]))
     name = f"{settings.queue_name}-floor"
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "finished.eml"
-        raw = largest.message.as_bytes()
         path.write_bytes(raw)
         Queue(name, connection=connection(settings.redis_url)).enqueue_many(
             [
-                Queue.prepare_data(
-                    "bench.jobs.send_finished", (settings.smtp_url, str(path), largest.to)
-                )
+                Queue.prepare_data("bench.jobs.send_finished", (settings.smtp_url, str(path), to))
                 for _ in range(FINISHED_JOBS)
             ],
             pipeline=None,
         )
         log(f"email: {FINISHED_JOBS} jobs sending one finished email of {len(raw):,} bytes ...")
-        memory = _work(settings, name)
-        return {**_rate(settings, name), "bytes": len(raw), "memory": memory}
+        memory = work(settings, name)
+        return {**rate(settings, name), "bytes": len(raw), "memory": memory}
 
 
 def _ratio(emails: dict[str, Any], noop: dict[str, Any]) -> float:

@@ -30,7 +30,7 @@ from aiosmtpd.controller import Controller
 from rq import Queue
 from sqlalchemy import func, select
 
-from bench.email_fanout import WORKER_ARGS, CountingInbox, _rate, _work
+from bench.email_fanout import WORKER_ARGS, CountingInbox, rate, work
 from bench.planning import players_for
 from service.cli.localnet import free_port
 from service.config import Settings
@@ -131,8 +131,8 @@ def _run(
         [Queue.prepare_data("bench.jobs.noop") for _ in range(noop_jobs)], pipeline=None
     )
     log(f"replies: {noop_jobs} no-op jobs ...")
-    _work(settings, noop_name)
-    noop = _rate(settings, noop_name)
+    work(settings, noop_name)
+    noop = rate(settings, noop_name)
 
     log(f"replies: storing {replies} replies, each to a game of its own ...")
     ids = prepare(settings, replies)
@@ -140,12 +140,12 @@ def _run(
     log(f"replies: reading {len(ids)} replies ...")
     # The worker's jobs enqueue the emails they queue on the mail queue, which it does not
     # serve: only the readings are timed.
-    memory = _work(mail, read_name)
-    read = _rate(mail, read_name)
+    memory = work(mail, read_name)
+    read = rate(mail, read_name)
     before = inbox.received
     log("replies: sending the answers and turn emails the readings queued ...")
-    _work(mail, mail.queue_name)
-    sent = _rate(mail, mail.queue_name)
+    work(mail, mail.queue_name)
+    sent = rate(mail, mail.queue_name)
     with sessions(settings.database_url)() as session:
         outcomes = dict(
             session.execute(

@@ -127,13 +127,15 @@ def _stored(folder: str) -> list[Stored]:
     return found
 
 
-def _head(path: str) -> EmailMessage | None:
-    """The message's headers only: bytes up to the blank line that ends them, at most
-    ``HEAD_LIMIT``, parsed by ``BytesHeaderParser``; none for a file gone meanwhile."""
-    opening = _opening(path, 0)
+def _head(path: str, body: int = 0) -> tuple[EmailMessage, bytes] | None:
+    """The message's headers, parsed by ``BytesHeaderParser``, and the bytes read: its
+    headers (up to the blank line that ends them, at most ``HEAD_LIMIT``) and at most
+    ``body`` bytes after them (a snippet's worth, for :func:`_snippet`); none for a file
+    gone meanwhile."""
+    opening = _opening(path, body)
     if opening is None:
         return None
-    return BytesHeaderParser(policy=policy.default).parsebytes(opening)  # type: ignore[return-value]
+    return BytesHeaderParser(policy=policy.default).parsebytes(opening), opening  # type: ignore[return-value]
 
 
 def _opening(path: str, body: int) -> bytes | None:
@@ -155,14 +157,12 @@ def _opening(path: str, body: int) -> bytes | None:
     return b"".join(lines) + (b"\r\n" + rest if rest else b"")
 
 
-def _snippet(path: str) -> str:
-    """The first line of the message's text, from at most ``SNIPPET_BYTES`` of its body:
-    our emails open their text with what changed (the preheader). Read with ``compat32``,
-    which leaves headers unparsed (the list's headers come from :func:`_head`). Spaces and
-    controls folded, at most ``SNIPPET_LENGTH`` characters; anything unreadable is none."""
-    opening = _opening(path, SNIPPET_BYTES)
-    if opening is None:
-        return ""
+def _snippet(opening: bytes) -> str:
+    """The first line of the message's text, from its ``opening`` (headers and at most
+    ``SNIPPET_BYTES`` of its body, as :func:`_head` read them): our emails open their text
+    with what changed (the preheader). Read with ``compat32``, which leaves headers
+    unparsed. Spaces and controls folded, at most ``SNIPPET_LENGTH`` characters; anything
+    unreadable is none."""
     try:
         message = message_from_bytes(opening, policy=policy.compat32)
         text = next((p for p in message.walk() if p.get_content_type() == "text/plain"), None)
@@ -198,26 +198,28 @@ def index():  # type: ignore[no-untyped-def]
     if not to:
         total = len(stored)
         for found in stored[start : start + PAGE_SIZE]:
-            head = _head(found.path)
-            if head is not None:
-                items.append({**_summary(found.key, head), "snippet": _snippet(found.path)})
+            read = _head(found.path, SNIPPET_BYTES)
+            if read is not None:
+                head, opening = read
+                items.append({**_summary(found.key, head), "snippet": _snippet(opening)})
         more = start + PAGE_SIZE < total
     else:
         matched = 0
         more = False
         for found in stored:
-            head = _head(found.path)
-            if head is None:
+            read = _head(found.path)
+            if read is None:
                 continue
-            summary = _summary(found.key, head)
+            summary = _summary(found.key, read[0])
             if to not in summary["to"].lower():
                 continue
             matched += 1
             if matched > start + PAGE_SIZE:
                 more = True
                 break
-            if matched > start:
-                items.append({**summary, "snippet": _snippet(found.path)})
+            if matched > start:  # shown: its opening read for its snippet
+                opened = _head(found.path, SNIPPET_BYTES)
+                items.append({**summary, "snippet": _snippet(opened[1]) if opened else ""})
         total = None
     pages = -(-total // PAGE_SIZE) if total is not None else None
     return render_template(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -19,9 +20,13 @@ from hypothesis import strategies as st
 from itsdangerous import URLSafeTimedSerializer
 
 from service import MAX_BODY
-from service.errors import BadRequest, Expired, ServiceError
+from service.errors import BadRequest, Expired, Illegal, ServiceError
 from service.links import tokens
-from tests.helpers import csrf_token
+from service.play.moves import make_move
+from service.store import eventstore
+from service.store.db import sessions
+from service.store.models import UsedLinkRow
+from tests.helpers import act_token, csrf_token
 from tests.service.hostile import ledger, new_game, roomy_client, turn_link
 
 pytestmark = pytest.mark.hostile
@@ -352,10 +357,6 @@ def test_a_move_that_is_not_an_object_is_refused_as_illegal_and_writes_nothing(
 ):  # type: ignore[no-untyped-def]
     """The move path's own guard (DESIGN.md §2: a move is an object): whatever a caller
     hands it, a value of another shape is an illegal move, said in words, not a crash."""
-    from service.errors import Illegal
-    from service.play.moves import make_move
-    from service.store import eventstore
-    from service.store.db import sessions
 
     game_id = new_game(client)
     before = ledger(settings)
@@ -390,11 +391,6 @@ def test_a_link_another_request_used_meanwhile_is_refused_as_used_with_the_whole
 ):
     """The used-link row is the last guard: should another request have used this very
     link while this one decided, its insert fails and the move is refused as reused."""
-    from datetime import UTC, datetime
-
-    from service.store.db import sessions
-    from service.store.models import UsedLinkRow
-    from tests.helpers import act_token
 
     game_id = new_game(client)
     _, link = turn_link(settings, game_id, {"type": "place", "cell": 4})

@@ -14,8 +14,12 @@ from email.message import EmailMessage
 from html import unescape
 
 import pytest
+from sqlalchemy import select
 
 from service import create_app
+from service.mail.compose import Outgoing, compose
+from service.store.db import sessions
+from service.store.models import OutboxRow
 from service.web import mailbox as module
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"".join(
@@ -236,11 +240,6 @@ def test_each_listed_email_shows_the_first_line_of_its_text_beside_its_subject(
 ):  # type: ignore[no-untyped-def]
     """Every email of a game has one subject; what tells them apart in a list is the first
     line of each one's text, which says what changed."""
-    from sqlalchemy import select
-
-    from service.mail.compose import Outgoing, compose
-    from service.store.db import sessions
-    from service.store.models import OutboxRow
 
     maildir, mailbox_client = box
     players = ["Олена <olena@example.org>", "Bob <bob@example.org>"]

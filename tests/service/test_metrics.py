@@ -16,6 +16,10 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service import create_app
 from service.config import ROOT
+from service.errors import Conflict
+from service.play.moves import make_move
+from service.store import eventstore
+from service.store.db import sessions
 from tests.helpers import act_token, option_links, path
 
 TOKEN = "scrape-token-1234"
@@ -209,10 +213,6 @@ def test_a_move_that_loses_the_race_for_the_log_is_tried_again_twice_then_refuse
     """DESIGN.md §4: an append that another writer beat is a :class:`Conflict`; the move is
     decided again on the new log (a nudge or a vote in between is no reason to refuse), at
     most three times in all, and counted once."""
-    from service.errors import Conflict
-    from service.play.moves import make_move
-    from service.store import eventstore
-    from service.store.db import sessions
 
     game_id = client.post("/api/games", json={"game": "tictactoe", "players": PLAYERS}).json["id"]
     real = eventstore.append

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from service.links import tokens
 from service.play.moves import create_game, make_move, resend
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import OutboxRow
+from tests.service.hostile import overdue_game
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 
@@ -79,8 +81,6 @@ def test_a_game_ended_by_vote_sends_no_fresh_link_to_the_seat_it_was_waiting_for
 ):  # type: ignore[no-untyped-def]
     """An abandoned game is over: the late seat's decision is gone with it, even though the
     game's rules still name that seat to act."""
-    from service.links import tokens
-    from tests.service.hostile import overdue_game
 
     game_id, voter = overdue_game(client, settings, work)
     late = "p2" if voter == "p1" else "p1"

@@ -297,6 +297,16 @@ def settle_opening(settings, game_id) -> None:  # type: ignore[no-untyped-def]
             make_move(s, game_id, acting[0], loaded.turn_seq, move, None)
 
 
+def _voted(client, smtp, settings, tick, clock, choice: str):  # type: ignore[no-untyped-def]
+    """``(game id, late seat, other seat)`` of a two-player game whose late seat the other
+    voted ``choice`` for, the vote counted by a tick."""
+    game_id, late = _late(client, settings, tick, clock)
+    other = opponent(late)
+    vote(client, smtp, other, choice)
+    tick()
+    return game_id, late, other
+
+
 def vote(client, smtp, voter: str, choice: str, **newcomer: str):  # type: ignore[no-untyped-def]
     """Follow the ballot email's link for ``choice`` and cast that vote."""
     url = path(_vote_link(smtp, EMAILS[voter], choice)).split("?")[0]
@@ -339,10 +349,7 @@ def test_a_vote_to_end_the_game_scores_it_as_it_stands_and_all_can_revive_it(
     client, smtp, settings, tick
 ):
     with freeze_time(START) as clock:
-        game_id, late = _late(client, settings, tick, clock)
-        other = opponent(late)
-        vote(client, smtp, other, "end")
-        tick()
+        game_id, late, other = _voted(client, smtp, settings, tick, clock, "end")
         public = state(client, game_id)
         assert public["over"] and public["abandoned"] and public["to_act"] == []
         assert public["outcome"]["scores"] == {"p1": 0, "p2": 0}
@@ -359,10 +366,7 @@ def test_a_vote_for_a_bot_plays_the_late_seat_until_its_player_comes_back(
     client, smtp, settings, tick
 ):
     with freeze_time(START) as clock:
-        game_id, late = _late(client, settings, tick, clock)
-        other = opponent(late)
-        vote(client, smtp, other, "bot")
-        tick()
+        game_id, late, other = _voted(client, smtp, settings, tick, clock, "bot")
         assert state(client, game_id)["to_act"] == [other], "the bot played at once"
         play(
             client,
@@ -390,10 +394,7 @@ def test_a_player_who_moves_by_their_own_link_while_a_bot_holds_their_seat_takes
     from tests.service.hostile import turn_link
 
     with freeze_time(START) as clock:
-        game_id, late = _late(client, settings, tick, clock)
-        other = opponent(late)
-        vote(client, smtp, other, "bot")
-        tick()
+        game_id, late, other = _voted(client, smtp, settings, tick, clock, "bot")
         free = state(client, game_id)["view"]["board"].index("")
         play(client, settings, game_id, other, free)  # the late seat's turn; no tick yet
         cell = state(client, game_id)["view"]["board"].index("")
