@@ -137,6 +137,29 @@ def test_a_claim_link_of_ours_without_an_offer_number_says_it_is_incomplete(body
         tokens.read_claim(SECRET, token, max_age=3600)
 
 
+@pytest.mark.parametrize(
+    ("page", "salt", "status", "sentence"),
+    [
+        ("unsubscribe", tokens.UNSUBSCRIBE, 403, "This unsubscribe link has been altered."),
+        ("unsubscribe", tokens.UNSUBSCRIBE, 400, "This unsubscribe link is incomplete."),
+        ("settings", tokens.PERSON, 400, tokens.INCOMPLETE),
+    ],
+)
+def test_an_altered_or_incomplete_unsubscribe_or_settings_link_is_refused_saying_which(
+    client, settings, page, salt, status, sentence
+):
+    """A link signed with another key is altered; one of ours that names no game, seat or
+    address is incomplete. The page says which, in the reader's words, and writes nothing."""
+    key = "another-key" if status == 403 else settings.secret_key
+    token = URLSafeTimedSerializer(key, salt=salt).dumps({"x": 1})
+    before = ledger(settings)
+    response = client.get(f"/{page}/{token}")
+    assert response.status_code == status
+    shown = " ".join(response.get_data(as_text=True).split())
+    assert sentence in shown
+    assert ledger(settings) == before
+
+
 def test_a_claim_link_older_than_its_age_is_expired_and_one_younger_is_read():
     from datetime import datetime, timedelta
 

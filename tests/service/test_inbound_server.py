@@ -163,7 +163,7 @@ def test_the_database_unreachable_is_a_temporary_failure_and_nothing_is_lost(set
             server.send(message())
         assert failed.value.smtp_code == 451
         assert failed.value.smtp_error.startswith(b"4.3.0")
-        assert "could not store a message" in caplog.text
+        assert f"could not store a message for {[ADDRESS]}; answered 451" in caplog.messages
         # The database is back: the sending server's retry is stored.
         server.controller.inbound.settings = settings
         server.send(message())

@@ -5,6 +5,7 @@ a path that holds a link's token."""
 from __future__ import annotations
 
 import os
+import smtplib
 import subprocess
 import sys
 from dataclasses import replace
@@ -21,6 +22,7 @@ from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.helpers import act_token, option_links, path
+from workers.jobs import send_sign_in
 
 TOKEN = "scrape-token-1234"
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
@@ -142,6 +144,22 @@ def test_emails_sent_failed_and_retried_are_counted_by_the_worker_that_sends_the
     assert smtp.refused == 1 and len(smtp.messages) == 2
     moved = {k: after.get(key, 0) - before.get(key, 0) for k, key in keys.items()}
     assert moved == {"sent": 2, "failed": 1, "retried": 1}
+
+
+def test_a_sign_in_email_is_counted_sent_or_failed_like_any_other(scraper, smtp):
+    key = {
+        outcome: ("pbem_emails_total", (("outcome", outcome),)) for outcome in ("sent", "failed")
+    }
+    before = scraper()
+    smtp.fail_next = 1
+    with pytest.raises(smtplib.SMTPException):
+        send_sign_in("ann@example.org", "en")
+    assert send_sign_in("ann@example.org", "en") == "sent"
+    after = scraper()
+    assert {k: after.get(v, 0) - before.get(v, 0) for k, v in key.items()} == {
+        "sent": 1,
+        "failed": 1,
+    }
 
 
 def test_the_tick_lag_is_the_time_since_the_last_tick_did_its_work(scraper, tick):

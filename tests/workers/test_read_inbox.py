@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from freezegun import freeze_time
 from rq import SimpleWorker
 from sqlalchemy import select
 
@@ -101,6 +102,24 @@ def test_a_job_that_finds_the_message_mid_read_leaves_it_to_the_other(settings, 
     assert row(settings, inbox_id).outcome == READ
 
 
+def test_a_message_is_read_under_its_jobs_claim_which_ends_with_the_reading(settings, monkeypatch):
+    """The claim is what the sweeper and a second job see while a job reads (the sweeper
+    leaving a claimed message is tested above)."""
+    inbox_id = received(settings)
+    real_read = replies.read
+    claims = []
+
+    def watched_read(session, settings, row):  # type: ignore[no-untyped-def]
+        claims.append(row.claimed_at)
+        return real_read(session, settings, row)
+
+    monkeypatch.setattr(replies, "read", watched_read)
+    with freeze_time("2026-03-02 09:00:00"):
+        assert read_inbox(inbox_id) == READ
+    assert claims == [datetime(2026, 3, 2, 9, 0, tzinfo=UTC)]
+    assert row(settings, inbox_id).claimed_at is None
+
+
 def test_a_claim_that_ran_out_is_taken_over_by_the_next_job(settings):
     inbox_id = received(settings)
     # A job claimed the message and died before reading it (its worker was killed).
@@ -168,6 +187,17 @@ def test_the_sweeper_hands_over_a_message_whose_job_was_lost(settings):
     assert sweep_inbox(settings, older_than=0) == []
 
 
+def test_the_sweeper_hands_over_a_lost_message_from_the_very_second_it_is_old_enough(settings):
+    from freezegun import freeze_time
+
+    with freeze_time("2026-03-02 09:00:00") as clock:
+        inbox_id = received(settings)
+        clock.tick(59)
+        assert sweep_inbox(settings, older_than=60) == [], "a second too young"
+        clock.tick(1)
+        assert sweep_inbox(settings, older_than=60) == [inbox_id]
+
+
 def test_the_sweeper_leaves_a_message_being_read_until_its_claim_runs_out(settings):
     inbox_id = received(settings)
     with sessions(settings.database_url).begin() as session:
@@ -233,7 +263,7 @@ def test_the_sweeper_gives_up_from_the_very_moment_both_limits_are_reached(
     outcome = row(settings, inbox_id).outcome
     if given_up:
         assert swept == [] and outcome == "failed: never finished reading"
-        assert f"gave up reading inbox #{inbox_id}: no job finished it" in caplog.text
+        assert f"gave up reading inbox #{inbox_id}: no job finished it" in caplog.messages
     else:
         assert outcome is None and "gave up" not in caplog.text
         assert swept == ([] if claimed_ago == "ttl - 1" else [inbox_id])
@@ -360,7 +390,7 @@ def test_a_message_given_up_keeps_a_short_outcome_and_says_so_in_the_log(
     outcome = row(settings, inbox_id).outcome
     assert outcome is not None and outcome.startswith("failed: RuntimeError: xxx")
     assert len(outcome) == 120, "the column holds 120 characters"
-    assert f"gave up reading inbox #{inbox_id}: {outcome}" in caplog.text
+    assert f"gave up reading inbox #{inbox_id}: {outcome}" in caplog.messages
 
 
 def test_the_sweeper_hands_over_at_most_500_messages_at_a_time_and_says_how_many(settings, caplog):
@@ -378,4 +408,4 @@ def test_the_sweeper_hands_over_at_most_500_messages_at_a_time_and_says_how_many
         ]
     caplog.set_level(logging.INFO)
     assert sweep_inbox(settings, older_than=0) == ids[:500], "the first 500, in order"
-    assert "swept 500 unread inbox rows" in caplog.text
+    assert "swept 500 unread inbox rows" in caplog.messages
