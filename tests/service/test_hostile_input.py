@@ -137,6 +137,21 @@ def test_a_claim_link_of_ours_without_an_offer_number_says_it_is_incomplete(body
         tokens.read_claim(SECRET, token, max_age=3600)
 
 
+@pytest.mark.parametrize("decision", [7, ["a" * 8], {"d": 1}, "a" * 65, None])
+def test_an_action_link_of_ours_whose_decision_is_no_digest_says_it_is_incomplete(decision):
+    """A decision digest is a string of at most 64 characters (a SHA-256's hex)."""
+    body = {"g": "game1234", "s": "p1", "q": 3, "d": decision}
+    token = URLSafeTimedSerializer(SECRET, salt=tokens.ACTION).dumps(body)
+    with pytest.raises(BadRequest) as refused:
+        tokens.read_action(SECRET, token, max_age=3600)
+    assert refused.value.message == tokens.INCOMPLETE
+
+
+def test_an_action_link_s_decision_digest_of_64_characters_is_read():
+    token = tokens.action_token(SECRET, "game1234", "p1", 3, decision="f" * 64)
+    assert tokens.read_action(SECRET, token, max_age=3600).decision == "f" * 64
+
+
 @pytest.mark.parametrize(
     ("page", "salt", "status", "sentence"),
     [
