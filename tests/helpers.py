@@ -90,6 +90,13 @@ def csrf_token(page: str) -> str:
     return found.group(1)
 
 
+def refusal(page: str) -> str:
+    """The sentence an error page gives (its ``role="alert"`` paragraph), as a reader sees it."""
+    found = re.search(r'<p class="error" role="alert">(.*?)</p>', page, re.S)
+    assert found, "the page is an error page"
+    return " ".join(html.unescape(found.group(1)).split())
+
+
 def submit_new_game(client, form: dict[str, object]):  # type: ignore[no-untyped-def]
     """Fill in the home page's new-game form and send it, as a browser does."""
     token = csrf_token(client.get("/").get_data(as_text=True))
