@@ -148,6 +148,28 @@ def test_an_action_link_of_ours_whose_decision_is_no_digest_says_it_is_incomplet
     assert refused.value.message == tokens.INCOMPLETE
 
 
+@pytest.mark.parametrize("seq", [True, False, "000000000001", "1" * 12, 2**31, -1, "-1", 1.0])
+def test_an_action_link_of_ours_whose_number_is_no_count_says_it_is_incomplete(seq):
+    """A count is a whole number below 2**31, or its digits (fewer than 12 of them, so a
+    long string is never parsed); a boolean is not one."""
+    token = URLSafeTimedSerializer(SECRET, salt=tokens.ACTION).dumps(
+        {"g": "g1", "s": "p1", "q": seq}
+    )
+    with pytest.raises(BadRequest) as refused:
+        tokens.read_action(SECRET, token, max_age=3600)
+    assert refused.value.message == tokens.INCOMPLETE
+
+
+@pytest.mark.parametrize(
+    ("seq", "read"), [(0, 0), ("17", 17), ("00000000017", 17), (2**31 - 1, 2**31 - 1)]
+)
+def test_an_action_link_s_number_is_read_from_an_integer_or_its_digits(seq, read):
+    token = URLSafeTimedSerializer(SECRET, salt=tokens.ACTION).dumps(
+        {"g": "g1", "s": "p1", "q": seq}
+    )
+    assert tokens.read_action(SECRET, token, max_age=3600).seq == read
+
+
 def test_an_action_link_s_decision_digest_of_64_characters_is_read():
     token = tokens.action_token(SECRET, "game1234", "p1", 3, decision="f" * 64)
     assert tokens.read_action(SECRET, token, max_age=3600).decision == "f" * 64
