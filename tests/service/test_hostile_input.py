@@ -222,6 +222,32 @@ def test_a_seat_link_lasts_400_days_and_not_a_second_longer():
         tokens.read_seat(SECRET, token)
 
 
+@pytest.mark.parametrize("seat", [True, ["p2"], {"p": 2}, 2.0, None, "p\x002", "p" * 321])
+def test_a_seat_link_of_ours_naming_no_seat_says_it_is_incomplete(seat):
+    """A name in a signed body is a string or a whole number, of at most 320 characters
+    and no NUL: what a database can look up."""
+    token = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT).dumps({"g": "g1", "s": seat})
+    with pytest.raises(BadRequest) as refused:
+        tokens.read_seat(SECRET, token)
+    assert refused.value.message == tokens.INCOMPLETE
+
+
+@pytest.mark.parametrize(("seat", "read"), [(2, "2"), ("p" * 320, "p" * 320), ("é😀", "é😀")])
+def test_a_seat_link_s_name_is_read_from_a_string_or_a_number(seat, read):
+    token = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT).dumps({"g": "g1", "s": seat})
+    assert tokens.read_seat(SECRET, token).seat == read
+
+
+def test_a_seat_link_older_than_400_days_is_a_410_that_says_it_is_too_old(client, settings):
+    with freeze_time("2026-01-01 12:00:00") as clock:
+        game_id = new_game(client)
+        token = tokens.seat_token(settings.secret_key, game_id, "p1")
+        clock.tick(timedelta(days=400, seconds=2))
+        response = client.get(f"/seat/{token}")
+    assert response.status_code == 410
+    assert refusal(response.get_data(as_text=True)) == "This link is too old to use."
+
+
 def test_a_claim_link_older_than_its_age_is_expired_and_one_younger_is_read():
     made = datetime(2026, 3, 2, 9, 0, 0)
     with freeze_time(made):
