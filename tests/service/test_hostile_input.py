@@ -32,6 +32,10 @@ from tests.service.hostile import ledger, new_game, roomy_client, turn_link
 
 pytestmark = pytest.mark.hostile
 SECRET = "test-secret-key"
+ALTERED = (
+    "This link has been altered or was not made by this server. "
+    "Use the link exactly as it was sent to you."
+)
 text = st.text(max_size=200)
 nasty = st.text(
     alphabet=st.sampled_from(list("\r\n\t\x00\x0b\x85\u2028\u2029<>\"',;:=?@ .%{}[]\\/aZ0é😀")),
@@ -181,9 +185,12 @@ def test_an_action_link_s_decision_digest_of_64_characters_is_read():
         ("unsubscribe", tokens.UNSUBSCRIBE, 403, "This unsubscribe link has been altered."),
         ("unsubscribe", tokens.UNSUBSCRIBE, 400, "This unsubscribe link is incomplete."),
         ("settings", tokens.PERSON, 400, tokens.INCOMPLETE),
+        ("settings", tokens.PERSON, 403, ALTERED),
+        ("seat", tokens.SEAT, 400, tokens.INCOMPLETE),
+        ("seat", tokens.SEAT, 403, ALTERED),
     ],
 )
-def test_an_altered_or_incomplete_unsubscribe_or_settings_link_is_refused_saying_which(
+def test_an_altered_or_incomplete_signed_page_link_is_refused_saying_which(
     client, settings, page, salt, status, sentence
 ):
     """A link signed with another key is altered; one of ours that names no game, seat or
