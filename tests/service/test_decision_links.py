@@ -15,7 +15,7 @@ from datetime import timedelta
 from sqlalchemy import select, update
 
 from service.audit.checks import from_store, verify
-from service.links import tokens
+from service.links import decisions, tokens
 from service.play import slowplay
 from service.play.moves import make_move
 from service.store import eventstore
@@ -62,6 +62,41 @@ def page_link(email) -> str:  # type: ignore[no-untyped-def]
 
 def text(response) -> str:  # type: ignore[no-untyped-def]
     return html.unescape(" ".join(response.get_data(as_text=True).split()))
+
+
+# --- what a link names -----------------------------------------------------------------
+
+OPTIONS = [{"type": "claim", "cell": 2}, {"b": [1, "é"], "a": {"y": 1, "x": 2}}]
+
+
+def test_a_decisions_digest_is_the_one_earlier_releases_made_for_its_options_in_any_order():
+    """Links already in inboxes carry digests their release made: another digest would turn
+    every one stale as soon as any other seat moved."""
+    assert decisions.digest(OPTIONS) == "97881759fe07402f"
+    assert decisions.digest(OPTIONS[::-1]) == "97881759fe07402f"
+    same_keys_in_another_order = [
+        {"cell": 2, "type": "claim"},
+        {"a": {"x": 2, "y": 1}, "b": [1, "é"]},
+    ]
+    assert decisions.digest(same_keys_in_another_order) == "97881759fe07402f"
+
+
+def test_decisions_with_as_many_options_but_other_ones_have_other_digests():
+    other = [{"type": "claim", "cell": 3}, OPTIONS[1]]
+    assert decisions.digest(other) != decisions.digest(OPTIONS)
+    assert decisions.digest([]) != decisions.digest([{}])
+
+
+def test_a_decision_named_without_its_options_in_hand_is_the_one_named_with_them(
+    client, settings, claims
+):
+    game_id = new_game(client, claims, seats=3)
+    with sessions(settings.database_url)() as session:
+        loaded = eventstore.load(session, game_id)
+        for seat in ("p1", "p2", "p3"):
+            moves = loaded.game.legal_moves(loaded.state, seat)
+            assert decisions.named(loaded, seat) == decisions.named(loaded, seat, moves)
+            assert decisions.named(loaded, seat).digest == decisions.digest(moves)
 
 
 # --- simultaneous decisions ------------------------------------------------------------
