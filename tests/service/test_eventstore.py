@@ -501,6 +501,48 @@ def test_a_game_of_up_to_catch_up_events_is_folded_whole_and_a_longer_one_from_a
     assert any("FROM snapshots" in sql for sql in seen) is reads_snapshots
 
 
+def test_a_takeback_approved_on_a_game_loaded_from_a_snapshot_after_its_decision_undoes_it(
+    settings,
+):
+    """Loaded from a snapshot taken after the decision (here on the request itself), the game
+    does not know its state before that decision: the takeback finds it from the log and
+    records it with the undoing."""
+    from service.play import slowplay
+    from service.store import snapshots
+    from tests.service.test_history import decide
+    from tests.service.test_history_pages import long_game
+
+    game_id = long_game(settings, eventstore.CATCH_UP + 1)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        (waiting,) = loaded.game.to_act(loaded.state)
+        other = "p1" if waiting == "p2" else "p2"
+    decide(settings, game_id, waiting)
+    with sessions(settings.database_url).begin() as s:
+        slowplay.request_takeback(s, game_id, waiting, 0)
+    with sessions(settings.database_url).begin() as s:
+        asked = eventstore.load(s, game_id)
+        snapshots.maybe_write(s, game_id, asked.game.ruleset, asked.folded, asked.seq - 1, 1)
+    eventstore.forget_states()
+    with sessions(settings.database_url)() as s:
+        assert eventstore.load(s, game_id).folded.before_last is None, "from the snapshot"
+        before = eventstore.load_from_start(
+            s, eventstore.get_row(s, game_id), registry.get("tictactoe"), upto=asked.seq - 3
+        )
+    with sessions(settings.database_url).begin() as s:
+        slowplay.answer_takeback(s, game_id, other, 0, True)
+    eventstore.forget_states()
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        undone = s.scalar(
+            select(EventRow).where(EventRow.game_id == game_id, EventRow.seq == loaded.seq)
+        )
+        assert undone is not None and undone.payload["type"] == "table.taken_back"
+        assert verify(from_store(s, game_id)).ok
+    assert loaded.state == full_replay(settings, game_id).state == before.state
+    assert sorted(loaded.game.to_act(loaded.state)) == [waiting], "the decision is back"
+
+
 def test_a_cold_load_past_a_snapshot_inside_a_decision_taken_back_folds_the_whole_log(settings):
     """The newest snapshot falls inside the decision a takeback undid (the takeback's own
     snapshot missing): it cannot tell the game before that decision, so a cold load of a
