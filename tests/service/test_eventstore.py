@@ -212,6 +212,15 @@ def test_the_caught_up_state_is_cached_once_its_session_commits(settings):
     assert not any("FROM events" in sql for sql in seen), "no event left to fold"
 
 
+def test_a_move_this_process_recorded_is_cached_so_the_next_load_reads_no_event(settings):
+    game_id = play(settings, 3, seed=8)  # each move recorded, then loaded for the next
+    with sql_seen(settings) as seen, sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+    full = full_replay(settings, game_id)
+    assert (loaded.seq, loaded.state, loaded.table) == (full.seq, full.state, full.table)
+    assert not any("FROM events" in sql or "snapshots" in sql for sql in seen)
+
+
 def test_a_cold_process_loads_an_older_game_from_its_newest_snapshot(settings):
     game_id = play(settings, 3, seed=3)
     with sessions(settings.database_url).begin() as s:

@@ -239,6 +239,14 @@ def test_a_seat_link_of_ours_naming_no_seat_says_it_is_incomplete(seat):
     assert refused.value.message == tokens.INCOMPLETE
 
 
+def test_a_link_signed_with_our_key_over_a_body_that_is_not_json_says_it_is_incomplete():
+    serializer = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT)
+    token = serializer.make_signer(tokens.SEAT).sign(b"not.base64!json").decode()
+    with pytest.raises(BadRequest) as refused:
+        tokens.read_seat(SECRET, token)
+    assert refused.value.message == tokens.INCOMPLETE
+
+
 @pytest.mark.parametrize(("seat", "read"), [(2, "2"), ("p" * 320, "p" * 320), ("é😀", "é😀")])
 def test_a_seat_link_s_name_is_read_from_a_string_or_a_number(seat, read):
     token = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT).dumps({"g": "g1", "s": seat})
