@@ -22,6 +22,7 @@ from service.errors import Conflict, NotFound
 from service.store import hashchain
 from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow
 from service.store.upcast import upcast
+from service.words import _
 
 
 def now() -> datetime:
@@ -91,6 +92,10 @@ _LAST_DECISION = select(func.max(EventRow.seq)).where(*_DECISION)
 _DECIDERS = select(EventRow.seq, EventRow.seat).where(*_DECISION).order_by(EventRow.seq)
 
 
+RECORDED_FIRST = _("Another move was recorded first. Try again.")
+"""An append another writer beat (the move path decides again, up to three times)."""
+
+
 def append(
     session: Session,
     row: GameRow,
@@ -138,11 +143,11 @@ def append(
         },
     )
     if moved.rowcount != 1:
-        raise Conflict("Another move was recorded first.", game_id=row.id)
+        raise Conflict(RECORDED_FIRST, game_id=row.id)
     try:
         session.execute(_INSERT_EVENTS, rows)
     except IntegrityError as exc:
-        raise Conflict("Another move was recorded first.", game_id=row.id) from exc
+        raise Conflict(RECORDED_FIRST, game_id=row.id) from exc
     # The guarded UPDATE above already wrote these: set them without marking the row dirty,
     # so no second UPDATE is flushed.
     for name, value in (
@@ -160,10 +165,10 @@ GAME_ID = re.compile(r"[a-z0-9]{1,16}")
 
 def get_row(session: Session, game_id: str) -> GameRow:
     if not GAME_ID.fullmatch(game_id):
-        raise NotFound(f"There is no game {game_id[:40]!r}.")
+        raise NotFound(_("There is no game {id}.", id=repr(game_id[:40])))
     row = session.scalars(_GAME_BY_ID, {"game_id": game_id}).one_or_none()
     if row is None:
-        raise NotFound(f"There is no game {game_id!r}.")
+        raise NotFound(_("There is no game {id}.", id=repr(game_id)))
     return row
 
 

@@ -14,6 +14,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy import event as sa_event
 
 from engine import registry
+from service import words
 from service.audit.checks import from_store, verify
 from service.errors import Conflict
 from service.play.moves import create_game, make_move
@@ -219,6 +220,31 @@ def test_a_move_this_process_recorded_is_cached_so_the_next_load_reads_no_event(
     full = full_replay(settings, game_id)
     assert (loaded.seq, loaded.state, loaded.table) == (full.seq, full.state, full.table)
     assert not any("FROM events" in sql or "snapshots" in sql for sql in seen)
+
+
+def test_an_event_already_at_the_next_number_makes_the_append_a_conflict_that_writes_nothing(
+    settings,
+):
+    """The guarded update is the first line; the events' own key (game, seq) the second: an
+    event row written around the guard still stops a second event of that number."""
+    game_id = play(settings, 2, seed=3)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        head = (loaded.row.last_seq, loaded.row.head_hash)
+        stray = {"type": "table.reminded", "seat": "p1", "number": 1}
+        s.add(EventRow(game_id=game_id, seq=loaded.seq + 1, type="table.reminded",
+                       payload=stray, seat=None, recorded_at=eventstore.now(),
+                       prev_hash="0" * 64, hash="1" * 64))  # fmt: skip
+        s.flush()
+        with pytest.raises(Conflict) as refused:
+            eventstore.record(s, loaded, [stray], None)
+        s.rollback()
+    assert words.text(refused.value.message) == "Another move was recorded first. Try again."
+    assert refused.value.context["game_id"] == game_id
+    with sessions(settings.database_url)() as s:
+        row = eventstore.get_row(s, game_id)
+        assert (row.last_seq, row.head_hash) == head
+        assert verify(from_store(s, game_id)).ok
 
 
 def test_a_cold_process_loads_an_older_game_from_its_newest_snapshot(settings):

@@ -15,7 +15,7 @@ import pytest
 from freezegun import freeze_time
 from prometheus_client.parser import text_string_to_metric_families
 
-from service import create_app
+from service import create_app, words
 from service.config import ROOT
 from service.errors import Conflict
 from service.play.moves import make_move
@@ -251,8 +251,12 @@ def test_a_move_that_loses_the_race_for_the_log_is_tried_again_twice_then_refuse
         if outcome == "accepted":
             make_move(s, game_id, seat, turn, {"type": "place", "cell": 4}, None)
         else:
-            with pytest.raises(Conflict):
+            with pytest.raises(Conflict) as refused:
                 make_move(s, game_id, seat, turn, {"type": "place", "cell": 4}, None)
+            assert (
+                words.text(refused.value.message) == "Another move was recorded first. Try again."
+            )
+            assert refused.value.context["game_id"] == game_id
     after = moves_counted(scraper())
     moved = {k: after.get(k, 0) - before.get(k, 0) for k in after}
     assert {k: v for k, v in moved.items() if v} == {outcome: 1}

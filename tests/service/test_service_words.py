@@ -19,7 +19,7 @@ from freezegun import freeze_time
 import service
 from service import words
 from tests.games.catalogs import LANGUAGES, PYTHON, Key, assert_translated, catalogs, extracted
-from tests.helpers import URL, headline, option_links, path, text_of
+from tests.helpers import URL, headline, option_links, path, refusal, text_of
 
 ROOT = Path(service.__file__).parent.parent
 SOURCES = (
@@ -154,6 +154,23 @@ def test_a_browser_asking_for_russian_gets_russian(app):
     assert '<html lang="ru">' in body and "Начать игру" in body and "Start a game" not in body
     english = fresh.get("/").get_data(as_text=True)
     assert '<html lang="en">' in english and "Start a game" in english
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "There is no game 'zzzz'."),
+        ("ja", "ゲーム 'zzzz' はありません。"),
+        ("ru", "Игры 'zzzz' нет."),
+        ("uk", "Гри 'zzzz' немає."),
+        ("es", "No existe la partida 'zzzz'."),
+    ],
+)
+def test_a_game_that_does_not_exist_is_said_so_in_the_readers_language(app, lang, sentence):
+    fresh = app.test_client()
+    page = fresh.get("/games/zzzz", headers={"Accept-Language": lang})
+    assert page.status_code == 404
+    assert refusal(page.get_data(as_text=True)) == sentence
 
 
 START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday
