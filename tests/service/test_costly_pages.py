@@ -19,6 +19,7 @@ from service.links import tokens
 from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import engine_for, sessions
+from tests.helpers import refusal
 from tests.service.hostile import ledger, new_game, overdue_game, roomy_client
 from tests.service.test_eventstore import play
 
@@ -201,6 +202,12 @@ def test_an_unknown_game_is_a_404_before_any_work(client, settings, page):
     assert "There is no game 'nosuchgm'." in text(refused)
     selects = [s for s in seen if s.lstrip().upper().startswith("SELECT")]
     assert len(selects) == 1 and read(selects, "games"), seen
+
+
+def test_a_game_id_that_cannot_be_one_is_named_in_the_404_by_its_first_40_characters(client):
+    refused = client.get(f"/games/{'x' * 39}Y{'z' * 60}")
+    assert refused.status_code == 404
+    assert refusal(refused.get_data(as_text=True)) == f"There is no game '{'x' * 39}Y'."
 
 
 def test_the_jump_to_a_step_reads_the_game_row_and_no_event(client, settings):

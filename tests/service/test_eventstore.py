@@ -190,16 +190,28 @@ def full_replay(settings, game_id: str):  # type: ignore[no-untyped-def]
         return eventstore.load_from_start(s, row, registry.get(row.game))
 
 
+@pytest.mark.parametrize("behind", ["one event", "two moves"])
 def test_a_cached_state_behind_another_process_s_moves_is_caught_up_with_only_those_events(
-    settings,
+    settings, behind
 ):
+    from tests.service.test_history_pages import event_rows_loaded
+
     game_id = play(settings, 2, seed=6)
-    append_elsewhere(settings, game_id, 2)
+    cached = full_replay(settings, game_id).seq
+    if behind == "two moves":
+        append_elsewhere(settings, game_id, 2)
+    else:
+        with sessions(settings.database_url).begin() as s:
+            row = eventstore.get_row(s, game_id)
+            reminder = {"type": "table.reminded", "seat": "p1", "number": 1}
+            eventstore.append(s, row, [reminder], None, row.last_seq)
     with sql_seen(settings) as seen, sessions(settings.database_url).begin() as s:
-        loaded = eventstore.load(s, game_id)
+        with event_rows_loaded() as read:
+            loaded = eventstore.load(s, game_id)
     full = full_replay(settings, game_id)
     assert (loaded.seq, loaded.state, loaded.table) == (full.seq, full.state, full.table)
     assert not any("snapshots" in sql for sql in seen), "the cached state was the start"
+    assert read == list(range(cached + 1, full.seq + 1)), "only the events after it"
 
 
 def test_the_caught_up_state_is_cached_once_its_session_commits(settings):
