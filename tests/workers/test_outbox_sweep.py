@@ -1,0 +1,83 @@
+"""The outbox sweeper (DESIGN.md §5.5): which unsent rows it hands to RQ, from which moment,
+how many at a time, and that a row whose job still waits is not enqueued twice."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from freezegun import freeze_time
+from sqlalchemy import delete
+
+from service.config import Settings
+from service.mail.queue import queue, sweep
+from service.play.moves import create_game
+from service.store.db import sessions
+from service.store.models import OutboxRow
+
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
+
+
+def rows(settings: Settings, **kinds: dict) -> dict[str, int]:
+    """One outbox row per keyword (its columns as given), of a fresh game; their ids."""
+    with sessions(settings.database_url).begin() as session:
+        game_id = create_game(session, "tictactoe", PLAYERS).loaded.row.id
+        session.execute(delete(OutboxRow))  # the game's own invitations: not under test
+        made = {
+            name: OutboxRow(game_id=game_id, seq=seq, seat="p1", kind="turn", **columns)
+            for seq, (name, columns) in enumerate(kinds.items(), start=1)
+        }
+        session.add_all(made.values())
+        session.flush()
+        return {name: row.id for name, row in made.items()}
+
+
+def test_the_sweeper_hands_over_unsent_rows_old_enough_whose_claim_ran_out_or_never_was(
+    settings,
+):
+    age, ttl = timedelta(seconds=60), timedelta(seconds=settings.claim_ttl)
+    ids = rows(
+        settings,
+        never_claimed={"created_at": NOW - age},
+        claim_ran_out={"created_at": NOW - age, "claimed_at": NOW - ttl},
+        being_sent={"created_at": NOW - age, "claimed_at": NOW - ttl + timedelta(seconds=1)},
+        too_young={"created_at": NOW - age + timedelta(seconds=1)},
+        sent={"created_at": NOW - age, "sent_at": NOW - age},
+        skipped={"created_at": NOW - age, "skipped": "the seat is a bot's"},
+    )
+    with freeze_time(NOW):
+        swept = sweep(settings, older_than=60)
+    assert swept == [ids["never_claimed"], ids["claim_ran_out"]]
+
+
+def test_a_row_whose_job_still_waits_is_not_enqueued_twice(settings):
+    ids = rows(settings, lost={"created_at": NOW})
+    with freeze_time(NOW + timedelta(minutes=2)):
+        assert sweep(settings, older_than=60) == [ids["lost"]]
+        assert sweep(settings, older_than=60) == [ids["lost"]]  # its job still waits...
+    assert len(queue(settings)) == 1  # ...so it is enqueued once
+
+
+def test_the_sweeper_hands_over_at_most_500_rows_at_a_time_in_order_and_says_how_many(
+    settings, caplog
+):
+    ids = rows(settings, **{f"r{i:03}": {"created_at": NOW} for i in range(501)})
+    caplog.set_level(logging.INFO)
+    with freeze_time(NOW + timedelta(minutes=2)):
+        swept = sweep(settings, older_than=60)
+    assert swept == sorted(ids.values())[:500], "the first 500, in order"
+    assert "swept 500 unsent outbox rows" in caplog.messages
+
+
+@pytest.mark.parametrize("claimed", [None, "now"])
+def test_a_sweep_with_nothing_to_hand_over_enqueues_nothing_and_logs_nothing(
+    settings, caplog, claimed
+):
+    rows(settings, fresh={"created_at": NOW, "claimed_at": NOW if claimed else None})
+    caplog.set_level(logging.INFO)
+    with freeze_time(NOW):
+        assert sweep(settings, older_than=60) == []
+    assert len(queue(settings)) == 0
+    assert not [m for m in caplog.messages if m.startswith("swept")]
