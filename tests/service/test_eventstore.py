@@ -190,21 +190,26 @@ def full_replay(settings, game_id: str):  # type: ignore[no-untyped-def]
         return eventstore.load_from_start(s, row, registry.get(row.game))
 
 
-@pytest.mark.parametrize("behind", ["one event", "two moves"])
+@pytest.mark.parametrize(
+    ("length", "behind"),
+    [(0, "one event"), (0, "two moves"), (0, "CATCH_UP events"), (70, "one event")],
+)
 def test_a_cached_state_behind_another_process_s_moves_is_caught_up_with_only_those_events(
-    settings, behind
+    settings, length, behind
 ):
-    from tests.service.test_history_pages import event_rows_loaded
+    """Up to ``CATCH_UP`` events behind, however long the game already is."""
+    from tests.service.test_history_pages import event_rows_loaded, long_game
 
-    game_id = play(settings, 2, seed=6)
+    game_id = long_game(settings, length) if length else play(settings, 2, seed=6)
     cached = full_replay(settings, game_id).seq
     if behind == "two moves":
         append_elsewhere(settings, game_id, 2)
     else:
+        count = eventstore.CATCH_UP if behind == "CATCH_UP events" else 1
         with sessions(settings.database_url).begin() as s:
             row = eventstore.get_row(s, game_id)
             reminder = {"type": "table.reminded", "seat": "p1", "number": 1}
-            eventstore.append(s, row, [reminder], None, row.last_seq)
+            eventstore.append(s, row, [reminder] * count, None, row.last_seq)
     with sql_seen(settings) as seen, sessions(settings.database_url).begin() as s:
         with event_rows_loaded() as read:
             loaded = eventstore.load(s, game_id)

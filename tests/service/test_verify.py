@@ -207,3 +207,12 @@ def test_a_file_the_engine_cannot_replay_to_its_end_has_an_unknown_ending(app, s
     assert _log_line(result.output) == (
         "log: unknown (the engine could not replay it to its last event)"
     )
+
+
+def test_a_recorded_time_without_its_zone_is_refused_rather_than_hashed_as_some_zone():
+    """A naive time would hash as whatever zone the machine is in: one log, two chains."""
+    with pytest.raises(ValueError) as refused:
+        hashchain.timestamp(datetime(2026, 3, 2, 9, 0))
+    assert str(refused.value) == "a recorded time must carry its time zone"
+    moment = datetime.fromisoformat("2026-03-02T12:00:00+03:00")
+    assert hashchain.timestamp(moment) == "2026-03-02T09:00:00.000000+00:00"
