@@ -210,9 +210,12 @@ def test_a_cached_state_behind_another_process_s_moves_is_caught_up_with_only_th
             row = eventstore.get_row(s, game_id)
             reminder = {"type": "table.reminded", "seat": "p1", "number": 1}
             eventstore.append(s, row, [reminder] * count, None, row.last_seq)
-    with sql_seen(settings) as seen, sessions(settings.database_url).begin() as s:
-        with event_rows_loaded() as read:
-            loaded = eventstore.load(s, game_id)
+    with (
+        sql_seen(settings) as seen,
+        sessions(settings.database_url).begin() as s,
+        event_rows_loaded() as read,
+    ):
+        loaded = eventstore.load(s, game_id)
     full = full_replay(settings, game_id)
     assert (loaded.seq, loaded.state, loaded.table) == (full.seq, full.state, full.table)
     assert not any("snapshots" in sql for sql in seen), "the cached state was the start"
