@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime
 
 import pytest
@@ -216,3 +217,15 @@ def test_a_recorded_time_without_its_zone_is_refused_rather_than_hashed_as_some_
     assert str(refused.value) == "a recorded time must carry its time zone"
     moment = datetime.fromisoformat("2026-03-02T12:00:00+03:00")
     assert hashchain.timestamp(moment) == "2026-03-02T09:00:00.000000+00:00"
+
+
+def test_a_recorded_time_is_hashed_in_utc_whatever_the_machines_zone(monkeypatch):
+    moment = datetime.fromisoformat("2026-03-02T12:00:00+03:00")
+    try:
+        for zone in ("Asia/Tokyo", "America/Los_Angeles", "UTC"):
+            monkeypatch.setenv("TZ", zone)
+            time.tzset()
+            assert hashchain.timestamp(moment) == "2026-03-02T09:00:00.000000+00:00", zone
+    finally:
+        monkeypatch.undo()
+        time.tzset()

@@ -8,10 +8,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from freezegun import freeze_time
+from rq.job import Job, JobStatus
+from rq.registry import FailedJobRegistry
 from sqlalchemy import delete
 
 from service.config import Settings
-from service.mail.queue import queue, sweep
+from service.mail.queue import job_id, queue, sweep
 from service.play.moves import create_game
 from service.store.db import sessions
 from service.store.models import OutboxRow
@@ -81,3 +83,23 @@ def test_a_sweep_with_nothing_to_hand_over_enqueues_nothing_and_logs_nothing(
         assert sweep(settings, older_than=60) == []
     assert len(queue(settings)) == 0
     assert not [m for m in caplog.messages if m.startswith("swept")]
+
+
+def test_a_row_whose_job_failed_is_swept_into_a_fresh_job_the_failed_one_forgotten(settings):
+    """RQ keeps a failed job, and lists it as failed, for a year: the sweeper discards it
+    so the row's new job starts clean, not as a failed job's hash written over."""
+    ids = rows(settings, failed={"created_at": NOW})
+    q = queue(settings)
+    job = q.enqueue("workers.jobs.send_outbox", ids["failed"], job_id=job_id(ids["failed"]))
+    q.remove(job)
+    job.set_status(JobStatus.FAILED)
+    FailedJobRegistry(queue=q).add(job, ttl=3600, exc_string="SMTP said no")
+    job.meta["stale"] = "left by the failed job"
+    job.save_meta()
+    with freeze_time(NOW + timedelta(minutes=2)):
+        assert sweep(settings, older_than=60) == [ids["failed"]]
+    fresh = Job.fetch(job_id(ids["failed"]), connection=q.connection)
+    assert fresh.get_status() == JobStatus.QUEUED
+    assert "stale" not in fresh.meta
+    assert job_id(ids["failed"]) not in FailedJobRegistry(queue=q).get_job_ids()
+    assert q.job_ids == [job_id(ids["failed"])]
