@@ -58,6 +58,11 @@ def test_a_job_run_twice_sends_once(client, smtp, settings):
     assert len(smtp.messages) == 1
 
 
+def test_a_send_job_for_a_row_that_is_not_there_says_so_and_sends_nothing(settings, smtp):
+    assert send_outbox(12345) == "missing"
+    assert smtp.messages == []
+
+
 def test_smtp_failing_twice_still_gives_exactly_one_email(client, smtp, work, settings):
     smtp.fail_next = 2
     new_game(client)
