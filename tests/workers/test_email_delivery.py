@@ -71,6 +71,7 @@ def test_smtp_failing_twice_still_gives_exactly_one_email(client, smtp, work, se
     assert len(smtp.messages) == 2  # one invitation per player, the first after two retries
     assert sorted(m["To"] for m in smtp.messages) == sorted(PLAYERS)
     assert all(row.sent_at is not None for row in outbox(settings))
+    assert sum(row.attempts for row in outbox(settings)) == 4, "two refusals and two sends"
 
 
 def test_a_move_made_while_redis_is_down_is_accepted_and_mailed_once_it_is_back(
