@@ -226,10 +226,16 @@ def _replay(log: Log, report: Report) -> list[str]:
 
 def _chance(log: Log) -> list[str]:
     """Decide every recorded move again with the rng of its ``seq``: the same events must come
-    out, so no shuffle or roll was chosen after the fact."""
+    out, so no shuffle or roll was chosen after the fact. Events recorded under an older
+    schema are compared as the engine reads them today (through the upcasters)."""
     assert log.seed is not None
-    game = registry.get(log.header["game"])
+    name = log.header["game"]
+    game = registry.get(name)
     events = log.events
+    try:
+        today = [upcast(name, e.schema_version, e.payload) for e in events]
+    except ValueError as exc:  # no upcaster: the replay names the event
+        return [str(exc)]
     # The opening of the ruleset the game was recorded under (an older one the engine still
     # plays sets up as it did then).
     try:
@@ -243,19 +249,19 @@ def _chance(log: Log) -> list[str]:
     except KeyError as exc:
         return [f"event 1: {exc.args[0]}"]
     expected = _plain(opening_events)
-    opening = [e.payload for e in events[: len(expected)]]
+    opening = today[: len(expected)]
     if opening != expected:
         if _cut_short(opening, expected):
             return [_cut(events, "the game's opening")]
         return ["event 1: the opening events differ from those the seed gives"]
     folder = logfold.Folder(game, log.header["seats"])
-    for event in events[: len(expected)]:
-        folder.feed(event, event.payload)
+    for event, payload in zip(events[: len(expected)], opening, strict=True):
+        folder.feed(event, payload)
     i = len(expected)
     while i < len(events):
         first = events[i]
-        if is_table(first.payload):
-            folder.feed(first, first.payload)
+        if is_table(today[i]):
+            folder.feed(first, today[i])
             i += 1
             continue
         if first.move is None or first.seat is None:
@@ -266,13 +272,13 @@ def _chance(log: Log) -> list[str]:
             )
         except IllegalMove as exc:
             return [f"event {first.seq}: its recorded move is not legal there ({exc})"]
-        batch = events[i : i + len(produced)]
-        if [e.payload for e in batch] != produced:
-            if _cut_short([e.payload for e in batch], produced):
+        batch = today[i : i + len(produced)]
+        if batch != produced:
+            if _cut_short(batch, produced):
                 return [_cut(events, f"the events of the move at event {first.seq}")]
             return [f"event {first.seq}: the seed gives different events for this move"]
-        for event in batch:
-            folder.feed(event, event.payload)
+        for event, payload in zip(events[i : i + len(produced)], batch, strict=True):
+            folder.feed(event, payload)
         i += len(produced)
     return []
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import UTC, datetime
 
 import pytest
+from freezegun import freeze_time
 from sqlalchemy import func, select
 
 from engine import registry
@@ -272,3 +274,72 @@ def test_an_export_writes_every_line_with_its_keys_in_order(app, settings, tmp_p
     for line in path.read_text().splitlines():
         keys = list(json.loads(line))
         assert keys == sorted(keys), line[:80]
+
+
+def test_an_event_recorded_under_an_older_schema_imports_as_recorded_and_reads_as_today(
+    app, settings, tmp_path, monkeypatch
+):
+    """DESIGN.md §4: stored rows are never rewritten. A file from a server that recorded an
+    event under an older schema imports with that event as it was recorded (its version
+    kept, so the chain holds) and is read through the game's upcaster, like the original."""
+    from service.store import hashchain, upcast
+    from service.store.models import EVENT_SCHEMA_VERSION, EventRow
+
+    def renamed(payload):  # type: ignore[no-untyped-def]
+        payload = dict(payload)
+        payload["cell"] = payload.pop("square")
+        return payload
+
+    monkeypatch.setitem(upcast.UPCASTERS, ("tictactoe", 0), renamed)
+    bystander = play(settings, 3, seed=4)
+    original = play(settings, 3)
+    with sessions(settings.database_url).begin() as s:
+        row = eventstore.get_row(s, original)
+        rows = eventstore.events_of(s, original)
+        old = next(e for e in rows if e.type == "mark_placed")
+        payload = dict(old.payload)
+        payload["square"] = payload.pop("cell")
+        old.payload, old.schema_version = payload, 0
+        prev = rows[0].prev_hash
+        for e in rows:  # the chain as that older server made it
+            e.prev_hash = prev
+            e.hash = prev = hashchain.event_hash(
+                prev, e.seq, e.seat, e.recorded_at, e.payload, e.move
+            )
+        row.head_hash = prev
+    eventstore.forget_states()
+    path = tmp_path / "older.jsonl"
+    path.write_text(run(app, "export", original, "--with-secrets").output)
+    new = imported(app, path)
+    with sessions(settings.database_url)() as s:
+        versions = {
+            game: {e.seq: e.schema_version for e in eventstore.events_of(s, game)}
+            for game in (new["id"], bystander)
+        }
+        assert versions[new["id"]] == {
+            e.seq: (0 if e.seq == old.seq else EVENT_SCHEMA_VERSION) for e in rows
+        } | {max(versions[new["id"]]): EVENT_SCHEMA_VERSION}, "the import's own resumption last"
+        assert set(versions[bystander].values()) == {EVENT_SCHEMA_VERSION}
+        stored = s.scalar(
+            select(EventRow.payload).where(EventRow.game_id == new["id"], EventRow.seq == old.seq)
+        )
+        assert stored == payload, "kept as recorded"
+        before, after = eventstore.load(s, original), eventstore.load(s, new["id"])
+        assert after.state == before.state
+        assert audit.verify(audit.from_store(s, new["id"])).ok
+
+
+def test_a_file_from_before_games_kept_their_creation_date_imports_as_created_now(
+    app, settings, tmp_path
+):
+    original = complete_game(settings, "tictactoe")
+
+    def older(lines):  # type: ignore[no-untyped-def]
+        del lines[0]["created_at"], lines[0]["signature"]
+
+    with freeze_time("2026-05-01 10:00:00"):
+        new = imported(app, export(app, original, tmp_path, edit=older), "p1=a@x.org", "p2=b@x.org")
+    with sessions(settings.database_url)() as s:
+        assert eventstore.get_row(s, new["id"]).created_at == datetime(
+            2026, 5, 1, 10, 0, tzinfo=UTC
+        )
