@@ -78,6 +78,7 @@ def test_an_exported_game_imports_as_a_new_game_that_replays_identically(
     )
     assert new["id"] != original and new["imported_from"] == original
     assert events(settings, new["id"]) == events(settings, original), "same events, same hashes"
+    assert new["events"] == len(events(settings, original))
     with sessions(settings.database_url)() as s:
         before, after = eventstore.load(s, original), eventstore.load(s, new["id"])
         assert after.state == before.state and after.row.over
@@ -343,3 +344,22 @@ def test_a_file_from_before_games_kept_their_creation_date_imports_as_created_no
         assert eventstore.get_row(s, new["id"]).created_at == datetime(
             2026, 5, 1, 10, 0, tzinfo=UTC
         )
+
+
+def test_an_imported_unfinished_game_is_loaded_from_its_resumption_not_its_first_event(
+    app, settings, tmp_path
+):
+    """The import writes a snapshot where the game resumes: however long the log it brought,
+    a cold load reads no event of it."""
+    from tests.service.test_history_pages import event_rows_loaded, long_game
+
+    original = long_game(settings, eventstore.CATCH_UP + 6)
+    path = tmp_path / "long.jsonl"
+    path.write_text(run(app, "export", original, "--with-secrets").output)
+    new = imported(app, path)
+    eventstore.forget_states()
+    with sessions(settings.database_url)() as s:
+        with event_rows_loaded() as read:
+            loaded = eventstore.load(s, new["id"])
+        assert loaded.state == eventstore.load_from_start(s, loaded.row, loaded.game).state
+    assert read == [], "folded from the snapshot at the resumption, the last event"

@@ -399,3 +399,42 @@ def test_a_file_signed_by_an_earlier_release_still_verifies_and_any_covered_chan
     for server in ("https://forger.test", "https://pbem.example.org/"):
         moved = [json.dumps({**head, "signature": {**signature, "server": server}}), *lines[1:]]
         assert not provenance.check(audit.from_file_lines(moved), EARLIER_KEY.public_key()).ok
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (
+            lambda signature: None,
+            "signature: missing: the file is not signed (exported before signing, or the "
+            "signature was removed): nothing shows who wrote it or that it is whole",
+        ),
+        (
+            lambda signature: signature | {"algorithm": "rsa-pss"},
+            "signature: bad: signed with 'rsa-pss', not Ed25519",
+        ),
+        (
+            lambda signature: signature | {"public_key": "ed25519:bm90IGEga2V5"},
+            "signature: bad: the key the file carries cannot be read (",
+        ),
+        (
+            lambda signature: signature | {"value": 7},
+            "signature: bad: the signature record cannot be read",
+        ),
+    ],
+    ids=["missing", "another algorithm", "an unreadable key", "an unreadable record"],
+)
+def test_a_missing_or_unreadable_signature_is_said_so_in_its_whole_line(
+    app, settings, tmp_path, edit, said
+):
+    def changed(lines):  # type: ignore[no-untyped-def]
+        signature = edit(lines[0].pop("signature"))
+        if signature is not None:
+            lines[0]["signature"] = signature
+
+    result = run(app, "verify", export(app, play(settings, 20), tmp_path, changed))
+    (line,) = [x for x in result.output.splitlines() if x.startswith("signature: ")]
+    if said.endswith("("):
+        assert line.startswith(said) and line.endswith(")"), line
+    else:
+        assert line == said
