@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from itsdangerous import URLSafeTimedSerializer
 
 from service import MAX_BODY
-from service.errors import BadRequest, Expired, Illegal, ServiceError
+from service.errors import BadRequest, Expired, Illegal, ServiceError, Tampered
 from service.links import tokens
 from service.play.moves import make_move
 from service.store import eventstore
@@ -261,6 +261,14 @@ def test_a_seat_link_older_than_400_days_is_a_410_that_says_it_is_too_old(client
         response = client.get(f"/seat/{token}")
     assert response.status_code == 410
     assert refusal(response.get_data(as_text=True)) == "This link is too old to use."
+
+
+def test_a_settings_link_reads_back_the_address_it_was_made_for_and_no_other_link_passes():
+    token = tokens.person_token(SECRET, "Ann.Example@example.org")
+    assert tokens.read_person(SECRET, token) == "Ann.Example@example.org"
+    for other in (tokens.seat_token(SECRET, "g1", "p1"), tokens.claim_token(SECRET, 3)):
+        with pytest.raises(Tampered):
+            tokens.read_person(SECRET, other)
 
 
 def test_a_claim_link_older_than_its_age_is_expired_and_one_younger_is_read():

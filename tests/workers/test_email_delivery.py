@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
+import smtplib
 import subprocess
 import sys
 from dataclasses import replace
 from datetime import timedelta
 
+import pytest
 from freezegun import freeze_time
 from sqlalchemy import select
 
+import workers.jobs
 from service import create_app
 from service.cli.demo import WORKER_OPTIONS
 from service.cli.localnet import free_port
@@ -61,6 +64,38 @@ def test_a_job_run_twice_sends_once(client, smtp, settings):
 def test_a_send_job_for_a_row_that_is_not_there_says_so_and_sends_nothing(settings, smtp):
     assert send_outbox(12345) == "missing"
     assert smtp.messages == []
+
+
+def test_a_refused_send_is_noted_on_its_row_and_a_later_send_records_its_message_id(
+    client, smtp, settings
+):
+    new_game(client)
+    first = outbox(settings)[0]
+    smtp.fail_next = 1
+    with pytest.raises(smtplib.SMTPDataError):
+        send_outbox(first.id)
+    (refused,) = [r for r in outbox(settings) if r.id == first.id]
+    assert refused.last_error == "SMTPDataError: (451, b'4.3.0 Try again later')"
+    assert (refused.sent_at, refused.claimed_at) == (None, None), "free for the retry"
+    assert send_outbox(first.id) == "sent"
+    (sent,) = [r for r in outbox(settings) if r.id == first.id]
+    assert sent.last_error is None
+    assert sent.message_id == smtp.messages[-1]["Message-ID"]
+
+
+def test_a_very_long_send_error_is_kept_to_its_first_2000_characters(
+    client, smtp, settings, monkeypatch
+):
+    def failing(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("x" * 5000)
+
+    new_game(client)
+    first = outbox(settings)[0]
+    monkeypatch.setattr(workers.jobs, "send", failing)
+    with pytest.raises(RuntimeError):
+        send_outbox(first.id)
+    (refused,) = [r for r in outbox(settings) if r.id == first.id]
+    assert refused.last_error == ("RuntimeError: " + "x" * 5000)[:2000]
 
 
 def test_smtp_failing_twice_still_gives_exactly_one_email(client, smtp, work, settings):
