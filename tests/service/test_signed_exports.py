@@ -120,7 +120,10 @@ def test_a_different_game_forged_from_the_revealed_seed_passes_the_chain_but_not
     path = export(app, play(settings, 20), tmp_path, forge_another_game)
     result = run(app, "verify", path, "--key", served_key(client))
     assert "hash chain intact, replay matches, every chance outcome matches" in result.output
-    assert "signature: bad: it does not match this file" in result.output
+    assert (
+        "signature: bad: it does not match this file: something it covers was changed (the "
+        "header, a player's name, the creation time, the events, their number or the end)"
+    ) in result.output.splitlines()
     assert result.exit_code == 1
 
 
@@ -438,3 +441,42 @@ def test_a_missing_or_unreadable_signature_is_said_so_in_its_whole_line(
         assert line.startswith(said) and line.endswith(")"), line
     else:
         assert line == said
+
+
+def test_a_signed_file_whose_last_event_was_swapped_keeping_the_count_is_bad_saying_so(
+    app, settings, tmp_path
+):
+    """The signature covers the header's head hash and count; the file's own events must be
+    the ones it names, however many."""
+
+    def swapped(lines):  # type: ignore[no-untyped-def]
+        lines[-1]["hash"] = "f" * 64
+
+    path = export(app, play(settings, 20), tmp_path, swapped)
+    log = audit.from_file_lines(path.read_text().splitlines())
+    checked = provenance.check(log)
+    head, count = log.head_hash, log.last_seq
+    assert (checked.status, checked.detail) == (
+        "bad",
+        f"it covers {count} events ending at hash {head[:12]}…, the file holds {count} "
+        f"ending at {'f' * 12}…: events were cut, added or changed after it was signed",
+    )
+
+
+def test_a_signed_header_left_with_no_event_is_verified_and_called_cut(app, settings, tmp_path):
+    def only_header(lines):  # type: ignore[no-untyped-def]
+        del lines[1:]
+
+    path = export(app, play(settings, 20), tmp_path, only_header)
+    result = run(app, "verify", path)
+    assert result.exit_code == 1
+    assert isinstance(result.exception, SystemExit), "a verdict, not a crash"
+    head = header(path)
+    assert (
+        f"signature: bad: it covers {head['last_seq']} events ending at hash "
+        f"{head['head_hash'][:12]}…, the file holds 0: events were cut, added or changed "
+        "after it was signed"
+    ) in result.output.splitlines()
+    assert f"log: cut (the header names {head['last_seq']} events, the file holds 0)" in (
+        result.output.splitlines()
+    )

@@ -60,6 +60,8 @@ def test_a_row_whose_job_still_waits_is_not_enqueued_twice(settings):
         assert sweep(settings, older_than=60) == [ids["lost"]]
         assert sweep(settings, older_than=60) == [ids["lost"]]  # its job still waits...
     assert len(queue(settings)) == 1  # ...so it is enqueued once
+    job = Job.fetch(job_id(ids["lost"]), connection=queue(settings).connection)
+    assert job.description == f"send outbox #{ids['lost']}", "as RQ's dashboards list it"
 
 
 def test_the_sweeper_hands_over_at_most_500_rows_at_a_time_in_order_and_says_how_many(
