@@ -4,6 +4,7 @@ how many at a time, and that a row whose job still waits is not enqueued twice."
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,7 +14,7 @@ from rq.registry import FailedJobRegistry
 from sqlalchemy import delete
 
 from service.config import Settings
-from service.mail.queue import job_id, queue, sweep
+from service.mail.queue import job_id, queue, retry_policy, sweep
 from service.play.moves import create_game
 from service.store.db import sessions
 from service.store.models import OutboxRow
@@ -105,3 +106,12 @@ def test_a_row_whose_job_failed_is_swept_into_a_fresh_job_the_failed_one_forgott
     assert "stale" not in fresh.meta
     assert job_id(ids["failed"]) not in FailedJobRegistry(queue=q).get_job_ids()
     assert q.job_ids == [job_id(ids["failed"])]
+
+
+@pytest.mark.parametrize(("intervals", "retries"), [((), [0]), ((5, 60), [5, 60])])
+def test_a_send_is_retried_at_the_configured_intervals_and_once_at_once_when_none_are_set(
+    settings, intervals, retries
+):
+    """RETRY_INTERVALS="" (an operator clearing it) still leaves one retry, straight away."""
+    policy = retry_policy(replace(settings, retry_intervals=intervals))
+    assert (policy.max, policy.intervals) == (len(retries), retries)
