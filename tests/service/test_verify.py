@@ -11,6 +11,8 @@ import pytest
 
 from service.cli.commands import main
 from service.store import hashchain
+from service.store.db import sessions
+from service.store.models import GameRow
 from tests.service.test_eventstore import play
 
 
@@ -51,9 +53,14 @@ def rehash(lines):
 
 def test_a_finished_games_file_verifies_down_to_every_chance_outcome(app, settings, tmp_path):
     game_id = play(settings, 20)
-    result = verify(app, export(app, game_id, tmp_path))
+    path = export(app, game_id, tmp_path)
+    result = verify(app, path)
     assert result.exit_code == 0, result.output
-    assert "every chance outcome matches the seed" in result.output
+    events = len(path.read_text().splitlines()) - 1
+    assert (
+        f"ok: {events} events, hash chain intact, replay matches, every chance outcome "
+        "matches the seed"
+    ) in result.output.splitlines()
 
 
 def test_an_unfinished_games_file_verifies_without_its_secret_seed(app, settings, tmp_path):
@@ -97,7 +104,10 @@ def test_a_wrong_seed_is_refused(app, settings, tmp_path):
         lines[0]["seed"] = "00" * 32
 
     result = verify(app, export(app, play(settings, 20), tmp_path, other_seed))
-    assert result.exit_code == 1 and "does not match the game's commitment" in result.output
+    assert result.exit_code == 1
+    assert (
+        "FAIL event 1: the seed does not match the game's commitment" in result.output.splitlines()
+    )
 
 
 def test_a_chance_outcome_changed_after_the_fact_is_caught_even_with_every_hash_redone(
@@ -229,3 +239,37 @@ def test_a_recorded_time_is_hashed_in_utc_whatever_the_machines_zone(monkeypatch
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_an_event_whose_type_is_not_its_payloads_is_named(app, settings, tmp_path):
+    def retyped(lines):  # type: ignore[no-untyped-def]
+        lines[3]["type"] = "something_else"
+
+    result = verify(app, export(app, play(settings, 20), tmp_path, retyped))
+    assert result.exit_code == 1
+    assert "FAIL event 3: its type differs from its payload's" in result.output.splitlines()
+
+
+def test_a_stored_game_whose_head_hash_is_not_its_last_events_is_named(app, settings):
+    game_id = play(settings, 4)
+    with sessions(settings.database_url).begin() as s:
+        row = s.get(GameRow, game_id)
+        last, row.head_hash = row.last_seq, "0" * 64
+    result = verify(app, game_id)
+    assert result.exit_code == 1
+    assert f"FAIL event {last}: the game's head hash differs" in result.output.splitlines()
+
+
+def test_an_opening_other_than_the_seeds_is_named_even_with_every_hash_redone(
+    app, settings, tmp_path
+):
+    def reopened(lines):  # type: ignore[no-untyped-def]
+        lines[1]["payload"] = {**lines[1]["payload"], "extra": 1}
+        rehash(lines)
+
+    result = verify(app, export(app, play(settings, 20), tmp_path, reopened))
+    assert result.exit_code == 1
+    assert (
+        "FAIL event 1: the opening events differ from those the seed gives"
+        in result.output.splitlines()
+    )

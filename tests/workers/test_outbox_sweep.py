@@ -14,7 +14,7 @@ from rq.registry import FailedJobRegistry
 from sqlalchemy import delete
 
 from service.config import Settings
-from service.mail.queue import job_id, queue, retry_policy, sweep
+from service.mail.queue import enqueue_outbox, job_id, queue, retry_policy, sweep
 from service.play.moves import create_game
 from service.store.db import sessions
 from service.store.models import OutboxRow
@@ -115,3 +115,11 @@ def test_a_send_is_retried_at_the_configured_intervals_and_once_at_once_when_non
     """RETRY_INTERVALS="" (an operator clearing it) still leaves one retry, straight away."""
     policy = retry_policy(replace(settings, retry_intervals=intervals))
     assert (policy.max, policy.intervals) == (len(retries), retries)
+
+
+def test_nothing_to_hand_over_or_no_redis_enqueues_nothing_and_says_none(settings):
+    ids = rows(settings, waiting={"created_at": NOW})
+    assert enqueue_outbox(settings, []) == 0
+    assert enqueue_outbox(replace(settings, redis_url=""), list(ids.values())) == 0
+    assert len(queue(settings)) == 0
+    assert enqueue_outbox(settings, list(ids.values())) == 1
