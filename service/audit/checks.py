@@ -198,7 +198,7 @@ def _replay(log: Log, report: Report) -> list[str]:
     try:
         game = registry.get(name)
     except KeyError as exc:
-        return [str(exc)]
+        return [exc.args[0]]
     failures = []
     folder = logfold.Folder(game, log.header["seats"])
     for event in log.events:
@@ -230,7 +230,10 @@ def _chance(log: Log) -> list[str]:
     schema are compared as the engine reads them today (through the upcasters)."""
     assert log.seed is not None
     name = log.header["game"]
-    game = registry.get(name)
+    try:
+        game = registry.get(name)
+    except KeyError:
+        return []  # the replay names the game this server does not serve
     events = log.events
     try:
         today = [upcast(name, e.schema_version, e.payload) for e in events]

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import delete, select, update
 from sqlalchemy import event as sa_event
 
-from engine import registry
+from engine import codec, registry
 from service import words
 from service.audit.checks import from_store, verify
 from service.errors import Conflict
@@ -126,7 +126,24 @@ def test_a_corrupt_snapshot_is_ignored_on_load_and_reported_by_verify(settings):
         )
     with sessions(settings.database_url)() as s:
         assert eventstore.load(s, game_id).state == before
-    assert not audit(settings, game_id).ok
+        seqs = sorted(s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)))
+    failures = audit(settings, game_id).failures
+    assert [f.split(" (")[0] for f in failures] == [
+        f"event {seq}: the snapshot cannot be read" for seq in seqs
+    ]
+
+
+def test_a_snapshot_other_than_the_replay_is_named_by_verify(settings):
+    game_id = play(settings, 9, seed=5)
+    with sessions(settings.database_url).begin() as s:
+        snap = s.scalars(select(SnapshotRow).where(SnapshotRow.game_id == game_id)).first()
+        row = eventstore.get_row(s, game_id)
+        earlier = eventstore.load_from_start(s, row, registry.get("tictactoe"), upto=snap.seq - 1)
+        snap.state = {**snap.state, "game": codec.encode(earlier.state)}
+        seq = snap.seq
+    assert audit(settings, game_id).failures == [
+        f"event {seq}: the snapshot differs from the replay"
+    ]
 
 
 def test_the_move_is_recorded_on_the_first_event_of_its_decision(settings):

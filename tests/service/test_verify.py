@@ -9,6 +9,7 @@ from datetime import datetime
 
 import pytest
 
+from service.audit import checks
 from service.cli.commands import main
 from service.store import hashchain
 from service.store.db import sessions
@@ -271,5 +272,29 @@ def test_an_opening_other_than_the_seeds_is_named_even_with_every_hash_redone(
     assert result.exit_code == 1
     assert (
         "FAIL event 1: the opening events differ from those the seed gives"
+        in result.output.splitlines()
+    )
+
+
+def test_a_log_of_a_game_this_server_does_not_serve_says_which(app, settings, tmp_path):
+    def chess(lines):  # type: ignore[no-untyped-def]
+        lines[0]["game"] = "chess"
+
+    path = export(app, play(settings, 20), tmp_path, chess)
+    report = checks.verify(checks.from_file_lines(path.read_text().splitlines()))
+    (unknown,) = [f for f in report.failures if "chess" in f]
+    assert unknown.startswith("unknown game 'chess' (known: "), unknown
+
+
+def test_a_file_that_says_the_game_goes_on_when_its_replay_ended_is_named(app, settings, tmp_path):
+    def going_on(lines):  # type: ignore[no-untyped-def]
+        lines[0]["over"] = False
+
+    path = export(app, play(settings, 20, seed=3), tmp_path, going_on)
+    events = len(path.read_text().splitlines()) - 1
+    result = verify(app, path)
+    assert result.exit_code == 1
+    assert (
+        f"FAIL event {events}: the replay and the game disagree on the end"
         in result.output.splitlines()
     )
