@@ -13,6 +13,7 @@ from rq.job import Job, JobStatus
 from rq.registry import FailedJobRegistry
 from sqlalchemy import delete
 
+from service.cli.localnet import free_port
 from service.config import Settings
 from service.mail.queue import enqueue_outbox, job_id, queue, retry_policy, sweep
 from service.play.moves import create_game
@@ -123,3 +124,15 @@ def test_nothing_to_hand_over_or_no_redis_enqueues_nothing_and_says_none(setting
     assert enqueue_outbox(replace(settings, redis_url=""), list(ids.values())) == 0
     assert len(queue(settings)) == 0
     assert enqueue_outbox(settings, list(ids.values())) == 1
+
+
+def test_rows_redis_could_not_take_are_left_to_the_sweeper_saying_which(settings, caplog):
+    ids = rows(settings, waiting={"created_at": NOW})
+    down = replace(settings, redis_url=f"redis://127.0.0.1:{free_port()}/0")
+    caplog.set_level(logging.WARNING)
+    assert enqueue_outbox(down, list(ids.values())) == 0
+    (said,) = caplog.messages
+    assert said.startswith(
+        f"could not enqueue send outbox {list(ids.values())}, the sweeper will: "
+    )
+    assert "Connection refused" in said, "and why"
