@@ -550,6 +550,17 @@ def test_a_signed_link_for_a_seat_the_game_does_not_have_is_a_404_that_names_bot
     assert ledger(settings) == before
 
 
+@pytest.mark.parametrize("seat", ["p9", "q" * 60])
+def test_an_unsubscribe_link_for_a_seat_the_game_does_not_have_is_a_404_naming_both(
+    client, settings, seat
+):
+    game_id = new_game(client)
+    token = tokens.unsubscribe_token(settings.secret_key, game_id, seat)
+    refused = client.get(f"/unsubscribe/{token}")
+    assert refused.status_code == 404
+    assert refusal(refused.get_data(as_text=True)) == f"Game {game_id} has no seat {seat[:40]!r}."
+
+
 def test_a_link_made_for_an_earlier_holder_of_a_seat_asked_in_json_is_a_403_naming_both(
     client, settings
 ):
@@ -567,4 +578,8 @@ def test_a_link_made_for_an_earlier_holder_of_a_seat_asked_in_json_is_a_403_nami
     body = refused.get_json()
     assert (body["game_id"], body["seat"]) == (game_id, seat)
     assert body["error"] == "This seat has a new player"
+    assert body["message"] == (
+        "This seat was handed to another player after the others' vote. "
+        "You can still follow the game and its history."
+    )
     assert ledger(settings) == before
