@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from tests.helpers import headline, submit_new_game, text_of
+
+PLAYERS_TWO = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 
 
 def create(client, players=("ann@example.org", "Bob <bob@example.org>"), **extra):
@@ -112,3 +118,19 @@ def test_the_web_form_sets_the_games_pace_and_refuses_an_unknown_time_zone(clien
     assert bad.status_code == 400
     assert b"Unknown time zone" in bad.data
     assert b'value="Atlantis/Capital"' in bad.data, "the form keeps what was typed"
+
+
+def test_a_new_games_id_is_eight_lowercase_letters_and_digits(client):
+    created = client.post("/api/games", json={"game": "tictactoe", "players": PLAYERS_TWO})
+    assert created.status_code == 201
+    assert re.fullmatch(r"[a-z0-9]{8}", created.get_json()["id"])
+
+
+@pytest.mark.parametrize("language", ["xx", "EN", 5, ["en"]])
+def test_a_table_language_we_do_not_speak_is_refused_naming_those_we_do(client, language):
+    refused = client.post(
+        "/api/games",
+        json={"game": "tictactoe", "players": PLAYERS_TWO, "language": language},
+    )
+    assert refused.status_code == 400
+    assert refused.get_json()["message"] == "'language' must be one of en, ru, uk, es, ja."
