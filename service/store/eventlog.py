@@ -164,11 +164,15 @@ GAME_ID = re.compile(r"[a-z0-9]{1,16}")
 
 
 def get_row(session: Session, game_id: str) -> GameRow:
-    if not GAME_ID.fullmatch(game_id):
-        raise NotFound(_("There is no game {id}.", id=repr(game_id[:40])))
-    row = session.scalars(_GAME_BY_ID, {"game_id": game_id}).one_or_none()
+    """The game's row; an id that cannot be a game's is refused without a query (and named
+    by its first 40 characters: it is whatever a visitor typed)."""
+    row = (
+        session.scalars(_GAME_BY_ID, {"game_id": game_id}).one_or_none()
+        if GAME_ID.fullmatch(game_id)
+        else None
+    )
     if row is None:
-        raise NotFound(_("There is no game {id}.", id=repr(game_id)))
+        raise NotFound(_("There is no game {id}.", id=repr(game_id[:40])))
     return row
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -99,6 +100,18 @@ SALTS = {
 }
 
 
+def ours(salt: str, body: Any) -> str:
+    """A token signed with our key, for ``salt``'s use, over any ``body``."""
+    return URLSafeTimedSerializer(SECRET, salt=salt).dumps(body)
+
+
+def refused_as_incomplete(read: Callable[[str], object], token: str) -> None:
+    """``read(token)`` refuses the link as incomplete, in the whole sentence a reader sees."""
+    with pytest.raises(BadRequest) as refused:
+        read(token)
+    assert refused.value.message == tokens.INCOMPLETE
+
+
 def refused_with_4xx(reader, token: str) -> int:  # type: ignore[no-untyped-def]
     try:
         reader(token)
@@ -115,7 +128,7 @@ def test_any_text_as_a_token_is_read_or_refused_with_a_4xx(kind, token):
 
 @given(kind=st.sampled_from(sorted(READERS)), body=json_values, cut=st.integers(min_value=0))
 def test_a_truncated_token_is_always_refused(kind, body, cut):
-    token = URLSafeTimedSerializer(SECRET, salt=SALTS[kind]).dumps(body)
+    token = ours(SALTS[kind], body)
     assert refused_with_4xx(READERS[kind], token[: cut % len(token)]) in {400, 403}
 
 
@@ -125,19 +138,19 @@ def test_a_token_signed_with_another_key_or_for_another_use_is_refused_as_tamper
         forged = URLSafeTimedSerializer(key, salt=SALTS[kind]).dumps(body)
         assert refused_with_4xx(READERS[kind], forged) == 403
     for other in set(SALTS) - {kind}:
-        elsewhere = URLSafeTimedSerializer(SECRET, salt=SALTS[other]).dumps(body)
+        elsewhere = ours(SALTS[other], body)
         assert refused_with_4xx(READERS[kind], elsewhere) == 403
 
 
 @given(kind=st.sampled_from(sorted(READERS)), body=json_values)
 def test_a_token_of_ours_over_any_body_is_read_or_refused_with_a_4xx(kind, body):
-    token = URLSafeTimedSerializer(SECRET, salt=SALTS[kind]).dumps(body)
+    token = ours(SALTS[kind], body)
     refused_with_4xx(READERS[kind], token)
 
 
 @pytest.mark.parametrize("body", [{}, {"o": "seven"}, {"o": -1}, ["o", 1]])
 def test_a_claim_link_of_ours_without_an_offer_number_says_it_is_incomplete(body):
-    token = URLSafeTimedSerializer(SECRET, salt=tokens.CLAIM).dumps(body)
+    token = ours(tokens.CLAIM, body)
     with pytest.raises(BadRequest, match=r"This link is incomplete\."):
         tokens.read_claim(SECRET, token, max_age=3600)
 
@@ -146,31 +159,23 @@ def test_a_claim_link_of_ours_without_an_offer_number_says_it_is_incomplete(body
 def test_an_action_link_of_ours_whose_decision_is_no_digest_says_it_is_incomplete(decision):
     """A decision digest is a string of at most 64 characters (a SHA-256's hex)."""
     body = {"g": "game1234", "s": "p1", "q": 3, "d": decision}
-    token = URLSafeTimedSerializer(SECRET, salt=tokens.ACTION).dumps(body)
-    with pytest.raises(BadRequest) as refused:
-        tokens.read_action(SECRET, token, max_age=3600)
-    assert refused.value.message == tokens.INCOMPLETE
+    token = ours(tokens.ACTION, body)
+    refused_as_incomplete(lambda t: tokens.read_action(SECRET, t, max_age=3600), token)
 
 
 @pytest.mark.parametrize("seq", [True, False, "000000000001", "1" * 12, 2**31, -1, "-1", 1.0])
 def test_an_action_link_of_ours_whose_number_is_no_count_says_it_is_incomplete(seq):
     """A count is a whole number below 2**31, or its digits (fewer than 12 of them, so a
     long string is never parsed); a boolean is not one."""
-    token = URLSafeTimedSerializer(SECRET, salt=tokens.ACTION).dumps(
-        {"g": "g1", "s": "p1", "q": seq}
-    )
-    with pytest.raises(BadRequest) as refused:
-        tokens.read_action(SECRET, token, max_age=3600)
-    assert refused.value.message == tokens.INCOMPLETE
+    token = ours(tokens.ACTION, {"g": "g1", "s": "p1", "q": seq})
+    refused_as_incomplete(lambda t: tokens.read_action(SECRET, t, max_age=3600), token)
 
 
 @pytest.mark.parametrize(
     ("seq", "read"), [(0, 0), ("17", 17), ("00000000017", 17), (2**31 - 1, 2**31 - 1)]
 )
 def test_an_action_link_s_number_is_read_from_an_integer_or_its_digits(seq, read):
-    token = URLSafeTimedSerializer(SECRET, salt=tokens.ACTION).dumps(
-        {"g": "g1", "s": "p1", "q": seq}
-    )
+    token = ours(tokens.ACTION, {"g": "g1", "s": "p1", "q": seq})
     assert tokens.read_action(SECRET, token, max_age=3600).seq == read
 
 
@@ -207,16 +212,14 @@ def test_an_altered_or_incomplete_signed_page_link_is_refused_saying_which(
 def test_a_seat_link_made_before_seat_generations_is_read_as_the_first_holders():
     """Seat links made by an earlier release carry no generation ("h"): they stand for the
     seat's first holder."""
-    token = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT).dumps({"g": "game1234", "s": "p2"})
+    token = ours(tokens.SEAT, {"g": "game1234", "s": "p2"})
     assert tokens.read_seat(SECRET, token) == tokens.SeatLink("game1234", "p2", 0)
 
 
 @pytest.mark.parametrize("body", [{}, {"g": "game1234"}, {"g": "game1234", "s": "p2", "h": "x"}])
 def test_a_seat_link_of_ours_without_its_game_seat_or_holder_says_it_is_incomplete(body):
-    token = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT).dumps(body)
-    with pytest.raises(BadRequest) as refused:
-        tokens.read_seat(SECRET, token)
-    assert refused.value.message == tokens.INCOMPLETE
+    token = ours(tokens.SEAT, body)
+    refused_as_incomplete(lambda t: tokens.read_seat(SECRET, t), token)
 
 
 def test_a_seat_link_lasts_400_days_and_not_a_second_longer():
@@ -233,23 +236,19 @@ def test_a_seat_link_lasts_400_days_and_not_a_second_longer():
 def test_a_seat_link_of_ours_naming_no_seat_says_it_is_incomplete(seat):
     """A name in a signed body is a string or a whole number, of at most 320 characters
     and no NUL: what a database can look up."""
-    token = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT).dumps({"g": "g1", "s": seat})
-    with pytest.raises(BadRequest) as refused:
-        tokens.read_seat(SECRET, token)
-    assert refused.value.message == tokens.INCOMPLETE
+    token = ours(tokens.SEAT, {"g": "g1", "s": seat})
+    refused_as_incomplete(lambda t: tokens.read_seat(SECRET, t), token)
 
 
 def test_a_link_signed_with_our_key_over_a_body_that_is_not_json_says_it_is_incomplete():
     serializer = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT)
     token = serializer.make_signer(tokens.SEAT).sign(b"not.base64!json").decode()
-    with pytest.raises(BadRequest) as refused:
-        tokens.read_seat(SECRET, token)
-    assert refused.value.message == tokens.INCOMPLETE
+    refused_as_incomplete(lambda t: tokens.read_seat(SECRET, t), token)
 
 
 @pytest.mark.parametrize(("seat", "read"), [(2, "2"), ("p" * 320, "p" * 320), ("é😀", "é😀")])
 def test_a_seat_link_s_name_is_read_from_a_string_or_a_number(seat, read):
-    token = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT).dumps({"g": "g1", "s": seat})
+    token = ours(tokens.SEAT, {"g": "g1", "s": seat})
     assert tokens.read_seat(SECRET, token).seat == read
 
 
@@ -304,7 +303,7 @@ forms = st.dictionaries(st.sampled_from(FORM_FIELDS) | text, nasty | text, max_s
 @given(data=st.data())
 def test_a_signed_action_link_naming_anything_is_shown_applied_or_refused_cleanly(hostile, data):
     body = data.draw(bodies(hostile.game_id))
-    token = URLSafeTimedSerializer(SECRET, salt=tokens.ACTION).dumps(body)
+    token = ours(tokens.ACTION, body)
     hostile.send("GET", f"/act/{token}")
     hostile.send("POST", f"/act/{token}", data=data.draw(forms))
     hostile.send("POST", f"/act/{token}/resend")
@@ -317,7 +316,7 @@ SEAT_ACTIONS += ["/history", "/replay", "/replay/1"]
 @given(data=st.data())
 def test_a_signed_seat_link_naming_anything_is_shown_applied_or_refused_cleanly(hostile, data):
     body = data.draw(bodies(hostile.game_id))
-    token = URLSafeTimedSerializer(SECRET, salt=tokens.SEAT).dumps(body)
+    token = ours(tokens.SEAT, body)
     action = data.draw(st.sampled_from(SEAT_ACTIONS))
     method = "GET" if action in {"", "/history", "/replay", "/replay/1"} else "POST"
     hostile.send(method, f"/seat/{token}{action}", data=data.draw(forms))
@@ -334,7 +333,7 @@ def test_every_other_signed_link_naming_anything_is_answered_cleanly(hostile, da
             ]
         )
     )
-    token = URLSafeTimedSerializer(SECRET, salt=kind).dumps(data.draw(bodies(hostile.game_id)))
+    token = ours(kind, data.draw(bodies(hostile.game_id)))
     hostile.send("GET", f"/{route}/{token}")
     hostile.send("POST", f"/{route}/{token}", data=data.draw(forms))
 

@@ -15,9 +15,9 @@ from engine import registry
 from service.audit import checks as audit
 from service.cli.commands import main
 from service.play.moves import create_game, make_move
-from service.store import eventstore
+from service.store import eventstore, hashchain, upcast
 from service.store.db import sessions
-from service.store.models import GameRow
+from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow
 from tests.golden import corpus
 from tests.helpers import option_links
 from tests.service.test_eventstore import play
@@ -283,8 +283,6 @@ def test_an_event_recorded_under_an_older_schema_imports_as_recorded_and_reads_a
     """DESIGN.md §4: stored rows are never rewritten. A file from a server that recorded an
     event under an older schema imports with that event as it was recorded (its version
     kept, so the chain holds) and is read through the game's upcaster, like the original."""
-    from service.store import hashchain, upcast
-    from service.store.models import EVENT_SCHEMA_VERSION, EventRow
 
     def renamed(payload):  # type: ignore[no-untyped-def]
         payload = dict(payload)

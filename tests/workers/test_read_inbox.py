@@ -188,8 +188,6 @@ def test_the_sweeper_hands_over_a_message_whose_job_was_lost(settings):
 
 
 def test_the_sweeper_hands_over_a_lost_message_from_the_very_second_it_is_old_enough(settings):
-    from freezegun import freeze_time
-
     with freeze_time("2026-03-02 09:00:00") as clock:
         inbox_id = received(settings)
         clock.tick(59)
@@ -244,8 +242,6 @@ def test_the_sweeper_gives_up_on_a_message_no_job_ever_finished(settings, claime
 def test_the_sweeper_gives_up_from_the_very_moment_both_limits_are_reached(
     settings, caplog, received_ago, claimed_ago, given_up
 ):
-    from freezegun import freeze_time
-
     inbox_id = received(settings)
     seconds = {
         "give up": GIVE_UP_AFTER,
@@ -327,8 +323,6 @@ def test_the_schedulers_sweep_job_hands_a_lost_message_to_a_reading_job(settings
 
 
 def test_a_claim_is_taken_over_from_the_very_moment_it_runs_out(settings):
-    from freezegun import freeze_time
-
     inbox_id = received(settings)
     with freeze_time("2026-03-02 09:00:00"):
         with sessions(settings.database_url).begin() as session:
