@@ -19,7 +19,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, PersonRow, SeatRow, SignInRow
 from tests.fixtures import TEST_KEY
-from tests.helpers import URL, csrf_token, html_of, path, query_plan, text_of
+from tests.helpers import URL, csrf_token, html_of, path, query_plan, refusal, text_of
 
 ANN = "ann@example.org"
 
@@ -114,7 +114,7 @@ def test_a_sign_in_link_of_ours_names_a_nonce_of_at_most_32_characters(
     answer = client.get(f"/me/sign-in/{token}")
     assert answer.status_code == status
     if status == 400:
-        assert "This link is incomplete." in answer.get_data(as_text=True)
+        assert refusal(answer.get_data(as_text=True)) == str(tokens.INCOMPLETE)
 
 
 @pytest.mark.parametrize(
