@@ -27,6 +27,13 @@ def upcaster(
 
 
 def upcast(game: str, version: int, payload: Payload) -> Payload:
+    if version > EVENT_SCHEMA_VERSION:
+        # Written by a newer server (an import, or a worker a deploy has not reached yet):
+        # read as today's, it could mean something else.
+        raise ValueError(
+            f"{game} events of schema version {version} are newer than this server reads "
+            f"(up to {EVENT_SCHEMA_VERSION})"
+        )
     while version < EVENT_SCHEMA_VERSION:
         step = UPCASTERS.get((game, version)) or UPCASTERS.get(("*", version))
         if step is None:

@@ -156,6 +156,25 @@ def test_a_tampered_file_is_refused_naming_the_event_and_nothing_is_created(
     assert games(settings) == before
 
 
+def test_a_file_from_a_newer_server_is_refused_not_read_as_todays_schema(app, settings, tmp_path):
+    """An event recorded under a schema this server does not know yet could mean something
+    else than today's: the import refuses it, naming the event, and creates nothing."""
+
+    def newer(lines):  # type: ignore[no-untyped-def]
+        lines[4]["schema_version"] = EVENT_SCHEMA_VERSION + 1
+
+    path = export(app, play(settings, 20), tmp_path, newer)
+    before = games(settings)
+    result = run(app, "import", path, "--player", "p1=a@x.org", "--player", "p2=b@x.org")
+    assert result.exit_code == 1
+    assert (
+        "The file does not verify: event 4: the engine cannot apply it (ValueError('tictactoe "
+        f"events of schema version {EVENT_SCHEMA_VERSION + 1} are newer than this server reads "
+        f"(up to {EVENT_SCHEMA_VERSION})'))." in result.output
+    ), result.output
+    assert games(settings) == before
+
+
 def test_a_seat_the_game_does_not_have_is_refused(app, settings, tmp_path):
     path = export(app, play(settings, 20), tmp_path)
     result = run(app, "import", path, "--player", "p3=c@x.org")

@@ -298,3 +298,29 @@ def test_a_file_that_says_the_game_goes_on_when_its_replay_ended_is_named(app, s
         f"FAIL event {events}: the replay and the game disagree on the end"
         in result.output.splitlines()
     )
+
+
+@pytest.mark.parametrize(
+    ("version", "why"),
+    [
+        (0, "no upcaster for tictactoe events of schema version 0"),
+        (
+            99,
+            "tictactoe events of schema version 99 are newer than this server reads (up to 1)",
+        ),
+    ],
+)
+def test_an_event_of_a_schema_this_server_cannot_read_is_named_once(
+    app, settings, tmp_path, version, why
+):
+    """The replay names the event it cannot read; the seed check, which reads the same
+    payloads, does not report it a second time. A newer schema is not read as today's."""
+
+    def recorded_under(lines):  # type: ignore[no-untyped-def]
+        lines[4]["schema_version"] = version
+
+    path = export(app, play(settings, 20), tmp_path, recorded_under)
+    result = verify(app, path)
+    assert result.exit_code == 1
+    failures = [line for line in result.output.splitlines() if line.startswith("FAIL")]
+    assert failures == [f"FAIL event 4: the engine cannot apply it (ValueError({why!r}))"]
