@@ -577,18 +577,21 @@ def test_a_takeback_approved_on_a_game_loaded_from_a_snapshot_after_its_decision
     settings,
 ):
     """Loaded from a snapshot taken after the decision (here on the request itself), the game
-    does not know its state before that decision: the takeback finds it from the log and
-    records it with the undoing."""
+    does not know its state before that decision: the takeback finds it from the log, up to
+    the event just before the decision (here the other player's move), and records it with
+    the undoing."""
     from service.play import slowplay
     from service.store import snapshots
     from tests.service.test_history import decide
-    from tests.service.test_history_pages import long_game
+    from tests.service.test_history_pages import last_seq, long_game
 
     game_id = long_game(settings, eventstore.CATCH_UP + 1)
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
-        (waiting,) = loaded.game.to_act(loaded.state)
-        other = "p1" if waiting == "p2" else "p2"
+        (other,) = loaded.game.to_act(loaded.state)
+        waiting = "p1" if other == "p2" else "p2"
+    decide(settings, game_id, other)
+    decided = last_seq(settings, game_id)
     decide(settings, game_id, waiting)
     with sessions(settings.database_url).begin() as s:
         slowplay.request_takeback(s, game_id, waiting, 0)
@@ -599,8 +602,14 @@ def test_a_takeback_approved_on_a_game_loaded_from_a_snapshot_after_its_decision
     with sessions(settings.database_url)() as s:
         assert eventstore.load(s, game_id).folded.before_last is None, "from the snapshot"
         before = eventstore.load_from_start(
-            s, eventstore.get_row(s, game_id), registry.get("tictactoe"), upto=asked.seq - 3
+            s, eventstore.get_row(s, game_id), registry.get("tictactoe"), upto=decided
         )
+        assert (
+            before.state
+            != eventstore.load_from_start(
+                s, eventstore.get_row(s, game_id), registry.get("tictactoe"), upto=decided - 1
+            ).state
+        ), "the event before the decision is a move"
     with sessions(settings.database_url).begin() as s:
         slowplay.answer_takeback(s, game_id, other, 0, True)
     eventstore.forget_states()
@@ -637,6 +646,11 @@ def test_a_cold_load_past_a_snapshot_inside_a_decision_taken_back_folds_the_whol
         slowplay.answer_takeback(s, game_id, "p1" if waiting == "p2" else "p2", 0, True)
     # The takeback writes a snapshot of its own; snapshots are a cache, and without that
     # one (lost, or a game imported) the newest is the one inside the decision undone.
+    with sessions(settings.database_url)() as s:
+        own = s.scalars(
+            select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id, SnapshotRow.seq > ends)
+        ).all()
+    assert own == [last_seq(settings, game_id)], "the takeback's own, whatever its number"
     with sessions(settings.database_url).begin() as s:
         s.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id, SnapshotRow.seq > ends))
         newest = max(s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)))
