@@ -11,6 +11,7 @@ import pytest
 from freezegun import freeze_time
 from sqlalchemy import select
 
+from service import words
 from service.errors import BadRequest
 from service.play import slowplay
 from service.play.moves import create_game
@@ -58,6 +59,28 @@ def test_an_absence_that_cannot_be_is_refused_saying_why(settings, first, last, 
     with pytest.raises(BadRequest) as refused:
         away(settings, first, last)
     assert refused.value.message == reason
+
+
+def test_the_too_long_refusal_counts_the_days_in_the_readers_language(settings):
+    games(settings, 1)
+    with words.speaking("ru"), pytest.raises(BadRequest) as refused:
+        away(settings, TODAY, TODAY + timedelta(days=120))
+    with words.speaking("ru"):
+        assert words.text(refused.value.message) == "Отсутствие длится не больше 120 дней."
+
+
+def test_an_absence_from_the_desk_for_one_game_reaches_it_whichever_game_comes_first(settings):
+    """The player's games are visited in order of their ids: one absence for the last of
+    them passes over the others, and records in it alone."""
+    ids = games(settings, 3)
+    chosen = max(ids)
+    with freeze_time(TODAY), sessions(settings.database_url).begin() as s:
+        sent = slowplay.declare_away(s, ANN, TODAY, TODAY + timedelta(days=3), only=chosen)
+    with sessions(settings.database_url)() as s:
+        recorded = s.scalars(select(EventRow.game_id).where(EventRow.type == "table.away")).all()
+        told = s.scalars(select(OutboxRow.game_id).where(OutboxRow.id.in_(sent))).all()
+    assert recorded == [chosen]
+    assert told == [chosen]
 
 
 def test_the_longest_absence_is_accepted(settings):

@@ -74,7 +74,10 @@ def test_the_too_soon_refusal_names_the_day_in_the_readers_language(settings):
     with words.speaking("ru"):
         refused = refusal(settings, TooSoon, game_id, other, acting, MONDAY + timedelta(hours=1))
         said = words.text(refused.message)
-    assert "вторник 3 марта 09:00" in said, said
+    assert said == (
+        "Этого игрока торопили меньше суток назад. Снова поторопить можно будет: "
+        "вторник 3 марта 09:00 UTC."
+    )
 
 
 def test_a_nudge_is_recorded_as_the_nudgers_act_and_emails_the_nudged_seat(settings):

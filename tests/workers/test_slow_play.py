@@ -522,15 +522,16 @@ def test_a_game_nobody_answers_for_sleeps_and_one_click_resumes_it_after_200_day
         assert "Wake the game up" in page
         assert client.post(path(wake).split("#")[0] + "/resume").status_code == 303
         tick()
+        waker = {"p1": "Ann", "p2": "Bob"}[other]
         resumed = [m for m in smtp.to(EMAILS[late]) if "woke the game up" in headline(m)]
-        assert len(resumed) == 1
+        assert [headline(m) for m in resumed] == [f"{waker} woke the game up"]
         assert client.post(path(option_links(resumed[0])[4][1])).status_code == 303
     public = state(client, game_id)
     assert not public["asleep"] and public["to_act"] == [other]
-    assert [p["type"] for _, p in table_events(settings, game_id)][-2:] == [
-        "table.dormant",
-        "table.resumed",
-    ]
+    assert [(seat, p["type"]) for seat, p in table_events(settings, game_id)][-2:] == [
+        (None, "table.dormant"),
+        (other, "table.resumed"),
+    ], "the waking is the waker's act"
 
 
 def test_a_decision_that_nobody_has_answered_can_be_taken_back_with_the_others_approval(
