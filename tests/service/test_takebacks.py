@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from service.errors import BadRequest
+from service.errors import BadRequest, Stale
 from service.play import slowplay
 from service.play.moves import make_move
 from service.store import eventstore
@@ -96,6 +96,10 @@ def test_one_refusal_among_approvals_keeps_the_decision(
     assert claims_made(client, game_id) == [["p2", 1]]
     with sessions(settings.database_url)() as s:
         assert eventstore.load(s, game_id).table.takeback is None, "the request is closed"
+    (refusal,) = [
+        e for e in table_events(settings, game_id) if e["type"] == "table.takeback_refused"
+    ]
+    assert refusal["seat"] == others[-1], "the refusal is the refuser's act"
     work()
     assert any("refused" in headline(m) for m in smtp.to(EMAILS["p2"]))
 
@@ -132,8 +136,6 @@ def test_a_seat_played_by_a_bot_is_neither_asked_nor_waited_for(
 
 
 def test_an_answer_with_no_takeback_waiting_is_refused_saying_so(client, settings):
-    from service.errors import Stale
-
     game_id = new_game(client, "tictactoe", 2)
     with sessions(settings.database_url).begin() as s, pytest.raises(Stale) as refused:
         slowplay.answer_takeback(s, game_id, "p2", 0, approve=True)
@@ -230,7 +232,55 @@ def test_the_asker_cannot_answer_their_own_takeback_and_nothing_is_recorded(
     claim(settings, game_id, "p1", 0)
     ask(settings, game_id, "p1")
     recorded = table_events(settings, game_id)
-    with pytest.raises(BadRequest, match=r"The others answer your request, not you\."):
+    with pytest.raises(BadRequest) as refused:
         answer(settings, game_id, "p1", approve=True)
+    assert refused.value.message == "The others answer your request, not you."
     assert table_events(settings, game_id) == recorded
     assert claims_made(client, game_id) == [["p1", 0]]
+
+
+def refused_request(settings, game_id: str, seat: str) -> Stale:  # type: ignore[no-untyped-def]
+    """``seat`` asks to take back its last decision and is refused; nothing is recorded."""
+    recorded = table_events(settings, game_id)
+    with pytest.raises(Stale) as refused:
+        ask(settings, game_id, seat)
+    assert table_events(settings, game_id) == recorded
+    assert refused.value.context == {"game_id": game_id, "seat": seat}
+    return refused.value
+
+
+def test_a_takeback_of_a_finished_game_is_refused_saying_it_is_over(client, settings):
+    game_id = new_game(client, "tictactoe", 2)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        (first,) = loaded.game.to_act(loaded.state)
+    second = "p2" if first == "p1" else "p1"
+    for seat, cell in [(first, 0), (second, 3), (first, 1), (second, 4), (first, 2)]:
+        with sessions(settings.database_url).begin() as s:
+            loaded = eventstore.load(s, game_id)
+            move = {"type": "place", "cell": cell}
+            make_move(s, game_id, seat, loaded.turn_seq, move, None)
+    assert refused_request(settings, game_id, first).message == "The game is over."
+
+
+def test_a_second_request_while_one_waits_is_refused_saying_so(client, settings, claims):
+    game_id = new_game(client, claims, 3)
+    claim(settings, game_id, "p1", 0)
+    ask(settings, game_id, "p1")
+    refused = refused_request(settings, game_id, "p1")
+    assert refused.message == "A takeback is already waiting for the others' answer."
+
+
+def test_a_decision_the_engine_no_longer_accepts_cannot_be_taken_back(client, settings, claims):
+    """A takeback decides the move again from the game before it, to see what it drew and
+    revealed; a recorded move the engine refuses there (a log from an older engine, or one
+    edited in the database) is not undone blindly."""
+    game_id = new_game(client, claims, 3)
+    claim(settings, game_id, "p1", 0)
+    with sessions(settings.database_url).begin() as s:
+        first = eventstore.load(s, game_id).table.last_decision[1]
+        row = s.scalar(select(EventRow).where(EventRow.game_id == game_id, EventRow.seq == first))
+        row.move = {"type": "claim", "cell": 99}
+    eventstore.forget_states()
+    refused = refused_request(settings, game_id, "p1")
+    assert refused.message == "That decision cannot be decided again."
