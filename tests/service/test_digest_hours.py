@@ -96,3 +96,68 @@ def test_choosing_the_digest_sets_when_it_is_next_due_and_another_way_clears_it(
     seated(settings, "Asia/Tokyo")
     assert choose(settings, "digest", 8).next_digest_at == MONDAY.replace(hour=23)
     assert choose(settings, "each").next_digest_at is None
+
+
+def test_the_zone_named_is_the_players_newest_seat_that_has_one_never_another_players(settings):
+    """Ann played in Kyiv, then in Tokyo, then gave no zone; Bob plays in Los Angeles."""
+    for zone in ("Europe/Kyiv", "Asia/Tokyo", None):
+        with sessions(settings.database_url).begin() as s:
+            create_game(s, "tictactoe", [ANN, "bob@example.org"])
+            newest = s.scalars(
+                select(SeatRow).where(SeatRow.email == ANN).order_by(SeatRow.id.desc())
+            ).first()
+            newest.time_zone = zone
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.email == "bob@example.org")
+                .values(time_zone="America/Los_Angeles")
+            )
+    with pytest.raises(BadRequest) as refused:
+        choose(settings, "digest", 24)
+    assert refused.value.message == "The digest hour runs from 0 to 23 (Asia/Tokyo)."
+
+
+def test_another_players_zone_is_not_named_to_a_player_without_one(settings):
+    seated(settings)
+    with sessions(settings.database_url).begin() as s:
+        s.execute(
+            update(SeatRow).where(SeatRow.email == "bob@example.org").values(time_zone="Asia/Tokyo")
+        )
+    with pytest.raises(BadRequest) as refused:
+        choose(settings, "digest", 24)
+    assert refused.value.message == "The digest hour runs from 0 to 23 (UTC)."
+
+
+def test_a_player_new_to_choosing_who_takes_the_digest_in_one_game_gets_it_at_seven(settings):
+    """No choice made before: the player's own way stays each turn, the digest hour 07:00."""
+    seated(settings)
+    with sessions(settings.database_url).begin() as s:
+        seats = s.scalars(select(SeatRow).where(SeatRow.email == ANN)).all()
+        slowplay.set_notify(s, ANN, "digest", MONDAY, None, seats)
+    with sessions(settings.database_url)() as s:
+        me = s.scalar(select(PersonRow).where(PersonRow.email == ANN))
+        assert (me.notify, me.digest_hour) == ("each", 7)
+        assert me.next_digest_at == MONDAY + timedelta(hours=22), "Tuesday 07:00 UTC"
+
+
+def test_a_game_given_the_players_own_way_follows_it_rather_than_keeping_a_way_of_its_own(
+    settings,
+):
+    """The desk lists the games with a way of their own: one set to the player's own way is
+    not one of them."""
+    seated(settings)
+    choose(settings, "digest", 8)
+    with sessions(settings.database_url).begin() as s:
+        seats = s.scalars(select(SeatRow).where(SeatRow.email == ANN)).all()
+        slowplay.set_notify(s, ANN, "digest", MONDAY, None, seats)
+        assert [seat.notify for seat in seats] == [None]
+        slowplay.set_notify(s, ANN, "none", MONDAY, None, seats)
+        assert [seat.notify for seat in seats] == ["none"]
+
+
+def test_another_players_digest_does_not_make_one_due_for_a_player_who_takes_none(settings):
+    seated(settings)
+    with sessions(settings.database_url).begin() as s:
+        bobs = s.scalars(select(SeatRow).where(SeatRow.email == "bob@example.org")).all()
+        slowplay.set_notify(s, "bob@example.org", "digest", MONDAY, None, bobs)
+    assert choose(settings, "each").next_digest_at is None

@@ -1,0 +1,110 @@
+"""A seat handed to a newcomer (issue 4), at its edges (issue 15: mutants of ``claim`` and
+``offer_row`` that survived): only the newest offer of a seat can be claimed, and each offer
+only once, even when a later offer names someone of the same name; the claim is the seat's
+own act, told to the others and not to the newcomer; each refusal is read whole."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from service.errors import NotFound, Stale
+from service.play import slowplay
+from service.play.moves import create_game
+from service.store import eventstore
+from service.store.db import sessions
+from service.store.models import EventRow, OutboxRow, SeatOfferRow, SeatRow
+
+
+def late_game(settings) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
+    """A new game: its id, the seat that must act (late), the other seat (its voter)."""
+    with sessions(settings.database_url).begin() as s:
+        loaded = create_game(s, "tictactoe", ["Ann <ann@example.org>", "Bob <bob@example.org>"])
+        (late,) = loaded.loaded.game.to_act(loaded.loaded.state)
+        other = next(seat for seat in loaded.loaded.table.seats if seat != late)
+        return loaded.loaded.row.id, late, other
+
+
+def hand_over(settings, game_id: str, late: str, voter: str, email: str, name: str) -> int:  # type: ignore[no-untyped-def]
+    """The late seat's deadline passes and its one voter hands it to ``name <email>``: the
+    offer's id."""
+    with sessions(settings.database_url).begin() as s:
+        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
+    with sessions(settings.database_url).begin() as s:
+        number = eventstore.load(s, game_id).table.ballot.number
+        slowplay.cast_vote(s, game_id, voter, 0, number, "replace", (email, name))
+    with sessions(settings.database_url)() as s:
+        return s.scalar(
+            select(SeatOfferRow.id).where(
+                SeatOfferRow.game_id == game_id, SeatOfferRow.ballot == number
+            )
+        )
+
+
+def claim(settings, offer_id: int) -> list[int]:  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url).begin() as s:
+        return slowplay.claim(s, offer_id).outbox_ids
+
+
+def holder(settings, game_id: str, seat: str) -> str:  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url)() as s:
+        return s.scalar(
+            select(SeatRow.email).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+        )
+
+
+def refused_claim(settings, offer_id: int, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    """Claiming ``offer_id`` is refused as no longer offered, naming the game; nothing is
+    recorded."""
+    with sessions(settings.database_url)() as s:
+        before = eventstore.get_row(s, game_id).last_seq
+    with pytest.raises(Stale) as refused:
+        claim(settings, offer_id)
+    assert refused.value.message == "This seat is no longer offered to you."
+    assert refused.value.context == {"game_id": game_id}
+    with sessions(settings.database_url)() as s:
+        assert eventstore.get_row(s, game_id).last_seq == before
+
+
+def test_an_offer_a_later_vote_replaced_cannot_be_claimed(settings):
+    game_id, late, other = late_game(settings)
+    first = hand_over(settings, game_id, late, other, "cy@example.org", "Cy")
+    second = hand_over(settings, game_id, late, other, "dee@example.org", "Dee")
+    refused_claim(settings, first, game_id)
+    claim(settings, second)
+    assert holder(settings, game_id, late) == "dee@example.org"
+
+
+def test_a_claimed_offer_cannot_be_claimed_again_even_when_a_namesake_is_offered_the_seat(
+    settings,
+):
+    """The seat is handed on again, to another player of the same name: the first link,
+    used once already, does not take it back."""
+    game_id, late, other = late_game(settings)
+    first = hand_over(settings, game_id, late, other, "cy@example.org", "Cy")
+    claim(settings, first)
+    hand_over(settings, game_id, late, other, "cy@elsewhere.example", "Cy")
+    refused_claim(settings, first, game_id)
+    assert holder(settings, game_id, late) == "cy@example.org"
+
+
+def test_a_claim_is_the_seats_own_act_and_told_to_the_others_not_the_newcomer(settings):
+    game_id, late, other = late_game(settings)
+    sent = claim(settings, hand_over(settings, game_id, late, other, "cy@example.org", "Cy"))
+    with sessions(settings.database_url)() as s:
+        claimed = s.scalar(
+            select(EventRow).where(
+                EventRow.game_id == game_id, EventRow.type == "table.seat_claimed"
+            )
+        )
+        told = s.scalars(
+            select(OutboxRow.seat).where(OutboxRow.id.in_(sent), OutboxRow.kind == "seat_claimed")
+        ).all()
+    assert claimed.seat == late
+    assert told == [other]
+
+
+def test_an_offer_that_does_not_exist_is_a_404_saying_so(settings):
+    with sessions(settings.database_url)() as s, pytest.raises(NotFound) as refused:
+        slowplay.offer_row(s, 987654)
+    assert refused.value.message == "There is no such seat offer."
