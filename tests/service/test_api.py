@@ -134,3 +134,31 @@ def test_a_table_language_we_do_not_speak_is_refused_naming_those_we_do(client, 
     )
     assert refused.status_code == 400
     assert refused.get_json()["message"] == "'language' must be one of en, ru, uk, es, ja."
+
+
+@pytest.mark.parametrize(
+    ("zone", "shown"),
+    [
+        ("Mars/Olympus", "'Mars/Olympus'"),
+        (7, "'7'"),
+        ("Z" * 61, repr("Z" * 60)),
+    ],
+    ids=["no such zone", "not text", "long, named by its first 60 characters"],
+)
+def test_a_players_time_zone_we_do_not_know_is_refused_naming_the_player_and_the_zone(
+    client, zone, shown
+):
+    players = ["ann@example.org", {"email": "bob@example.org", "time_zone": zone}]
+    refused = create(client, players=players)
+    assert refused.status_code == 400
+    assert refused.get_json()["message"] == (
+        f"Player 2: {shown} is not a time zone (e.g. Europe/Kyiv)."
+    )
+
+
+def test_each_player_may_bring_their_own_time_zone_or_none(client):
+    players = [
+        {"email": "ann@example.org", "time_zone": "Asia/Tokyo"},
+        {"email": "bob@example.org", "time_zone": ""},
+    ]
+    assert create(client, players=players).status_code == 201

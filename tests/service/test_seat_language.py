@@ -8,6 +8,7 @@ import pytest
 
 from service.store import eventstore
 from service.store.db import sessions
+from tests.helpers import refusal
 from tests.workers.test_slow_play import new_game, seat_path
 
 
@@ -29,15 +30,27 @@ def test_the_seat_page_sets_the_seats_language_and_time_zone(client, settings):
     assert '<html lang="uk">' in shown, "its page speaks it from now on"
 
 
+LANGUAGE_REFUSED = "Choose one of: en, ru, uk, es, ja."
+
+
 @pytest.mark.parametrize(
-    "form",
-    [{"language": "de", "time_zone": ""}, {"language": "uk", "time_zone": "Mars/Olympus"}],
+    ("form", "said"),
+    [
+        ({"language": "de", "time_zone": ""}, LANGUAGE_REFUSED),
+        (
+            {"language": "uk", "time_zone": "Mars/Olympus"},
+            "'Mars/Olympus' is not a time zone (e.g. Europe/Kyiv).",
+        ),
+    ],
     ids=["a language we do not serve", "no such time zone"],
 )
-def test_a_language_or_zone_we_cannot_use_is_refused_and_changes_nothing(client, settings, form):
+def test_a_language_or_zone_we_cannot_use_is_refused_and_changes_nothing(
+    client, settings, form, said
+):
     game_id = new_game(client)
     answer = client.post(seat_path(settings, game_id, "p1") + "/language", data=form)
     assert answer.status_code == 400
+    assert refusal(answer.get_data(as_text=True)) == said
     assert seat(settings, game_id) == ("en", None)
 
 
