@@ -108,3 +108,21 @@ def test_an_offer_that_does_not_exist_is_a_404_saying_so(settings):
     with sessions(settings.database_url)() as s, pytest.raises(NotFound) as refused:
         slowplay.offer_row(s, 987654)
     assert refused.value.message == "There is no such seat offer."
+
+
+def test_a_bot_voted_in_for_a_newcomer_who_went_quiet_plays_their_seat(settings):
+    """The seat's holder changed with the claim: the bot plays for the holder of today."""
+    game_id, late, other = late_game(settings)
+    claim(settings, hand_over(settings, game_id, late, other, "cy@example.org", "Cy"))
+    with sessions(settings.database_url).begin() as s:
+        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        slowplay.cast_vote(s, game_id, other, 0, loaded.table.ballot.number, "bot")
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        assert loaded.table.bots == (late,)
+        slowplay.bot_play(s, loaded, late, settings.snapshot_every)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        assert loaded.game.to_act(loaded.state) == {other}, "the bot made the late decision"

@@ -7,6 +7,8 @@ back while the others still decide), emails through the real SMTP server."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from sqlalchemy import select
 
@@ -284,3 +286,24 @@ def test_a_decision_the_engine_no_longer_accepts_cannot_be_taken_back(client, se
     eventstore.forget_states()
     refused = refused_request(settings, game_id, "p1")
     assert refused.message == "That decision cannot be decided again."
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda rng: rng.random(),
+        lambda rng: rng.getrandbits(8),
+        lambda rng: rng.choice([1, 2, 3]),
+        lambda rng: rng.shuffle([1, 2, 3]),
+        lambda rng: rng.uniform(0, 1),
+    ],
+    ids=["random", "getrandbits", "choice", "shuffle", "uniform"],
+)
+def test_a_decision_that_draws_from_its_rng_in_any_way_is_seen_to_draw(draw):
+    """A takeback is refused for a decision that used chance: whichever way a game draws,
+    the traced rng notes it, and draws what the rng itself would have."""
+    traced = slowplay._Traced(random.Random(5))
+    assert not traced.used
+    plain = random.Random(5)
+    assert draw(traced) == draw(plain)
+    assert traced.used
