@@ -1,7 +1,8 @@
 """A seat handed to a newcomer (issue 4), at its edges (issue 15: mutants of ``claim`` and
 ``offer_row`` that survived): only the newest offer of a seat can be claimed, and each offer
 only once, even when a later offer names someone of the same name; the claim is the seat's
-own act, told to the others and not to the newcomer; each refusal is read whole."""
+own act, told to the others and not to the newcomer; each refusal, a late vote's included,
+is read whole."""
 
 from __future__ import annotations
 
@@ -126,3 +127,12 @@ def test_a_bot_voted_in_for_a_newcomer_who_went_quiet_plays_their_seat(settings)
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
         assert loaded.game.to_act(loaded.state) == {other}, "the bot made the late decision"
+
+
+def test_a_vote_on_a_ballot_already_decided_is_refused_naming_the_game_and_the_voter(settings):
+    game_id, late, other = late_game(settings)
+    hand_over(settings, game_id, late, other, "cy@example.org", "Cy")
+    with sessions(settings.database_url).begin() as s, pytest.raises(Stale) as refused:
+        slowplay.cast_vote(s, game_id, other, 0, 1, "wait")
+    assert refused.value.message == "This vote is closed."
+    assert refused.value.context == {"game_id": game_id, "seat": other}
