@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from sqlalchemy import select
 
+from service.store.db import sessions
+from service.store.models import SeatRow
 from tests.helpers import headline, submit_new_game, text_of
 
 PLAYERS_TWO = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
@@ -162,3 +165,23 @@ def test_each_player_may_bring_their_own_time_zone_or_none(client):
         {"email": "bob@example.org", "time_zone": ""},
     ]
     assert create(client, players=players).status_code == 201
+
+
+def test_a_players_own_language_is_theirs_and_the_others_take_the_tables(client, settings):
+    players = [{"email": "ann@example.org", "language": "ja"}, "bob@example.org"]
+    game_id = create(client, players=players, language="ru").get_json()["id"]
+    with sessions(settings.database_url)() as s:
+        seats = s.execute(
+            select(SeatRow.email, SeatRow.language).where(SeatRow.game_id == game_id)
+        ).all()
+    assert sorted(seats) == [("ann@example.org", "ja"), ("bob@example.org", "ru")]
+
+
+@pytest.mark.parametrize("language", ["de", 5, None])
+def test_a_players_language_we_do_not_speak_is_refused_naming_the_player(client, language):
+    players = ["ann@example.org", {"email": "bob@example.org", "language": language}]
+    refused = create(client, players=players)
+    assert refused.status_code == 400
+    assert refused.get_json()["message"] == (
+        "Player 2: 'language' must be one of en, ru, uk, es, ja."
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from service.errors import NotFound, Stale
+from service.errors import BadRequest, NotFound, Stale
 from service.play import slowplay
 from service.play.moves import create_game
 from service.store import eventstore
@@ -136,3 +136,26 @@ def test_a_vote_on_a_ballot_already_decided_is_refused_naming_the_game_and_the_v
         slowplay.cast_vote(s, game_id, other, 0, 1, "wait")
     assert refused.value.message == "This vote is closed."
     assert refused.value.context == {"game_id": game_id, "seat": other}
+
+
+def test_a_vote_is_recorded_with_its_ballot_its_choice_and_the_newcomers_name(settings):
+    """The address stays out of the log (it is on the offer's row); the name is public."""
+    game_id, late, other = late_game(settings)
+    hand_over(settings, game_id, late, other, "cy@example.org", "Cy")
+    with sessions(settings.database_url)() as s:
+        cast = s.scalar(
+            select(EventRow).where(EventRow.game_id == game_id, EventRow.type == "table.vote_cast")
+        )
+    assert (cast.seat, cast.payload) == (
+        other,
+        {"type": "table.vote_cast", "ballot": 1, "choice": "replace", "newcomer": "Cy"},
+    )
+
+
+def test_a_vote_for_a_choice_not_on_the_ballot_is_refused_naming_those_that_are(settings):
+    game_id, late, other = late_game(settings)
+    with sessions(settings.database_url).begin() as s:
+        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
+    with sessions(settings.database_url).begin() as s, pytest.raises(BadRequest) as refused:
+        slowplay.cast_vote(s, game_id, other, 0, 1, "coin toss")
+    assert refused.value.message == "Choose one of: wait, bot, replace, end."
