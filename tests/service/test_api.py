@@ -7,6 +7,10 @@ import re
 import pytest
 from sqlalchemy import select
 
+from engine import registry
+from service import words
+from service.errors import BadRequest
+from service.play.moves import create_game
 from service.store.db import sessions
 from service.store.models import SeatRow
 from tests.helpers import headline, submit_new_game, text_of
@@ -53,8 +57,9 @@ def test_the_public_state_names_the_game_sequence_and_who_acts(client):
 def test_an_unknown_game_is_a_404_naming_the_known_games(client):
     response = client.post("/api/games", json={"game": "chess", "players": ["a@x.org"]})
     assert response.status_code == 404
-    assert "chess" in response.get_json()["message"]
-    assert "tictactoe" in response.get_json()["message"]
+    known = ", ".join(sorted(registry.GAMES))
+    assert "tictactoe" in known
+    assert response.get_json()["message"] == f"Unknown game 'chess'. Known games: {known}."
 
 
 def test_a_bad_email_address_is_a_400_naming_it(client):
@@ -63,10 +68,27 @@ def test_a_bad_email_address_is_a_400_naming_it(client):
     assert "not-an-email" in response.get_json()["message"]
 
 
-def test_the_wrong_number_of_players_is_a_400(client):
-    response = create(client, players=("a@x.org", "b@x.org", "c@x.org"))
+@pytest.mark.parametrize(
+    ("game", "count", "said"),
+    [
+        ("tictactoe", 3, "Tic-tac-toe is played by 2 players, not 3."),
+        ("origin", 5, "Origin is played by 2 to 4 players, not 5."),
+        ("origin", 1, "Origin is played by 2 to 4 players, not 1."),
+    ],
+)
+def test_the_wrong_number_of_players_is_a_400_saying_how_many_play(client, game, count, said):
+    players = [f"p{i}@example.org" for i in range(count)]
+    response = client.post("/api/games", json={"game": game, "players": players})
     assert response.status_code == 400
-    assert "2 players, not 3" in response.get_json()["message"]
+    assert response.get_json()["message"] == said
+
+
+def test_the_wrong_number_of_players_is_counted_in_the_readers_language(settings):
+    with words.speaking("ru"), sessions(settings.database_url).begin() as s:
+        with pytest.raises(BadRequest) as refused:
+            create_game(s, "tictactoe", ["a@x.org", "b@x.org", "c@x.org"])
+        said = words.text(refused.value.message)
+    assert said == "В «Tic-tac-toe» играют 2 игрока, а не 3."
 
 
 def test_the_same_address_twice_is_refused(client):

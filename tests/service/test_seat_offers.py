@@ -159,3 +159,36 @@ def test_a_vote_for_a_choice_not_on_the_ballot_is_refused_naming_those_that_are(
     with sessions(settings.database_url).begin() as s, pytest.raises(BadRequest) as refused:
         slowplay.cast_vote(s, game_id, other, 0, 1, "coin toss")
     assert refused.value.message == "Choose one of: wait, bot, replace, end."
+
+
+def test_a_voter_who_names_another_newcomer_before_the_ballot_closes_changes_their_offer(
+    settings, claims
+):
+    """Three players: p2 names Cy, then Dee, and p3 votes to hand the seat over too. The
+    seat goes to the first voter's newcomer as they last named them, on one offer row."""
+    with sessions(settings.database_url).begin() as s:
+        game_id = create_game(s, claims, ["a@x.org", "b@x.org", "c@x.org"]).loaded.row.id
+    with sessions(settings.database_url).begin() as s:
+        slowplay.open_ballot(s, eventstore.load(s, game_id), "p1")
+    for voter, email, name in [
+        ("p2", "cy@example.org", "Cy"),
+        ("p2", "dee@example.org", "Dee"),
+        ("p3", "eve@example.org", "Eve"),
+    ]:
+        with sessions(settings.database_url).begin() as s:
+            slowplay.cast_vote(s, game_id, voter, 0, 1, "replace", (email, name))
+    with sessions(settings.database_url)() as s:
+        offers = s.execute(
+            select(SeatOfferRow.proposed_by, SeatOfferRow.email, SeatOfferRow.name)
+            .where(SeatOfferRow.game_id == game_id)
+            .order_by(SeatOfferRow.id)
+        ).all()
+        assert eventstore.load(s, game_id).table.offered_to("p1") == "Dee"
+    assert offers == [("p2", "dee@example.org", "Dee"), ("p3", "eve@example.org", "Eve")]
+
+
+def test_a_newcomer_given_without_a_name_is_named_by_their_address(settings):
+    game_id, late, other = late_game(settings)
+    hand_over(settings, game_id, late, other, "cy.north@example.org", "")
+    with sessions(settings.database_url)() as s:
+        assert eventstore.load(s, game_id).table.offered_to(late) == "cy.north"
