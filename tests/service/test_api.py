@@ -108,6 +108,13 @@ def test_invalid_options_are_a_400(client):
     assert "marks_per_turn" in response.get_json()["message"]
 
 
+@pytest.mark.parametrize("options", [["marks_per_turn", 1], "marks_per_turn=1", 1])
+def test_options_that_are_not_an_object_are_a_400_saying_so(client, options):
+    response = create(client, options=options)
+    assert response.status_code == 400
+    assert response.get_json()["message"] == "'options' must be an object."
+
+
 def test_an_unknown_game_id_is_a_404(client):
     assert client.get("/api/games/nosuchid").status_code == 404
     assert client.get("/games/nosuchid").status_code == 404
