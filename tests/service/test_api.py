@@ -12,7 +12,7 @@ from service import words
 from service.errors import BadRequest
 from service.play.moves import create_game
 from service.store.db import sessions
-from service.store.models import SeatRow
+from service.store.models import GameRow, SeatRow
 from tests.helpers import headline, submit_new_game, text_of
 
 PLAYERS_TWO = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
@@ -105,7 +105,28 @@ def test_a_body_that_is_not_a_json_object_is_a_400(client):
 def test_invalid_options_are_a_400(client):
     response = create(client, options={"marks_per_turn": 7})
     assert response.status_code == 400
-    assert "marks_per_turn" in response.get_json()["message"]
+    assert response.get_json()["message"] == "Invalid options: marks_per_turn must be 1 or 2."
+
+
+@pytest.mark.parametrize(
+    ("pace", "said"),
+    [
+        ("fast", "'pace' must be an object."),
+        ({"days": 0}, "Pace 'days' must be a whole number from 1 to 60."),
+        ({"weeks": 1}, "Unknown pace setting 'weeks'."),
+    ],
+)
+def test_a_pace_that_cannot_be_is_a_400_saying_why(client, pace, said):
+    response = create(client, pace=pace)
+    assert response.status_code == 400
+    assert response.get_json()["message"] == said
+
+
+def test_a_new_games_seed_is_256_bits(client, settings):
+    """DESIGN.md §6: the secret every chance outcome is drawn from, committed to at creation."""
+    game_id = create(client).get_json()["id"]
+    with sessions(settings.database_url)() as s:
+        assert len(bytes.fromhex(s.get(GameRow, game_id).seed)) == 32
 
 
 @pytest.mark.parametrize("options", [["marks_per_turn", 1], "marks_per_turn=1", 1])

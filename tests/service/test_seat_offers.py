@@ -138,7 +138,7 @@ def test_a_vote_on_a_ballot_already_decided_is_refused_naming_the_game_and_the_v
     assert refused.value.context == {"game_id": game_id, "seat": other}
 
 
-def test_a_vote_is_recorded_with_its_ballot_its_choice_and_the_newcomers_name(settings):
+def test_a_vote_and_its_result_are_recorded_with_their_ballot_and_the_newcomers_name(settings):
     """The address stays out of the log (it is on the offer's row); the name is public."""
     game_id, late, other = late_game(settings)
     hand_over(settings, game_id, late, other, "cy@example.org", "Cy")
@@ -146,10 +146,25 @@ def test_a_vote_is_recorded_with_its_ballot_its_choice_and_the_newcomers_name(se
         cast = s.scalar(
             select(EventRow).where(EventRow.game_id == game_id, EventRow.type == "table.vote_cast")
         )
+        decided = s.scalar(
+            select(EventRow).where(
+                EventRow.game_id == game_id, EventRow.type == "table.vote_decided"
+            )
+        )
     assert (cast.seat, cast.payload) == (
         other,
         {"type": "table.vote_cast", "ballot": 1, "choice": "replace", "newcomer": "Cy"},
     )
+    assert (decided.seat, decided.payload) == (
+        None,
+        {
+            "type": "table.vote_decided",
+            "ballot": 1,
+            "seat": late,
+            "choice": "replace",
+            "answers": 1,
+        },
+    ), "the table's act, naming its ballot"
 
 
 def test_a_vote_for_a_choice_not_on_the_ballot_is_refused_naming_those_that_are(settings):
