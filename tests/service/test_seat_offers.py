@@ -1,8 +1,10 @@
-"""A seat handed to a newcomer (issue 4), at its edges (issue 15: mutants of ``claim`` and
-``offer_row`` that survived): only the newest offer of a seat can be claimed, and each offer
+"""Ballots on a late seat and the seat handed to a newcomer (issue 4), at their edges
+(issue 15: mutants of ``cast_vote``, ``close_ballot``, ``claim``, ``offer_row`` and
+``bot_play`` that survived): only the newest offer of a seat can be claimed, and each offer
 only once, even when a later offer names someone of the same name; the claim is the seat's
-own act, told to the others and not to the newcomer; each refusal, a late vote's included,
-is read whole."""
+own act, told to the others and not to the newcomer; a voter may change the newcomer they
+name; a bot plays for the seat's holder of today; votes and results name their ballot; each
+refusal is read whole."""
 
 from __future__ import annotations
 
@@ -19,11 +21,12 @@ from service.store.models import EventRow, OutboxRow, SeatOfferRow, SeatRow
 
 def late_game(settings) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
     """A new game: its id, the seat that must act (late), the other seat (its voter)."""
+    players = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
     with sessions(settings.database_url).begin() as s:
-        loaded = create_game(s, "tictactoe", ["Ann <ann@example.org>", "Bob <bob@example.org>"])
-        (late,) = loaded.loaded.game.to_act(loaded.loaded.state)
-        other = next(seat for seat in loaded.loaded.table.seats if seat != late)
-        return loaded.loaded.row.id, late, other
+        loaded = create_game(s, "tictactoe", players).loaded
+        (late,) = loaded.game.to_act(loaded.state)
+        other = next(seat for seat in loaded.table.seats if seat != late)
+        return loaded.row.id, late, other
 
 
 def hand_over(settings, game_id: str, late: str, voter: str, email: str, name: str) -> int:  # type: ignore[no-untyped-def]
