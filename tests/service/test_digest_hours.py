@@ -26,7 +26,7 @@ def seated(settings, zone: str | None = None) -> None:  # type: ignore[no-untype
     """Ann plays a game; her seat keeps ``zone`` as her time zone."""
     with sessions(settings.database_url).begin() as s:
         create_game(s, "tictactoe", [ANN, "bob@example.org"])
-        s.execute(update(SeatRow).where(SeatRow.email == ANN).values(time_zone=zone))
+    zone_of(settings, ANN, zone)
 
 
 def choose(settings, mode: str, hour: int | None = None) -> PersonRow:  # type: ignore[no-untyped-def]
@@ -34,6 +34,19 @@ def choose(settings, mode: str, hour: int | None = None) -> PersonRow:  # type: 
         slowplay.set_notify(s, ANN, mode, MONDAY, hour)
     with sessions(settings.database_url)() as s:
         return s.scalar(select(PersonRow).where(PersonRow.email == ANN))
+
+
+def refused(settings, mode: str, hour: int | None = None) -> str:  # type: ignore[no-untyped-def]
+    """The refusal of ``mode`` at ``hour``, as the player reads it."""
+    with pytest.raises(BadRequest) as refusal:
+        choose(settings, mode, hour)
+    return refusal.value.message
+
+
+def zone_of(settings, email: str, zone: str) -> None:  # type: ignore[no-untyped-def]
+    """Every seat of ``email`` keeps ``zone``."""
+    with sessions(settings.database_url).begin() as s:
+        s.execute(update(SeatRow).where(SeatRow.email == email).values(time_zone=zone))
 
 
 @pytest.mark.parametrize("hour", [0, 23])
@@ -48,16 +61,12 @@ def test_the_first_and_last_hours_of_the_day_are_digest_hours(settings, hour):
 @pytest.mark.parametrize("hour", [-1, 24])
 def test_an_hour_outside_the_day_is_refused_in_the_players_own_zone(settings, zone, shown, hour):
     seated(settings, zone)
-    with pytest.raises(BadRequest) as refused:
-        choose(settings, "digest", hour)
-    assert refused.value.message == f"The digest hour runs from 0 to 23 ({shown})."
+    assert refused(settings, "digest", hour) == f"The digest hour runs from 0 to 23 ({shown})."
 
 
 def test_a_way_of_being_told_that_is_not_offered_is_refused_naming_those_that_are(settings):
     seated(settings)
-    with pytest.raises(BadRequest) as refused:
-        choose(settings, "sometimes")
-    assert refused.value.message == "Choose one of: each, digest, none."
+    assert refused(settings, "sometimes") == "Choose one of: each, digest, none."
 
 
 @pytest.mark.parametrize(
@@ -107,25 +116,14 @@ def test_the_zone_named_is_the_players_newest_seat_that_has_one_never_another_pl
                 select(SeatRow).where(SeatRow.email == ANN).order_by(SeatRow.id.desc())
             ).first()
             newest.time_zone = zone
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.email == "bob@example.org")
-                .values(time_zone="America/Los_Angeles")
-            )
-    with pytest.raises(BadRequest) as refused:
-        choose(settings, "digest", 24)
-    assert refused.value.message == "The digest hour runs from 0 to 23 (Asia/Tokyo)."
+    zone_of(settings, "bob@example.org", "America/Los_Angeles")
+    assert refused(settings, "digest", 24) == "The digest hour runs from 0 to 23 (Asia/Tokyo)."
 
 
 def test_another_players_zone_is_not_named_to_a_player_without_one(settings):
     seated(settings)
-    with sessions(settings.database_url).begin() as s:
-        s.execute(
-            update(SeatRow).where(SeatRow.email == "bob@example.org").values(time_zone="Asia/Tokyo")
-        )
-    with pytest.raises(BadRequest) as refused:
-        choose(settings, "digest", 24)
-    assert refused.value.message == "The digest hour runs from 0 to 23 (UTC)."
+    zone_of(settings, "bob@example.org", "Asia/Tokyo")
+    assert refused(settings, "digest", 24) == "The digest hour runs from 0 to 23 (UTC)."
 
 
 def test_a_player_new_to_choosing_who_takes_the_digest_in_one_game_gets_it_at_seven(settings):

@@ -29,13 +29,18 @@ def late_game(settings) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
         return loaded.row.id, late, other
 
 
+def deadline_passes(settings, game_id: str, late: str) -> int:  # type: ignore[no-untyped-def]
+    """``late``'s deadline passes and a ballot on its seat opens: the ballot's number."""
+    with sessions(settings.database_url).begin() as s:
+        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
+        return eventstore.load(s, game_id).table.ballot.number
+
+
 def hand_over(settings, game_id: str, late: str, voter: str, email: str, name: str) -> int:  # type: ignore[no-untyped-def]
     """The late seat's deadline passes and its one voter hands it to ``name <email>``: the
     offer's id."""
+    number = deadline_passes(settings, game_id, late)
     with sessions(settings.database_url).begin() as s:
-        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
-    with sessions(settings.database_url).begin() as s:
-        number = eventstore.load(s, game_id).table.ballot.number
         slowplay.cast_vote(s, game_id, voter, 0, number, "replace", (email, name))
     with sessions(settings.database_url)() as s:
         return s.scalar(
@@ -118,11 +123,9 @@ def test_a_bot_voted_in_for_a_newcomer_who_went_quiet_plays_their_seat(settings)
     """The seat's holder changed with the claim: the bot plays for the holder of today."""
     game_id, late, other = late_game(settings)
     claim(settings, hand_over(settings, game_id, late, other, "cy@example.org", "Cy"))
+    number = deadline_passes(settings, game_id, late)
     with sessions(settings.database_url).begin() as s:
-        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
-    with sessions(settings.database_url).begin() as s:
-        loaded = eventstore.load(s, game_id)
-        slowplay.cast_vote(s, game_id, other, 0, loaded.table.ballot.number, "bot")
+        slowplay.cast_vote(s, game_id, other, 0, number, "bot")
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         assert loaded.table.bots == (late,)
@@ -172,8 +175,7 @@ def test_a_vote_and_its_result_are_recorded_with_their_ballot_and_the_newcomers_
 
 def test_a_vote_for_a_choice_not_on_the_ballot_is_refused_naming_those_that_are(settings):
     game_id, late, other = late_game(settings)
-    with sessions(settings.database_url).begin() as s:
-        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
+    deadline_passes(settings, game_id, late)
     with sessions(settings.database_url).begin() as s, pytest.raises(BadRequest) as refused:
         slowplay.cast_vote(s, game_id, other, 0, 1, "coin toss")
     assert refused.value.message == "Choose one of: wait, bot, replace, end."
@@ -186,8 +188,7 @@ def test_a_voter_who_names_another_newcomer_before_the_ballot_closes_changes_the
     seat goes to the first voter's newcomer as they last named them, on one offer row."""
     with sessions(settings.database_url).begin() as s:
         game_id = create_game(s, claims, ["a@x.org", "b@x.org", "c@x.org"]).loaded.row.id
-    with sessions(settings.database_url).begin() as s:
-        slowplay.open_ballot(s, eventstore.load(s, game_id), "p1")
+    deadline_passes(settings, game_id, "p1")
     for voter, email, name in [
         ("p2", "cy@example.org", "Cy"),
         ("p2", "dee@example.org", "Dee"),
