@@ -3,8 +3,10 @@
 ``bot_play`` that survived): only the newest offer of a seat can be claimed, and each offer
 only once, even when a later offer names someone of the same name; the claim is the seat's
 own act, told to the others and not to the newcomer; a voter may change the newcomer they
-name; a bot plays for the seat's holder of today; votes and results name their ballot; each
-refusal is read whole."""
+name; the seat goes to the newcomer named first by a voter who still hands it over, in that
+game, and the vote that decides it queues the result and the offer at once; a bot plays
+for the seat's holder of today; votes and results name their ballot; each refusal is read
+whole."""
 
 from __future__ import annotations
 
@@ -211,3 +213,76 @@ def test_a_newcomer_given_without_a_name_is_named_by_their_address(settings):
     hand_over(settings, game_id, late, other, "cy.north@example.org", "")
     with sessions(settings.database_url)() as s:
         assert eventstore.load(s, game_id).table.offered_to(late) == "cy.north"
+
+
+def table_of(settings, game: str, players: int) -> str:  # type: ignore[no-untyped-def]
+    """A new game of ``players`` whose seat p1 is late: its id (its ballot is number 1)."""
+    emails = [f"{name}@example.org" for name in ("ann", "bob", "cat", "dan")[:players]]
+    with sessions(settings.database_url).begin() as s:
+        game_id = create_game(s, game, emails).loaded.row.id
+    deadline_passes(settings, game_id, "p1")
+    return game_id
+
+
+def vote(settings, game_id: str, voter: str, choice: str, newcomer: str = "") -> list[int]:  # type: ignore[no-untyped-def]
+    """``voter`` votes on ballot 1; to hand the seat over, to ``newcomer``: the outbox ids."""
+    named = (f"{newcomer.lower()}@example.net", newcomer) if newcomer else None
+    with sessions(settings.database_url).begin() as s:
+        return slowplay.cast_vote(s, game_id, voter, 0, 1, choice, named)
+
+
+def offered(settings, game_id: str) -> str | None:  # type: ignore[no-untyped-def]
+    with sessions(settings.database_url)() as s:
+        return eventstore.load(s, game_id).table.offered_to("p1")
+
+
+def test_the_seat_goes_to_the_newcomer_named_first_not_to_the_first_seats_choice(settings, claims):
+    """p3 names Cy before p2 names Eve: the seat is Cy's, though p2 sits before p3."""
+    game_id = table_of(settings, claims, 3)
+    vote(settings, game_id, "p3", "replace", "Cy")
+    vote(settings, game_id, "p2", "replace", "Eve")
+    assert offered(settings, game_id) == "Cy"
+
+
+def test_a_voter_who_no_longer_votes_to_hand_the_seat_over_does_not_choose_the_newcomer(
+    settings, claims
+):
+    """Four players: p2 names Cy, then votes for a bot; p3 and p4 hand the seat over. Cy
+    was named first, but by a voter who took it back: the seat goes to p3's newcomer."""
+    game_id = table_of(settings, claims, 4)
+    vote(settings, game_id, "p2", "replace", "Cy")
+    vote(settings, game_id, "p2", "bot")
+    vote(settings, game_id, "p3", "replace", "Eve")
+    vote(settings, game_id, "p4", "replace", "Fay")
+    assert offered(settings, game_id) == "Eve"
+
+
+def test_each_game_hands_its_seat_to_its_own_newcomer(settings, claims):
+    """Two games, each on its first ballot, each voted over by its seat p2: neither game's
+    offer is read for the other."""
+    first, second = table_of(settings, claims, 2), table_of(settings, claims, 2)
+    vote(settings, first, "p2", "replace", "Cy")
+    vote(settings, second, "p2", "replace", "Dee")
+    assert (offered(settings, first), offered(settings, second)) == ("Cy", "Dee")
+
+
+def test_the_vote_that_hands_the_seat_over_queues_the_result_for_all_and_the_offer(
+    settings, claims
+):
+    """Every email the closing vote queues is handed back, to be sent at once: the result
+    to every seat, and the offer to the seat handed over."""
+    game_id = table_of(settings, claims, 2)
+    sent = vote(settings, game_id, "p2", "replace", "Cy")
+    with sessions(settings.database_url)() as s:
+        queued = s.execute(
+            select(OutboxRow.id, OutboxRow.kind, OutboxRow.seat).where(
+                OutboxRow.game_id == game_id, OutboxRow.kind != "invitation"
+            )
+        ).all()
+    assert sorted((kind, seat) for _, kind, seat in queued) == [
+        ("ballot", "p2"),
+        ("ballot_result", "p1"),
+        ("ballot_result", "p2"),
+        ("seat_offer", "p1"),
+    ]
+    assert sorted(sent) == sorted(i for i, kind, _ in queued if kind != "ballot")
