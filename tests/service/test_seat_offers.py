@@ -286,3 +286,25 @@ def test_the_vote_that_hands_the_seat_over_queues_the_result_for_all_and_the_off
         ("seat_offer", "p1"),
     ]
     assert sorted(sent) == sorted(i for i, kind, _ in queued if kind != "ballot")
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Cy\r\nBcc: all@example.org", "a name cannot contain line breaks or control characters."),
+        (
+            "Cy\u202egnirts",
+            "a name cannot contain invisible or direction-changing characters "
+            "(U+202E RIGHT-TO-LEFT OVERRIDE).",
+        ),
+    ],
+)
+def test_a_newcomers_name_that_could_break_a_header_or_pass_for_another_is_refused(
+    settings, claims, name, said
+):
+    """The sentence is the voter's own: it names no player number (the newcomer has none)."""
+    game_id = table_of(settings, claims, 2)
+    with sessions(settings.database_url).begin() as s, pytest.raises(BadRequest) as refused:
+        slowplay.cast_vote(s, game_id, "p2", 0, 1, "replace", ("cy@example.org", name))
+    assert refused.value.message == said
+    assert offered(settings, game_id) is None
