@@ -249,9 +249,8 @@ def create_game(
         raise BadRequest(_("'options' must be an object."))
     try:
         chosen_pace = Pace.from_options(pace)
-    except (PaceError, TypeError) as exc:
-        said = exc.args[0] if isinstance(exc, PaceError) and exc.args else _("Invalid pace.")
-        raise BadRequest(said) from exc
+    except PaceError as exc:
+        raise BadRequest(exc.args[0]) from exc
     seed = secrets.token_bytes(32)
     seats = [f"p{i}" for i in range(1, len(people) + 1)]
     try:

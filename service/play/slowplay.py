@@ -114,10 +114,7 @@ def open_ballot(session: Session, loaded: Loaded, seat: str) -> list[int]:
         after = _record(session, loaded, {"type": "table.dormant", "seat": seat}, None)
         return outbox(session, after.row, [s.seat for s in after.row.seats], "dormant")
     after = _record(session, loaded, {"type": "table.deadline_passed", "seat": seat}, None)
-    voters = list(after.table.voters())
-    if not voters:
-        return close_ballot(session, after, closing=True)
-    return outbox(session, after.row, voters, "ballot")
+    return outbox(session, after.row, list(after.table.voters()), "ballot")
 
 
 def close_ballot(session: Session, loaded: Loaded, *, closing: bool) -> list[int]:

@@ -209,6 +209,27 @@ def test_a_players_time_zone_we_do_not_know_is_refused_naming_the_player_and_the
     )
 
 
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Bob\r\nBcc: all@example.org", "a name cannot contain line breaks or control characters."),
+        (
+            "Bob\u2066boB",
+            "a name cannot contain invisible or direction-changing characters "
+            "(U+2066 LEFT-TO-RIGHT ISOLATE).",
+        ),
+    ],
+    ids=["line break", "invisible"],
+)
+def test_a_players_name_that_could_break_a_header_or_pass_for_another_is_refused_naming_them(
+    client, name, said
+):
+    players = ["ann@example.org", {"email": "bob@example.org", "name": name}]
+    refused = create(client, players=players)
+    assert refused.status_code == 400
+    assert refused.get_json()["message"] == f"Player 2: {said}"
+
+
 def test_each_player_may_bring_their_own_time_zone_or_none(client):
     players = [
         {"email": "ann@example.org", "time_zone": "Asia/Tokyo"},
