@@ -177,7 +177,7 @@ def person_name(name: str, email: str, who: int | None = None) -> str:
     reach an email header."""
     if any(unicodedata.category(c) in BREAKS for c in name):
         raise BadRequest(
-            _("a name cannot contain line breaks or control characters.")
+            _("A name cannot contain line breaks or control characters.")
             if who is None
             else _(
                 "Player {number}: a name cannot contain line breaks or control characters.",
@@ -189,7 +189,7 @@ def person_name(name: str, email: str, who: int | None = None) -> str:
         character = f"U+{ord(hidden):04X} {unicodedata.name(hidden, 'unnamed')}"
         raise BadRequest(
             _(
-                "a name cannot contain invisible or direction-changing characters ({character}).",
+                "A name cannot contain invisible or direction-changing characters ({character}).",
                 character=character,
             )
             if who is None

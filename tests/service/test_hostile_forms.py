@@ -252,7 +252,7 @@ FIELDS = [
         "name",
         lambda s: s.voter + "/vote",
         400,
-        r"a name cannot contain line breaks or control characters\.",
+        r"A name cannot contain line breaks or control characters\.",
         base=lambda s: {**REPLACE, "email": "cy@example.org"},
         values=controls,
     ),

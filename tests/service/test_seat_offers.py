@@ -291,10 +291,10 @@ def test_the_vote_that_hands_the_seat_over_queues_the_result_for_all_and_the_off
 @pytest.mark.parametrize(
     ("name", "said"),
     [
-        ("Cy\r\nBcc: all@example.org", "a name cannot contain line breaks or control characters."),
+        ("Cy\r\nBcc: all@example.org", "A name cannot contain line breaks or control characters."),
         (
             "Cy\u202egnirts",
-            "a name cannot contain invisible or direction-changing characters "
+            "A name cannot contain invisible or direction-changing characters "
             "(U+202E RIGHT-TO-LEFT OVERRIDE).",
         ),
     ],
