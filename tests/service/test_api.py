@@ -218,8 +218,12 @@ def test_a_players_time_zone_we_do_not_know_is_refused_naming_the_player_and_the
             "a name cannot contain invisible or direction-changing characters "
             "(U+2066 LEFT-TO-RIGHT ISOLATE).",
         ),
+        (
+            "Bob\ue000",
+            "a name cannot contain invisible or direction-changing characters (U+E000 unnamed).",
+        ),
     ],
-    ids=["line break", "invisible"],
+    ids=["line break", "invisible", "private use, which has no name"],
 )
 def test_a_players_name_that_could_break_a_header_or_pass_for_another_is_refused_naming_them(
     client, name, said
