@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from engine import registry
 from service import words
@@ -232,6 +232,21 @@ def test_a_players_name_that_could_break_a_header_or_pass_for_another_is_refused
     refused = create(client, players=players)
     assert refused.status_code == 400
     assert refused.get_json()["message"] == f"Player 2: {said}"
+
+
+@pytest.mark.parametrize(
+    "players",
+    ["ann@example.org, bob@example.org", [], {"email": "ann@example.org"}, None, 2],
+    ids=["one text", "none", "an object", "null", "a number"],
+)
+def test_players_that_are_not_a_list_of_addresses_are_refused_saying_so(client, settings, players):
+    with sessions(settings.database_url)() as s:
+        games = s.scalar(select(func.count()).select_from(GameRow))
+    refused = client.post("/api/games", json={"game": "tictactoe", "players": players})
+    assert refused.status_code == 400
+    assert refused.get_json()["message"] == "'players' must be a list of email addresses."
+    with sessions(settings.database_url)() as s:
+        assert s.scalar(select(func.count()).select_from(GameRow)) == games
 
 
 def test_each_player_may_bring_their_own_time_zone_or_none(client):
