@@ -249,6 +249,21 @@ def test_players_that_are_not_a_list_of_addresses_are_refused_saying_so(client, 
         assert s.scalar(select(func.count()).select_from(GameRow)) == games
 
 
+def test_a_players_name_is_kept_to_its_first_120_characters_with_its_spaces_made_single(
+    client, settings
+):
+    players = [
+        {"email": "ann@example.org", "name": "  Ann   " + "n" * 130},
+        {"email": "bob@example.org", "name": "   "},
+    ]
+    game_id = create(client, players=players).get_json()["id"]
+    with sessions(settings.database_url)() as s:
+        names = s.scalars(
+            select(SeatRow.name).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+        ).all()
+    assert names == [("Ann " + "n" * 130)[:120], "bob"], "a blank name is the address's own"
+
+
 def test_each_player_may_bring_their_own_time_zone_or_none(client):
     players = [
         {"email": "ann@example.org", "time_zone": "Asia/Tokyo"},
