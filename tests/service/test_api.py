@@ -264,6 +264,63 @@ def test_a_players_name_is_kept_to_its_first_120_characters_with_its_spaces_made
     assert names == [("Ann " + "n" * 130)[:120], "bob"], "a blank name is the address's own"
 
 
+ADDRESS = " <bob@example.org>"
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (
+            [{"email": 5, "name": "Ann"}, "bob@example.org"],
+            "Player 1: 'email' and 'name' must be text.",
+        ),
+        (
+            ["ann@example.org", {"email": "bob@example.org", "name": ["Bob"]}],
+            "Player 2: 'email' and 'name' must be text.",
+        ),
+        (
+            ["ann@example.org", "B" * (441 - len(ADDRESS)) + ADDRESS],
+            "Player 2: a name and address of 440 characters at most.",
+        ),
+        (["ann@example.org", 7], "Player 2 must be an email address."),
+        (
+            ["ann@example.org", "Ann <ANN@example.org>"],
+            "Each player needs a different email address.",
+        ),
+    ],
+    ids=[
+        "an address not text",
+        "a name not text",
+        "441 characters",
+        "a number",
+        "one address twice",
+    ],
+)
+def test_each_player_that_is_not_one_address_is_refused_naming_them(client, players, said):
+    refused = create(client, players=players)
+    assert refused.status_code == 400
+    assert refused.get_json()["message"] == said
+
+
+def test_a_player_written_as_a_name_and_address_of_440_characters_is_welcome(client, settings):
+    """Its name, quoted or not, is what comes before the address, its quotes and spaces gone;
+    an address given apart is read without the spaces around it."""
+    players = [' "Ann Q."  <ann@example.org> ', "B" * (440 - len(ADDRESS)) + ADDRESS]
+    game_id = create(client, players=players).get_json()["id"]
+    with sessions(settings.database_url)() as s:
+        seats = s.execute(
+            select(SeatRow.email, SeatRow.name)
+            .where(SeatRow.game_id == game_id)
+            .order_by(SeatRow.seat)
+        ).all()
+    assert seats == [("ann@example.org", "Ann Q."), ("bob@example.org", "B" * 120)]
+    padded = [{"email": "  cy@example.org ", "name": " Cy "}, "dee@example.org"]
+    game_id = create(client, players=padded).get_json()["id"]
+    with sessions(settings.database_url)() as s:
+        seat = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == "p1"))
+        assert [(r.email, r.name) for r in seat] == [("cy@example.org", "Cy")]
+
+
 def test_each_player_may_bring_their_own_time_zone_or_none(client):
     players = [
         {"email": "ann@example.org", "time_zone": "Asia/Tokyo"},
