@@ -284,6 +284,11 @@ ADDRESS = " <bob@example.org>"
         ),
         (["ann@example.org", 7], "Player 2 must be an email address."),
         (
+            ["ann@example.org", {"name": "Bob"}],
+            "Player 2: '' is not an email address we can send to: "
+            "An email address must have an @-sign.",
+        ),
+        (
             ["ann@example.org", "Ann <ANN@example.org>"],
             "Each player needs a different email address.",
         ),
@@ -293,6 +298,7 @@ ADDRESS = " <bob@example.org>"
         "a name not text",
         "441 characters",
         "a number",
+        "no address",
         "one address twice",
     ],
 )
