@@ -252,16 +252,23 @@ def test_players_that_are_not_a_list_of_addresses_are_refused_saying_so(client, 
 def test_a_players_name_is_kept_to_its_first_120_characters_with_its_spaces_made_single(
     client, settings
 ):
-    players = [
+    """A blank name, or none, is the address's own."""
+    long_and_blank = [
         {"email": "ann@example.org", "name": "  Ann   " + "n" * 130},
         {"email": "bob@example.org", "name": "   "},
     ]
+    assert names(client, settings, long_and_blank) == [("Ann " + "n" * 130)[:120], "bob"]
+    unnamed = [{"email": "cy.north@example.org"}, "dee@example.org"]
+    assert names(client, settings, unnamed) == ["cy.north", "dee"]
+
+
+def names(client, settings, players: list) -> list[str]:  # type: ignore[no-untyped-def]
+    """The names a new game of ``players`` gives its seats, in seat order."""
     game_id = create(client, players=players).get_json()["id"]
     with sessions(settings.database_url)() as s:
-        names = s.scalars(
-            select(SeatRow.name).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
-        ).all()
-    assert names == [("Ann " + "n" * 130)[:120], "bob"], "a blank name is the address's own"
+        return list(
+            s.scalars(select(SeatRow.name).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))
+        )
 
 
 ADDRESS = " <bob@example.org>"
