@@ -264,11 +264,19 @@ def test_a_players_name_is_kept_to_its_first_120_characters_with_its_spaces_made
 
 def names(client, settings, players: list) -> list[str]:  # type: ignore[no-untyped-def]
     """The names a new game of ``players`` gives its seats, in seat order."""
+    return [name for _, name in seated(client, settings, players)]
+
+
+def seated(client, settings, players: list) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """Each seat's (address, name) in a new game of ``players``, in seat order."""
     game_id = create(client, players=players).get_json()["id"]
     with sessions(settings.database_url)() as s:
-        return list(
-            s.scalars(select(SeatRow.name).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))
+        rows = s.execute(
+            select(SeatRow.email, SeatRow.name)
+            .where(SeatRow.game_id == game_id)
+            .order_by(SeatRow.seat)
         )
+        return [(email, name) for email, name in rows]
 
 
 ADDRESS = " <bob@example.org>"
@@ -318,20 +326,19 @@ def test_each_player_that_is_not_one_address_is_refused_naming_them(client, play
 def test_a_player_written_as_a_name_and_address_of_440_characters_is_welcome(client, settings):
     """Its name, quoted or not, is what comes before the address, its quotes and spaces gone;
     an address given apart is read without the spaces around it."""
-    players = [' "Ann Q."  <ann@example.org> ', "B" * (440 - len(ADDRESS)) + ADDRESS]
-    game_id = create(client, players=players).get_json()["id"]
-    with sessions(settings.database_url)() as s:
-        seats = s.execute(
-            select(SeatRow.email, SeatRow.name)
-            .where(SeatRow.game_id == game_id)
-            .order_by(SeatRow.seat)
-        ).all()
-    assert seats == [("ann@example.org", "Ann Q."), ("bob@example.org", "B" * 120)]
+    players = [' "Malcolm X"  <mx@example.org> ', "B" * (440 - len(ADDRESS)) + ADDRESS]
+    assert seated(client, settings, players) == [
+        ("mx@example.org", "Malcolm X"),
+        ("bob@example.org", "B" * 120),
+    ]
     padded = [{"email": "  cy@example.org ", "name": " Cy "}, "dee@example.org"]
-    game_id = create(client, players=padded).get_json()["id"]
-    with sessions(settings.database_url)() as s:
-        seat = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == "p1"))
-        assert [(r.email, r.name) for r in seat] == [("cy@example.org", "Cy")]
+    assert seated(client, settings, padded)[0] == ("cy@example.org", "Cy")
+
+
+def test_addresses_that_differ_in_more_than_letter_case_are_two_players(client, settings):
+    """Upper case would fold the German sharp s into two letters: lower case keeps it."""
+    players = ["straße@example.org", "STRASSE@example.org"]
+    assert [email for email, _ in seated(client, settings, players)] == players
 
 
 def test_each_player_may_bring_their_own_time_zone_or_none(client):
