@@ -304,6 +304,11 @@ ADDRESS = " <bob@example.org>"
             "An email address must have an @-sign.",
         ),
         (
+            ["ann@example.org", "bob" * 40],
+            f"Player 2: {'bob' * 26 + 'bo'!r} is not an email address we can send to: "
+            "An email address must have an @-sign.",
+        ),
+        (
             ["ann@example.org", "Ann <ANN@example.org>"],
             "Each player needs a different email address.",
         ),
@@ -314,6 +319,7 @@ ADDRESS = " <bob@example.org>"
         "441 characters",
         "a number",
         "no address",
+        "no address, named by its first 80 characters",
         "one address twice",
     ],
 )

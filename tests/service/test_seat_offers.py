@@ -308,3 +308,16 @@ def test_a_newcomers_name_that_could_break_a_header_or_pass_for_another_is_refus
         slowplay.cast_vote(s, game_id, "p2", 0, 1, "replace", ("cy@example.org", name))
     assert refused.value.message == said
     assert offered(settings, game_id) is None
+
+
+def test_a_newcomers_address_we_cannot_send_to_is_refused_in_the_voters_own_sentence(
+    settings, claims
+):
+    game_id = table_of(settings, claims, 2)
+    with sessions(settings.database_url).begin() as s, pytest.raises(BadRequest) as refused:
+        slowplay.cast_vote(s, game_id, "p2", 0, 1, "replace", ("cy at example.org", "Cy"))
+    assert refused.value.message == (
+        "'cy at example.org' is not an email address we can send to: "
+        "An email address must have an @-sign."
+    )
+    assert offered(settings, game_id) is None
