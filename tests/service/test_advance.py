@@ -14,6 +14,7 @@ from service.play.moves import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
+from tests.service.test_history_pages import last_seq
 
 START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")
 PLAYERS = ["ann@example.org", "bob@example.org", "cy@example.org"]
@@ -55,8 +56,7 @@ def test_a_pass_that_closes_a_ballot_lets_a_bot_play_and_opens_the_next_hands_ba
     with freeze_time(late), sessions(settings.database_url).begin() as s:
         assert eventstore.load(s, game_id).table.ballot.seat == "p1"
         slowplay.cast_vote(s, game_id, "p2", 0, 1, "bot")
-    with sessions(settings.database_url)() as s:
-        before = eventstore.get_row(s, game_id).last_seq
+    before = last_seq(settings, game_id)
     sent, queued = advance(settings, game_id, late + timedelta(days=3, hours=1))
     taken = steps(settings, game_id, before)
     assert taken[:3] == ["table.vote_decided", "cell_claimed", "table.deadline_passed"]

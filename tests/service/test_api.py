@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from engine import registry
 from service import words
@@ -14,6 +14,7 @@ from service.play.moves import create_game
 from service.store.db import sessions
 from service.store.models import GameRow, SeatRow
 from tests.helpers import headline, submit_new_game, text_of
+from tests.service.hostile import ledger
 
 PLAYERS_TWO = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 
@@ -241,13 +242,11 @@ def test_a_players_name_that_could_break_a_header_or_pass_for_another_is_refused
     ids=["one text", "none", "an object", "null", "a number"],
 )
 def test_players_that_are_not_a_list_of_addresses_are_refused_saying_so(client, settings, players):
-    with sessions(settings.database_url)() as s:
-        games = s.scalar(select(func.count()).select_from(GameRow))
+    before = ledger(settings)
     refused = client.post("/api/games", json={"game": "tictactoe", "players": players})
     assert refused.status_code == 400
     assert refused.get_json()["message"] == "'players' must be a list of email addresses."
-    with sessions(settings.database_url)() as s:
-        assert s.scalar(select(func.count()).select_from(GameRow)) == games
+    assert ledger(settings) == before, "a refused game writes nothing"
 
 
 def test_a_players_name_is_kept_to_its_first_120_characters_with_its_spaces_made_single(

@@ -16,6 +16,7 @@ from service.play.moves import create_game, make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import SeatOfferRow
+from tests.service.test_history_pages import last_seq
 
 PLAYERS = ["ann@example.org", "bob@example.org"]
 # Tic-tac-toe's first player takes the top row.
@@ -36,11 +37,6 @@ def play(settings, game_id: str, move: dict, seat: str | None = None) -> None:  
         loaded = eventstore.load(s, game_id)
         (acting,) = [seat] if seat else loaded.game.to_act(loaded.state)
         make_move(s, game_id, acting, loaded.turn_seq, move, None)
-
-
-def last_seq(settings, game_id: str) -> int:  # type: ignore[no-untyped-def]
-    with sessions(settings.database_url)() as s:
-        return eventstore.get_row(s, game_id).last_seq
 
 
 ACTS: dict[str, Callable[[Session, str], object]] = {

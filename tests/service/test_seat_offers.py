@@ -288,6 +288,16 @@ def test_the_vote_that_hands_the_seat_over_queues_the_result_for_all_and_the_off
     assert sorted(sent) == sorted(i for i, kind, _ in queued if kind != "ballot")
 
 
+def refused_newcomer(settings, game: str, newcomer: tuple[str, str]) -> str:  # type: ignore[no-untyped-def]
+    """p2 hands p1's seat over to ``newcomer`` (address, name) and is refused: the refusal's
+    words; the seat is offered to nobody."""
+    game_id = table_of(settings, game, 2)
+    with sessions(settings.database_url).begin() as s, pytest.raises(BadRequest) as refused:
+        slowplay.cast_vote(s, game_id, "p2", 0, 1, "replace", newcomer)
+    assert offered(settings, game_id) is None
+    return refused.value.message
+
+
 @pytest.mark.parametrize(
     ("name", "said"),
     [
@@ -303,21 +313,13 @@ def test_a_newcomers_name_that_could_break_a_header_or_pass_for_another_is_refus
     settings, claims, name, said
 ):
     """The sentence is the voter's own: it names no player number (the newcomer has none)."""
-    game_id = table_of(settings, claims, 2)
-    with sessions(settings.database_url).begin() as s, pytest.raises(BadRequest) as refused:
-        slowplay.cast_vote(s, game_id, "p2", 0, 1, "replace", ("cy@example.org", name))
-    assert refused.value.message == said
-    assert offered(settings, game_id) is None
+    assert refused_newcomer(settings, claims, ("cy@example.org", name)) == said
 
 
 def test_a_newcomers_address_we_cannot_send_to_is_refused_in_the_voters_own_sentence(
     settings, claims
 ):
-    game_id = table_of(settings, claims, 2)
-    with sessions(settings.database_url).begin() as s, pytest.raises(BadRequest) as refused:
-        slowplay.cast_vote(s, game_id, "p2", 0, 1, "replace", ("cy at example.org", "Cy"))
-    assert refused.value.message == (
+    assert refused_newcomer(settings, claims, ("cy at example.org", "Cy")) == (
         "'cy at example.org' is not an email address we can send to: "
         "An email address must have an @-sign."
     )
-    assert offered(settings, game_id) is None
