@@ -29,10 +29,11 @@ from rq.job import Job
 from rq.registry import FailedJobRegistry, FinishedJobRegistry
 from sqlalchemy import func, select
 
+from bench.checkout import ROOT
 from bench.planning import bench_games, players_for
 from service.cli.demo import WORKER_OPTIONS
 from service.cli.localnet import free_port
-from service.config import ROOT, Settings
+from service.config import Settings
 from service.mail.compose import Outgoing, compose
 from service.mail.queue import connection, enqueue_outbox
 from service.play.moves import create_game

@@ -33,10 +33,11 @@ from pathlib import Path
 from typing import Any
 
 from bench import open_loop
+from bench.checkout import ROOT
 from bench.memory import children, peak_rss_mib
 from bench.planning import bench_games, plan_links
 from service.cli.localnet import free_port, wait_for_http
-from service.config import ROOT, Settings
+from service.config import Settings
 
 CLIENT_COUNTS = (16, 64)
 WORKERS = 2

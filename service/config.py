@@ -10,8 +10,11 @@ from typing import Any
 
 from engine import registry
 
-ROOT = Path(__file__).resolve().parent.parent
-INSTANCE = Path(os.environ.get("PBEM_INSTANCE", ROOT / "instance"))
+INSTANCE = Path(os.environ.get("PBEM_INSTANCE") or "instance").absolute()
+"""Where the embedded defaults keep their files (the SQLite database, the demo's Redis, key
+and mail): ``PBEM_INSTANCE``, else ``instance/`` in the directory the process starts in
+(the checkout, for ``make demo``). Never beside the code: an installed package's folder is
+not the host's to write in."""
 
 
 def _ints(text: str) -> tuple[int, ...]:

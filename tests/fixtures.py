@@ -33,10 +33,11 @@ from werkzeug.serving import make_server
 
 from service import create_app
 from service.cli.localnet import free_port
-from service.config import ROOT, Settings
+from service.config import Settings
 from service.mail.queue import connection
 from service.store.db import engine_for, migrate
 from service.store.models import Base
+from tests.checkout import ROOT
 
 # --- games only some tests play -------------------------------------------------------
 

@@ -91,7 +91,8 @@ def _mailing_settings() -> Settings:
 
 # The Flask development server (``run``) is left out: it would serve links signed with a
 # key nobody checked. ``make demo`` runs the whole service locally, gunicorn in production.
-@click.group(cls=Commands, create_app=_app, add_default_commands=False)
+@click.group(cls=Commands, create_app=_app, add_default_commands=False, add_version_option=False)
+@click.version_option(package_name="pbem", prog_name="pbem", message="%(prog)s %(version)s")
 def main() -> None:
     """Play board games slowly, by email."""
 

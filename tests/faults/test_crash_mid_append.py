@@ -11,10 +11,10 @@ import sys
 
 import pytest
 
-from service.config import ROOT
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import SnapshotRow
+from tests.checkout import ROOT
 from tests.faults.checks import assert_every_email_sent_once, assert_log_sound, events, outbox
 from tests.service.hostile import ledger, new_game, turn_link
 

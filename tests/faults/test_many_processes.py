@@ -29,9 +29,10 @@ from sqlalchemy import select
 
 from service import create_app
 from service.cli.localnet import free_port
-from service.config import ROOT, Settings
+from service.config import Settings
 from service.store.db import sessions
 from service.store.models import EventRow
+from tests.checkout import ROOT
 from tests.faults.checks import assert_every_email_sent_once, assert_log_sound
 from tests.fixtures import Inbox
 from tests.helpers import http, option_links, page_options, public_state

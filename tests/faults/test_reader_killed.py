@@ -25,8 +25,9 @@ import pytest
 from freezegun import freeze_time
 
 from service.cli.demo import WORKER_OPTIONS
-from service.config import ROOT, Settings
+from service.config import Settings
 from service.mail.queue import sweep_inbox
+from tests.checkout import ROOT
 from tests.faults.checks import drain, kill
 from tests.faults.replies import (
     assert_applied_and_answered_once,

@@ -21,7 +21,8 @@ from service.cli import running_demo
 from service.cli.commands import main
 from service.cli.demo import exposure_warning
 from service.cli.localnet import free_port, wait_for_http
-from service.config import ROOT, Settings
+from service.config import Settings
+from tests.checkout import ROOT
 
 PBEM = Path(sys.executable).parent / "pbem"
 DEMO_SETS = {"DATABASE_URL", "REDIS_URL", "SMTP_URL", "BASE_URL", "MAILBOX_DIR", "SECRET_KEY"}

@@ -19,11 +19,12 @@ from sqlalchemy import select
 
 from service.cli.commands import main
 from service.cli.localnet import free_port
-from service.config import ROOT, Settings
+from service.config import Settings
 from service.mail.inbox import store
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import InboxRow
+from tests.checkout import ROOT
 
 BIN = Path(sys.executable).parent
 RAW = b"Message-ID: <p1@example.org>\r\nFrom: ann@example.org\r\n\r\n1\r\n"

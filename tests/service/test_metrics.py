@@ -16,11 +16,11 @@ from freezegun import freeze_time
 from prometheus_client.parser import text_string_to_metric_families
 
 from service import create_app, words
-from service.config import ROOT
 from service.errors import Conflict
 from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
+from tests.checkout import ROOT
 from tests.helpers import act_token, option_links, path
 from workers.jobs import send_sign_in
 

@@ -18,9 +18,10 @@ from sqlalchemy import select
 from service import create_app, secret_key
 from service.cli.commands import main
 from service.cli.localnet import free_port, wait_for_http
-from service.config import ROOT, Settings
+from service.config import Settings
 from service.store.db import sessions
 from service.store.models import OutboxRow
+from tests.checkout import ROOT
 from tests.golden import corpus
 from tests.service.test_eventstore import play
 from workers.jobs import send_outbox, sweep_outbox

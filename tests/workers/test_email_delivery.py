@@ -17,10 +17,10 @@ import workers.jobs
 from service import create_app
 from service.cli.demo import WORKER_OPTIONS
 from service.cli.localnet import free_port
-from service.config import ROOT
 from service.play.moves import make_move
 from service.store.db import sessions
 from service.store.models import OutboxRow
+from tests.checkout import ROOT
 from tests.fixtures import ServerLikeClient, scheduler_until
 from tests.helpers import headline, html_of, option_links, path, text_of
 from workers.jobs import send_outbox, sweep_outbox
