@@ -22,13 +22,12 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from service import secret_key
 from service.config import Settings
 
 ALGORITHM = "Ed25519"
 DERIVATION_INFO = b"pbem export signing v1"
 WELL_KNOWN = "/.well-known/pbem-key"
-MIN_SECRET_BYTES = 32
-"""The shortest ``SECRET_KEY`` a signing key is derived from (as for links, issue 14 §2)."""
 MAX_KEY_DOCUMENT = 64 * 1024
 """The most read from a key URL: the document is a few hundred bytes."""
 
@@ -57,13 +56,13 @@ class Signer:
 def private_key(settings: Settings) -> Ed25519PrivateKey:
     if settings.signing_key.strip():
         return parse_private_key(settings.signing_key)
-    size = len(settings.secret_key.encode())
-    if size < MIN_SECRET_BYTES:
-        # A key derived from a secret anyone could know or guess signs for anyone.
-        why = "not set" if not settings.secret_key.strip() else f"too short ({size} bytes)"
+    why = secret_key.flaw(settings.secret_key)
+    if why is not None:
+        # A key derived from a secret anyone could know or guess signs for anyone: the rule
+        # is the one links are held to (issue 14 §2, issue 30 §4).
         raise MissingKey(
-            f"exports are signed with a key derived from SECRET_KEY, which is {why} here: "
-            f"give the service's SECRET_KEY (at least {MIN_SECRET_BYTES} bytes) or a SIGNING_KEY"
+            f"exports are signed with a key derived from SECRET_KEY, and this one cannot be "
+            f"used: it {why}; give the service's SECRET_KEY or a SIGNING_KEY"
         )
     seed = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=DERIVATION_INFO).derive(
         settings.secret_key.encode()

@@ -1,10 +1,14 @@
-"""No process signs links with a key anyone could know (issue 14): the web app, the worker,
-the scheduler and the commands that mail players refuse a missing, source-default or short
-``SECRET_KEY`` in one line, and start with a good one; commands that only read need none."""
+"""No process signs links with a key anyone could know (issue 14) or that is plainly not
+random (issue 30 §4): the web app, the worker, the scheduler and the commands that mail
+players refuse a missing, source-default, short, padded, repeated or patterned
+``SECRET_KEY`` in one line, and start with a good one; commands that only read need none.
+No key made at random by the usual tools is ever refused."""
 
 from __future__ import annotations
 
+import base64
 import os
+import random
 import subprocess
 import sys
 import time
@@ -16,24 +20,33 @@ from click.testing import CliRunner
 from sqlalchemy import select
 
 from service import create_app, secret_key
+from service.cli import demo
 from service.cli.commands import main
 from service.cli.localnet import free_port, wait_for_http
 from service.config import Settings
 from service.store.db import sessions
 from service.store.models import OutboxRow
 from tests.checkout import ROOT
+from tests.fixtures import TEST_KEY
 from tests.golden import corpus
 from tests.service.test_eventstore import play
 from workers.jobs import send_outbox, sweep_outbox
 
 BIN = Path(sys.executable).parent
+RANDOM = "onOGi9I5J4cSuSj6ozg00HkDhgVkElb9uGD-TH2K6jxSr4Pyb5hflGjmJe2ktxye"
+"""A key as :data:`secret_key.HOW` makes one."""
 BAD_KEYS = {
     "missing": None,
     "blank": "   ",
     "the old default in the source": "dev-only-secret-change-me",
     "31 bytes": "k" * 31,
+    "one character repeated": "k" * 48,
+    "padded with whitespace": f" {RANDOM}\n",
+    "a word repeated": "secret" * 8,
+    "a run of the alphabet": "abcdefghijklmnopqrstuvwxyz0123456789",
+    "a phrase of few letters": "my-secret-key-for-the-pbem-server",
 }
-GOOD_KEY = "é" * 16  # 32 bytes, though 16 characters: the rule counts bytes
+GOOD_KEY = "жёлтыйфазанщучьэ"  # 32 bytes, though 16 characters: the rule counts bytes
 HOW = 'python -c "import secrets; print(secrets.token_urlsafe(48))"'
 
 
@@ -50,7 +63,56 @@ def test_the_rule_refuses_missing_default_and_short_keys_and_takes_32_bytes():
     assert refusal("dev-only-secret-change-me").startswith("SECRET_KEY is too short (25 bytes")
     assert refusal("k" * 31).startswith("SECRET_KEY is too short (31 bytes, at least 32)")
     assert secret_key.problem(GOOD_KEY) is None
-    assert secret_key.problem("k" * 32) is None
+    assert secret_key.problem(TEST_KEY) is None, "the tests' own key"
+
+
+PLAIN = {
+    "k" * 48: "is one character repeated: anyone could guess it",
+    "é" * 16: "is one character repeated: anyone could guess it",
+    " " + RANDOM: "begins or ends with whitespace",
+    RANDOM + "\n": "begins or ends with whitespace",
+    "secret" * 8: "is a few characters repeated over and over: anyone could guess it",
+    "12345678901234567890123456789012": "is a few characters repeated over and over",
+    "ab" * 20: "is a few characters repeated over and over",
+    "abcdefghijklmnopqrstuvwxyz0123456789": "is mostly runs such as 'aaaa' or 'abcd', not random",
+    "zyxwvutsrqponmlkjihgfedcba9876543210": "is mostly runs such as 'aaaa' or 'abcd', not random",
+    "my-secret-key-for-the-pbem-server": "holds only 15 different bytes (a random one holds at "
+    "least 16): it looks like a word, a phrase or a number, not random",
+    "my-birthday-is-2024-01-01-2024-01-01": "holds only 15 different bytes",
+    "deadbeefdeadbeef0000deadbeefdeadbeef1111": "holds only 7 different bytes (a random one "
+    "holds at least 8)",
+}
+
+
+@pytest.mark.parametrize("key", list(PLAIN), ids=[f"{len(k)}: {k[:20]!r}" for k in PLAIN])
+def test_a_key_that_is_plainly_not_random_is_refused_saying_why_without_quoting_it(key):
+    found = refusal(key)
+    assert found.startswith(f"SECRET_KEY {PLAIN[key]}"), found
+    assert key.strip()[:8] not in found, "the reason is logged: it never shows the key"
+
+
+def keys_made_as_people_make_them(rng: random.Random) -> dict[str, str]:
+    """A key of each shape the usual tools make, from ``rng`` (so a failure repeats)."""
+    return {
+        "secrets.token_urlsafe(48)": base64.urlsafe_b64encode(rng.randbytes(48)).decode(),
+        "secrets.token_urlsafe(24)": base64.urlsafe_b64encode(rng.randbytes(24)).decode(),
+        "openssl rand -base64 32": base64.b64encode(rng.randbytes(32)).decode(),
+        "openssl rand -hex 32": rng.randbytes(32).hex(),
+        "openssl rand -hex 16": rng.randbytes(16).hex(),
+        "the same in capitals": rng.randbytes(16).hex().upper(),
+        "base32 of 20 bytes": base64.b32encode(rng.randbytes(20)).decode(),
+    }
+
+
+def test_no_key_made_at_random_by_the_usual_tools_is_refused():
+    rng = random.Random(30)
+    for _ in range(20_000):
+        for how, key in keys_made_as_people_make_them(rng).items():
+            assert secret_key.problem(key) is None, (how, key)
+
+
+def test_the_key_make_demo_makes_is_taken(tmp_path):
+    assert secret_key.problem(demo._secret(tmp_path)) is None
 
 
 @pytest.mark.parametrize("key", list(BAD_KEYS.values()), ids=list(BAD_KEYS))
