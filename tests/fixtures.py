@@ -382,3 +382,42 @@ def scheduler_until(
         cron.terminate()
         output = cron.communicate(timeout=30)[0]
     return output
+
+
+@pytest.fixture
+def new_database(
+    database_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Callable[[str], str]]:
+    """Makes empty databases of this test's own (no schema), on the server the fixtures
+    use: ``new_database("moved")`` is ``<name>_moved`` beside the fixtures' database on
+    PostgreSQL, dropped at the end of the test, or a file of its own on SQLite. For what
+    needs a second database: a restored backup, a new host, an old schema upgraded."""
+    given = make_url(database_url)
+    made: list[str] = []
+    folder = tmp_path_factory.mktemp("databases")
+
+    def make(suffix: str) -> str:
+        if given.get_backend_name() == "sqlite":
+            url = f"sqlite:///{folder / f'{suffix}.sqlite3'}"
+        else:
+            name = f"{given.database}_{suffix}"
+            maintenance = create_engine(given, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+            quoted = maintenance.dialect.identifier_preparer.quote(name)
+            with maintenance.connect() as conn:
+                conn.execute(text(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)"))
+                conn.execute(text(f"CREATE DATABASE {quoted} TEMPLATE template0"))
+            maintenance.dispose()
+            url = given.set(database=name).render_as_string(hide_password=False)
+        made.append(url)
+        return url
+
+    yield make
+    for url in made:
+        engine_for(url).dispose()
+        if given.get_backend_name() == "postgresql":
+            maintenance = create_engine(given, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+            name = make_url(url).database
+            quoted = maintenance.dialect.identifier_preparer.quote(name or "")
+            with maintenance.connect() as conn:
+                conn.execute(text(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)"))
+            maintenance.dispose()

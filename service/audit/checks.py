@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from engine import IllegalMove, codec, registry, setup_under
 from engine.chance import commitment, rng_for
-from service.audit import provenance, signing
+from service.audit import players, provenance, signing
 from service.store import eventstore, hashchain, snapshots
 from service.store.models import GameRow, SnapshotRow
 from service.store.upcast import upcast
@@ -49,8 +49,8 @@ class Log:
     snapshots: dict[int, Any] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
     """What an export carries beside the chain: the original id, names, creation time and,
-    in a private export, the players' addresses (none of it is hashed; all but the
-    addresses is signed)."""
+    in a private export, the players' addresses and settings (none of it is hashed; all but
+    the addresses and settings is signed)."""
     signature: dict[str, Any] | None = None
     """An export's ``signature`` record (:mod:`service.audit.provenance`), when it has one."""
 
@@ -71,7 +71,7 @@ class Report:
 FORMAT = "pbem-log/1"
 EVENT_FIELDS = tuple(f.name for f in fields(LogEvent))
 HEADER_FIELDS = ("game", "ruleset", "seats", "options", "commitment")
-META_FIELDS = ("id", "names", "emails", "created_at")
+META_FIELDS = ("id", "names", "emails", "settings", "created_at")
 CLAIM_TYPES = {
     "head_hash": (str, "a text"),
     "last_seq": (int, "a number"),
@@ -123,9 +123,10 @@ def to_file_lines(
     number of events and whether the game is over and, with ``signer``, carries the server's
     signature over all that (:func:`service.audit.provenance.claims`).
 
-    ``with_secrets`` adds the seed at any time and the players' addresses: what moving an
-    unfinished game to another server needs (``pbem import``). Such a file is private: the
-    seed foretells every shuffle and roll still to come."""
+    ``with_secrets`` adds the seed at any time, the players' addresses and their settings
+    (:mod:`service.audit.players`): what moving an unfinished game to another server needs
+    (``pbem import``). Such a file is private: the seed foretells every shuffle and roll
+    still to come."""
     row = eventstore.get_row(session, game_id)
     log = _log_of(session, row)
     log.meta = {
@@ -146,6 +147,7 @@ def to_file_lines(
         head["signature"] = provenance.sign(log, signer)
     if with_secrets:
         head["emails"] = {s.seat: s.email for s in row.seats}
+        head["settings"] = players.written(session, row)
     lines = [json.dumps(head, sort_keys=True)]
     for event in log.events:
         record = asdict(event) | {"recorded_at": hashchain.timestamp(event.recorded_at)}

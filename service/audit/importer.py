@@ -1,24 +1,29 @@
-"""Moving a game to this server (issue 5): an exported log becomes a new game that replays
+"""Moving a game to this server (issue 5): an exported log becomes a game that replays
 identically and goes on by email.
 
 The file must verify first (hash chain, replay, and every chance outcome decided again from
 its seed, :func:`service.audit.checks.verify`). Its events are appended again unchanged (payloads,
 seats, times, moves): the header is the same (game, ruleset, seats, options, commitment), so
-the chain and every hash come out the same under the new game id. An unfinished game needs
-its seed (``pbem export --with-secrets``): the commitment players were shown must keep
-deciding every shuffle and roll still to come.
+the chain and every hash come out the same. An unfinished game needs its seed (``pbem
+export --with-secrets``): the commitment players were shown must keep deciding every
+shuffle and roll still to come.
 
-A signed file's signature is checked first (:mod:`service.audit.provenance`), against the key the
-operator gives or else the one the file carries: a bad signature is refused. An unsigned file
-(exports from before signing) is accepted unless a signature is required; the caller is told
-which (``Imported.signature``).
+A game imported alone becomes a new game (a new id) whose players are invited by email.
+A game moved with its host (``moving``, ``pbem import DIR``, issue 30 §3) keeps its id and
+its players' settings, and nobody is emailed: the links in their mailboxes work on the new
+host as on the old one.
+
+Trust by default (issue 30 §4): the file becomes a live game that emails its players, so
+its signature must be by the key the operator trusts (:class:`Acceptance`: this server's
+own unless another is named), and a file with none, or signed by another key, is refused
+unless the operator allows it by name.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import update
@@ -27,18 +32,36 @@ from sqlalchemy.orm import Session
 from engine import registry
 from engine.chance import commitment
 from service.audit import checks as audit
-from service.audit import provenance
+from service.audit import players as seat_players
+from service.audit import provenance, signing
 from service.errors import BadRequest
 from service.play.moves import add_game_row, outbox, parse_players
 from service.store import eventstore, snapshots
-from service.store.eventstore import Loaded
-from service.store.models import EVENT_SCHEMA_VERSION, EventRow
+from service.store.eventstore import Loaded, now
+from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow
 from service.store.upcast import upcast
 from service.table import logfold
+from service.table import rules as tables
 
 
 class Refused(BadRequest):
     """The file cannot become a game here; the message says why and which event."""
+
+
+@dataclass(frozen=True)
+class Acceptance:
+    """Which files an import takes: signed by ``key``, unless allowed otherwise by name."""
+
+    key: Ed25519PublicKey
+    whose: str
+    """Whose key ``key`` is, for a refusal ("this server's own key", "the key you gave")."""
+    allow_unsigned: bool = False
+    allow_other_key: bool = False
+
+
+Accepted = Literal["ok", "missing", "other-key"]
+"""How the file's signature was taken: by the trusted key, or allowed without one, or
+allowed by another key."""
 
 
 @dataclass
@@ -48,6 +71,36 @@ class Imported:
     events: int
     outbox_ids: list[int]
     signature: provenance.Signature
+    accepted: Accepted
+
+
+def accept(log: audit.Log, acceptance: Acceptance) -> tuple[provenance.Signature, Accepted]:
+    """The file's signature and how it is taken; :class:`Refused` unless ``acceptance``
+    takes it. A signature that does not hold under the key it carries is never taken."""
+    signature = provenance.check(log, acceptance.key)
+    if signature.status == "missing":
+        if not acceptance.allow_unsigned:
+            raise Refused(
+                "The file is not signed: nothing shows where it comes from, nor that it is "
+                "whole. Import it only if you trust whoever gave it to you, with "
+                "--allow-unsigned."
+            )
+        return signature, "missing"
+    if signature.ok:
+        return signature, "ok"
+    if not signature.other_key:
+        raise Refused(f"The file's signature is bad: {signature.detail}.")
+    carried = provenance.check(log)
+    if not carried.ok:
+        raise Refused(f"The file's signature is bad: {carried.detail}.")
+    if not acceptance.allow_other_key:
+        raise Refused(
+            f"The file is signed by another key ({carried.public_key}) than "
+            f"{acceptance.whose} ({signing.public_text(acceptance.key)}): give the key of the "
+            "server it comes from with --key or --key-url, or import it all the same with "
+            "--allow-other-key."
+        )
+    return carried, "other-key"
 
 
 def import_log(
@@ -56,14 +109,14 @@ def import_log(
     players: dict[str, str],
     snapshot_every: int,
     *,
-    key: Ed25519PublicKey | None,
-    require_signature: bool,
+    acceptance: Acceptance,
+    moving: bool = False,
 ) -> Imported:
-    """A new game from ``log``; ``players`` maps each seat to ``"Name <email>"`` (else the
-    file's own names and addresses). Every player is invited by email; an unfinished game
-    resumes at its current decision with fresh deadlines. The file's signature is checked
-    against ``key`` (else the key it carries); ``require_signature`` refuses an unsigned
-    file."""
+    """A game from ``log``; ``players`` maps each seat to ``"Name <email>"`` (else the
+    file's own names and addresses, with their settings). Alone, it is a new game whose
+    players are invited by email: an unfinished one resumes at its current decision with
+    fresh deadlines. ``moving``, it keeps its id, its events are the file's alone (no
+    resumption: its deadlines run on as they did) and nobody is emailed."""
     header = log.header
     try:
         game = registry.get(header["game"])
@@ -79,13 +132,11 @@ def import_log(
     report = audit.verify(log)
     if not report.ok:
         raise Refused("The file does not verify: " + "; ".join(report.failures) + ".")
-    signature = provenance.check(log, key)
-    if signature.status == "bad":
-        raise Refused(f"The file's signature is bad: {signature.detail}.")
-    if signature.status == "missing" and require_signature:
-        raise Refused("The file is not signed, and a signature is required.")
+    signature, accepted = accept(log, acceptance)
+    game_id = _kept_id(session, log) if moving else None
     seats = list(header["seats"])
     people = _people(log, seats, players)
+    chosen = {seat: _settings(log, seat) for seat in seats if seat not in players}
     folded = logfold.fold(
         game,
         seats,
@@ -101,17 +152,26 @@ def import_log(
         log.seed,
         dict(zip(seats, people, strict=True)),
         created_at=datetime.fromisoformat(created) if created else None,
+        game_id=game_id,
     )
+    moment = now()
+    for seat_row in row.seats:
+        if seat_row.seat in chosen:
+            seat_players.apply(session, seat_row, chosen[seat_row.seat], moment)
+    # A moved game's scheduler picks up where the old host's left off (a cache of the log).
+    due = None if over else tables.next_due(folded.table, game.to_act(folded.state))
     for event in log.events:
+        last = event is log.events[-1]
         eventstore.append(
             session,
             row,
             [event.payload],
             event.seat,
             event.seq - 1,
-            over=over and event is log.events[-1],
+            over=over and last,
             move=event.move,
             recorded_at=event.recorded_at,
+            due_at=due if moving and last else None,
         )
         if event.schema_version != EVENT_SCHEMA_VERSION:
             # Kept as recorded: upcasters read it, as they would have on the old server.
@@ -123,15 +183,16 @@ def import_log(
     if row.head_hash != log.events[-1].hash:
         raise Refused(f"event {log.events[-1].seq}: the chain came out different here.")
     loaded = eventstore.load(session, row.id)
-    if not over:
+    if not over and not moving:
         # Deadlines count from now: the move between servers is nobody's delay.
         resumed = {"type": "table.resumed", "imported_from": log.meta.get("id")}
         loaded = eventstore.record(session, loaded, [resumed], None, snapshot_every=1)
         sent = outbox(session, row, seats, "invitation")
     else:
-        snapshots.maybe_write(
-            session, loaded.row.id, loaded.game.ruleset, loaded.folded, 0, snapshot_every
-        )
+        # A moved game gets a snapshot at its head: however long its log, the first load
+        # on its new host folds no event of it.
+        every = max(1, loaded.seq) if moving else snapshot_every
+        snapshots.maybe_write(session, loaded.row.id, loaded.game.ruleset, loaded.folded, 0, every)
         sent = []
     return Imported(
         loaded=loaded,
@@ -139,7 +200,29 @@ def import_log(
         events=len(log.events),
         outbox_ids=sent,
         signature=signature,
+        accepted=accepted,
     )
+
+
+def _kept_id(session: Session, log: audit.Log) -> str:
+    """The id the game had on its old host, which it keeps: refused when it cannot be a
+    game's or a game here has it."""
+    game_id = log.meta.get("id")
+    if not isinstance(game_id, str) or not eventstore.GAME_ID.fullmatch(game_id):
+        raise Refused("The file names no game id to keep (export it again with --all).")
+    if session.get(GameRow, game_id) is not None:
+        raise Refused(f"A game {game_id} is already here: a moved game keeps its id.")
+    return game_id
+
+
+def _settings(log: audit.Log, seat: str) -> seat_players.SeatSettings:
+    settings: Any = log.meta.get("settings") or {}
+    if not isinstance(settings, dict):
+        raise Refused("The file's players' settings are not an object.")
+    try:
+        return seat_players.read(seat, settings.get(seat))
+    except BadRequest as exc:
+        raise Refused(f"The file's {exc.message}.") from exc
 
 
 def _people(log: audit.Log, seats: list[str], players: dict[str, str]) -> list[tuple[str, str]]:

@@ -61,6 +61,9 @@ class Signature:
     """The key the signature was checked against (base64), when there was one."""
     server: str | None = None
     """The server the signature speaks for (its record's ``server``)."""
+    other_key: bool = False
+    """Bad because the file is signed by another key than the one checked against (which
+    says nothing of whether that other key's signature holds)."""
 
     @property
     def ok(self) -> bool:
@@ -97,6 +100,7 @@ def check(log: Log, trusted: Ed25519PublicKey | None = None) -> Signature:
             f"signed by another key ({record['public_key']}), not the key checked against",
             shown,
             server,
+            other_key=True,
         )
     message = hashchain.canonical(claims(log, server))
     if not signing.verifies(key, record["value"], message):

@@ -22,7 +22,7 @@ from sqlalchemy.exc import OperationalError, ProgrammingError
 from engine import codec, registry
 from service import create_app, secret_key
 from service.audit import checks as audit
-from service.audit import importer, provenance, signing, trust
+from service.audit import importer, moving, provenance, signing, trust
 from service.cli import running_demo
 from service.config import Settings
 from service.errors import ServiceError
@@ -174,7 +174,8 @@ def verify(
     """Check a game (TARGET: a game id, or a file written by ``export``): its hash chain, a
     replay of every event and, once the seed is known, every chance outcome decided again;
     for a file, its signature and whether it reaches the game's end. Exits 1, naming each
-    failing event, or when the signature is bad (or missing, with --require-signature)."""
+    failing event, or when the signature is bad, or missing where a key was named (--key,
+    --key-url, --fetch-key) or a signature required."""
     path = Path(target)
     signature: provenance.Signature | None = None
     checked_by = trust.CARRIED
@@ -206,31 +207,73 @@ def verify(
         click.echo(trust.line(signature, checked_by, len(log.events)))
     word, why = provenance.ending(log, report, signature)
     click.echo(f"log: {word} ({why})")
+    # Naming a key asks whether that key signed the file: a file with no signature fails
+    # (issue 30 §4), or a forger would only have to delete it.
     refused = signature is not None and (
-        signature.status == "bad" or (require_signature and not signature.ok)
+        signature.status == "bad" or ((require_signature or checked_by.named) and not signature.ok)
     )
     if not report.ok or refused:
         sys.exit(1)
 
 
 @main.command()
-@click.argument("game_id")
+@click.argument("game_id", required=False)
 @click.option(
     "--with-secrets",
     is_flag=True,
-    help="Add the seed and the players' addresses, to move an unfinished game to another "
-    "server with 'pbem import'. Keep such a file private: the seed foretells every shuffle "
-    "and roll still to come.",
+    help="Add the seed and the players' addresses and settings, to move an unfinished game "
+    "to another server with 'pbem import'. Keep such a file private: the seed foretells "
+    "every shuffle and roll still to come.",
 )
-def export(game_id: str, with_secrets: bool) -> None:
+@click.option(
+    "--all",
+    "folder",
+    metavar="DIR",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Write every game into DIR (a new or empty folder), one signed file per game with "
+    "its secrets, to move them all to another host with 'pbem import DIR'. Keep DIR private.",
+)
+def export(game_id: str | None, with_secrets: bool, folder: Path | None) -> None:
     """Print GAME_ID as JSON lines: a header signed by this server, then every event
-    (unsigned, with a warning, where this server's key is not set)."""
+    (unsigned, with a warning, where this server's key is not set). With --all DIR, write
+    every game into DIR instead."""
     settings = _settings()
+    if (game_id is None) == (folder is None):
+        raise click.UsageError("give a GAME_ID, or --all DIR for every game")
+    if folder is not None:
+        _export_all(settings, folder)
+        return
+    assert game_id is not None
     with sessions(settings.database_url)() as session:
         eventstore.get_row(session, game_id)  # an unknown game or database first, in one line
         signer = _signer(settings)
         for line in audit.to_file_lines(session, game_id, with_secrets=with_secrets, signer=signer):
             click.echo(line)
+
+
+def _export_all(settings: Settings, folder: Path) -> None:
+    """Every game into ``folder``, each file signed: a host's move is imported only from
+    files this key signed (issue 30 §4), so without a key nothing is written."""
+    try:
+        signer = signing.Signer.of(settings)
+    except signing.BadKey as exc:
+        raise click.ClickException(f"the files would not be signed: {exc}") from exc
+    try:
+        with sessions(settings.database_url)() as session:
+            exported = moving.export_all(session, folder, signer)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write into {folder}: {exc.strerror or exc}") from exc
+    for path in exported.files:
+        click.echo(path)
+    click.echo(f"exported {len(exported.files)} games into {folder}", err=True)
+    if exported.unsent or exported.unread:
+        click.echo(
+            f"warning: {exported.unsent} emails not yet sent and {exported.unread} replies not "
+            "yet read stay in this host's database: they are not in the files. Stop web and "
+            "inbound, let the worker finish ('pbem sweep' hands it what waits), then export "
+            "again into a new folder.",
+            err=True,
+        )
 
 
 def _signer(settings: Settings) -> signing.Signer | None:
@@ -254,18 +297,26 @@ def _signer(settings: Settings) -> signing.Signer | None:
     metavar="SEAT='Name <email>'",
     help="Who plays SEAT here (repeat for each seat); else the addresses in the file.",
 )
-@trust.options
+@trust.import_options
 def import_command(
     file: Path,
     players: tuple[str, ...],
     key_text: str | None,
     key_url: str | None,
-    fetch_key: bool,
     require_signature: bool,
+    allow_unsigned: bool,
+    allow_other_key: bool,
 ) -> None:
-    """Make the game exported in FILE a new game here: verified first (a bad signature is
-    refused; an unsigned file is accepted unless --require-signature), replayed identically,
-    then every player is invited by email and the game goes on at its current decision."""
+    """Make the game exported in FILE a new game here: verified first, signed by this
+    server's own key (or that of --key or --key-url) unless --allow-unsigned or
+    --allow-other-key says otherwise, replayed identically, then every player is invited
+    by email and the game goes on at its current decision.
+
+    FILE may be a folder written by 'pbem export --all': every game in it is moved here,
+    each under its own id, with its players' settings, and nobody is emailed; the first
+    file that cannot be imported refuses them all."""
+    if require_signature and allow_unsigned:
+        raise click.UsageError("--require-signature and --allow-unsigned contradict each other")
     given: dict[str, str] = {}
     for entry in players:
         seat, sep, who = entry.partition("=")
@@ -273,23 +324,26 @@ def import_command(
             raise click.ClickException(f"--player {entry!r}: write SEAT='Name <email>'")
         given[seat.strip()] = who.strip()
     settings = _mailing_settings()
+    if file.is_dir():
+        if given:
+            raise click.UsageError("--player is for one file: a folder's games keep their players")
+        _import_all(settings, file, (key_text, key_url), allow_unsigned, allow_other_key)
+        return
     log = _read_export(file)
-    checked_by = trust.choose(log, key_text, key_url, fetch_key, require_signature)
+    checked_by = trust.choose(
+        log, key_text, key_url, False, require_signature, default=trust.own(settings)
+    )
+    acceptance = _acceptance(checked_by, allow_unsigned, allow_other_key)
     try:
         with sessions(settings.database_url).begin() as session:
             imported = importer.import_log(
-                session,
-                log,
-                given,
-                settings.snapshot_every,
-                key=checked_by.key,
-                require_signature=require_signature,
+                session, log, given, settings.snapshot_every, acceptance=acceptance
             )
             game_id = imported.loaded.row.id
     except importer.Refused as exc:
         raise click.ClickException(f"refused: {exc.message}") from exc
     enqueue_outbox(settings, imported.outbox_ids)
-    click.echo(trust.line(imported.signature, checked_by, imported.events), err=True)
+    click.echo(_taken(imported, checked_by), err=True)
     click.echo(
         json.dumps(
             {
@@ -298,11 +352,100 @@ def import_command(
                 "imported_from": imported.original_id,
                 "events": imported.events,
                 "invited": len(imported.outbox_ids),
-                "signature": imported.signature.status,
+                "signature": imported.accepted,
                 "signed_by": imported.signature.public_key,
             }
         )
     )
+
+
+def _acceptance(
+    checked_by: trust.Trust, allow_unsigned: bool, allow_other_key: bool
+) -> importer.Acceptance:
+    assert checked_by.key is not None  # import always checks against a key
+    return importer.Acceptance(
+        checked_by.key,
+        "the key you named" if checked_by.named else "this server's own key",
+        allow_unsigned=allow_unsigned,
+        allow_other_key=allow_other_key,
+    )
+
+
+def _taken(imported: importer.Imported, checked_by: trust.Trust) -> str:
+    """How the file's signature was taken, in one line."""
+    signature = imported.signature
+    if imported.accepted == "ok":
+        return trust.line(signature, checked_by, imported.events)
+    if imported.accepted == "missing":
+        return (
+            "signature: missing: imported all the same, as --allow-unsigned asked; nothing "
+            "shows where the file comes from, nor that it is whole"
+        )
+    return (
+        f"signature: by another key ({signature.public_key}, naming {signature.server}): "
+        "imported all the same, as --allow-other-key asked; it shows only that the file is "
+        "unchanged since that key signed it, not whose key it is"
+    )
+
+
+def _import_all(
+    settings: Settings,
+    folder: Path,
+    key: tuple[str | None, str | None],
+    allow_unsigned: bool,
+    allow_other_key: bool,
+) -> None:
+    """Every game exported into ``folder`` by ``export --all``, moved here whole or not at
+    all (issue 30 §3)."""
+    logs = [(path, _read_export(path)) for path in moving.exports_in(folder)]
+    # One key for the whole folder (a key URL is fetched once).
+    chosen = trust.choose(logs[0][1], *key, False, False, default=trust.own(settings))
+    acceptance = _acceptance(chosen, allow_unsigned, allow_other_key)
+    lines = []
+    try:
+        with sessions(settings.database_url).begin() as session:
+            for path, imported in moving.import_all(
+                session, logs, settings.snapshot_every, acceptance
+            ):
+                lines.append(
+                    json.dumps(
+                        {
+                            "id": imported.loaded.row.id,
+                            "url": links.game_url(settings, imported.loaded.row.id),
+                            "file": path.name,
+                            "events": imported.events,
+                            "over": imported.loaded.row.over,
+                            "signature": imported.accepted,
+                            "signed_by": imported.signature.public_key,
+                        }
+                    )
+                )
+                if imported.accepted != "ok":
+                    click.echo(f"{path.name}: {_taken(imported, chosen)}", err=True)
+    except importer.Refused as exc:
+        raise click.ClickException(f"refused, and nothing was imported: {exc.message}") from exc
+    for line in lines:
+        click.echo(line)
+    click.echo(
+        f"moved {len(lines)} games from {folder}, each under its own id; no player was "
+        "emailed: the links they hold lead here while this host has the old one's "
+        "SECRET_KEY and BASE_URL, and each hears from it at their game's next email",
+        err=True,
+    )
+    servers = {
+        server
+        for _, log in logs
+        if isinstance(log.signature, dict)
+        and isinstance(server := log.signature.get("server"), str)
+        and server != settings.base_url.rstrip("/")
+    }
+    if servers:
+        click.echo(
+            f"warning: the files were exported by {', '.join(sorted(servers))}, and this host's "
+            f"BASE_URL is {settings.base_url}: the links in players' mailboxes lead there, not "
+            "here, unless that address now leads to this host",
+            err=True,
+        )
 
 
 @main.command()

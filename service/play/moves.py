@@ -278,10 +278,12 @@ def add_game_row(
     seed: bytes,
     people: dict[str, tuple[str, str]],
     created_at: datetime | None = None,
+    game_id: str | None = None,
 ) -> GameRow:
-    """A new game's row and its seats (``{seat: (email, name)}``), with no event yet."""
+    """A new game's row and its seats (``{seat: (email, name)}``), with no event yet; a new
+    id unless ``game_id`` (a game moved from another host keeps its own)."""
     row = GameRow(
-        id=new_game_id(),
+        id=game_id or new_game_id(),
         game=game.name,
         ruleset=ruleset,
         options=options,

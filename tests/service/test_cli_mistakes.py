@@ -113,8 +113,9 @@ def test_a_file_that_is_not_a_whole_export_is_refused_in_one_line(
 
 
 def test_a_directory_given_as_a_file_is_refused_in_one_line(settings, tmp_path):
-    for command in ("verify", "import"):
-        assert "Is a directory" in one_line_refusal(pbem(command, str(tmp_path)))
+    assert "Is a directory" in one_line_refusal(pbem("verify", str(tmp_path)))
+    refused = one_line_refusal(pbem("import", str(tmp_path)))
+    assert refused == f"Error: {tmp_path} holds no export (.jsonl file): nothing to import"
 
 
 MISTAKES: list[tuple[str, list[str], str]] = [
@@ -181,7 +182,7 @@ MISTAKES: list[tuple[str, list[str], str]] = [
     ),
     (
         "import --player for a seat the game does not have",
-        ["import", str(GOLDEN), "--player", "p9=Zoe <zoe@example.org>"],
+        ["import", str(GOLDEN), "--allow-unsigned", "--player", "p9=Zoe <zoe@example.org>"],
         "refused: The game has no seat 'p9' (its seats: p1, p2).",
     ),
     (
@@ -192,7 +193,7 @@ MISTAKES: list[tuple[str, list[str], str]] = [
     (
         "import --player with a bad address",
         [
-            *("import", str(GOLDEN)),
+            *("import", str(GOLDEN), "--allow-unsigned"),
             *("--player", "p1=Ann <ann at example.org>", "--player", "p2=bob@example.org"),
         ],
         "is not an email address",

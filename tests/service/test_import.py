@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from freezegun import freeze_time
 from sqlalchemy import func, select
 
 from engine import registry
 from service.audit import checks as audit
+from service.audit import importer
 from service.cli.commands import main
 from service.play.moves import create_game, make_move
 from service.store import eventstore, hashchain, upcast
@@ -48,8 +51,8 @@ def complete_game(settings, name: str, seed: int = 5) -> str:
             make_move(s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every)
 
 
-def imported(app, path, *players: str) -> dict:
-    args = ["import", path]
+def imported(app, path, *players: str, allow: tuple[str, ...] = ()) -> dict:
+    args = ["import", path, *allow]
     for p in players:
         args += ["--player", p]
     result = run(app, *args)
@@ -191,7 +194,8 @@ def test_a_seat_the_game_does_not_have_is_refused(app, settings, tmp_path):
 def test_every_golden_game_imports_with_the_same_chain_and_end(app, settings, path):
     log = corpus.read(path)
     seats = log.header["seats"]
-    new = imported(app, path, *(f"{s}={s}@example.net" for s in seats))
+    # Recorded before exports were signed.
+    new = imported(app, path, *(f"{s}={s}@example.net" for s in seats), allow=("--allow-unsigned",))
     moved = events(settings, new["id"])
     assert [e[-1] for e in moved] == [e.hash for e in log.events]
     with sessions(settings.database_url)() as s:
@@ -239,42 +243,46 @@ def test_a_private_export_moves_each_players_own_name_with_their_address(app, se
     assert seats == [("Ann Lee", "ann@example.org"), ("Bob Ray", "bob@example.org")]
 
 
+UNSIGNED_TOO = importer.Acceptance(
+    Ed25519PrivateKey.generate().public_key(), "this server's own key", allow_unsigned=True
+)
+"""Takes the golden corpus's files, recorded before exports were signed."""
+
+
 def test_import_refuses_a_game_this_server_does_not_serve_and_a_file_without_its_seed(
     settings,
 ):
-    from service.audit import importer
-
     lines = corpus.logs()[0].read_text().splitlines()
     head = json.loads(lines[0])
     unknown = audit.from_file_lines([json.dumps({**head, "game": "chess"}), *lines[1:]])
     seedless = audit.from_file_lines([json.dumps({**head, "seed": None}), *lines[1:]])
     with sessions(settings.database_url).begin() as s:
         with pytest.raises(importer.Refused) as refused:
-            importer.import_log(s, unknown, {}, 50, key=None, require_signature=False)
+            importer.import_log(s, unknown, {}, 50, acceptance=UNSIGNED_TOO)
         assert refused.value.message.startswith("This server does not serve 'chess': ")
         with pytest.raises(importer.Refused) as refused:
-            importer.import_log(s, seedless, {}, 50, key=None, require_signature=False)
+            importer.import_log(s, seedless, {}, 50, acceptance=UNSIGNED_TOO)
         assert refused.value.message == (
             "The file carries no seed, so the game could not go on with the chance it "
             "committed to. Export it again with --with-secrets."
         )
         other_seed = audit.from_file_lines([json.dumps({**head, "seed": "00" * 32}), *lines[1:]])
         with pytest.raises(importer.Refused) as refused:
-            importer.import_log(s, other_seed, {}, 50, key=None, require_signature=False)
+            importer.import_log(s, other_seed, {}, 50, acceptance=UNSIGNED_TOO)
         assert refused.value.message == "event 1: the seed does not match the game's commitment."
         unsigned = audit.from_file_lines(lines)
         with pytest.raises(importer.Refused) as refused:
-            importer.import_log(s, unsigned, {}, 50, key=None, require_signature=True)
-        assert refused.value.message == "The file is not signed, and a signature is required."
+            importer.import_log(
+                s, unsigned, {}, 50, acceptance=replace(UNSIGNED_TOO, allow_unsigned=False)
+            )
+        assert refused.value.message.startswith("The file is not signed: nothing shows where")
         empty = audit.from_file_lines(lines[:1])
         with pytest.raises(importer.Refused) as refused:
-            importer.import_log(s, empty, {}, 50, key=None, require_signature=False)
+            importer.import_log(s, empty, {}, 50, acceptance=UNSIGNED_TOO)
         assert refused.value.message.startswith("The file does not verify: "), "no opening"
 
 
 def test_import_names_every_failure_of_a_file_that_does_not_verify(settings):
-    from service.audit import importer
-
     lines = corpus.logs()[0].read_text().splitlines()
     events = [json.loads(line) for line in lines[1:]]
     for n in (3, 5):
@@ -283,7 +291,7 @@ def test_import_names_every_failure_of_a_file_that_does_not_verify(settings):
     failures = audit.verify(log).failures
     assert len(failures) >= 2
     with sessions(settings.database_url).begin() as s, pytest.raises(importer.Refused) as refused:
-        importer.import_log(s, log, {}, 50, key=None, require_signature=False)
+        importer.import_log(s, log, {}, 50, acceptance=UNSIGNED_TOO)
     assert refused.value.message == "The file does not verify: " + "; ".join(failures) + "."
 
 
@@ -356,7 +364,12 @@ def test_a_file_from_before_games_kept_their_creation_date_imports_as_created_no
         del lines[0]["created_at"], lines[0]["signature"]
 
     with freeze_time("2026-05-01 10:00:00"):
-        new = imported(app, export(app, original, tmp_path, edit=older), "p1=a@x.org", "p2=b@x.org")
+        new = imported(
+            app,
+            export(app, original, tmp_path, edit=older),
+            *("p1=a@x.org", "p2=b@x.org"),
+            allow=("--allow-unsigned",),
+        )
     with sessions(settings.database_url)() as s:
         assert eventstore.get_row(s, new["id"]).created_at == datetime(
             2026, 5, 1, 10, 0, tzinfo=UTC

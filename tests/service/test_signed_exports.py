@@ -291,7 +291,7 @@ def test_a_game_id_is_checked_without_a_signature_and_says_where_it_stands(app, 
     assert asked.exit_code == 1 and "checked on an exported file" in asked.output
 
 
-def test_import_checks_the_signature_and_tells_the_operator_when_it_is_missing(
+def test_import_checks_the_signature_and_refuses_a_missing_one_unless_allowed_saying_so(
     app, client, settings, tmp_path
 ):
     players = ("--player=p1=a@x.org", "--player=p2=b@x.org")
@@ -299,22 +299,31 @@ def test_import_checks_the_signature_and_tells_the_operator_when_it_is_missing(
     new = imported(app, signed, "p1=a@x.org", "p2=b@x.org")
     assert new["signature"] == "ok" and new["signed_by"] == served_key(client)
     unsigned = export(app, play(settings, 20), tmp_path, lambda lines: lines[0].pop("signature"))
-    result = run(app, "import", unsigned, *players)
+    before = games(settings)
+    refused = run(app, "import", unsigned, *players)
+    assert refused.exit_code == 1
+    assert "refused: The file is not signed" in refused.output
+    assert games(settings) == before
+    result = run(app, "import", unsigned, "--allow-unsigned", *players)
     assert result.exit_code == 0, result.output
-    assert "signature: missing" in result.output
-    assert json.loads(result.output.splitlines()[-1])["signature"] == "missing"
+    assert result.stderr.startswith("signature: missing: imported all the same")
+    assert json.loads(result.stdout.splitlines()[-1])["signature"] == "missing"
     rename = HEADER_EDITS["a renamed player"]
     renamed = export(app, play(settings, 20), tmp_path, lambda lines: rename(lines[0]))
     before = games(settings)
     key = served_key(client)
     required = run(app, "import", unsigned, "--require-signature", "--key", key, *players)
     assert required.exit_code == 1
-    assert "not signed, and a signature is required" in required.output
+    assert "refused: The file is not signed" in required.output
     foreign = signing.public_text(Ed25519PrivateKey.generate().public_key())
     wrong = run(app, "import", signed, "--key", foreign, *players)
-    assert wrong.exit_code == 1 and "refused: The file's signature is bad" in wrong.output
-    forged = run(app, "import", renamed, *players)
-    assert forged.exit_code == 1 and "signature is bad" in forged.output
+    assert wrong.exit_code == 1
+    assert f"refused: The file is signed by another key ({key}) than the key you named" in (
+        wrong.output
+    )
+    for allowing in ((), ("--allow-other-key", "--allow-unsigned")):
+        forged = run(app, "import", renamed, *allowing, *players)
+        assert forged.exit_code == 1 and "signature is bad" in forged.output, allowing
     assert games(settings) == before
 
 
@@ -340,9 +349,9 @@ def test_the_signing_key_is_derived_from_the_secret_key_unless_one_is_set(settin
         create_app(replace(settings, signing_key="too short"))
 
 
-def test_no_export_is_signed_with_a_key_derived_from_a_missing_or_short_secret(settings):
+def test_no_export_is_signed_with_a_key_derived_from_a_secret_that_cannot_sign_links(settings):
     game_id = play(settings, 20)
-    for secret in ("", "short-secret"):
+    for secret in ("", "short-secret", "k" * 40, "my-secret-key-for-the-pbem-server"):
         # the web process refuses such a key at start; the commands' app does not check it
         app = create_app(replace(settings, secret_key=secret), check_key=False)
         result = app.test_cli_runner().invoke(main, ["export", game_id])
