@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from engine import IllegalMove, codec, registry, setup_under
+from engine import Game, IllegalMove, State, codec, registry, setup_under
 from engine.chance import commitment, rng_for
 from service.audit import players, provenance, signing
 from service.store import eventstore, hashchain, snapshots
@@ -269,14 +269,25 @@ def _chance(log: Log) -> list[str]:
             folder.feed(first, today[i])
             i += 1
             continue
-        if first.move is None or first.seat is None:
+        if first.seat is None:
             return [f"event {first.seq}: no recorded move to decide again"]
-        try:
-            produced = _plain(
-                game.decide(folder.now.state, first.seat, first.move, rng_for(log.seed, first.seq))
-            )
-        except IllegalMove as exc:
-            return [f"event {first.seq}: its recorded move is not legal there ({exc})"]
+        state = folder.now.state
+        if first.move is None:
+            # Recorded before moves were (schema 0001, issue 30 §3): one of the seat's legal
+            # moves, decided again with this event's rng, must give these very events.
+            found = _found(game, state, first.seat, log.seed, first.seq, today[i:])
+            if found is None:
+                return [
+                    f"event {first.seq}: recorded without its move, and no legal move of "
+                    f"{first.seat} gives these events with the seed"
+                ]
+            produced = found
+        else:
+            try:
+                rng = rng_for(log.seed, first.seq)
+                produced = _plain(game.decide(state, first.seat, first.move, rng))
+            except IllegalMove as exc:
+                return [f"event {first.seq}: its recorded move is not legal there ({exc})"]
         batch = today[i : i + len(produced)]
         if batch != produced:
             if _cut_short(batch, produced):
@@ -286,6 +297,18 @@ def _chance(log: Log) -> list[str]:
             folder.feed(event, payload)
         i += len(produced)
     return []
+
+
+def _found(
+    game: Game, state: State, seat: str, seed: bytes, seq: int, rest: list[dict[str, Any]]
+) -> list[dict[str, Any]] | None:
+    """The events of the first legal move of ``seat`` that, decided with the rng of
+    ``seq``, gives the events ``rest`` begins with; None when none does."""
+    for move in game.legal_moves(state, seat):
+        produced = _plain(game.decide(state, seat, move, rng_for(seed, seq)))
+        if rest[: len(produced)] == produced:
+            return produced
+    return None
 
 
 def _cut_short(found: list[dict[str, Any]], expected: list[dict[str, Any]]) -> bool:

@@ -132,6 +132,20 @@ def schema_state(url: str) -> tuple[str | None, str | None]:
 
 
 def migrate(url: str) -> None:
-    """Bring the database at ``url`` to the newest schema."""
+    """Bring the database at ``url`` to the newest schema, then rebuild what a migration it
+    ran could not (:mod:`service.store.rebuild`)."""
+    from alembic.script import ScriptDirectory
+
+    from service.store import rebuild
+
     engine_for(url)  # creates the SQLite folder
-    command.upgrade(alembic_config(url), "head")
+    config = alembic_config(url)
+    before, _ = schema_state(url)
+    command.upgrade(config, "head")
+    if before is None:
+        return  # a new database: no game to rebuild anything of
+    scripts = ScriptDirectory.from_config(config)
+    passed = {script.revision for script in scripts.iterate_revisions("head", before)}
+    for revision, step in rebuild.AFTER.items():
+        if revision in passed:
+            step(url)

@@ -324,3 +324,39 @@ def test_an_event_of_a_schema_this_server_cannot_read_is_named_once(
     assert result.exit_code == 1
     failures = [line for line in result.output.splitlines() if line.startswith("FAIL")]
     assert failures == [f"FAIL event 4: the engine cannot apply it (ValueError({why!r}))"]
+
+
+def moveless(path) -> list[dict]:  # type: ignore[no-untyped-def]
+    """A golden game's file as a server before schema 0002 wrote it: no event carries the
+    move that made it, and each was hashed without one."""
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for event in lines[1:]:
+        event["move"] = None
+    rehash(lines)
+    return lines
+
+
+@pytest.mark.parametrize("name", ["origin-3p-random", "orichalk-2p-bots", "ofb-2p-bots"])
+def test_a_log_recorded_before_moves_were_is_decided_again_with_each_legal_move(name):
+    """Issue 30 §3: a game from schema 0001 verifies down to every chance outcome, each
+    decision decided again with the legal moves of its seat until one gives its events."""
+    from tests.golden import corpus
+
+    lines = moveless(corpus.FOLDER / f"{name}.jsonl")
+    report = checks.verify(checks.from_file_lines([json.dumps(x) for x in lines]))
+    assert report.ok and report.chance_checked, report.failures
+
+
+def test_a_log_recorded_before_moves_were_fails_where_no_legal_move_gives_its_events():
+    from tests.golden import corpus
+
+    lines = moveless(corpus.FOLDER / "tictactoe-random.jsonl")
+    marks = [i for i, e in enumerate(lines) if i and e["type"] == "mark_placed"]
+    first, second = marks[0], marks[1]
+    lines[second]["payload"]["cell"] = lines[first]["payload"]["cell"]  # a taken cell
+    rehash(lines)
+    report = checks.verify(checks.from_file_lines([json.dumps(x) for x in lines]))
+    seq, seat = lines[second]["seq"], lines[second]["seat"]
+    assert f"event {seq}: recorded without its move, and no legal move of {seat} gives these " in (
+        " ".join(report.failures)
+    ), report.failures
