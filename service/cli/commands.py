@@ -401,7 +401,7 @@ def _import_all(
     # One key for the whole folder (a key URL is fetched once).
     chosen = trust.choose(logs[0][1], *key, False, False, default=trust.own(settings))
     acceptance = _acceptance(chosen, allow_unsigned, allow_other_key)
-    lines = []
+    lines, notes = [], []
     try:
         with sessions(settings.database_url).begin() as session:
             for path, imported in moving.import_all(
@@ -421,11 +421,13 @@ def _import_all(
                     )
                 )
                 if imported.accepted != "ok":
-                    click.echo(f"{path.name}: {_taken(imported, chosen)}", err=True)
+                    notes.append(f"{path.name}: {_taken(imported, chosen)}")
     except importer.Refused as exc:
         raise click.ClickException(f"refused, and nothing was imported: {exc.message}") from exc
     for line in lines:
         click.echo(line)
+    for note in notes:
+        click.echo(note, err=True)
     click.echo(
         f"moved {len(lines)} games from {folder}, each under its own id; no player was "
         "emailed: the links they hold lead here while this host has the old one's "

@@ -48,11 +48,10 @@ def every_kind_of_game(client, settings, work) -> dict[str, str]:
     game_id, voter = overdue_game(client, settings, work)
     seat = f"/seat/{tokens.seat_token(settings.secret_key, game_id, voter)}"
     assert client.post(f"{seat}/vote", data={"ballot": "1", "choice": "end"}).status_code == 303
-    games = {
-        "abandoned": game_id,
-        "finished": play(settings, 20, seed=3),
-        "plain": play(settings, 0),
-    }
+    games = {"abandoned": game_id, "finished": play(settings, 20, seed=3)}
+    with sessions(settings.database_url).begin() as s:
+        plain = ["cy@example.org", "di@example.org"]  # no settings: each turn is emailed
+        games["plain"] = create_game(s, "tictactoe", plain).loaded.row.id
     with sessions(settings.database_url).begin() as s:
         people = [
             {
@@ -159,9 +158,10 @@ def test_an_emailed_link_plays_on_the_new_host_and_the_next_email_comes_from_it(
     with sessions(new_url)() as s:
         moved_on = eventstore.get_row(s, plain).last_seq
         sent = s.scalars(select(OutboxRow).where(OutboxRow.sent_at.is_not(None))).all()
+        rows = [(r.id, r.kind, r.skipped, r.last_error) for r in s.scalars(select(OutboxRow))]
     with sessions(settings.database_url)() as s:
         assert eventstore.get_row(s, plain).last_seq < moved_on, "it moved on the new host only"
-    assert [(r.game_id, r.kind) for r in sent] == [(plain, "turn")]
+    assert [(r.game_id, r.kind) for r in sent] == [(plain, "turn")], rows
     assert len(smtp.messages) == 1, "the next turn's email, from the new host"
 
 
@@ -312,3 +312,36 @@ def test_a_players_settings_edited_into_nonsense_refuse_the_file(
     assert result.exit_code == 1
     assert f"Error: refused: The file's {says}" in result.stderr, result.stderr
     assert contents(settings) == before
+
+
+def test_a_move_to_a_host_at_another_address_warns_that_the_links_lead_to_the_old_one(
+    moved, settings
+):
+    _, folder, there = moved
+    elsewhere = create_app(replace(there.extensions["pbem"], base_url="https://new.example"))
+    result = run(elsewhere, "import", folder)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[-1] == (
+        f"warning: the files were exported by {settings.base_url}, and this host's BASE_URL is "
+        "https://new.example: the links in players' mailboxes lead there, not here, unless "
+        "that address now leads to this host"
+    )
+
+
+def test_a_folder_of_unsigned_files_moves_only_when_allowed_and_each_is_named(moved):
+    _, folder, there = moved
+    for path in folder.iterdir():
+        lines = path.read_text().splitlines()
+        head = json.loads(lines[0])
+        del head["signature"]
+        path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    first = sorted(folder.iterdir())[0].name
+    refused = run(there, "import", folder)
+    assert refused.exit_code == 1
+    assert refused.stderr.startswith(
+        f"Error: refused, and nothing was imported: {first}: The file is not signed"
+    )
+    taken = run(there, "import", folder, "--allow-unsigned")
+    assert taken.exit_code == 0, taken.output
+    named = [line.split(": ")[0] for line in taken.stderr.splitlines()[:-1]]
+    assert named == sorted(p.name for p in folder.iterdir())
