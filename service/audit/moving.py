@@ -52,6 +52,10 @@ def export_all(session: Session, folder: Path, signer: signing.Signer) -> Export
             "another export is imported with it"
         )
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if session.get_bind().dialect.name == "postgresql":
+        # Every file and count of one moment, however long the export takes beside a running
+        # service (SQLite's transactions are serialised already).
+        session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
     files = []
     for row in session.scalars(select(GameRow).order_by(GameRow.created_at, GameRow.id)):
         path = folder / file_name(row)
