@@ -14,6 +14,7 @@ from sqlalchemy import func, literal, select
 
 from service.links import tokens
 from service.mail import signin as signin_mail
+from service.play import signin
 from service.play.moves import create_game, make_move
 from service.store import eventstore
 from service.store.db import sessions
@@ -165,6 +166,21 @@ def test_the_desk_lists_every_game_of_the_address_in_any_case_and_no_one_elses(
         assert f"#{game_id}" in page
     assert f"#{theirs}" not in page
     assert page.count('class="card game"') == 2, "two seats of one address: one desk"
+
+
+def test_an_address_with_sql_wildcards_signs_in_to_its_own_seats_alone(
+    client, smtp, work, settings
+):
+    # "_" and "%" are letters of an address (RFC 5322 atext), not patterns: "a_n" is not
+    # "ann", and "%" is not every address of the domain.
+    (wild,) = games(settings, ["a_n@example.org", "%@example.org"])
+    (ann,) = games(settings, [ANN, "bob@example.org"])
+    with sessions(settings.database_url)() as session:
+        assert {s.game_id for s in signin.seats_of(session, "A_N@example.org")} == {wild}
+        assert [s.email for s in signin.seats_of(session, "%@example.org")] == ["%@example.org"]
+    sign_in(client, smtp, work, "a_n@example.org", to="a_n@example.org")
+    page = desk(client)
+    assert f"#{wild}" in page and f"#{ann}" not in page
 
 
 def test_the_desk_offers_a_fresh_decision_link_and_the_seat_page(client, smtp, work, settings):

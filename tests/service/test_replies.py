@@ -362,6 +362,31 @@ def test_a_forged_from_is_refused_and_only_the_seat_is_warned(settings, smtp, wo
     assert not smtp.to("mallory@evil.example")
 
 
+def test_a_forged_from_is_refused_even_when_the_envelope_sender_is_the_seats(
+    settings, smtp, work
+):
+    # The From and the envelope are two checks: a forger who sets the envelope sender to the
+    # seat's address (which no one verifies) is still refused by the From.
+    game_id = new_game(settings, work)
+    me, _you, mine, _yours = order(settings)
+    forged = reply_message(smtp.to(me)[-1], "1", sender="mallory@evil.example")
+    row, _ = deliver(settings, forged, mail_from=me)
+    assert row.outcome == "refused: sender is not the seat's player"
+    assert state(settings, game_id)[1] == [mine]
+
+
+def test_the_seats_from_with_a_strangers_envelope_sender_is_refused(settings, smtp, work):
+    # A message whose envelope sender is another address was not sent by the seat's mailbox,
+    # whatever its From says (the envelope is the read row's, not an empty one).
+    game_id = new_game(settings, work)
+    me, _you, mine, _yours = order(settings)
+    row, _ = deliver(
+        settings, reply_message(smtp.to(me)[-1], "1"), mail_from="mallory@evil.example"
+    )
+    assert row.outcome == "refused: sender is not the seat's player"
+    assert state(settings, game_id)[1] == [mine]
+
+
 def test_another_seats_player_replying_to_this_seats_address_is_refused(settings, smtp, work):
     game_id = new_game(settings, work)
     me, you, mine, _yours = order(settings)

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from freezegun import freeze_time
 from rq.job import Job, JobStatus
-from rq.registry import FailedJobRegistry
+from rq.registry import FailedJobRegistry, ScheduledJobRegistry
 from sqlalchemy import delete
 
 from service.cli.localnet import free_port
@@ -64,6 +64,30 @@ def test_a_row_whose_job_still_waits_is_not_enqueued_twice(settings):
     assert len(queue(settings)) == 1  # ...so it is enqueued once
     job = Job.fetch(job_id(ids["lost"]), connection=queue(settings).connection)
     assert job.description == f"send outbox #{ids['lost']}", "as RQ's dashboards list it"
+
+
+def test_a_send_waiting_for_its_retry_is_left_to_its_backoff_by_every_sweep(settings):
+    """A send the relay refused waits in RQ's scheduled registry for its next attempt: a
+    sweep must leave that job as it is (not discard it and enqueue a fresh one, which would
+    send at once, every sweep, with every retry restored, defeating the backoff and the
+    give-up during an outage)."""
+    ids = rows(settings, refused={"created_at": NOW})
+    q = queue(settings)
+    enqueue_outbox(settings, [ids["refused"]])
+    job = Job.fetch(job_id(ids["refused"]), connection=q.connection)
+    q.remove(job)  # as RQ does when an attempt fails and a retry is due later
+    job.retries_left = 1
+    job.save()
+    scheduled = ScheduledJobRegistry(queue=q)
+    scheduled.schedule(job, NOW + timedelta(minutes=30))
+    job.set_status(JobStatus.SCHEDULED)
+    with freeze_time(NOW + timedelta(minutes=2)):
+        for _ in range(3):
+            sweep(settings, older_than=60)
+    kept = Job.fetch(job_id(ids["refused"]), connection=q.connection)
+    assert kept.get_status() == JobStatus.SCHEDULED and kept.retries_left == 1
+    assert scheduled.get_job_ids() == [job_id(ids["refused"])]
+    assert len(q) == 0, "nothing sent before its time"
 
 
 def test_the_sweeper_hands_over_at_most_500_rows_at_a_time_in_order_and_says_how_many(
