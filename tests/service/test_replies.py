@@ -362,9 +362,7 @@ def test_a_forged_from_is_refused_and_only_the_seat_is_warned(settings, smtp, wo
     assert not smtp.to("mallory@evil.example")
 
 
-def test_a_forged_from_is_refused_even_when_the_envelope_sender_is_the_seats(
-    settings, smtp, work
-):
+def test_a_forged_from_is_refused_even_when_the_envelope_sender_is_the_seats(settings, smtp, work):
     # The From and the envelope are two checks: a forger who sets the envelope sender to the
     # seat's address (which no one verifies) is still refused by the From.
     game_id = new_game(settings, work)
