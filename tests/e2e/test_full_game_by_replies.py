@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from engine import registry
 from service.audit import checks
-from service.links import replyto
+from service.links import sealed
 from service.play.moves import create_game
 from service.present import codes
 from service.store import eventstore
@@ -57,7 +57,7 @@ def test_a_whole_game_is_played_by_replies_alone(settings, smtp, work, name):
             break
         email = _latest_offer(smtp, address)
         local = str(email["Reply-To"]).split("@")[0]
-        assert len(local) <= replyto.LOCAL_PART_LIMIT
+        assert len(local) <= sealed.LOCAL_PART_LIMIT
         row, _ = deliver(settings, reply_message(email, f"{code}\n"))
         work()
         answer = [m for m in smtp.to(address) if m["Auto-Submitted"] == "auto-replied"][-1]
