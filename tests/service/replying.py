@@ -10,10 +10,12 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 
 from service.config import Settings
+from service.links import replyto
 from service.mail import replies
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import InboxRow
+from tests.fixtures import TEST_KEY
 from tests.helpers import text_of
 
 CODE_LINE = re.compile(r"^\s*(?:\* )?\[([0-9a-z]+)\] (.*)$")
@@ -82,3 +84,11 @@ def deliver(
         session.flush()
         session.expunge(row)
     return row, ids
+
+
+def signed_address(game: int = 0, domain: str = "pbem.localhost") -> str:
+    """A reply address this server signed (under the tests' key), for a game that need not
+    exist: the inbound server and ``POST /inbound/mime`` take only such addresses (issue 31),
+    and the reader finds no game behind it ("refused: bad address")."""
+    fields = replyto.ReplyTo(f"g{game}", 0, 0, None, 1, "00000000")
+    return f"{replyto.encode(TEST_KEY, fields)}@{domain}"
