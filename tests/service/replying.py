@@ -59,8 +59,11 @@ def deliver(
     *,
     rcpt_to: str | None = None,
     mail_from: str | None = None,
+    client_ip: str | None = None,
+    last_try: bool = True,
 ) -> tuple[InboxRow, list[int]]:
-    """Store ``message`` as received and read it; the row as read and the outbox ids."""
+    """Store ``message`` as received (from the server at ``client_ip``) and read it; the row
+    as read and the outbox ids."""
     raw = message if isinstance(message, bytes) else message.as_bytes()
     if rcpt_to is None:
         assert isinstance(message, EmailMessage)
@@ -76,10 +79,11 @@ def deliver(
             mail_from=mail_from,
             rcpt_to=rcpt_to,
             raw=raw,
+            client_ip=client_ip,
         )
         session.add(row)
         session.flush()
-        ids = replies.read(session, settings, row)
+        ids = replies.read(session, settings, row, last_try=last_try)
         row.processed_at = now()
         session.flush()
         session.expunge(row)
