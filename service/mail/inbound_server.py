@@ -95,7 +95,7 @@ class InboundHandler:
             return self._each(recipients, TOO_BIG)
         loop = asyncio.get_running_loop()
         # One pass over the bytes, off the event loop like everything below.
-        if await loop.run_in_executor(None, reading.delimiters, raw) > reading.MAX_PARTS:
+        if await loop.run_in_executor(None, reading.too_many_parts, raw):
             return self._each(recipients, TOO_MANY_PARTS)
         peer = None if self.lmtp else _peer_ip(session)
         try:

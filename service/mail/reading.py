@@ -99,10 +99,11 @@ def header(message: Message, name: str) -> str:
         return found[0].strip()
 
 
-def delimiters(raw: bytes) -> int:
+def delimiters(raw: bytes, beyond: int | None = None) -> int:
     """How many MIME delimiter lines ``raw`` holds, opening and closing, of every boundary
     it declares anywhere (a nested part declares its own): one pass over the bytes, no
-    parse. Each part begins at one, so this bounds the parts a parser would make."""
+    parse, stopping once past ``beyond``. Each part begins at one, so this bounds the parts
+    a parser would make."""
     declared = {a or b for a, b in BOUNDARY.findall(raw)}
     if not declared:
         return 0
@@ -112,13 +113,21 @@ def delimiters(raw: bytes) -> int:
         line = match.group(1).rstrip(b" \t")
         if line in declared or (line.endswith(b"--") and line[:-2] in declared):
             count += 1
+            if beyond is not None and count > beyond:
+                break
     return count
+
+
+def too_many_parts(raw: bytes) -> bool:
+    """Whether ``raw`` has more MIME delimiters than a reply is read with
+    (:data:`MAX_PARTS`): the door refuses it, the reader reads nothing of it."""
+    return delimiters(raw, beyond=MAX_PARTS) > MAX_PARTS
 
 
 def body(raw: bytes) -> Message | None:
     """The whole message parsed (``compat32``: its parts are only walked and decoded), or
     None when it has more than :data:`MAX_PARTS` MIME delimiters: then nothing is parsed."""
-    if delimiters(raw) > MAX_PARTS:
+    if too_many_parts(raw):
         return None
     return BytesParser(policy=policy.compat32).parsebytes(raw)
 

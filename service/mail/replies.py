@@ -85,7 +85,7 @@ def read(
     if automatic is not None:
         row.outcome = f"ignored: {automatic}"[:120]
         return []
-    if reading.delimiters(raw) > reading.MAX_PARTS:
+    if reading.too_many_parts(raw):
         row.outcome = "ignored: too many MIME parts"
         return []
     game = session.get(GameRow, address.game_id)

@@ -89,7 +89,7 @@ def mime():  # type: ignore[no-untyped-def]
     raw = _body(current.inbound_max_bytes)
     if not raw:
         return _answer(400, "Bad Request", "Send the raw message as the body.")
-    if reading.delimiters(raw) > reading.MAX_PARTS:
+    if reading.too_many_parts(raw):
         return _answer(
             422,
             "Unprocessable Content",
