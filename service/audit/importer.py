@@ -29,9 +29,10 @@ from engine.chance import commitment
 from service.audit import checks as audit
 from service.audit import provenance
 from service.errors import BadRequest
-from service.play.moves import add_game_row, outbox, parse_players
+from service.play import blocklist
+from service.play.moves import add_game_row, named_by_address, outbox, parse_players
 from service.store import eventstore, snapshots
-from service.store.eventstore import Loaded
+from service.store.eventstore import Loaded, now
 from service.store.models import EVENT_SCHEMA_VERSION, EventRow
 from service.store.upcast import upcast
 from service.table import logfold
@@ -85,12 +86,17 @@ def import_log(
     if signature.status == "missing" and require_signature:
         raise Refused("The file is not signed, and a signature is required.")
     seats = list(header["seats"])
-    people = _people(log, seats, players)
     folded = logfold.fold(
         game,
         seats,
         ((e, upcast(game.name, e.schema_version, e.payload)) for e in log.events),
     )
+    gone = {seat for seat, _ in folded.table.left}
+    people = _people(log, seats, players, gone)
+    try:
+        blocklist.refuse(session, [email for email, _ in people.values() if email is not None])
+    except BadRequest as exc:
+        raise Refused(exc.message) from exc
     over = logfold.over(game, folded)
     created = log.meta.get("created_at")
     row = add_game_row(
@@ -99,9 +105,12 @@ def import_log(
         header["ruleset"],
         header["options"],
         log.seed,
-        dict(zip(seats, people, strict=True)),
+        people,
         created_at=datetime.fromisoformat(created) if created else None,
     )
+    for seat_row in row.seats:
+        if seat_row.seat in gone:  # its player asked to be forgotten on the other server
+            seat_row.left_at = now()
     for event in log.events:
         eventstore.append(
             session,
@@ -127,7 +136,7 @@ def import_log(
         # Deadlines count from now: the move between servers is nobody's delay.
         resumed = {"type": "table.resumed", "imported_from": log.meta.get("id")}
         loaded = eventstore.record(session, loaded, [resumed], None, snapshot_every=1)
-        sent = outbox(session, row, seats, "invitation")
+        sent = outbox(session, row, [s for s in seats if s not in gone], "invitation")
     else:
         snapshots.maybe_write(
             session, loaded.row.id, loaded.game.ruleset, loaded.folded, 0, snapshot_every
@@ -142,28 +151,49 @@ def import_log(
     )
 
 
-def _people(log: audit.Log, seats: list[str], players: dict[str, str]) -> list[tuple[str, str]]:
-    """``(email, name)`` per seat: given on the command line, else from a private export."""
+def _people(
+    log: audit.Log, seats: list[str], players: dict[str, str], gone: set[str]
+) -> dict[str, tuple[str | None, str]]:
+    """``(email, name)`` per seat: given on the command line, else from a private export;
+    none for a seat whose player left and was forgotten (``gone``), which takes none."""
     unknown = sorted(set(players) - set(seats))
     if unknown:
         raise Refused(f"The game has no seat {unknown[0]!r} (its seats: {', '.join(seats)}).")
+    refused = sorted(set(players) & gone)
+    if refused:
+        raise Refused(
+            f"Seat {refused[0]}'s player left the game and was forgotten: the seat takes no "
+            "address (its table decides about it, as for a player who went quiet)."
+        )
     emails: dict[str, Any] = log.meta.get("emails") or {}
     names: dict[str, Any] = log.meta.get("names") or {}
     entries: list[Any] = []
-    for seat in seats:
+    present = [seat for seat in seats if seat not in gone]
+    for seat in present:
         if seat in players:
             given = players[seat].strip()
             entries.append(
-                given if "<" in given else {"email": given, "name": names.get(seat) or ""}
+                given if "<" in given else {"email": given, "name": _name(names, seat, given)}
             )
         elif emails.get(seat):
-            entries.append({"email": emails[seat], "name": names.get(seat) or ""})
+            entries.append({"email": emails[seat], "name": _name(names, seat, emails[seat])})
         else:
             raise Refused(
                 f"No address for seat {seat}: give --player {seat}='Name <email>' "
                 "(or import a file exported with --with-secrets)."
             )
     try:
-        return parse_players(entries)
+        parsed = dict(zip(present, parse_players(entries), strict=True)) if present else {}
     except BadRequest as exc:
         raise Refused(exc.message) from exc
+    return {seat: parsed.get(seat, (None, "")) for seat in seats}
+
+
+def _name(names: dict[str, Any], seat: str, email: Any) -> Any:
+    """The file's name for ``seat`` (read as any name is, by :func:`parse_players`); none
+    where an older server made it of the address (:func:`service.play.moves.named_by_address`):
+    this server shows "Player 2" instead."""
+    name = names.get(seat) or ""
+    if isinstance(name, str) and isinstance(email, str) and named_by_address(name, email.strip()):
+        return ""
+    return name
