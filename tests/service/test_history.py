@@ -227,13 +227,16 @@ def test_each_event_shows_who_held_the_seat_then_and_a_new_player_reads_only_the
     client, settings
 ):
     game_id = play(settings, 2)
-    hand_over(settings, game_id, "p2", ("cy@example.org", "Cy"))
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        (late,) = loaded.game.to_act(loaded.state)  # the coin's first player: moved once
+    hand_over(settings, game_id, late, ("cy@example.org", "Cy"))
     play_on(settings, game_id, 2)
     with sessions(settings.database_url)() as s:
         events = eventstore.events_of(s, game_id)
         game = eventstore.load(s, game_id).game
     claim = next(e.seq for e in events if e.type == "table.seat_claimed")
-    moves = [e for e in events if e.move and e.seat == "p2"]
+    moves = [e for e in events if e.move and e.seat == late]
     before = [e for e in moves if e.seq < claim]
     after = [e for e in moves if e.seq > claim]
     assert before and after
@@ -247,11 +250,13 @@ def test_each_event_shows_who_held_the_seat_then_and_a_new_player_reads_only_the
         )
 
     html = page(client, f"/games/{game_id}/history")
-    assert "Cy took over seat p2 from Player 2" in html
+    number = late.removeprefix("p")
+    assert f"Cy took over seat {late} from Player {number}" in html
     who = dict(re.findall(r'<tr id="e(\d+)".*?<td class="who">([^<]*)</td>', html, re.S))
-    assert who[str(before[0].seq)] == "Player 2 (p2)" and who[str(after[0].seq)] == "Cy (p2)"
-    old = page(client, seat_link(settings, game_id, "p2", 0) + "/history")
-    new = page(client, seat_link(settings, game_id, "p2", 1) + "/history")
+    assert who[str(before[0].seq)] == f"Player {number} ({late})"
+    assert who[str(after[0].seq)] == f"Cy ({late})"
+    old = page(client, seat_link(settings, game_id, late, 0) + "/history")
+    new = page(client, seat_link(settings, game_id, late, 1) + "/history")
     assert label(before[0]) in old and label(after[0]) not in old
     assert label(after[0]) in new and label(before[0]) not in new
 

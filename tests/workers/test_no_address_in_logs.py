@@ -102,3 +102,20 @@ def test_the_inbound_server_logs_no_sender_at_the_configured_level(settings):
         root.handlers[:], root.level = saved[0], saved[1]
         logging.getLogger("mail.log").setLevel(saved[2])
     assert "spec1.john.smith" not in stream.getvalue().lower()
+
+
+def test_a_failed_statements_error_names_its_sql_but_not_the_address_it_held(settings):
+    """A statement that fails (here a sender too long for its column on PostgreSQL, a
+    duplicate on either) is logged by whoever catches it: its values stay out."""
+    from sqlalchemy.exc import DBAPIError
+
+    from service.store.eventstore import now
+    from service.store.models import InboxRow
+
+    row = {"message_key": "k", "received_at": now(), "rcpt_to": "play+a@pbem.localhost"}
+    with sessions(settings.database_url).begin() as s:
+        s.add(InboxRow(**row, mail_from=PLAYER, raw=b"x"))
+    with pytest.raises(DBAPIError) as failed, sessions(settings.database_url).begin() as s:
+        s.add(InboxRow(**row, mail_from=PLAYER, raw=b"x"))
+    assert "INSERT INTO inbox" in str(failed.value)
+    assert "spec1.john.smith" not in str(failed.value).lower()
