@@ -312,3 +312,36 @@ def test_the_forgotten_players_old_links_act_and_show_no_more(client, settings, 
     assert database_leaks(settings, theirs) == []
     with sessions(settings.database_url)() as s:
         assert s.scalars(select(SeatRow.muted_at)).all() == [None, None]
+
+
+def test_a_game_with_a_forgotten_player_moves_to_another_server_without_them(
+    app, client, settings, smtp, work, tmp_path
+):
+    """Its export names nobody for the seat and gives it no address; imported, the seat is
+    a left one again (no invitation, the others vote on it), and it takes no address."""
+    with sessions(settings.database_url).begin() as s:
+        players = ["Ann <ann@example.org>", f"{NAME} <{ADDRESS}>", "bob@example.org"]
+        game_id = create_game(s, "origin", players).loaded.row.id
+    sign_in(client, smtp, work, ADDRESS, ADDRESS)
+    forget_me(client)
+    path = tmp_path / "moving.jsonl"
+    exported = app.test_cli_runner().invoke(main, ["export", game_id, "--with-secrets"])
+    head = json.loads(exported.output.splitlines()[0])
+    assert head["emails"]["p2"] is None and head["names"] == {"p1": "Ann", "p2": "", "p3": ""}
+    path.write_text(exported.output)
+    refused = app.test_cli_runner().invoke(
+        main, ["import", str(path), "--player", "p2=eve@example.org"]
+    )
+    assert refused.exit_code == 1 and "p2's player left the game" in refused.output
+    smtp.clear()
+    moved = app.test_cli_runner().invoke(main, ["import", str(path)])
+    assert moved.exit_code == 0, moved.output
+    new_id = json.loads(moved.output.splitlines()[-1])["id"]
+    work()
+    invited = [m for m in smtp.messages if new_id in str(m["Subject"])]
+    assert sorted(str(m["To"]) for m in invited) == ["Ann <ann@example.org>", "bob@example.org"]
+    with sessions(settings.database_url)() as s:
+        seat = s.scalar(select(SeatRow).where(SeatRow.game_id == new_id, SeatRow.seat == "p2"))
+        assert (seat.email, seat.name, seat.left_at is not None) == (None, "", True)
+        assert eventstore.load(s, new_id).table.has_left("p2")
+    assert not database_leaks(settings)
