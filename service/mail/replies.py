@@ -47,7 +47,17 @@ SHORT_HELP = _(
 
 
 def read(session: Session, settings: Settings, row: InboxRow) -> list[int]:
-    """Act on the received message ``row``; the outbox ids to enqueue once committed."""
+    """Act on the received message ``row``; the outbox ids to enqueue once committed.
+
+    The seat a message was sent to is noted first, whatever it turns out to be (a robot's
+    bounce holds the player's address too): forgetting a player finds it there (issue 30)."""
+    address = replyto.decode(settings.secret_key, row.rcpt_to or "")
+    game = None if address is None else session.get(GameRow, address.game_id)
+    loaded = None
+    if address is not None and game is not None:
+        loaded = eventstore.load(session, address.game_id)
+        if address.seat_index < len(loaded.table.seats):
+            row.game_id, row.seat = loaded.row.id, loaded.table.seats[address.seat_index]
     raw = bytes(row.raw or b"")
     if len(raw) > MAX_RAW:
         row.outcome = "ignored: too large"
@@ -61,24 +71,27 @@ def read(session: Session, settings: Settings, row: InboxRow) -> list[int]:
     if automatic is not None:
         row.outcome = f"ignored: {automatic}"[:120]
         return []
-    address = replyto.decode(settings.secret_key, row.rcpt_to or "")
-    game = None if address is None else session.get(GameRow, address.game_id)
-    if address is None or game is None:
+    if address is None or loaded is None or row.seat is None:
         row.outcome = "refused: bad address"
         return []
-    loaded = eventstore.load(session, address.game_id)
-    if address.seat_index >= len(loaded.table.seats):
-        row.outcome = "refused: bad address"
-        return []
-    seat = loaded.table.seats[address.seat_index]
-    row.game_id, row.seat = loaded.row.id, seat
+    seat = row.seat
     if address.generation != loaded.table.generation(seat):
         # An address of the seat's earlier player: the seat's present player did not write.
         row.outcome = "refused: the seat has a new player"
         return []
     holder = seat_row(loaded.row, seat)
+    if holder.left_at is not None:
+        # Its player asked to be forgotten (issue 30): nothing of the message is kept.
+        forget_message(row, "refused: the seat's player left")
+        return []
     with words.speaking(holder.language, holder.time_zone):
         return _read(session, settings, row, raw, message, address, loaded, seat)
+
+
+def forget_message(row: InboxRow, outcome: str) -> None:
+    """Keep no byte of a received message, nor its sender: only that it came and why it
+    was not read (issue 30)."""
+    row.raw, row.mail_from, row.answer, row.outcome = b"", "", None, outcome[:120]
 
 
 def _read(
