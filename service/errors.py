@@ -29,6 +29,12 @@ class Replaced(ServiceError):
     status, title = 403, _("This seat has a new player")
 
 
+class Left(ServiceError):
+    """A link of a player who asked to be forgotten (issue 30): it acts and shows no more."""
+
+    status, title = 410, _("This player left the game")
+
+
 class NotFound(ServiceError):
     status, title = 404, _("Not found")
 

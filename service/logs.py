@@ -112,6 +112,9 @@ def config(level: str = "INFO", form: str = "text") -> dict[str, Any]:
             "rq.worker": {"handlers": [], "propagate": True},
             "rq.cron": {"handlers": [], "propagate": True},
             "alembic": {"level": "WARNING"},
+            # aiosmtpd (``pbem inbound``) logs every SMTP command at INFO, the sender's
+            # address with MAIL FROM: no player's address goes into a log (issue 30).
+            "mail.log": {"level": "WARNING"},
         },
     }
 

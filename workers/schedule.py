@@ -25,7 +25,7 @@ from service.mail.queue import (
     without_jobs_in,
 )
 from service.mail.smtp import send
-from service.play import slowplay
+from service.play import blocklist, slowplay
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import DigestRow, GameRow, PersonRow, SeatRow
@@ -136,7 +136,14 @@ def queue_digests(settings: Settings, moment: datetime) -> list[str]:
         q = queue(settings)
         for key in claimed:
             email, day = key.split("|")
-            q.enqueue(DIGEST_JOB, email, day, retry=retry_policy(settings))
+            # Described without the address: RQ logs each job by its description (issue 30).
+            q.enqueue(
+                DIGEST_JOB,
+                email,
+                day,
+                retry=retry_policy(settings),
+                description=f"send the daily digest of {day}",
+            )
     return claimed
 
 
@@ -148,6 +155,9 @@ def send_digest(email: str, day: str) -> str:
         claim = session.get(DigestRow, (email, day), with_for_update=True)
         if claim is None or claim.sent_at is not None:
             return "already done"
+        if blocklist.blocked(session, email):
+            claim.sent_at = now()
+            return "skipped: the address is blocked"
         games = digest.waiting_games(settings, session, email)
         claim.games = len(games)
         if not games:

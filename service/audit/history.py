@@ -30,8 +30,10 @@ from sqlalchemy.orm import Session
 
 from engine import Game, State, contract
 from service.boards.naming import with_names
-from service.errors import NotFound, Replaced
+from service.errors import Left, NotFound, Replaced
+from service.play.moves import LEFT
 from service.store import eventstore
+from service.store import names as shown_names
 from service.store.models import EventRow, GameRow
 from service.table import rules as tables
 from service.table.logfold import Folded
@@ -105,10 +107,10 @@ class Record:
     """Every seq a takeback undid, to this day."""
     claims: dict[str, list[int]]
     """For each seat, the seqs at which a new player took it over, in order."""
-    claimed: dict[str, list[tuple[int, str]]]
-    """For each seat, (seq, name) of each player who took it over."""
-    first_names: dict[str, str]
-    """Each seat's first player."""
+    players: dict[str, list[str]]
+    """For each seat, the name of each of its players in turn, the first one first: one more
+    than its claims. Names are read beside the chain (seat rows and past holders, issue
+    30), in this context's language where a player gave none or left."""
     undoers: dict[int, str | None]
     """The seat that recorded event ``seq``, for the decisions the stretch's takebacks undid."""
     turns: int
@@ -129,12 +131,10 @@ class Record:
         return self.names_at(self.last)
 
     def names_at(self, seq: int) -> dict[str, str]:
-        names = dict(self.first_names)
-        for seat, claimed in self.claimed.items():
-            for since, name in claimed:
-                if since <= seq:
-                    names[seat] = name
-        return names
+        return {
+            seat: self.players[seat][sum(1 for since in claims if since <= seq)]
+            for seat, claims in self.claims.items()
+        }
 
     def state_after(self, seq: int) -> State:
         if seq >= self.first:
@@ -150,9 +150,24 @@ class Record:
         claims = self.claims[seat]
         if not 0 <= generation <= len(claims):
             raise Replaced(_("This link names a player this seat never had."), game_id=self.row.id)
+        if self.left(seat, generation):
+            raise Left(LEFT, game_id=self.row.id)
         first = claims[generation - 1] if generation else 1
         last = claims[generation] - 1 if generation < len(claims) else None
         return Viewer(seat=seat, first_seq=first, last_seq=last)
+
+    def left(self, seat: str, generation: int) -> bool:
+        """Whether the ``generation``-th player of ``seat`` left and was forgotten: their
+        links show nothing more (issue 30)."""
+        claims = self.claims[seat]
+        if generation == len(claims):
+            return any(s.left_at is not None for s in self.row.seats if s.seat == seat)
+        until = claims[generation]
+        return any(
+            h.left_at is not None
+            for h in self.row.holders
+            if h.seat == seat and h.until_seq == until
+        )
 
     def seat_for_view(self, viewer: Viewer, seq: int, chosen: str | None = None) -> str | None:
         """Whose view the board at ``seq`` shows: any seat asked for once the game is over,
@@ -169,35 +184,25 @@ class Record:
 def load(session: Session, game_id: str, first: int = 1, last: int | None = None) -> Record:
     """Events ``first`` to ``last`` (the newest when None) of the game, and what narrating them
     needs. The game now comes from the state cache or the newest snapshot; the stretch from the
-    newest snapshot before it; the seats' holders from the table now and the rows of each
-    seat's first hand-over."""
+    newest snapshot before it; when each seat changed hands from the table now, and who held
+    it from its seat row and its past holders."""
     now = eventstore.load(session, game_id)
     row, game = now.row, now.game
     last = row.last_seq if last is None else min(last, row.last_seq)
     first = max(first, 1)
     part = eventstore.stretch(session, row, game, first, last)
-    seats = [s.seat for s in row.seats]
-    claims: dict[str, list[int]] = {s: [] for s in seats}
-    claimed: dict[str, list[tuple[int, str]]] = {s: [] for s in seats}
-    for seat, since, name in now.table.holders:
+    claims: dict[str, list[int]] = {s.seat: [] for s in row.seats}
+    for seat, since in now.table.holders:
         if seat in claims:
             claims[seat].append(since)
-            claimed[seat].append((since, str(name)))
-    firsts = {seat: seqs[0] for seat, seqs in claims.items() if seqs}
     undone_firsts = [
         p.get("first_seq")
         for p in part.payloads
         if p["type"] == "table.taken_back" and isinstance(p.get("first_seq"), int)
     ]
-    wanted = {*firsts.values(), *(s for s in undone_firsts if isinstance(s, int) and s >= 1)}
+    wanted = {s for s in undone_firsts if isinstance(s, int) and s >= 1}
     rows = eventstore.events_at(session, row.id, wanted)
-    by_seq = dict(zip((r.seq for r in rows), eventstore.payloads(rows, row.game), strict=True))
     seat_of = {r.seq: r.seat for r in rows}
-    first_names = {s.seat: s.name for s in row.seats}
-    for seat, seq in firsts.items():
-        # The seat row names the current player; the first hand-over names whom it replaced.
-        payload = by_seq.get(seq, {})
-        first_names[seat] = str(payload.get("replaced", first_names[seat]))
     return Record(
         row=row,
         game=game,
@@ -209,11 +214,26 @@ def load(session: Session, game_id: str, first: int = 1, last: int | None = None
         finished=now.finished,
         undone={s for a, b in now.table.undone for s in range(a, b + 1)},
         claims=claims,
-        claimed=claimed,
-        first_names=first_names,
+        players=players_of(row, claims),
         undoers={seq: seat_of.get(seq) for seq in undone_firsts if isinstance(seq, int)},
         turns=now.table.turns,
     )
+
+
+def players_of(row: GameRow, claims: dict[str, list[int]]) -> dict[str, list[str]]:
+    """Each seat's players in turn: whom each hand-over replaced (a past holder kept beside
+    the chain; "Player 2" for one never kept), then the seat row's player now."""
+    past = {(h.seat, h.until_seq): h for h in row.holders}
+    players: dict[str, list[str]] = {}
+    for seat in row.seats:
+        before = [past.get((seat.seat, since)) for since in claims.get(seat.seat, [])]
+        players[seat.seat] = [
+            shown_names.of_holder(h, seat)
+            if h is not None
+            else shown_names.shown("", shown_names.number(seat))
+            for h in before
+        ] + [shown_names.of_seat(seat)]
+    return players
 
 
 def entries(record: Record, viewer: Viewer) -> list[Entry]:
@@ -237,7 +257,10 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
                 undone_seq = payload.get("first_seq")
                 if isinstance(undone_seq, int):
                     undoer = record.undoers.get(undone_seq)
-            text = describe_table(payload, event.seat, names, undoer=undoer)
+            replaced = None
+            if payload["type"] == "table.seat_claimed":
+                replaced = record.names_at(event.seq - 1).get(str(payload.get("seat")))
+            text = describe_table(payload, event.seat, names, undoer=undoer, replaced=replaced)
         else:
             reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
             told = _narration(record.game, before.state if before else None, payload, reader)
@@ -305,9 +328,12 @@ def describe_table(
     names: dict[str, str],
     *,
     undoer: str | None = None,
+    replaced: str | None = None,
 ) -> str:
     """A ``table.*`` event in plain words; ``by`` is the seat that recorded it, ``undoer``
-    the seat whose decision a takeback undid."""
+    the seat whose decision a takeback undid, ``replaced`` whom a hand-over replaced. Names
+    come from ``names`` (the holders at that event), never from the payload: events name
+    nobody (issue 30), and the names of older ones are read away (:mod:`service.store.upcast`)."""
     kind = payload["type"].removeprefix(tables.PREFIX)
 
     def name(seat: Any) -> str:
@@ -341,18 +367,19 @@ def describe_table(
     if kind == "vote_decided":
         return _vote_decided(payload, them)
     if kind == "seat_offered":
-        return _(
-            "Seat {seat} offered to {name}",
-            seat=str(payload.get("seat")),
-            name=str(payload.get("name")),
-        )
+        # A newcomer is named once they take the seat: until then they agreed to nothing.
+        return _("Seat {seat} offered to a new player", seat=str(payload.get("seat")))
     if kind == "seat_claimed":
         return _(
             "{name} took over seat {seat} from {old}",
-            name=str(payload.get("name")),
+            name=them,
             seat=str(payload.get("seat")),
-            old=str(payload.get("replaced")),
+            old=replaced or str(payload.get("seat")),
         )
+    if kind == "player_left":
+        return _("{name}: this player left the game", name=them)
+    if kind == "closed":
+        return _("The host closed the game: it ended as it stood")
     if kind == "player_returned":
         return _("{name} is back and plays again (no more bot)", name=them)
     if kind == "dormant":
@@ -404,13 +431,6 @@ def describe_table(
 
 def _vote_cast(payload: dict[str, Any], who: str | None) -> str:
     ballot = str(payload.get("ballot"))
-    if payload.get("newcomer"):
-        return _(
-            "{who} voted to hand the seat to {name} (vote {ballot})",
-            who=who,
-            name=str(payload["newcomer"]),
-            ballot=ballot,
-        )
     choice = str(payload.get("choice"))
     if choice == "wait":
         return _("{who} voted to wait longer (vote {ballot})", who=who, ballot=ballot)

@@ -35,7 +35,8 @@ from service.audit import checks as audit
 from service.audit import players as seat_players
 from service.audit import provenance, signing
 from service.errors import BadRequest
-from service.play.moves import add_game_row, outbox, parse_players
+from service.play import blocklist
+from service.play.moves import add_game_row, named_by_address, outbox, parse_players
 from service.store import eventstore, snapshots
 from service.store.eventstore import Loaded, now
 from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow
@@ -135,13 +136,18 @@ def import_log(
     signature, accepted = accept(log, acceptance)
     game_id = _kept_id(session, log) if moving else None
     seats = list(header["seats"])
-    people = _people(log, seats, players)
-    chosen = {seat: _settings(log, seat) for seat in seats if seat not in players}
     folded = logfold.fold(
         game,
         seats,
         ((e, upcast(game.name, e.schema_version, e.payload)) for e in log.events),
     )
+    gone = {seat for seat, _ in folded.table.left}
+    people = _people(log, seats, players, gone)
+    try:
+        blocklist.refuse(session, [email for email, _ in people.values() if email is not None])
+    except BadRequest as exc:
+        raise Refused(exc.message) from exc
+    chosen = {seat: _settings(log, seat) for seat in seats if seat not in players.keys() | gone}
     over = logfold.over(game, folded)
     created = log.meta.get("created_at")
     row = add_game_row(
@@ -150,13 +156,15 @@ def import_log(
         header["ruleset"],
         header["options"],
         log.seed,
-        dict(zip(seats, people, strict=True)),
+        people,
         created_at=datetime.fromisoformat(created) if created else None,
         game_id=game_id,
     )
     moment = now()
     for seat_row in row.seats:
-        if seat_row.seat in chosen:
+        if seat_row.seat in gone:  # its player asked to be forgotten on the other server
+            seat_row.left_at = moment
+        elif seat_row.seat in chosen:
             seat_players.apply(session, seat_row, chosen[seat_row.seat], moment)
     # A moved game's scheduler picks up where the old host's left off (a cache of the log).
     due = None if over else tables.next_due(folded.table, game.to_act(folded.state))
@@ -187,7 +195,7 @@ def import_log(
         # Deadlines count from now: the move between servers is nobody's delay.
         resumed = {"type": "table.resumed", "imported_from": log.meta.get("id")}
         loaded = eventstore.record(session, loaded, [resumed], None, snapshot_every=1)
-        sent = outbox(session, row, seats, "invitation")
+        sent = outbox(session, row, [s for s in seats if s not in gone], "invitation")
     else:
         # A moved game gets a snapshot at its head: however long its log, the first load
         # on its new host folds no event of it.
@@ -225,28 +233,49 @@ def _settings(log: audit.Log, seat: str) -> seat_players.SeatSettings:
         raise Refused(f"The file's {exc.message}.") from exc
 
 
-def _people(log: audit.Log, seats: list[str], players: dict[str, str]) -> list[tuple[str, str]]:
-    """``(email, name)`` per seat: given on the command line, else from a private export."""
+def _people(
+    log: audit.Log, seats: list[str], players: dict[str, str], gone: set[str]
+) -> dict[str, tuple[str | None, str]]:
+    """``(email, name)`` per seat: given on the command line, else from a private export;
+    none for a seat whose player left and was forgotten (``gone``), which takes none."""
     unknown = sorted(set(players) - set(seats))
     if unknown:
         raise Refused(f"The game has no seat {unknown[0]!r} (its seats: {', '.join(seats)}).")
+    refused = sorted(set(players) & gone)
+    if refused:
+        raise Refused(
+            f"Seat {refused[0]}'s player left the game and was forgotten: the seat takes no "
+            "address (its table decides about it, as for a player who went quiet)."
+        )
     emails: dict[str, Any] = log.meta.get("emails") or {}
     names: dict[str, Any] = log.meta.get("names") or {}
     entries: list[Any] = []
-    for seat in seats:
+    present = [seat for seat in seats if seat not in gone]
+    for seat in present:
         if seat in players:
             given = players[seat].strip()
             entries.append(
-                given if "<" in given else {"email": given, "name": names.get(seat) or ""}
+                given if "<" in given else {"email": given, "name": _name(names, seat, given)}
             )
         elif emails.get(seat):
-            entries.append({"email": emails[seat], "name": names.get(seat) or ""})
+            entries.append({"email": emails[seat], "name": _name(names, seat, emails[seat])})
         else:
             raise Refused(
                 f"No address for seat {seat}: give --player {seat}='Name <email>' "
                 "(or import a file exported with --with-secrets)."
             )
     try:
-        return parse_players(entries)
+        parsed = dict(zip(present, parse_players(entries), strict=True)) if present else {}
     except BadRequest as exc:
         raise Refused(exc.message) from exc
+    return {seat: parsed.get(seat, (None, "")) for seat in seats}
+
+
+def _name(names: dict[str, Any], seat: str, email: Any) -> Any:
+    """The file's name for ``seat`` (read as any name is, by :func:`parse_players`); none
+    where an older server made it of the address (:func:`service.play.moves.named_by_address`):
+    this server shows "Player 2" instead."""
+    name = names.get(seat) or ""
+    if isinstance(name, str) and isinstance(email, str) and named_by_address(name, email.strip()):
+        return ""
+    return name

@@ -44,7 +44,8 @@ def written(session: Session, row: GameRow) -> dict[str, dict[str, Any]]:
     """Each seat's settings as an export writes them."""
     out: dict[str, dict[str, Any]] = {}
     for seat in row.seats:
-        person = session.get(PersonRow, seat.email)
+        # A forgotten player's seat has no address, and so no settings of theirs.
+        person = session.get(PersonRow, seat.email) if seat.email is not None else None
         out[seat.seat] = {
             "language": seat.language,
             "time_zone": seat.time_zone,

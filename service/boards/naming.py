@@ -33,8 +33,17 @@ def _seats(seats: tuple[str, ...]) -> re.Pattern[str]:
 
 def short_names(names: Mapping[str, str]) -> dict[str, str]:
     """The names as a picture shows them: a long name cut, a seat with no name kept."""
-    return {
-        seat: (name if len(name) <= PICTURE_NAME else name[: PICTURE_NAME - 1].rstrip() + ".")
-        for seat, name in names.items()
-        if name.strip()
-    }
+    return {seat: _short(name) for seat, name in names.items() if name.strip()}
+
+
+def _short(name: str) -> str:
+    """A long name loses a closing aside first ("Player 2 (left)" is "Player 2", issue 30;
+    "Ann (Paris office)" is "Ann"), then what still passes the room a picture has."""
+    if len(name) <= PICTURE_NAME:
+        return name
+    base, aside, _ = name.partition(" (")
+    if aside and name.endswith(")") and base.strip():
+        name = base.rstrip()
+    if len(name) <= PICTURE_NAME:
+        return name
+    return name[: PICTURE_NAME - 1].rstrip() + "."

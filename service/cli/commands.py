@@ -23,7 +23,7 @@ from engine import codec, registry
 from service import create_app, secret_key
 from service.audit import checks as audit
 from service.audit import importer, moving, provenance, signing, trust
-from service.cli import running_demo
+from service.cli import operator, running_demo
 from service.config import Settings
 from service.errors import ServiceError
 from service.links import urls as links
@@ -99,6 +99,8 @@ def main() -> None:
 
 main.add_command(shell_command)
 main.add_command(routes_command)
+for _command in operator.COMMANDS:  # issue 30: block, unblock, blocked, close
+    main.add_command(_command)
 
 
 @main.command("init-db")

@@ -35,6 +35,7 @@ from service.play import slowplay
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
+from service.store import names as shown_names
 from service.store.eventstore import Loaded, now
 from service.store.models import SeatRow
 from service.table import rules as tables
@@ -394,7 +395,7 @@ def status(t: _Table, _command: str, _rest: str) -> Result:
         lines.append(
             _(
                 "A vote is open about {name}; it closes at {moment}. Reply with one of: {choices}.",
-                name=seat_row(loaded.row, ballot.seat).name,
+                name=shown_names.of_seat(seat_row(loaded.row, ballot.seat)),
                 moment=notices.when(table, closes),
                 choices=_choices(),
             )
@@ -404,7 +405,7 @@ def status(t: _Table, _command: str, _rest: str) -> Result:
         lines.append(
             _(
                 "{name} asks to take back their last decision: reply {yes} or {no}.",
-                name=seat_row(loaded.row, request.seat).name,
+                name=shown_names.of_seat(seat_row(loaded.row, request.seat)),
                 yes=word("yes"),
                 no=word("no"),
             )

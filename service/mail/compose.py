@@ -17,9 +17,12 @@ from service.config import Settings
 from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import ics, news, smtp
+from service.play import blocklist
+from service.play.forgetting import LEFT
 from service.play.moves import seat_row
 from service.present import notices, presentation
 from service.store import eventstore, people
+from service.store import names as shown_names
 from service.store.eventstore import Loaded, now
 from service.store.models import EventRow, InboxRow, OutboxRow, SeatOfferRow, SeatRow
 from service.words import _
@@ -75,18 +78,33 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> Outgoing | 
         return _compose(session, settings, row, loaded, seat)
 
 
+BLOCKED = "the address is blocked"
+"""Why an email to an address the operator blocked was not sent (``OutboxRow.skipped``);
+:data:`service.play.forgetting.LEFT` for a seat whose player asked to be forgotten."""
+
+
 def _compose(
     session: Session, settings: Settings, row: OutboxRow, loaded: Loaded, seat: SeatRow
 ) -> Outgoing | str:
-    recipient = (seat.name, seat.email)
     offer = None
     if row.kind == "seat_offer":
-        offer = _offer(session, row)
+        offer = _offer(session, row, loaded)
         if offer is None:
             return "the seat was taken"
+        if offer.email is None:
+            return LEFT
+        # The newcomer's own name, or none: they are greeted plainly.
         recipient = (offer.name, offer.email)
+        greeted = offer.name
+    elif seat.email is None:
+        return LEFT
     elif seat.muted_at is not None:
         return "unsubscribed"
+    else:
+        recipient = (seat.name, seat.email)
+        greeted = shown_names.of_seat(seat)
+    if blocklist.blocked(session, recipient[1]):
+        return BLOCKED
     acting = row.seat in loaded.game.to_act(loaded.state) and not loaded.row.over
     if row.kind in REOFFERS:
         # Still the decision this row was written for: the seat has not moved since (another
@@ -110,13 +128,12 @@ def _compose(
     view = loaded.game.view(loaded.state, row.seat)
     board = boards.render(loaded.row.game, view, "png", presentation.seat_names(loaded))
     image_cid = make_msgid("board", domain=settings.mail_domain)
-    context = _context(settings, loaded, row, recipient[0], view, offer=acting and owns)
+    context = _context(settings, loaded, row, greeted, recipient[1], view, offer=acting and owns)
     if row.kind not in PLAIN:
         cause = _cause(session, row)
         context["notice"] = notices.notice(settings, loaded, row.kind, row.seat, cause)
     if offer is not None:
         context["notice"] = _offer_notice(settings, loaded, offer)
-        context["settings_url"] = links.person_url(settings, offer.email)
     context["board"] = boards.context(board, image_cid[1:-1])
     context["board"]["alt"] = presentation.picture_alt(
         loaded,
@@ -208,11 +225,17 @@ def _answer(
     received = session.get(InboxRow, row.inbox_id) if row.inbox_id is not None else None
     if received is None or received.answer is None:
         return "nothing to answer"
+    if seat.email is None:
+        return LEFT
+    if blocklist.blocked(session, seat.email):
+        return BLOCKED
     said = received.answer
     acting = decisions.deciding(loaded, row.seat) and bool(said.get("decision"))
     view = loaded.game.view(loaded.state, row.seat)
     board = boards.render(loaded.row.game, view, None, presentation.seat_names(loaded))
-    context = _context(settings, loaded, row, seat.name, view, offer=acting)
+    context = _context(
+        settings, loaded, row, shown_names.of_seat(seat), seat.email, view, offer=acting
+    )
     context["board"] = boards.context(board, "")
     context["answer"] = {
         "steps": said.get("steps") or [],
@@ -256,17 +279,22 @@ def _announcing_seq(session: Session, row: OutboxRow) -> int | None:
     )
 
 
-def _offer(session: Session, row: OutboxRow) -> SeatOfferRow | None:
-    return session.scalars(
-        select(SeatOfferRow)
-        .where(
-            SeatOfferRow.game_id == row.game_id,
-            SeatOfferRow.seat == row.seat,
-            SeatOfferRow.claimed_at.is_(None),
-        )
-        .order_by(SeatOfferRow.id.desc())
-        .limit(1)
-    ).one_or_none()
+def _offer(session: Session, row: OutboxRow, loaded: Loaded) -> SeatOfferRow | None:
+    """The offer the row's seat is handed to now (the table names its ballot and voter),
+    while it is unclaimed."""
+    offered = loaded.table.offered_to(row.seat)
+    if offered is None:
+        return None
+    ballot, proposer = offered
+    query = select(SeatOfferRow).where(
+        SeatOfferRow.game_id == row.game_id,
+        SeatOfferRow.seat == row.seat,
+        SeatOfferRow.ballot == ballot,
+        SeatOfferRow.claimed_at.is_(None),
+    )
+    if proposer is not None:
+        query = query.where(SeatOfferRow.proposed_by == proposer)
+    return session.scalars(query.order_by(SeatOfferRow.id).limit(1)).one_or_none()
 
 
 def _offer_notice(settings: Settings, loaded: Loaded, offer: SeatOfferRow) -> dict[str, Any]:
@@ -297,6 +325,7 @@ def _context(
     loaded: Loaded,
     row: OutboxRow,
     name: str,
+    address: str,
     view: dict[str, Any],
     *,
     offer: bool,
@@ -315,7 +344,7 @@ def _context(
         "page_url": decision["turn_url"],
         "pace": notices.pace(loaded, row.seat),
         "seat_url": links.seat_url(settings, loaded, row.seat),
-        "settings_url": links.person_url(settings, seat_row(loaded.row, row.seat).email),
+        "settings_url": links.person_url(settings, address),
         "notice": None,
         "news": None,
         "turn": loaded.table.turn_for(row.seat),
@@ -337,7 +366,7 @@ def subject(loaded: Loaded) -> str:
     client threads the game as one conversation: ``Origin #nga428mn · Ann, Bob``. What each
     email says is in its preheader and body (:func:`_headline`). The names are the players'
     own text: no control character (a header line break) survives, long names are cut."""
-    names = ", ".join(_short(s.name, NAME_LONGEST) for s in loaded.row.seats)
+    names = ", ".join(_short(shown_names.of_seat(s), NAME_LONGEST) for s in loaded.row.seats)
     return f"{loaded.game.title} #{loaded.row.id} · {_short(names, NAMES_LONGEST)}"
 
 

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from service.boards.naming import with_names
 from service.store import eventstore
+from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import EventRow
 from service.table import logfold
@@ -59,7 +60,7 @@ def _told(
     row, game = loaded.row, loaded.game
     folder = logfold.Folder(game, [s.seat for s in row.seats], start)
     undone = {s for first, last in loaded.table.undone for s in range(first, last + 1)}
-    names = {s.seat: s.name for s in row.seats}
+    names = shown_names.of_game(row)
     lines: list[str] = []
     for event, payload in zip(rows, eventstore.payloads(rows, row.game), strict=True):
         before = folder.now.state

@@ -40,6 +40,9 @@ READ_JOB = "workers.jobs.read_inbox"
 LAST_TICK = "pbem:tick:done"
 """When the scheduler's tick last finished its work (Unix seconds, in Redis): ``/metrics``
 shows the time since (``workers.schedule.tick`` writes it)."""
+ADDRESSED_JOBS = frozenset({"workers.jobs.send_sign_in", "workers.schedule.send_digest"})
+"""The jobs whose first argument is an address (a sign-in link, a daily digest): what
+forgetting a player drops from Redis (issue 30). Every other job names a row by its id."""
 K = TypeVar("K", int, str)
 WAITING = frozenset({JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED})
 """A job in one of these states will run: enqueueing its row again would only repeat it."""
@@ -150,6 +153,38 @@ def discard(job: Job) -> None:
         job.delete()
     except ValueError:
         job.connection.delete(job.key)
+
+
+def drop_jobs_of(settings: Settings, address: str) -> int:
+    """Delete every job that names ``address`` (any case) and is not running: waiting,
+    scheduled for a retry, failed or finished (whose arguments RQ keeps for a while). Best
+    effort: with Redis down nothing is dropped, and a waiting job then finds nothing to
+    send to. Returns how many went."""
+    if not settings.redis_url:
+        return 0
+    wanted = address.lower()
+    try:
+        q = queue(settings)
+        ids = set(q.get_job_ids())
+        for held in (
+            q.scheduled_job_registry,
+            q.deferred_job_registry,
+            q.failed_job_registry,
+            q.finished_job_registry,
+        ):
+            ids.update(held.get_job_ids())
+        dropped = 0
+        for job in Job.fetch_many(sorted(ids), connection=q.connection):
+            if job is None or job.func_name not in ADDRESSED_JOBS or not job.args:
+                continue
+            if str(job.args[0]).lower() == wanted:
+                discard(job)
+                dropped += 1
+    except RedisError as exc:
+        # Named by its kind only: the address stays out of the log.
+        log.warning("could not drop the jobs of a forgotten address: %s", type(exc).__name__)
+        return 0
+    return dropped
 
 
 def claim_ttl(settings: Settings) -> timedelta:

@@ -64,11 +64,12 @@ def read(
     of MIME parts (one pass over the bytes), and only then the body. A check the DNS could
     not answer raises :class:`service.mail.trust.DnsUnavailable` for the job to read the
     message again later, unless this is its ``last_try``: then the seat is told its reply
-    could not be checked, and nothing is played."""
+    could not be checked, and nothing is played.
+
+    The seat a reply address names is noted as soon as the token is read, whatever the
+    message turns out to be (a robot's bounce holds the player's address too): forgetting a
+    player finds it there (issue 30)."""
     raw = bytes(row.raw or b"")
-    if len(raw) > MAX_RAW:
-        row.outcome = "ignored: too large"
-        return []
     rcpt = row.rcpt_to or ""
     if rcpt.rpartition("@")[0].casefold() == inbox.POSTMASTER:
         row.outcome = "kept: mail to postmaster"  # for the operator; never parsed or answered
@@ -77,7 +78,16 @@ def read(
         row.outcome = "kept: sent to a bounce address"  # delivery reports (issue 31 §2)
         return []
     address = replyto.decode(settings.secret_key, rcpt)
-    if address is None:
+    game = None if address is None else session.get(GameRow, address.game_id)
+    loaded = None
+    if address is not None and game is not None:
+        loaded = eventstore.load(session, address.game_id)
+        if address.seat_index < len(loaded.table.seats):
+            row.game_id, row.seat = loaded.row.id, loaded.table.seats[address.seat_index]
+    if len(raw) > MAX_RAW:
+        row.outcome = "ignored: too large"
+        return []
+    if address is None or loaded is None or row.seat is None:
         row.outcome = "refused: bad address"
         return []
     head = reading.head(raw)
@@ -88,21 +98,16 @@ def read(
     if reading.too_many_parts(raw):
         row.outcome = "ignored: too many MIME parts"
         return []
-    game = session.get(GameRow, address.game_id)
-    if game is None:
-        row.outcome = "refused: bad address"
-        return []
-    loaded = eventstore.load(session, address.game_id)
-    if address.seat_index >= len(loaded.table.seats):
-        row.outcome = "refused: bad address"
-        return []
-    seat = loaded.table.seats[address.seat_index]
-    row.game_id, row.seat = loaded.row.id, seat
+    seat = row.seat
     if address.generation != loaded.table.generation(seat):
         # An address of the seat's earlier player: the seat's present player did not write.
         row.outcome = "refused: the seat has a new player"
         return []
     holder = seat_row(loaded.row, seat)
+    if holder.left_at is not None:
+        # Its player asked to be forgotten (issue 30): nothing of the message is kept.
+        forget_message(row, "refused: the seat's player left")
+        return []
     with words.speaking(holder.language, holder.time_zone):
         return _read(session, settings, row, raw, head, address, loaded, seat, last_try)
 
@@ -121,6 +126,12 @@ def _forged(
         return DKIM_FAILS
     disposition = trust.dmarc_verdict(settings, head, row.mail_from or "", row.client_ip, signed)
     return None if disposition is None else f"{DMARC_FAILS} ({disposition})"
+
+
+def forget_message(row: InboxRow, outcome: str) -> None:
+    """Keep no byte of a received message, nor its sender: only that it came and why it
+    was not read (issue 30)."""
+    row.raw, row.mail_from, row.answer, row.outcome = b"", "", None, outcome[:120]
 
 
 def _read(

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import copy
 import email.policy
+import re
 import smtplib
 import threading
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import quote
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import idna
@@ -62,14 +65,49 @@ def envelope(email: str) -> str:
 
 def send(url: str, message: EmailMessage, *, to: str, timeout: float = 30) -> None:
     """Send ``message`` to the one address ``to``: the envelope never comes from headers
-    that hold what players typed."""
-    client = _alive(url) or connect(url, timeout)
+    that hold what players typed. A relay's refusal is raised as it came, the address it
+    names written ``<recipient>``: RQ logs and keeps a failed job's exception, and no log
+    holds a player's address (issue 30)."""
+    try:
+        client = _alive(url) or connect(url, timeout)
+    except (smtplib.SMTPException, OSError) as exc:
+        raise without_address(exc, to) from None
     try:
         client.send_message(message, to_addrs=[envelope(to)])
-    except BaseException:
+    except BaseException as exc:
         _close(client)
+        if isinstance(exc, smtplib.SMTPException | OSError):
+            raise without_address(exc, to) from None
         raise
     _keep(url, client)
+
+
+RECIPIENT = "<recipient>"
+
+
+def without_address(exc: BaseException, to: str) -> BaseException:
+    """A copy of ``exc`` of its own type, every spelling of the address ``to`` in its
+    arguments (an SMTP reply's text, a refused recipients' table) written ``<recipient>``."""
+    spellings = sorted({to, envelope(to)}, key=len, reverse=True)
+    text = re.compile("|".join(map(re.escape, spellings)), re.IGNORECASE)
+    raw = re.compile(b"|".join(re.escape(s.encode()) for s in spellings), re.IGNORECASE)
+
+    def scrub(value: Any) -> Any:
+        if isinstance(value, str):
+            return text.sub(RECIPIENT, value)
+        if isinstance(value, bytes):
+            return raw.sub(RECIPIENT.encode(), value)
+        if isinstance(value, dict):
+            return {scrub(k): scrub(v) for k, v in value.items()}
+        if isinstance(value, tuple | list):
+            return type(value)(scrub(v) for v in value)
+        return value
+
+    clean = copy.copy(exc)
+    clean.args = scrub(exc.args)
+    for name, value in vars(exc).items():
+        setattr(clean, name, scrub(value))
+    return clean
 
 
 def connect(url: str, timeout: float = 30) -> smtplib.SMTP:

@@ -28,6 +28,7 @@ from service.errors import (
     BadRequest,
     Conflict,
     Illegal,
+    Left,
     NotFound,
     Replaced,
     Reused,
@@ -36,6 +37,7 @@ from service.errors import (
 )
 from service.links import decisions
 from service.links.decisions import Verdict
+from service.play import blocklist
 from service.store import eventstore
 from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
@@ -58,6 +60,10 @@ points: a name with one can pass for another player's, or reorder the text aroun
 BLANKS = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e"})
 """Letters that draw as nothing (the Hangul fillers, the blank Braille pattern)."""
 ID_ALPHABET = string.ascii_lowercase + string.digits
+LEFT = _(
+    "This seat's player left the game and asked to be forgotten: its links no longer work. "
+    "The game's page is still public."
+)
 
 
 @dataclass
@@ -93,7 +99,7 @@ def parse_players(players: Any) -> list[tuple[str, str]]:
                 name, email = match.group(1).strip().strip('"'), match.group(2).strip()
         else:
             raise BadRequest(_("Player {number} must be an email address.", number=i))
-        parsed.append((check_email(email, i), person_name(name, email, i)))
+        parsed.append((check_email(email, i), person_name(name, i)))
     emails = [e.lower() for e, _ in parsed]
     if len(set(emails)) != len(emails):
         raise BadRequest(_("Each player needs a different email address."))
@@ -171,10 +177,11 @@ def check_email(email: str, who: int | None = None) -> str:
     return checked.normalized
 
 
-def person_name(name: str, email: str, who: int | None = None) -> str:
-    """A display name for emails and pages (120 characters at most; the address's local
-    part when blank); a line break or control character is refused: it would otherwise
-    reach an email header."""
+def person_name(name: str, who: int | None = None) -> str:
+    """A display name for emails and pages (120 characters at most), or ``""`` for none:
+    then readers see "Player 2" (:mod:`service.store.names`), never the address's local part,
+    which would publish the address (issue 30). A line break or control character is
+    refused: it would otherwise reach an email header."""
     if any(unicodedata.category(c) in BREAKS for c in name):
         raise BadRequest(
             _("A name cannot contain line breaks or control characters.")
@@ -200,7 +207,13 @@ def person_name(name: str, email: str, who: int | None = None) -> str:
                 character=character,
             )
         )
-    return " ".join(name.split())[:120] or email.split("@")[0]
+    return " ".join(name.split())[:120]
+
+
+def named_by_address(name: str, email: str) -> bool:
+    """Whether ``name`` is what an older server made of a player given without one: their
+    address's local part (issue 30). Such a name is taken as none given."""
+    return name == email.split("@")[0]
 
 
 def create_game(
@@ -225,6 +238,7 @@ def create_game(
             )
         ) from exc
     people = parse_players(players)
+    blocklist.refuse(session, [email for email, _ in people])
     if not game.min_players <= len(people) <= game.max_players:
         raise BadRequest(
             n_(
@@ -276,7 +290,7 @@ def add_game_row(
     ruleset: str,
     options: dict[str, Any],
     seed: bytes,
-    people: dict[str, tuple[str, str]],
+    people: dict[str, tuple[str | None, str]],
     created_at: datetime | None = None,
     game_id: str | None = None,
 ) -> GameRow:
@@ -360,7 +374,7 @@ def _make_move(
     decision: str | None,
 ) -> Applied:
     loaded = eventstore.load(session, game_id)
-    check_holder(loaded, seat, generation)
+    check_holder(loaded, seat, generation, by_bot=by_bot)
     verdict = decisions.judge(loaded, seat, expected_seq, began, decision)
     if verdict is not Verdict.CURRENT:
         if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
@@ -398,10 +412,14 @@ def _make_move(
     return Applied(loaded=after, outbox_ids=notify(session, after, before))
 
 
-def check_holder(loaded: Loaded, seat: str, generation: int) -> None:
-    """A link made for an earlier holder of a seat handed to someone else acts no more."""
+def check_holder(loaded: Loaded, seat: str, generation: int, *, by_bot: bool = False) -> None:
+    """A link made for an earlier holder of a seat handed to someone else acts no more, nor
+    one of a player who left and was forgotten (issue 30): the bot the others chose may
+    still play their seat."""
     if seat not in loaded.table.seats:
         raise NotFound(_("Game {id} has no seat {seat}.", id=str(loaded.row.id), seat=repr(seat)))
+    if not by_bot and seat_row(loaded.row, seat).left_at is not None:
+        raise Left(LEFT, game_id=loaded.row.id, seat=seat)
     if generation != loaded.table.generation(seat):
         raise Replaced(
             _(

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from service.errors import ServiceError
-from service.play import slowplay
+from service.play import blocklist, slowplay
 from service.play.moves import check_email
 from service.store.eventstore import now
 from service.store.models import PersonRow, SeatRow, SignInRow
@@ -58,20 +58,24 @@ def seats_of(session: Session, address: str) -> list[SeatRow]:
 
 def playing_address(session: Session, typed: str) -> str | None:
     """The address as our emails already reach it (its newest seat's), if ``typed`` plays
-    here in any case; else None. Refuses what is no address at all (:func:`check_email`)."""
+    here in any case and is not blocked (issue 30); else None. Refuses what is no address at
+    all (:func:`check_email`)."""
     address = check_email(typed)
     seats = seats_of(session, address)
-    return seats[0].email if seats else None
+    if not seats or blocklist.blocked(session, address):
+        return None
+    return seats[0].email
 
 
-def use(session: Session, link_nonce: str) -> datetime:
-    """Spend a sign-in link: the moment its sign-in is issued. A second use is refused.
-    Sign-ins older than :data:`LASTS` are over whatever their browser holds, and go."""
+def use(session: Session, link_nonce: str, address: str) -> datetime:
+    """Spend a sign-in link of ``address``: the moment its sign-in is issued. A second use
+    is refused. Sign-ins older than :data:`LASTS` are over whatever their browser holds,
+    and go."""
     moment = now()
     session.execute(delete(SignInRow).where(SignInRow.used_at < moment - LASTS))
     try:
         with session.begin_nested():
-            session.execute(_USE, {"nonce": link_nonce, "used_at": moment})
+            session.execute(_USE, {"nonce": link_nonce, "used_at": moment, "address": key(address)})
     except IntegrityError as exc:
         raise UsedSignIn(
             _("This sign-in link was already used. Ask for a new one: each link works once."),

@@ -22,6 +22,7 @@ from engine import IllegalMove
 from engine.chance import rng_for
 from service import words
 from service.errors import BadRequest, NotFound, Stale, TooSoon
+from service.play import blocklist
 from service.play.moves import (
     Applied,
     check_email,
@@ -34,7 +35,7 @@ from service.play.moves import (
 )
 from service.store import eventstore
 from service.store.eventstore import Loaded, now
-from service.store.models import PersonRow, SeatOfferRow, SeatRow
+from service.store.models import PersonRow, SeatHolderRow, SeatOfferRow, SeatRow
 from service.table import rules as tables
 from service.words import _, n_
 
@@ -152,12 +153,13 @@ def close_ballot(session: Session, loaded: Loaded, *, closing: bool) -> list[int
             .order_by(SeatOfferRow.id)
             .limit(1)
         ).one()
-        after = _record(
-            session,
-            after,
-            {"type": "table.seat_offered", "seat": ballot.seat, "name": offer.name},
-            None,
-        )
+        offered = {
+            "type": "table.seat_offered",
+            "seat": ballot.seat,
+            "ballot": ballot.number,
+            "proposed_by": offer.proposed_by,
+        }
+        after = _record(session, after, offered, None)
         sent += outbox(session, after.row, [ballot.seat], "seat_offer")
     elif choice == "end":
         standing = after.game.standing(after.state)  # type: ignore[attr-defined]
@@ -193,10 +195,11 @@ def cast_vote(
         if newcomer is None:
             raise BadRequest(_("Give the new player's email address to hand the seat over."))
         email = check_email(newcomer[0].strip())
-        name = person_name(newcomer[1], email)
-        if any(s.email.lower() == email.lower() for s in loaded.row.seats):
+        name = person_name(newcomer[1])
+        if any((s.email or "").lower() == email.lower() for s in loaded.row.seats):
             raise BadRequest(_("That player already has a seat in this game."))
-        payload["newcomer"] = name
+        blocklist.refuse(session, [email])
+        # The newcomer's name and address stay beside the chain, in the offer (issue 30).
         existing = session.scalars(
             select(SeatOfferRow).where(
                 SeatOfferRow.game_id == game_id,
@@ -233,6 +236,8 @@ def nudge(session: Session, game_id: str, by: str, generation: int, target: str)
         raise BadRequest(_("You cannot nudge yourself."))
     if target not in loaded.game.to_act(loaded.state):
         raise Stale(_("That player has nothing to decide right now."), game_id=game_id)
+    if loaded.table.has_left(target):
+        raise Stale(_("That player left the game: nobody is there to nudge."), game_id=game_id)
     last = loaded.table.last_nudged(target)
     if last is not None and now() - last < tables.NUDGE_EVERY:
         again = last + tables.NUDGE_EVERY
@@ -318,14 +323,27 @@ def agree_revive(session: Session, game_id: str, seat: str, generation: int) -> 
     check_holder(loaded, seat, generation)
     if loaded.table.abandoned is None:
         raise Stale(_("This game was not abandoned."), game_id=game_id)
+    if loaded.table.closed:
+        raise Stale(_("The host closed this game: it cannot go on."), game_id=game_id)
     if seat in loaded.table.revive:
         return []
     after = _record(session, loaded, {"type": "table.revive_agreed"}, seat)
     everyone = [s.seat for s in after.row.seats]
-    if set(after.table.revive) >= set(everyone):
+    present = {s for s in everyone if not after.table.has_left(s)}
+    if set(after.table.revive) >= present:
         after = _record(session, after, {"type": "table.revived"}, None)
         return outbox(session, after.row, everyone, "revived")
     return outbox(session, after.row, _others(after, seat), "revive_request")
+
+
+def offered_to_address(session: Session, email: str) -> bool:
+    """Whether a seat is handed to ``email`` and waits for them to take it."""
+    found = session.scalar(
+        select(SeatOfferRow.id)
+        .where(SeatOfferRow.email == email, SeatOfferRow.claimed_at.is_(None))
+        .limit(1)
+    )
+    return found is not None
 
 
 def offer_row(session: Session, offer_id: int) -> SeatOfferRow:
@@ -335,24 +353,42 @@ def offer_row(session: Session, offer_id: int) -> SeatOfferRow:
     return offer
 
 
+def still_offered(loaded: Loaded, offer: SeatOfferRow) -> bool:
+    """Whether ``offer`` is the one its seat is handed to now, unclaimed, to someone still
+    known (a newcomer who asked to be forgotten has no address left to claim it with)."""
+    offered = loaded.table.offered_to(offer.seat)
+    return (
+        offered is not None
+        and offer.claimed_at is None
+        and offer.email is not None
+        and offer.ballot == offered[0]
+        and offered[1] in (None, offer.proposed_by)
+    )
+
+
 def claim(session: Session, offer_id: int) -> Applied:
-    """The newcomer takes the seat the others handed them; the old holder is recorded as
-    replaced (their moves stay theirs in the history)."""
+    """The newcomer takes the seat the others handed them; the old holder is kept among
+    the seat's past holders (their moves stay theirs in the history)."""
     offer = offer_row(session, offer_id)
     loaded = eventstore.load(session, offer.game_id)
     _open(loaded)
-    if offer.claimed_at is not None or loaded.table.offered_to(offer.seat) != offer.name:
+    if not still_offered(loaded, offer):
         raise Stale(_("This seat is no longer offered to you."), game_id=offer.game_id)
     seat = seat_row(loaded.row, offer.seat)
     before = loaded.game.to_act(loaded.state) - {offer.seat}
-    event = {
-        "type": "table.seat_claimed",
-        "seat": offer.seat,
-        "name": offer.name,
-        "replaced": seat.name,
-    }
+    event = {"type": "table.seat_claimed", "seat": offer.seat}
     after = _record(session, loaded, event, offer.seat)
-    seat.email, seat.name, seat.muted_at = offer.email, offer.name, None
+    session.add(
+        SeatHolderRow(
+            game_id=seat.game_id,
+            seat=seat.seat,
+            until_seq=after.seq,
+            email=seat.email,
+            name=seat.name,
+            left_at=seat.left_at,
+        )
+    )
+    seat.email, seat.name, seat.muted_at, seat.left_at = offer.email, offer.name, None, None
     offer.claimed_at = now()
     sent = outbox(session, after.row, _others(after, offer.seat), "seat_claimed")
     return Applied(loaded=after, outbox_ids=sent + notify(session, after, before))
@@ -408,8 +444,9 @@ def request_takeback(session: Session, game_id: str, seat: str, generation: int)
 
 
 def approvers(table: tables.Table, seat: str) -> set[str]:
-    """Who must approve ``seat``'s takeback: every other player, not bots."""
-    return set(table.seats) - {seat} - set(table.bots)
+    """Who must approve ``seat``'s takeback: every other player, not bots nor seats whose
+    player left."""
+    return set(table.seats) - {seat} - set(table.bots) - {s for s, _ in table.left}
 
 
 def answer_takeback(

@@ -19,6 +19,7 @@ from service.config import Settings
 from service.links import urls as links
 from service.present import notices, presentation
 from service.store import eventstore
+from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import EventRow, SeatRow
 from service.table import logfold
@@ -50,7 +51,7 @@ def _game(settings: Settings, session: Session, loaded: Loaded, seat: SeatRow) -
         "id": loaded.row.id,
         "title": loaded.game.title,
         "seat": me,
-        "name": seat.name,
+        "name": shown_names.of_seat(seat),
         "language": seat.language,
         "time_zone": seat.time_zone or "",
         "own_style": seat.notify,
@@ -77,7 +78,7 @@ def last_happened(session: Session, loaded: Loaded, seat: str) -> str | None:
         .limit(RECENT)
     ).all()
     undone = {s for first, last in loaded.table.undone for s in range(first, last + 1)}
-    names = {s.seat: s.name for s in row.seats}
+    names = shown_names.of_game(row)
     for seq in newest:
         if seq in undone:
             continue

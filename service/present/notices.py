@@ -13,6 +13,7 @@ from service import words
 from service.config import Settings
 from service.links import urls as links
 from service.present import presentation
+from service.store import names as shown_names
 from service.store import people
 from service.store.eventstore import Loaded, now
 from service.table import rules as tables
@@ -145,9 +146,9 @@ def statuses(loaded: Loaded) -> list[dict[str, Any]]:
         notes = []
         if s.seat in table.bots:
             notes.append(_("a bot plays for them until they come back"))
-        offered = table.offered_to(s.seat)
-        if offered is not None:
-            notes.append(_("handed to {name}, who has not taken the seat yet", name=offered))
+        if table.offered_to(s.seat) is not None:
+            # A newcomer is named once they take the seat: until then they agreed to nothing.
+            notes.append(_("handed to a new player, who has not taken the seat yet"))
         for first, last in tables.absences(table, s.seat):
             if last > moment:
                 notes.append(
@@ -158,12 +159,14 @@ def statuses(loaded: Loaded) -> list[dict[str, Any]]:
                     )
                 )
         deadline = None
-        if clock is not None and s.seat in acting and s.seat not in table.bots:
+        waits = s.seat not in table.bots and not table.has_left(s.seat)
+        if clock is not None and s.seat in acting and waits:
             deadline = when(table, tables.deadline(table, clock))
         rows.append(
             {
                 "seat": s.seat,
-                "name": s.name,
+                "name": shown_names.of_seat(s),
+                "left": s.left_at is not None,
                 "to_act": s.seat in acting,
                 "decision_seq": table.decision_seq(s.seat) if s.seat in acting else None,
                 "deadline": deadline,
@@ -176,7 +179,7 @@ def statuses(loaded: Loaded) -> list[dict[str, Any]]:
 def _name(loaded: Loaded, seat: str | None) -> str:
     for s in loaded.row.seats:
         if s.seat == seat:
-            return s.name
+            return shown_names.of_seat(s)
     return seat or _("the service")
 
 
@@ -287,10 +290,31 @@ def notice(
     elif kind == "returned":
         headline = _("{name} is back and plays their own seat again", name=name)
     elif kind == "seat_claimed":
+        claimed = str(event.get("seat"))
         headline = _(
             "{name} now plays {replaced}'s seat",
-            name=str(event.get("name")),
-            replaced=str(event.get("replaced")),
+            name=name,
+            replaced=shown_names.replaced(loaded.row, claimed, loaded.seq),
+        )
+    elif kind == "left":
+        number = next(
+            (shown_names.number(s) for s in loaded.row.seats if s.seat == event.get("seat")), 0
+        )
+        headline = _("Player {number} left the game", number=number)
+        lines.append(
+            _("They asked to be forgotten: their name and address are no longer kept here.")
+        )
+        lines.append(
+            _(
+                "Whenever the game waits for their seat, the players vote on it as for a "
+                "player who went quiet: wait, let a bot play it, hand it to someone new, or "
+                "end the game."
+            )
+        )
+    elif kind == "closed":
+        headline = _("The host closed this game")
+        lines.append(
+            _("It ended as it stood, and it cannot go on. Its page and its history stay public.")
         )
     elif kind == "revive_request":
         headline = _("{name} wants to play on", name=_name(loaded, by))

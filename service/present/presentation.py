@@ -17,6 +17,7 @@ from service.config import Settings
 from service.links import decisions
 from service.links import urls as links
 from service.present import codes
+from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.words import _
 
@@ -33,14 +34,20 @@ def move_key(move: Move) -> str:
 def players(loaded: Loaded, seat: str | None = None) -> list[dict[str, Any]]:
     acting = loaded.game.to_act(loaded.state)
     return [
-        {"seat": s.seat, "name": s.name, "you": s.seat == seat, "to_act": s.seat in acting}
+        {
+            "seat": s.seat,
+            "name": shown_names.of_seat(s),
+            "you": s.seat == seat,
+            "to_act": s.seat in acting,
+        }
         for s in loaded.row.seats
     ]
 
 
 def seat_names(loaded: Loaded) -> dict[str, str]:
-    """Each seat's player now, for the boards to say names where the engine says seats."""
-    return {s.seat: s.name for s in loaded.row.seats}
+    """Each seat's player now, in this context's language, for the boards to say names
+    where the engine says seats."""
+    return shown_names.of_game(loaded.row)
 
 
 def whose_turn(loaded: Loaded, seat: str | None = None) -> str:
@@ -165,7 +172,7 @@ def outcome(loaded: Loaded) -> dict[str, Any] | None:
     result = loaded.game.outcome(loaded.state) or loaded.table.abandoned
     if result is None:
         return None
-    names = {s.seat: s.name for s in loaded.row.seats}
+    names = seat_names(loaded)
     first = result["ranking"][0] if result.get("ranking") else []
     return {
         "scores": [

@@ -16,6 +16,12 @@ from sqlalchemy.orm import Session, sessionmaker
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
+HIDDEN = {"hide_parameters": True}
+"""A failed statement's error names its SQL, never its values: a player's address or name
+(an inbox row's sender, a seat's address) would otherwise reach the log that records the
+error (issue 30)."""
+
+
 @functools.cache
 def engine_for(url: str) -> Engine:
     """One pooled engine per URL and process."""
@@ -23,11 +29,13 @@ def engine_for(url: str) -> Engine:
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 30})
+        engine = create_engine(url, connect_args={"timeout": 30}, **HIDDEN)
         _serialise_sqlite_writers(engine)
         return engine
     parsed, connect_args = _prepare_threshold(url)
-    engine = create_engine(parsed, pool_size=10, max_overflow=10, connect_args=connect_args)
+    engine = create_engine(
+        parsed, pool_size=10, max_overflow=10, connect_args=connect_args, **HIDDEN
+    )
     _ping_idle_connections(engine)
     return engine
 

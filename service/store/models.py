@@ -24,7 +24,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-EVENT_SCHEMA_VERSION = 1
+EVENT_SCHEMA_VERSION = 2
+"""2 (issue 30): no ``table.*`` event names a player; names and addresses are kept beside the
+chain (seat rows, :class:`SeatHolderRow`, :class:`SeatOfferRow`), so a player can be forgotten
+while every log still verifies. Version 1's seat hand-overs are read without their names
+(:mod:`service.store.upcast`)."""
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -77,6 +81,10 @@ class GameRow(Base):
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game_row", order_by="SeatRow.position"
     )
+    holders: Mapped[list[SeatHolderRow]] = relationship(
+        order_by="SeatHolderRow.until_seq", viewonly=True
+    )
+    """Who held each seat before it was handed on (issue 30), oldest first."""
 
 
 class SeatRow(Base):
@@ -91,9 +99,15 @@ class SeatRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
     seat: Mapped[str] = mapped_column(String(8))
     position: Mapped[int]
-    email: Mapped[str] = mapped_column(String(320), index=True)
-    """Indexed: a player's digest and desk find their seats by address (issue 19)."""
+    email: Mapped[str | None] = mapped_column(String(320), index=True)
+    """Indexed: a player's digest and desk find their seats by address (issue 19). None once
+    the seat's player left and was forgotten (issue 30, :attr:`left_at`)."""
     name: Mapped[str] = mapped_column(String(120))
+    """The name the player gave, or ``""``: then readers see "Player 2" (the seat's number,
+    in their language: :mod:`service.store.names`), never a part of the address."""
+    left_at: Mapped[datetime | None]
+    """When the seat's player asked to be forgotten (issue 30): their address and name are
+    gone, readers see "Player 2 (left)", and the table's absent-seat rules hold the seat."""
     muted_at: Mapped[datetime | None]
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     """What the seat's emails and pages speak (``service.words.LANGUAGES``)."""
@@ -228,6 +242,26 @@ class PersonRow(Base):
     issue 20). Kept on the row of the address in lower case, as the desk knows it."""
 
 
+class SeatHolderRow(Base):
+    """A player who held a seat before it was handed to a newcomer (issue 30): their name
+    is kept here, beside the chain, rather than in the ``table.seat_claimed`` event, so the
+    history still names them and forgetting them changes no event."""
+
+    __tablename__ = "seat_holders"
+    __table_args__ = (UniqueConstraint("game_id", "seat", "until_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seat: Mapped[str] = mapped_column(String(8))
+    until_seq: Mapped[int]
+    """The ``table.seat_claimed`` event that handed the seat on: they held it before."""
+    email: Mapped[str | None] = mapped_column(String(320), index=True)
+    """None when unknown (hand-overs recorded before issue 30) or forgotten."""
+    name: Mapped[str] = mapped_column(String(120))
+    left_at: Mapped[datetime | None]
+    """When they asked to be forgotten: readers see "Player 2 (left)" for their stretch."""
+
+
 class SignInRow(Base):
     """A sign-in to the desk (issue 20), named by the nonce of the link that made it: a link
     is good once, and a browser's sign-in stands while its row says so (signing out ends it
@@ -240,6 +274,10 @@ class SignInRow(Base):
     used_at: Mapped[datetime] = mapped_column(index=True)
     ended_at: Mapped[datetime | None]
     """When this browser signed out."""
+    address: Mapped[str | None] = mapped_column(String(320), index=True)
+    """Whose sign-in, as the desk knows the address (lower case): what a player's own copy
+    of their data lists, and what forgetting them ends (issue 30). None for sign-ins made
+    before, which end within :data:`service.play.signin.LASTS` anyway."""
 
 
 class DigestRow(Base):
@@ -270,6 +308,19 @@ class SeatOfferRow(Base):
     claimed_at: Mapped[datetime | None]
 
     __table_args__ = (UniqueConstraint("game_id", "ballot", "proposed_by"),)
+
+
+class BlockedRow(Base):
+    """An address or a whole domain the operator blocked (``pbem block``, issue 30): no
+    email goes to it, and it is refused as a new player."""
+
+    __tablename__ = "blocked"
+
+    pattern: Mapped[str] = mapped_column(String(320), primary_key=True)
+    """``local@domain`` or ``@domain`` (which covers its subdomains too), as
+    :func:`service.play.blocklist.pattern` writes it: lower case, the domain in ASCII
+    (punycode), so every spelling of one address is one pattern."""
+    created_at: Mapped[datetime]
 
 
 class BenchRow(Base):

@@ -138,10 +138,19 @@ class Table:
     ballot: Ballot | None = None
     ballots: int = 0
     bots: tuple[str, ...] = ()
-    offered: tuple[tuple[str, str], ...] = ()
-    """(seat, newcomer's name) for seats handed to someone who has not claimed them yet."""
-    holders: tuple[tuple[str, int, str], ...] = ()
-    """(seat, from seq, name) for each seat handed over: who played it from when."""
+    offered: tuple[tuple[str, int, str | None], ...] = ()
+    """(seat, ballot, proposer) for seats handed to someone who has not claimed them yet:
+    the newcomer the voter ``proposer`` named in that ballot (None: a hand-over recorded
+    before issue 30, which named the newcomer instead). Names stay out of the log."""
+    holders: tuple[tuple[str, int], ...] = ()
+    """(seat, from seq) for each seat handed over: from when its new player played it (who
+    they are is kept beside the chain, issue 30)."""
+    left: tuple[tuple[str, int], ...] = ()
+    """(seat, seq of the newest vote to wait for it) for seats whose player left and was
+    forgotten (issue 30): nobody to remind, no vote of theirs, and no deadline to wait for
+    unless the others voted to wait (0: they have not)."""
+    closed: bool = False
+    """The operator closed the game (``pbem close``): it ended as it stood, for good."""
     generations: tuple[tuple[str, int], ...] = ()
     dormant_since: str | None = None
     abandoned: dict[str, Any] | None = None
@@ -174,8 +183,17 @@ class Table:
     def generation(self, seat: str) -> int:
         return dict(self.generations).get(seat, 0)
 
-    def offered_to(self, seat: str) -> str | None:
-        return dict(self.offered).get(seat)
+    def offered_to(self, seat: str) -> tuple[int, str | None] | None:
+        """The (ballot, proposer) of the newcomer ``seat`` is handed to, if it is."""
+        return next(((b, p) for s, b, p in self.offered if s == seat), None)
+
+    def holders_since(self, seat: str) -> int:
+        """The event from which ``seat``'s player now holds it: its newest hand-over, else
+        0 (from the start)."""
+        return max((since for s, since in self.holders if s == seat), default=0)
+
+    def has_left(self, seat: str) -> bool:
+        return any(s == seat for s, _ in self.left)
 
     def last_nudged(self, seat: str) -> datetime | None:
         when = dict(self.nudged).get(seat)
@@ -188,10 +206,11 @@ class Table:
         return self.voters_on(self.ballot.seat)
 
     def voters_on(self, seat: str) -> tuple[str, ...]:
-        """Who would vote on ``seat`` were it late: the others, less bots and seats not yet
-        claimed. Nobody in a solo game, or when every other seat is played by a bot."""
-        offered = {s for s, _ in self.offered}
-        return tuple(s for s in self.seats if s != seat and s not in self.bots_set | offered)
+        """Who would vote on ``seat`` were it late: the others, less bots, seats not yet
+        claimed and seats whose player left. Nobody in a solo game, or when every other seat
+        is played by a bot."""
+        absent = self.bots_set | {s for s, *_ in self.offered} | {s for s, _ in self.left}
+        return tuple(s for s in self.seats if s != seat and s not in absent)
 
     @property
     def bots_set(self) -> frozenset[str]:
@@ -247,13 +266,25 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
     if kind == "vote_decided":
         table = replace(table, ballot=None)
         if event["choice"] == "wait":
+            if table.has_left(event["seat"]):  # the others chose to wait: their deadline runs
+                table = replace(
+                    table, left=(*_without(table.left, event["seat"]), (event["seat"], seq))
+                )
             return _restart(table, event["seat"], seq, at)
         if event["choice"] == "bot":
             return replace(table, bots=(*table.bots, event["seat"]))
         return table
     if kind == "seat_offered":
-        offered = (*_without(table.offered, event["seat"]), (event["seat"], event["name"]))
-        table = replace(table, offered=offered)
+        # One recorded before issue 30 names the newcomer, not their ballot: the one just
+        # decided, whoever proposed them.
+        ballot = event.get("ballot")
+        proposer = event.get("proposed_by")
+        offer = (
+            event["seat"],
+            ballot if isinstance(ballot, int) else table.ballots,
+            proposer if isinstance(proposer, str) else None,
+        )
+        table = replace(table, offered=(*_without(table.offered, event["seat"]), offer))
         return _restart(table, event["seat"], seq, at)
     if kind == "seat_claimed":
         target = event["seat"]
@@ -265,10 +296,22 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
             table,
             offered=_without(table.offered, target),
             bots=tuple(b for b in table.bots if b != target),
-            holders=(*table.holders, (target, seq, event["name"])),
+            holders=(*table.holders, (target, seq)),
+            left=_without(table.left, target),
             generations=generations,
         )
         return _restart(table, target, seq, at)
+    if kind == "player_left":
+        # Issue 30: nobody holds the seat now; a takeback in the air lapses (ask again).
+        target = event["seat"]
+        return replace(
+            table,
+            left=(*_without(table.left, target), (target, 0)),
+            revive=tuple(s for s in table.revive if s != target),
+            takeback=None,
+        )
+    if kind == "closed":
+        return replace(table, abandoned=event["standing"], closed=True, ballot=None, takeback=None)
     if kind == "player_returned":
         table = replace(table, bots=tuple(b for b in table.bots if b != event["seat"]))
         return _restart(table, event["seat"], seq, at)
@@ -397,12 +440,22 @@ def _after(start: datetime, span: timedelta, paused: list[tuple[datetime, dateti
 
 def deadline(table: Table, clock: Clock) -> datetime:
     """The end of the local day ``days`` days after the decision began, pushed back by the
-    seat's absences."""
+    seat's absences. A seat whose player left has none to wait for (issue 30): its deadline
+    is when it began to wait, unless the others voted to wait since."""
+    if _gone(table, clock):
+        return moment(clock.since)
     zone = table.pace.zone
     start = moment(clock.since)
     local_day = start.astimezone(zone).date() + timedelta(days=table.pace.days + 1)
     base = _day_start(local_day, zone)
     return _after(start, base - start, absences(table, clock.seat))
+
+
+def _gone(table: Table, clock: Clock) -> bool:
+    """``clock``'s seat has no player, nor a newcomer it was handed to, and the others did
+    not vote to wait for it since."""
+    waited = next((since for s, since in table.left if s == clock.seat), None)
+    return waited is not None and waited != clock.since_seq and table.offered_to(clock.seat) is None
 
 
 def _reminder_at(table: Table, clock: Clock, number: int) -> datetime:
@@ -479,7 +532,7 @@ def due(table: Table, to_act: frozenset[str], now: datetime) -> list[Due]:
         if table.ballot is None and deadline(table, clock) <= now:
             found.append(Due("deadline", clock.seat))
             continue
-        if table.offered_to(clock.seat) is not None:
+        if table.offered_to(clock.seat) is not None or table.has_left(clock.seat):
             continue
         reminder = next_reminder(table, clock)
         if reminder is not None and reminder <= now:
@@ -503,7 +556,7 @@ def next_due(table: Table, to_act: frozenset[str]) -> datetime | None:
                 continue
             if table.ballot is None:
                 moments.append(deadline(table, clock))
-            if table.offered_to(clock.seat) is None:
+            if table.offered_to(clock.seat) is None and not table.has_left(clock.seat):
                 reminder = next_reminder(table, clock)
                 if reminder is not None:
                     moments.append(reminder)

@@ -14,6 +14,7 @@ from service.links.decisions import Verdict
 from service.play.moves import check_holder, make_move, resend, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
+from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import UsedLinkRow
 from service.web import db, enqueue_after_response, error_response, language, settings
@@ -141,7 +142,7 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
     seat_url = links.seat_url(s, loaded, link.seat)
     return {
         "game": presentation.game_info(s, loaded),
-        "player": {"seat": link.seat, "name": seat_row(loaded.row, link.seat).name},
+        "player": {"seat": link.seat, "name": shown_names.of_seat(seat_row(loaded.row, link.seat))},
         "players": presentation.players(loaded, link.seat),
         "board": boards.context(
             boards.render(loaded.row.game, view, "svg", presentation.seat_names(loaded))

@@ -55,6 +55,7 @@ def show(game_id: str):  # type: ignore[no-untyped-def]
                 "to_act": [] if loaded.row.over else sorted(game.to_act(state)),
                 "over": loaded.row.over,
                 "abandoned": loaded.table.abandoned is not None,
+                "closed": loaded.table.closed,
                 "asleep": loaded.table.dormant_since is not None,
                 "pace": notices.pace(loaded),
                 "players": notices.statuses(loaded),

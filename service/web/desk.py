@@ -9,20 +9,33 @@ place, behind a sign-in by email.
   secure under https: :mod:`service.web.guard`) naming the address and when it was issued;
   every request of the desk checks it against the address's "sign out everywhere".
 - Every form of the desk carries Flask-WTF's CSRF token (it has no token in its path).
+- A player downloads everything the service holds about their address (``/me/data``) and
+  may ask to be forgotten (``/me/forget``: a page that says what it does, then a form to
+  confirm), issue 30.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import Blueprint, after_this_request, redirect, render_template, request, session
+from flask import (
+    Blueprint,
+    Response,
+    after_this_request,
+    redirect,
+    render_template,
+    request,
+    session,
+)
 from werkzeug.exceptions import Forbidden
 
 from service import words
 from service.errors import BadRequest
 from service.links import tokens
+from service.mail import queue
 from service.mail import signin as signin_mail
-from service.play import signin, slowplay
+from service.play import forgetting, signin, slowplay, takeout
 from service.present import desk
 from service.store.models import PersonRow, SeatRow
 from service.web import db, enqueue_after_response, preferences, settings
@@ -74,7 +87,7 @@ def _address() -> str:
 def show():  # type: ignore[no-untyped-def]
     address = signed_in()
     if address is None:
-        return render_template("me.html", sent=False)
+        return render_template("me.html", sent=False, forgotten="forgotten" in request.args)
     with db().begin():
         seats = signin.seats_of(db(), address)
         games = desk.games(settings(), db(), seats)
@@ -117,7 +130,7 @@ def ask():  # type: ignore[no-untyped-def]
             response.call_on_close(lambda: signin_mail.enqueue(current, address, speaks))
             return response
 
-    return render_template("me.html", sent=True)
+    return render_template("me.html", sent=True, forgotten=False)
 
 
 def _link(token: str) -> tokens.SignIn:
@@ -136,7 +149,7 @@ def confirm(token: str):  # type: ignore[no-untyped-def]
 def sign_in(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
     with db().begin():
-        issued = signin.use(db(), link.nonce)
+        issued = signin.use(db(), link.nonce, link.email)
     session.clear()  # nothing of an earlier sign-in survives into this one
     session[COOKIE_KEY] = {"e": link.email, "n": link.nonce, "t": issued.isoformat()}
     session.permanent = True
@@ -203,3 +216,54 @@ def away():  # type: ignore[no-untyped-def]
             outbox += slowplay.declare_away(db(), email, first, last, only)
     enqueue_after_response(outbox)
     return redirect("/me?saved=away#settings", 303)
+
+
+# Issue 30: a player's own data, and being forgotten.
+
+
+@bp.get("/me/data")
+def download():  # type: ignore[no-untyped-def]
+    """Everything the service holds about the signed-in address, as a JSON file."""
+    address = _address()
+    with db().begin():
+        document = takeout.everything(db(), settings(), address)
+    day = str(document["written_at"])[:10]
+    return Response(
+        json.dumps(document, ensure_ascii=False, indent=2),
+        mimetype="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="pbem-my-data-{day}.json"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+@bp.get("/me/forget")
+def forget_page():  # type: ignore[no-untyped-def]
+    """What forgetting does, and the form that asks for it."""
+    address = _address()
+    with db().begin():
+        seats = signin.seats_of(db(), address)
+        games = desk.games(settings(), db(), seats)
+    return render_template("forget.html", address=address, games=games)
+
+
+@bp.post("/me/forget")
+def forget():  # type: ignore[no-untyped-def]
+    """Forget the signed-in address everywhere, then sign this browser out (every other
+    one is signed out with it: their sign-ins are gone)."""
+    address = _address()
+    if request.form.get("understood") != "yes":
+        raise BadRequest(_("Tick the box to say you understand that this cannot be undone."))
+    with db().begin():
+        outbox = forgetting.forget(db(), address)
+    session.clear()
+    current = settings()
+
+    @after_this_request
+    def _drop(response):  # type: ignore[no-untyped-def]
+        response.call_on_close(lambda: queue.drop_jobs_of(current, address))
+        return response
+
+    enqueue_after_response(outbox)
+    return redirect("/me?forgotten=1", 303)

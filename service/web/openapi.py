@@ -139,10 +139,20 @@ SCHEMAS: dict[str, Any] = {
     },
     "PlayerStatus": {
         "type": "object",
-        "required": ["seat", "name", "to_act", "decision_seq", "deadline", "notes"],
+        "required": ["seat", "name", "left", "to_act", "decision_seq", "deadline", "notes"],
         "properties": {
             "seat": {"type": "string"},
-            "name": {"type": "string"},
+            "name": {
+                "type": "string",
+                "description": (
+                    "The name the player gave, else 'Player N' (their seat's number); "
+                    "'Player N (left)' once they asked to be forgotten. Never their address."
+                ),
+            },
+            "left": {
+                "type": "boolean",
+                "description": "The seat's player left the game and asked to be forgotten.",
+            },
             "to_act": {"type": "boolean"},
             "decision_seq": {
                 "type": "integer",
@@ -166,6 +176,7 @@ SCHEMAS: dict[str, Any] = {
             "to_act",
             "over",
             "abandoned",
+            "closed",
             "asleep",
             "pace",
             "players",
@@ -187,6 +198,10 @@ SCHEMAS: dict[str, Any] = {
             "to_act": {"type": "array", "items": {"type": "string"}},
             "over": {"type": "boolean"},
             "abandoned": {"type": "boolean"},
+            "closed": {
+                "type": "boolean",
+                "description": "The host closed the game: it ended as it stood, for good.",
+            },
             "asleep": {"type": "boolean"},
             "pace": {
                 "type": "object",

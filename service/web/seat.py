@@ -19,8 +19,9 @@ from service.play.moves import check_holder, seat_row
 from service.play.slowplay import claim
 from service.present import notices
 from service.store import eventstore
+from service.store import names as shown_names
 from service.store.eventstore import Loaded
-from service.store.models import SeatRow
+from service.store.models import PersonRow, SeatRow
 from service.table import rules as tables
 from service.web import db, enqueue_after_response, language, preferences, settings
 from service.words import _
@@ -92,7 +93,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         },
         "me": {
             "seat": seat,
-            "name": seat_row(loaded.row, seat).name,
+            "name": shown_names.of_seat(seat_row(loaded.row, seat)),
             "language": seat_row(loaded.row, seat).language,
             "time_zone": seat_row(loaded.row, seat).time_zone or "",
         },
@@ -107,7 +108,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "agreed_revive": seat in table.revive,
         "ballot": {
             "number": ballot.number,
-            "about": seat_row(loaded.row, ballot.seat).name,
+            "about": shown_names.of_seat(seat_row(loaded.row, ballot.seat)),
             "closes": notices.when(table, tables.ballot_closes(table)),  # type: ignore[arg-type]
             "mine": my_vote,
             "mine_label": notices.CHOICE_LABELS.get(my_vote, my_vote) if my_vote else None,
@@ -125,7 +126,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "takeback_reason": takeback_reason,
         "takeback_asks": bool(slowplay.approvers(table, seat)),
         "takeback": {
-            "by": seat_row(loaded.row, request_.seat).name,
+            "by": shown_names.of_seat(seat_row(loaded.row, request_.seat)),
             "mine": request_.seat == seat,
             "approved": seat in request_.approvals,
         }
@@ -234,7 +235,7 @@ def offer(token: str):  # type: ignore[no-untyped-def]
             game={"id": loaded.row.id, "title": loaded.game.title},
             game_url=links.game_url(settings(), loaded.row.id),
             players=notices.statuses(loaded),
-            open=loaded.table.offered_to(row.seat) == row.name and row.claimed_at is None,
+            open=slowplay.still_offered(loaded, row),
         )
 
 
@@ -257,10 +258,14 @@ def person_settings(token: str):  # type: ignore[no-untyped-def]
         if seats:  # the player's own language, as their digest speaks it
             language.for_seat(digest.language_of(seats))
         if request.method == "POST":
+            if not seats and not slowplay.offered_to_address(db(), email):
+                # No game of theirs here (a player forgotten since, issue 30): keep nothing.
+                raise BadRequest(_("This address plays no game here."))
             preferences.email_style(db(), [email], request.form)
-        person = slowplay.person(db(), email)
-        mode = person.notify
-        hour = person.digest_hour
+        # Read, never written, by a GET: a link followed keeps nothing of its address.
+        person = db().get(PersonRow, email)
+        mode = person.notify if person else "each"
+        hour = person.digest_hour if person else 7
         zone = slowplay.person_zone(db(), email) or "UTC"
     return render_template(
         "settings.html",

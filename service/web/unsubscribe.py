@@ -31,7 +31,9 @@ def _settings_page(token: str, change: bool | None):  # type: ignore[no-untyped-
     with db().begin():
         entry = seat_row(eventstore.get_row(db(), game_id), seat)
         language.for_seat(entry.language, entry.time_zone)
-        if change is False:
+        if entry.left_at is not None:
+            pass  # its player was forgotten (issue 30): no email goes to the seat anyway
+        elif change is False:
             entry.muted_at = None
         elif change and entry.muted_at is None:
             entry.muted_at = now()

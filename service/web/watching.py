@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine import registry
+from service.store import names as shown_names
 from service.store.models import GameRow, SeatRow
 
 
@@ -28,9 +29,12 @@ def newest(session: Session, before: int | None, limit: int) -> dict[str, Any]:
     ids = [game_id for _, game_id in firsts]
     rows = {r.id: r for r in session.scalars(select(GameRow).where(GameRow.id.in_(ids)))}
     names: dict[str, list[str]] = {game_id: [] for game_id in ids}
-    seats = select(SeatRow.game_id, SeatRow.name).where(SeatRow.game_id.in_(ids))
-    for game_id, name in session.execute(seats.order_by(SeatRow.game_id, SeatRow.position)):
-        names[game_id].append(name)
+    seats = select(
+        SeatRow.game_id, SeatRow.name, SeatRow.position, SeatRow.left_at.is_not(None)
+    ).where(SeatRow.game_id.in_(ids))
+    found = session.execute(seats.order_by(SeatRow.game_id, SeatRow.position))
+    for game_id, name, position, left in found:
+        names[game_id].append(shown_names.shown(name, position + 1, left=left))
     return {
         "games": [_game(rows[game_id], names[game_id]) for game_id in ids if game_id in rows],
         "next": firsts[-1][0] if more and firsts else None,

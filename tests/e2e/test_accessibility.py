@@ -148,6 +148,8 @@ def test_every_page_has_no_serious_or_critical_axe_violation(site, screen, langu
             page.click("button[type=submit]")
         assert page.url.endswith("/me")
         check("me, signed in")
+        page.goto(in_language(f"{settings.base_url}/me/forget", language), wait_until="load")
+        check("forgetting me, what it does and its confirmation")
         browser.close()
     assert not failures, "\n".join(failures)
 

@@ -24,6 +24,25 @@ def test_a_picture_shows_a_long_name_cut_short_and_keeps_a_seat_with_no_name():
     assert short == {"p1": "Annabelle Lee."}
 
 
+def test_a_long_name_loses_its_closing_aside_before_it_is_cut():
+    """Issue 30: a player who left is "Player 2 (left)" in words and "Player 2" where the
+    picture has no room for more, in every language, not "Player 2 (lef."."""
+    names = {
+        "p1": "Player 2 (left)",
+        "p2": "Игрок 3 (вне игры)",
+        "p3": "Ann (Paris office)",
+        "p4": "Annabelle Lee-Fitzgerald (Paris office)",
+        "p5": "Ann (Paris)",
+    }
+    assert short_names(names) == {
+        "p1": "Player 2",
+        "p2": "Игрок 3",
+        "p3": "Ann",
+        "p4": "Annabelle Lee.",
+        "p5": "Ann (Paris)",
+    }
+
+
 def test_a_picture_drawn_within_naming_measures_and_draws_the_names():
     picture = Drawing(200, 60, "#ffffff", shapes=[Group((Text(5, 20, "p1 to play"),), "p2")])
     with naming(NAMES):

@@ -7,6 +7,8 @@ import random
 import re
 from html import unescape
 
+from sqlalchemy import select
+
 from engine.games.origin.components import OBJECTIVE_CARDS
 from service.links import tokens
 from service.play.moves import create_game, make_move
@@ -97,7 +99,9 @@ def test_every_event_is_listed_with_its_number_time_player_and_turn(client, sett
     assert rows(html) == [e.seq for e in events]
     first_move = next(e for e in events if e.move)
     assert first_move.recorded_at.strftime("%Y-%m-%d %H:%M:%S") in html
-    assert "ann (p1)" in html and "bob (p2)" in html
+    # Given without names: each player is their seat's number (issue 30), not their address.
+    assert "Player 1 (p1)" in html and "Player 2 (p2)" in html
+    assert "ann" not in html and "bob" not in html
     assert "marked the" in html and "The coin gave the first turn to" in html
     assert "Pace set: 3 days per decision" in html
 
@@ -199,7 +203,7 @@ def test_table_events_read_as_sentences_and_a_taken_back_decision_is_marked(clie
         loaded = eventstore.load(s, game_id)
         (waiting,) = loaded.game.to_act(loaded.state)
     other = "p1" if waiting == "p2" else "p2"
-    names = {"p1": "ann", "p2": "bob"}
+    names = {"p1": "Player 1", "p2": "Player 2"}
     with sessions(settings.database_url).begin() as s:
         slowplay.nudge(s, game_id, other, 0, waiting)
     decide(settings, game_id, waiting)
@@ -223,16 +227,16 @@ def test_each_event_shows_who_held_the_seat_then_and_a_new_player_reads_only_the
     client, settings
 ):
     game_id = play(settings, 2)
-    with sessions(settings.database_url).begin() as s:
+    with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
-        claimed = {"type": "table.seat_claimed", "seat": "p2", "name": "Cy", "replaced": "bob"}
-        eventstore.record(s, loaded, [claimed], "p2")
+        (late,) = loaded.game.to_act(loaded.state)  # the coin's first player: moved once
+    hand_over(settings, game_id, late, ("cy@example.org", "Cy"))
     play_on(settings, game_id, 2)
     with sessions(settings.database_url)() as s:
         events = eventstore.events_of(s, game_id)
         game = eventstore.load(s, game_id).game
     claim = next(e.seq for e in events if e.type == "table.seat_claimed")
-    moves = [e for e in events if e.move and e.seat == "p2"]
+    moves = [e for e in events if e.move and e.seat == late]
     before = [e for e in moves if e.seq < claim]
     after = [e for e in moves if e.seq > claim]
     assert before and after
@@ -246,13 +250,35 @@ def test_each_event_shows_who_held_the_seat_then_and_a_new_player_reads_only_the
         )
 
     html = page(client, f"/games/{game_id}/history")
-    assert "Cy took over seat p2 from bob" in html
+    number = late.removeprefix("p")
+    assert f"Cy took over seat {late} from Player {number}" in html
     who = dict(re.findall(r'<tr id="e(\d+)".*?<td class="who">([^<]*)</td>', html, re.S))
-    assert who[str(before[0].seq)] == "bob (p2)" and who[str(after[0].seq)] == "Cy (p2)"
-    old = page(client, seat_link(settings, game_id, "p2", 0) + "/history")
-    new = page(client, seat_link(settings, game_id, "p2", 1) + "/history")
+    assert who[str(before[0].seq)] == f"Player {number} ({late})"
+    assert who[str(after[0].seq)] == f"Cy ({late})"
+    old = page(client, seat_link(settings, game_id, late, 0) + "/history")
+    new = page(client, seat_link(settings, game_id, late, 1) + "/history")
     assert label(before[0]) in old and label(after[0]) not in old
     assert label(after[0]) in new and label(before[0]) not in new
+
+
+def hand_over(settings, game_id: str, seat: str, newcomer: tuple[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """``seat`` goes quiet, every other player votes to hand it to ``newcomer`` (address,
+    name), who takes it: through the service, as the seat page and the tick do."""
+    from service.play import slowplay
+    from service.store.models import SeatOfferRow
+
+    with sessions(settings.database_url).begin() as s:
+        slowplay.open_ballot(s, eventstore.load(s, game_id), seat)
+    with sessions(settings.database_url).begin() as s:
+        loaded = eventstore.load(s, game_id)
+        number = loaded.table.ballot.number
+        for voter in loaded.table.voters():
+            slowplay.cast_vote(s, game_id, voter, 0, number, "replace", newcomer)
+    with sessions(settings.database_url).begin() as s:
+        offer = s.scalars(
+            select(SeatOfferRow).where(SeatOfferRow.game_id == game_id, SeatOfferRow.seat == seat)
+        ).first()
+        slowplay.claim(s, offer.id)
 
 
 def test_no_page_of_the_history_shows_a_players_email_address(client, settings):

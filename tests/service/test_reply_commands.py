@@ -28,7 +28,7 @@ from service.play import slowplay
 from service.play.moves import create_game, make_move, seat_row
 from service.store import eventstore
 from service.store.db import sessions
-from service.store.models import GameRow, OutboxRow, PersonRow
+from service.store.models import GameRow, OutboxRow, PersonRow, SeatOfferRow
 
 NOW = datetime(2026, 11, 26, 10, 0, tzinfo=UTC)
 TODAY = NOW.date()
@@ -498,7 +498,16 @@ def test_replace_names_the_newcomer_by_address_and_name(settings):
     late(settings, g.id, g.mover)
     said = done(settings, g.id, g.waiter, "replace Cy@example.org Cy Young")
     assert ("seat_offer", g.mover) in kinds(settings, said.outbox_ids)
-    assert table(settings, g.id).offered_to(g.mover) == "Cy Young"
+    with sessions(settings.database_url)() as s:
+        ballot, voter = table(settings, g.id).offered_to(g.mover)
+        offer = s.scalars(
+            select(SeatOfferRow).where(
+                SeatOfferRow.game_id == g.id,
+                SeatOfferRow.ballot == ballot,
+                SeatOfferRow.proposed_by == voter,
+            )
+        ).one()
+    assert (offer.email, offer.name) == ("Cy@example.org", "Cy Young")
 
 
 def test_a_vote_with_no_ballot_open_or_no_choice_is_refused(settings):

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from service.errors import BadRequest, NotFound, Stale
 from service.play import slowplay
 from service.play.moves import create_game
-from service.store import eventstore
+from service.store import eventstore, names
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow, SeatOfferRow, SeatRow
 
@@ -146,22 +146,23 @@ def test_a_vote_on_a_ballot_already_decided_is_refused_naming_the_game_and_the_v
     assert refused.value.context == {"game_id": game_id, "seat": other}
 
 
-def test_a_vote_and_its_result_are_recorded_with_their_ballot_and_the_newcomers_name(settings):
-    """The address stays out of the log (it is on the offer's row); the name is public."""
+def test_a_vote_and_its_result_are_recorded_with_their_ballot_and_no_newcomers_name(settings):
+    """The newcomer's name and address stay out of the log, on the offer's row (issue 30:
+    a name in the chain could never be forgotten); the offer names the ballot and voter."""
     game_id, late, other = late_game(settings)
     hand_over(settings, game_id, late, other, "cy@example.org", "Cy")
     with sessions(settings.database_url)() as s:
-        cast = s.scalar(
-            select(EventRow).where(EventRow.game_id == game_id, EventRow.type == "table.vote_cast")
-        )
-        decided = s.scalar(
-            select(EventRow).where(
-                EventRow.game_id == game_id, EventRow.type == "table.vote_decided"
-            )
+        cast, decided, offered = (
+            s.scalar(select(EventRow).where(EventRow.game_id == game_id, EventRow.type == kind))
+            for kind in ("table.vote_cast", "table.vote_decided", "table.seat_offered")
         )
     assert (cast.seat, cast.payload) == (
         other,
-        {"type": "table.vote_cast", "ballot": 1, "choice": "replace", "newcomer": "Cy"},
+        {"type": "table.vote_cast", "ballot": 1, "choice": "replace"},
+    )
+    assert (offered.seat, offered.payload) == (
+        None,
+        {"type": "table.seat_offered", "seat": late, "ballot": 1, "proposed_by": other},
     )
     assert (decided.seat, decided.payload) == (
         None,
@@ -204,15 +205,19 @@ def test_a_voter_who_names_another_newcomer_before_the_ballot_closes_changes_the
             .where(SeatOfferRow.game_id == game_id)
             .order_by(SeatOfferRow.id)
         ).all()
-        assert eventstore.load(s, game_id).table.offered_to("p1") == "Dee"
+    assert offered(settings, game_id) == "Dee"
     assert offers == [("p2", "dee@example.org", "Dee"), ("p3", "eve@example.org", "Eve")]
 
 
-def test_a_newcomer_given_without_a_name_is_named_by_their_address(settings):
+def test_a_newcomer_given_without_a_name_has_none_and_is_shown_as_their_seats_player(settings):
+    """Issue 30: no part of their address becomes their name; once they take the seat,
+    readers see "Player 1" (its number), as for any player given without a name."""
     game_id, late, other = late_game(settings)
-    hand_over(settings, game_id, late, other, "cy.north@example.org", "")
+    claim(settings, hand_over(settings, game_id, late, other, "cy.north@example.org", ""))
     with sessions(settings.database_url)() as s:
-        assert eventstore.load(s, game_id).table.offered_to(late) == "cy.north"
+        seat = next(r for r in eventstore.get_row(s, game_id).seats if r.seat == late)
+        assert (seat.email, seat.name) == ("cy.north@example.org", "")
+        assert names.of_seat(seat) == f"Player {names.number(seat)}"
 
 
 def table_of(settings, game: str, players: int) -> str:  # type: ignore[no-untyped-def]
@@ -231,9 +236,21 @@ def vote(settings, game_id: str, voter: str, choice: str, newcomer: str = "") ->
         return slowplay.cast_vote(s, game_id, voter, 0, 1, choice, named)
 
 
-def offered(settings, game_id: str) -> str | None:  # type: ignore[no-untyped-def]
+def offered(settings, game_id: str, seat: str = "p1") -> str | None:  # type: ignore[no-untyped-def]
+    """The name of the newcomer ``seat`` is handed to: the table names the ballot and voter
+    of their offer, whose row holds the name (issue 30: no name in the log)."""
     with sessions(settings.database_url)() as s:
-        return eventstore.load(s, game_id).table.offered_to("p1")
+        handed = eventstore.load(s, game_id).table.offered_to(seat)
+        if handed is None:
+            return None
+        ballot, voter = handed
+        return s.scalar(
+            select(SeatOfferRow.name).where(
+                SeatOfferRow.game_id == game_id,
+                SeatOfferRow.ballot == ballot,
+                SeatOfferRow.proposed_by == voter,
+            )
+        )
 
 
 def test_the_seat_goes_to_the_newcomer_named_first_not_to_the_first_seats_choice(settings, claims):

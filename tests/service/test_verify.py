@@ -306,7 +306,7 @@ def test_a_file_that_says_the_game_goes_on_when_its_replay_ended_is_named(app, s
         (0, "no upcaster for tictactoe events of schema version 0"),
         (
             99,
-            "tictactoe events of schema version 99 are newer than this server reads (up to 1)",
+            "tictactoe events of schema version 99 are newer than this server reads (up to 2)",
         ),
     ],
 )

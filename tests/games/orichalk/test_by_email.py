@@ -42,8 +42,9 @@ from tests.service.test_history import page as whole_history
 
 PLAYERS = {"p1": "ann@example.org", "p2": "bob@example.org", "p3": "cy@example.org"}
 SEAT_OF = {address: seat for seat, address in PLAYERS.items()}
-NAMES = {seat: address.split("@")[0] for seat, address in PLAYERS.items()}
-"""The players' names, as the service takes them from addresses given without a name."""
+NAMES = {seat: f"Player {seat.removeprefix('p')}" for seat in PLAYERS}
+"""The players' names as the service shows players given without one: their seat's number
+(issue 30), never a part of their address."""
 TURN_PAGE = re.compile(r"https?://\S+/act/\S+")
 CURRENT = re.compile(r'href="([^"]+/act/[^"]+)"[^>]*>Go to your current decision')
 IMG = re.compile(r'<img src="cid:([^"]+)" alt="([^"]*)"')

@@ -10,7 +10,7 @@ from alembic import op
 
 
 revision = "0010"
-down_revision = "0008"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

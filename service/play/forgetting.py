@@ -1,0 +1,171 @@
+"""A player asks to be forgotten (issue 30), from their desk once signed in.
+
+Everything the service holds of their address goes, in one transaction:
+
+- In every game they play, their seat keeps no address and no name: readers see
+  "Player 2 (left)" (:mod:`service.store.names`). A game not ended by its rules records
+  ``table.player_left`` (the seat only: events name nobody), and its table's absent-seat
+  rules take the seat at once, as for a player who went quiet: if it must decide, the
+  others vote on it straight away (wait, a bot, someone new, the end); a bot they chose
+  goes on playing it; it is not asked to vote, approve a takeback or agree to a revival.
+  The others are told by email. Its links act and show no more (:class:`errors.Left`).
+- Seats they held before they were replaced, and seats handed to them and not yet taken,
+  keep no address or name either (an offer they were sent can no longer be claimed: the
+  seat's deadline runs out and the others vote again, as when a newcomer never answers).
+- Emails still queued for their seats are dropped (marked skipped, :data:`LEFT`); what
+  the relay answered about past sends is cleared; received replies from them or to their
+  seats keep no byte and no sender; their email settings, digests and sign-ins go (every
+  browser signed in as them is signed out).
+
+What cannot change: the stored payload of an event recorded before issue 30 that named a
+newcomer (a seat offered, claimed or voted for). The hash chain covers it, so it stays in
+the game's export; no page, email or API answer reads it (:mod:`service.store.upcast`).
+
+The caller owns the transaction, then drops the jobs in Redis that name the address
+(:func:`service.mail.queue.drop_jobs_of`) and enqueues the returned outbox rows. Nothing
+here logs the address or a name.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy.orm import Session
+
+from service.play import signin, slowplay
+from service.play.moves import outbox, seat_row
+from service.store import eventstore
+from service.store.eventstore import now
+from service.store.models import (
+    DigestRow,
+    InboxRow,
+    OutboxRow,
+    PersonRow,
+    SeatHolderRow,
+    SeatOfferRow,
+    SeatRow,
+    SignInRow,
+)
+
+LEFT = "the player left and was forgotten"
+"""Why an email to a seat whose player asked to be forgotten was not sent
+(``OutboxRow.skipped``)."""
+
+
+def forget(session: Session, address: str) -> list[int]:
+    """Forget the player at ``address`` (any case, as the desk finds it); the outbox rows
+    that tell the others and carry the absent-seat rules out."""
+    moment = now()
+    seats = signin.seats_of(session, address)
+    sent: list[int] = []
+    for game_id in sorted({s.game_id for s in seats}):
+        sent += _leave(session, game_id, [s.seat for s in seats if s.game_id == game_id], moment)
+    same = _same_address(address)
+    session.execute(
+        update(SeatHolderRow)
+        .where(same(SeatHolderRow.email))
+        .values(email=None, name="", left_at=moment)
+    )
+    _withdraw_offers(session, address)
+    _forget_replies(session, address, seats, moment)
+    session.execute(delete(PersonRow).where(same(PersonRow.email)))
+    session.execute(delete(DigestRow).where(same(DigestRow.email)))
+    session.execute(delete(SignInRow).where(SignInRow.address == signin.key(address)))
+    return sent
+
+
+def _same_address(address: str):  # type: ignore[no-untyped-def]
+    """A clause for a column holding ``address`` in any case, lowered by the database on
+    both sides, as the desk finds seats (:func:`service.play.signin.seats_of`)."""
+    return lambda column: func.lower(column) == func.lower(address)
+
+
+def _leave(session: Session, game_id: str, seats: list[str], moment: datetime) -> list[int]:
+    """The player leaves these seats of one game; the table takes them at once."""
+    loaded = eventstore.load(session, game_id)
+    sent: list[int] = []
+    # A game that ended by its rules, or that the host closed, records nothing more.
+    going_on = not loaded.finished and not loaded.table.closed
+    for seat in seats:
+        if going_on:
+            left = {"type": "table.player_left", "seat": seat}
+            loaded = eventstore.record(session, loaded, [left], seat)
+            others = [
+                s.seat
+                for s in loaded.row.seats
+                if s.seat not in seats and s.left_at is None and s.email is not None
+            ]
+            sent += outbox(session, loaded.row, others, "left")
+        _empty(seat_row(loaded.row, seat), moment)
+    session.flush()
+    if going_on and not loaded.row.over:
+        # The absent-seat rules, now rather than at the next tick: a vote on a seat that
+        # must decide, a vote its player will never cast counted out, the bot's move.
+        sent += slowplay.advance(session, game_id, moment)
+    # Their seats' emails; not a seat offer's, which goes to the newcomer the seat is
+    # handed to (forgetting whom is :func:`_withdraw_offers`'s).
+    quiet = and_(
+        OutboxRow.game_id == game_id,
+        OutboxRow.seat.in_(seats),
+        OutboxRow.kind != "seat_offer",
+    )
+    session.execute(
+        update(OutboxRow)
+        .where(quiet, OutboxRow.sent_at.is_(None), OutboxRow.skipped.is_(None))
+        .values(skipped=LEFT)
+    )
+    session.execute(update(OutboxRow).where(quiet).values(last_error=None))
+    return [i for i in sent if _still_to_send(session, i)]
+
+
+def _withdraw_offers(session: Session, address: str) -> None:
+    """Offers of a seat to the address keep no address or name; the email of one still
+    waiting to be taken is dropped. The seat waits for its newcomer in vain, and when its
+    deadline runs out the others vote again, as when a newcomer never answers."""
+    offers = session.scalars(
+        select(SeatOfferRow).where(_same_address(address)(SeatOfferRow.email))
+    ).all()
+    for offer in offers:
+        if offer.claimed_at is None and slowplay.still_offered(
+            eventstore.load(session, offer.game_id), offer
+        ):
+            session.execute(
+                update(OutboxRow)
+                .where(
+                    OutboxRow.game_id == offer.game_id,
+                    OutboxRow.seat == offer.seat,
+                    OutboxRow.kind == "seat_offer",
+                    OutboxRow.sent_at.is_(None),
+                    OutboxRow.skipped.is_(None),
+                )
+                .values(skipped=LEFT)
+            )
+        offer.email, offer.name = None, ""
+
+
+def _empty(seat: SeatRow, moment: datetime) -> None:
+    """The seat keeps nothing of its player: no address, no name, no settings."""
+    seat.email, seat.name, seat.left_at = None, "", moment
+    seat.time_zone, seat.notify, seat.muted_at = None, None, None
+
+
+def _still_to_send(session: Session, outbox_id: int) -> bool:
+    row = session.get(OutboxRow, outbox_id)
+    return row is not None and row.skipped is None
+
+
+def _forget_replies(session: Session, address: str, seats: list[SeatRow], moment: datetime) -> None:
+    """Messages from the address, or sent to its seats' reply addresses (a robot's bounce
+    quotes the address too), keep no byte and no sender; those not yet read never will be."""
+    same = _same_address(address)
+    theirs = or_(
+        same(InboxRow.mail_from),
+        *(and_(InboxRow.game_id == s.game_id, InboxRow.seat == s.seat) for s in seats),
+    )
+    session.execute(
+        update(InboxRow)
+        .where(theirs, InboxRow.processed_at.is_(None))
+        .values(processed_at=moment, claimed_at=None, outcome="forgotten: the player left")
+    )
+    session.execute(update(InboxRow).where(theirs).values(raw=b"", mail_from="", answer=None))

@@ -1,0 +1,203 @@
+"""Everything the service holds about one address, as one JSON document (issue 30): what a
+signed-in player downloads from their desk before deciding whether to be forgotten.
+
+Every table that can hold an address or a name is read (``service/store/models.py``):
+seats (each game, its seat, the name given, its settings), seats held before a hand-over,
+seats offered to the address, its email settings and daily digests, the emails written
+to its seats (what, when, sent or why not: the text itself is made when sent and kept
+nowhere), the replies received from it or for its seats (whole, as they came), its
+sign-ins, and whether the operator blocked it. The games' logs are public on each game's
+page and name no player; the document links to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, func, or_, select
+from sqlalchemy.orm import Session
+
+from engine import registry
+from service.config import Settings
+from service.links import urls
+from service.play import blocklist, signin
+from service.store import eventstore
+from service.store.eventstore import now
+from service.store.models import (
+    DigestRow,
+    InboxRow,
+    OutboxRow,
+    PersonRow,
+    SeatHolderRow,
+    SeatOfferRow,
+    SeatRow,
+    SignInRow,
+)
+
+FORMAT = "pbem-personal-data/1"
+
+
+def everything(session: Session, settings: Settings, address: str) -> dict[str, Any]:
+    """The document for ``address`` (any case, as the desk finds it)."""
+    same = _same(address)
+    seats = signin.seats_of(session, address)
+    person = session.scalars(select(PersonRow).where(same(PersonRow.email))).all()
+    return {
+        "format": FORMAT,
+        "address": address,
+        "server": settings.base_url.rstrip("/"),
+        "written_at": _when(now()),
+        "blocked": blocklist.blocked(session, address),
+        "games": [_seat(session, settings, s) for s in seats],
+        "seats_held_before": [
+            _held(settings, h)
+            for h in session.scalars(
+                select(SeatHolderRow)
+                .where(same(SeatHolderRow.email))
+                .order_by(SeatHolderRow.game_id, SeatHolderRow.until_seq)
+            )
+        ],
+        "seats_offered": [
+            {
+                "game": o.game_id,
+                "seat": o.seat,
+                "ballot": o.ballot,
+                "proposed_by": o.proposed_by,
+                "name": o.name,
+                "created_at": _when(o.created_at),
+                "claimed_at": _when(o.claimed_at),
+            }
+            for o in session.scalars(
+                select(SeatOfferRow).where(same(SeatOfferRow.email)).order_by(SeatOfferRow.id)
+            )
+        ],
+        "email_settings": [
+            {
+                "address": p.email,
+                "turn_emails": p.notify,
+                "digest_hour_utc": p.digest_hour,
+                "next_digest_at": _when(p.next_digest_at),
+                "signed_out_everywhere_before": _when(p.signed_out_before),
+            }
+            for p in person
+        ],
+        "digests": [
+            {
+                "day": d.day,
+                "games": d.games,
+                "created_at": _when(d.created_at),
+                "sent_at": _when(d.sent_at),
+            }
+            for d in session.scalars(
+                select(DigestRow).where(same(DigestRow.email)).order_by(DigestRow.day)
+            )
+        ],
+        "emails": _emails(session, seats),
+        "replies_received": _replies(session, address, seats),
+        "sign_ins": [
+            {"signed_in_at": _when(r.used_at), "signed_out_at": _when(r.ended_at)}
+            for r in session.scalars(
+                select(SignInRow)
+                .where(SignInRow.address == signin.key(address))
+                .order_by(SignInRow.used_at)
+            )
+        ],
+    }
+
+
+def _same(address: str):  # type: ignore[no-untyped-def]
+    return lambda column: func.lower(column) == func.lower(address)
+
+
+def _when(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def _title(game: str) -> str:
+    try:
+        return registry.get(game).title
+    except KeyError:
+        return game
+
+
+def _seat(session: Session, settings: Settings, seat: SeatRow) -> dict[str, Any]:
+    loaded = eventstore.load(session, seat.game_id)
+    return {
+        "game": seat.game_id,
+        "title": _title(loaded.row.game),
+        "url": urls.game_url(settings, seat.game_id),
+        "history_url": urls.game_url(settings, seat.game_id) + "/history",
+        "created_at": _when(loaded.row.created_at),
+        "over": loaded.row.over,
+        "seat": seat.seat,
+        "seat_number": seat.position + 1,
+        "name": seat.name,
+        "language": seat.language,
+        "time_zone": seat.time_zone,
+        "turn_emails": seat.notify,
+        "unsubscribed_at": _when(seat.muted_at),
+    }
+
+
+def _held(settings: Settings, holder: SeatHolderRow) -> dict[str, Any]:
+    return {
+        "game": holder.game_id,
+        "url": urls.game_url(settings, holder.game_id),
+        "seat": holder.seat,
+        "name": holder.name,
+        "until_event": holder.until_seq,
+    }
+
+
+def _emails(session: Session, seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
+    """The emails written to the address's seats, since each seat became theirs."""
+    if not seats:
+        return []
+    since = {(s.game_id, s.seat): _taken_at(session, s) for s in seats}
+    rows = session.scalars(
+        select(OutboxRow)
+        .where(or_(*(and_(OutboxRow.game_id == g, OutboxRow.seat == t) for g, t in since)))
+        .order_by(OutboxRow.id)
+    ).all()
+    return [
+        {
+            "game": r.game_id,
+            "seat": r.seat,
+            "kind": r.kind,
+            "written_at": _when(r.created_at),
+            "sent_at": _when(r.sent_at),
+            "not_sent_because": r.skipped,
+            "attempts": r.attempts,
+            "message_id": r.message_id,
+        }
+        for r in rows
+        if r.seq >= since[(r.game_id, r.seat)]
+    ]
+
+
+def _taken_at(session: Session, seat: SeatRow) -> int:
+    """The event from which ``seat`` is its player's: its newest hand-over, else the start."""
+    return eventstore.load(session, seat.game_id).table.holders_since(seat.seat)
+
+
+def _replies(session: Session, address: str, seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
+    """Every received message from the address, or to one of its seats' reply addresses."""
+    theirs = or_(
+        _same(address)(InboxRow.mail_from),
+        *(and_(InboxRow.game_id == s.game_id, InboxRow.seat == s.seat) for s in seats),
+    )
+    return [
+        {
+            "received_at": _when(r.received_at),
+            "from": r.mail_from,
+            "to": r.rcpt_to,
+            "game": r.game_id,
+            "seat": r.seat,
+            "what_it_did": r.outcome,
+            "read_at": _when(r.processed_at),
+            "message": bytes(r.raw or b"").decode("utf-8", "replace"),
+        }
+        for r in session.scalars(select(InboxRow).where(theirs).order_by(InboxRow.id))
+    ]

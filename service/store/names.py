@@ -1,0 +1,56 @@
+"""Players' names as readers see them (issue 30).
+
+A name is what the player gave, or nothing: a player given as a bare address is shown as
+"Player 2" (their seat's number), never as a part of their address, which would publish it
+(``spec1.john.smith@example.org`` as ``spec1.john.smith``). A player who asked to be
+forgotten is "Player 2 (left)". Both are messages rendered in this context's language (the
+page's, the email's seat's, English for the API) at the moment a reader is shown them:
+nothing in English is stored in their place.
+
+Every name lives beside the hash chain (seat rows, past holders, seat offers), never in an
+event, so forgetting a player changes no event and every log still verifies.
+"""
+
+from __future__ import annotations
+
+from service import words
+from service.store.models import GameRow, SeatHolderRow, SeatRow
+from service.words import _
+
+
+def shown(name: str, number: int, *, left: bool = False) -> str:
+    """The name a reader sees for the player of seat number ``number`` (1 for ``p1``)."""
+    if left:
+        return str(words.text(_("Player {number} (left)", number=number)))
+    return name or str(words.text(_("Player {number}", number=number)))
+
+
+def number(seat: SeatRow) -> int:
+    """The seat's number as players count them: 1 for the first seat."""
+    return seat.position + 1
+
+
+def of_seat(seat: SeatRow) -> str:
+    """The seat's player now."""
+    return shown(seat.name, number(seat), left=seat.left_at is not None)
+
+
+def of_game(row: GameRow) -> dict[str, str]:
+    """Each seat's player now, by seat (``{"p1": "Ann", "p2": "Player 2"}``)."""
+    return {s.seat: of_seat(s) for s in row.seats}
+
+
+def of_holder(holder: SeatHolderRow, seat: SeatRow) -> str:
+    """A player who held ``seat`` before it was handed on."""
+    return shown(holder.name, number(seat), left=holder.left_at is not None)
+
+
+def replaced(row: GameRow, seat: str, seq: int) -> str:
+    """Who held ``seat`` until the hand-over at event ``seq`` (or the newest one before)."""
+    holders = [h for h in row.holders if h.seat == seat and h.until_seq <= seq]
+    place = next((s for s in row.seats if s.seat == seat), None)
+    if place is None:
+        return seat
+    if not holders:  # a hand-over whose holder was never kept: say only whose seat
+        return shown("", number(place))
+    return of_holder(holders[-1], place)
