@@ -131,7 +131,8 @@ def _forged(
 def forget_message(row: InboxRow, outcome: str) -> None:
     """Keep no byte of a received message, nor its sender: only that it came and why it
     was not read (issue 30)."""
-    row.raw, row.mail_from, row.answer, row.outcome = b"", "", None, outcome[:120]
+    row.raw, row.mail_from, row.client_ip, row.answer = b"", "", None, None
+    row.outcome = outcome[:120]
 
 
 def _read(
