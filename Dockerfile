@@ -22,15 +22,17 @@ COPY engine engine
 COPY service service
 COPY workers workers
 COPY templates templates
-# The same wheel, with the same extra, as the test of the installed package (tests/packaging).
+# The same wheel, with the same extra, as the test of the installed package (tests/packaging),
+# installed by the pip of /opt/build into /opt/pbem, which gets no pip nor setuptools of its own.
 # A host that reaches PyPI through a TLS proxy of its own gives that proxy's CA bundle as the
 # build secret pip-ca (`make image` does, from PIP_CERT); elsewhere pip trusts Debian's CAs.
 RUN --mount=type=secret,id=pip-ca \
     if [ -s /run/secrets/pip-ca ]; then export PIP_CERT=/run/secrets/pip-ca; fi \
- && python3 -m venv /opt/pbem \
- && /opt/pbem/bin/python -m pip --disable-pip-version-check wheel --no-deps --wheel-dir /wheels /src \
- && /opt/pbem/bin/python -m pip --disable-pip-version-check install --no-cache-dir \
-      "$(ls /wheels/pbem-*.whl)[postgres]"
+ && python3 -m venv /opt/build \
+ && python3 -m venv --without-pip /opt/pbem \
+ && /opt/build/bin/python -m pip --disable-pip-version-check wheel --no-deps --wheel-dir /wheels /src \
+ && /opt/build/bin/python -m pip --disable-pip-version-check --python /opt/pbem/bin/python \
+      install --no-cache-dir "$(ls /wheels/pbem-*.whl)[postgres]"
 
 FROM ${BASE}
 # python3 alone (the venv's interpreter), the CA certificates SMTP over TLS checks its relay

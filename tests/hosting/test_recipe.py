@@ -110,6 +110,23 @@ def test_the_entrypoint_runs_each_procfile_line_for_its_service_as_the_procfile_
     assert _said(entrypoint, env)[0] == "gunicorn", "web when no command is given"
 
 
+def test_the_entrypoint_empties_the_metrics_folder_before_the_process_starts(tmp_path):
+    image = tmp_path / "opt"
+    image.mkdir()
+    shutil.copy(ROOT / "Procfile", image / "Procfile")
+    shutil.copy(ROOT / "hosting" / "entrypoint.sh", image / "entrypoint.sh")
+    metrics = tmp_path / "metrics"
+    (metrics / "old").mkdir(parents=True)
+    (metrics / "counter_8.db").write_bytes(b"a process gone")
+    env = _stubs(tmp_path) | {"PROMETHEUS_MULTIPROC_DIR": str(metrics)}
+    assert _said(["sh", str(image / "entrypoint.sh"), "web"], env)[0] == "gunicorn"
+    assert metrics.is_dir() and list(metrics.iterdir()) == []
+    made = tmp_path / "not yet"
+    env["PROMETHEUS_MULTIPROC_DIR"] = str(made)
+    _said(["sh", str(image / "entrypoint.sh"), "web"], env)
+    assert made.is_dir(), "made when missing"
+
+
 def test_the_entrypoint_refuses_a_process_its_procfile_lacks(tmp_path):
     image = tmp_path / "opt"
     image.mkdir()
