@@ -28,12 +28,12 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from io import BytesIO
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import yaml
@@ -45,6 +45,7 @@ from tests.helpers import http, text_of
 from tests.service.replying import codes_of, reply_message
 
 pytestmark = pytest.mark.image
+T = TypeVar("T")
 
 PROJECT = "pbem-image-test"
 LABEL = f"label=io.podman.compose.project={PROJECT}"
@@ -156,7 +157,7 @@ def stages(services: dict[str, dict[str, Any]]) -> list[list[str]]:
     return rounds
 
 
-def until(done, seconds: float, what: str, stack: Stack):  # type: ignore[no-untyped-def]
+def until(done: Callable[[], T], seconds: float, what: str, stack: Stack) -> T:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         found = done()

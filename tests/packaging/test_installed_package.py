@@ -15,6 +15,7 @@ import re
 import smtplib
 import subprocess
 import tomllib
+import urllib.request
 import zipfile
 from dataclasses import replace
 from email.message import EmailMessage
@@ -27,13 +28,14 @@ from sqlalchemy import select
 
 from service import words
 from service.cli.localnet import free_port
+from service.config import Settings
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, InboxRow
 from tests.checkout import ROOT
 from tests.e2e.test_full_game_by_replies import _bot_code, _latest_offer
 from tests.e2e.test_languages_by_email import found, plain
-from tests.fixtures import worker_database, xdist_worker
+from tests.fixtures import Inbox, worker_database, xdist_worker
 from tests.helpers import html_of, http, text_of
 from tests.packaging.installed import PACKAGES, Installed, Processes, installed_in, procfile, until
 from tests.service.replying import reply_message
@@ -199,7 +201,9 @@ def _ready(base: str) -> bool:
     return status == 200 and json.loads(body)["migrations"] == "ok"
 
 
-def _serve_and_play(processes: Processes, settings, smtp, base: str, inbound: int) -> None:  # type: ignore[no-untyped-def]
+def _serve_and_play(
+    processes: Processes, settings: Settings, smtp: Inbox, base: str, inbound: int
+) -> None:
     until(lambda: _ready(base), 60, "the installed web process ready", processes)
 
     games = {}
@@ -229,13 +233,10 @@ def _serve_and_play(processes: Processes, settings, smtp, base: str, inbound: in
 
     # The worker serves the queue and the scheduler's tick has run through it.
     def metrics() -> dict[str, float]:
-        request = f"{base}/metrics"
-        import urllib.request
-
-        with urllib.request.urlopen(
-            urllib.request.Request(request, headers={"Authorization": f"Bearer {METRICS_TOKEN}"}),
-            timeout=30,
-        ) as answer:
+        request = urllib.request.Request(
+            f"{base}/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
             text = answer.read().decode()
         return {
             m.group(1): float(m.group(2))
