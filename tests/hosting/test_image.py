@@ -125,11 +125,16 @@ class Stack:
         return subprocess.run(listed, capture_output=True, text=True, timeout=60).stdout.split()
 
     def down(self) -> None:
-        """compose down with the volumes; and what it leaves: the replicas of a scaled
-        service (podman-compose knows only the first) and their anonymous volumes."""
+        """compose down with the volumes, after what it would leave: the replicas of a scaled
+        service (podman-compose knows only the first) and the anonymous volumes of images
+        that declare a VOLUME (the sink's), which only removing the containers with their
+        volumes takes away."""
+        databases = {self.container("postgres"), self.container("redis")}
+        # The service's processes first: a worker stopping registers its death in Redis.
+        for name in sorted(self.containers(), key=lambda name: name in databases):
+            stop = ["podman", "rm", "--force", "--volumes", "--time", "30", name]
+            subprocess.run(stop, capture_output=True, timeout=120)
         self.compose("down", "--volumes", timeout=300)
-        for name in self.containers():
-            subprocess.run(["podman", "rm", "--force", "--volumes", name], capture_output=True)
         listed = ["podman", "volume", "ls", "--quiet", "--filter", LABEL]
         for volume in subprocess.run(listed, capture_output=True, text=True).stdout.split():
             subprocess.run(["podman", "volume", "rm", "--force", volume], capture_output=True)
@@ -177,6 +182,12 @@ def sunk(sink: mailbox.Maildir, address: str) -> list[EmailMessage]:
     return sorted(mine, key=lambda m: m["Date"].datetime)  # type: ignore[no-any-return]
 
 
+def anonymous_volumes() -> set[str]:
+    listed = ["podman", "volume", "ls", "--format", "{{.Name}} {{.Anonymous}}"]
+    shown = subprocess.run(listed, capture_output=True, text=True, timeout=60).stdout
+    return {line.split()[0] for line in shown.splitlines() if line.endswith(" true")}
+
+
 def scrape(base: str) -> str:
     request = urllib.request.Request(
         f"{base}/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}
@@ -209,11 +220,13 @@ def stack(tmp_path: Path) -> Iterator[Stack]:
     mailbox.Maildir(env["SINK_DIR"])  # made whole: the sink writes into its tmp/ and new/
     stack = Stack(tmp_path / "stack", env)
     stack.down()  # what an interrupted run left
+    volumes_before = anonymous_volumes()
     try:
         yield stack
     finally:
         stack.down()
     assert stack.containers() == [], "the stack is down"
+    assert anonymous_volumes() <= volumes_before, "no volume left behind"
 
 
 def test_the_image_runs_as_its_own_user_with_no_compiler_nor_pip():
