@@ -27,7 +27,7 @@ from redis import Redis
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
-from sqlalchemy import create_engine, make_url, text
+from sqlalchemy import URL, create_engine, make_url, text
 from sqlalchemy.pool import NullPool
 from werkzeug.serving import make_server
 
@@ -64,6 +64,20 @@ def xdist_worker() -> str | None:
     return os.environ.get("PYTEST_XDIST_WORKER")
 
 
+def postgres_database(server: URL, name: str, *, create: bool) -> None:
+    """Drop the database ``name`` on the PostgreSQL server of ``server`` (a URL of another
+    of its databases), then make it anew and empty when ``create``. FORCE closes
+    connections a killed run may have left open; template0 is never connected to, so
+    workers creating theirs at once do not block each other."""
+    maintenance = create_engine(server, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    quoted = maintenance.dialect.identifier_preparer.quote(name)
+    with maintenance.connect() as conn:
+        conn.execute(text(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)"))
+        if create:
+            conn.execute(text(f"CREATE DATABASE {quoted} TEMPLATE template0"))
+    maintenance.dispose()
+
+
 def worker_database(url: str, worker: str | None) -> str:
     """The database of ``worker`` on the server of ``url``: ``url`` itself without xdist;
     else ``<name>_<worker>`` (``test_gw0``), made anew each run on PostgreSQL through a
@@ -76,15 +90,8 @@ def worker_database(url: str, worker: str | None) -> str:
         stem, dot, suffix = (given.database or "test.sqlite3").rpartition(".")
         name = f"{stem}_{worker}{dot}{suffix}" if stem else f"{suffix}_{worker}"
     elif given.get_backend_name() == "postgresql":
-        maintenance = create_engine(given, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-        quoted = maintenance.dialect.identifier_preparer.quote(name)
-        with maintenance.connect() as conn:
-            # A fresh database each run: no table an older schema left behind survives.
-            # FORCE closes connections a killed run may have left open; template0 is never
-            # connected to, so workers creating theirs at once do not block each other.
-            conn.execute(text(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)"))
-            conn.execute(text(f"CREATE DATABASE {quoted} TEMPLATE template0"))
-        maintenance.dispose()
+        # A fresh database each run: no table an older schema left behind survives.
+        postgres_database(given, name, create=True)
     else:
         raise pytest.UsageError(f"no database per xdist worker on {given.get_backend_name()}")
     return given.set(database=name).render_as_string(hide_password=False)
@@ -404,12 +411,7 @@ def new_database(
             url = f"sqlite:///{folder / f'{suffix}.sqlite3'}"
         else:
             name = f"{given.database}_{suffix}"
-            maintenance = create_engine(given, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-            quoted = maintenance.dialect.identifier_preparer.quote(name)
-            with maintenance.connect() as conn:
-                conn.execute(text(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)"))
-                conn.execute(text(f"CREATE DATABASE {quoted} TEMPLATE template0"))
-            maintenance.dispose()
+            postgres_database(given, name, create=True)
             url = given.set(database=name).render_as_string(hide_password=False)
         made.append(url)
         return url
@@ -418,9 +420,4 @@ def new_database(
     for url in made:
         engine_for(url).dispose()
         if given.get_backend_name() == "postgresql":
-            maintenance = create_engine(given, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-            name = make_url(url).database
-            quoted = maintenance.dialect.identifier_preparer.quote(name or "")
-            with maintenance.connect() as conn:
-                conn.execute(text(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)"))
-            maintenance.dispose()
+            postgres_database(given, make_url(url).database or "", create=False)

@@ -59,6 +59,19 @@ def move(settings, game_id: str, seat: str) -> None:  # type: ignore[no-untyped-
         )
 
 
+def offered_to_cy(settings) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """A new game whose deciding seat is late: a ballot opens on it and the other seat
+    votes to hand it to Cy. The game and the late seat."""
+    game_id = new_game(settings)
+    late = deciding(settings, game_id)
+    voter = "p2" if late == "p1" else "p1"
+    with sessions(settings.database_url).begin() as s:
+        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
+    with sessions(settings.database_url).begin() as s:
+        slowplay.cast_vote(s, game_id, voter, 0, 1, "replace", ("cy@example.org", "Cy"))
+    return game_id, late
+
+
 def test_a_seat_left_between_its_turns_goes_to_the_vote_as_soon_as_it_must_decide(settings):
     game_id = new_game(settings)
     mover = deciding(settings, game_id)
@@ -107,13 +120,7 @@ def test_a_seat_whose_player_left_is_not_asked_to_vote_approve_or_be_nudged(sett
 def test_a_forgotten_newcomer_cannot_take_the_seat_and_the_others_vote_again_in_time(
     settings,
 ):
-    game_id = new_game(settings)
-    late = deciding(settings, game_id)
-    voter = "p2" if late == "p1" else "p1"
-    with sessions(settings.database_url).begin() as s:
-        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
-    with sessions(settings.database_url).begin() as s:
-        slowplay.cast_vote(s, game_id, voter, 0, 1, "replace", ("cy@example.org", "Cy"))
+    game_id, _late = offered_to_cy(settings)
     forget(settings, "CY@example.org")
     with sessions(settings.database_url)() as s:
         offer = s.scalars(select(SeatOfferRow).where(SeatOfferRow.game_id == game_id)).one()
@@ -132,14 +139,8 @@ def test_a_forgotten_newcomer_cannot_take_the_seat_and_the_others_vote_again_in_
 def test_a_player_forgotten_after_their_seat_was_handed_on_is_player_n_left_for_their_stretch(
     client, settings
 ):
-    game_id = new_game(settings)
-    late = deciding(settings, game_id)
-    voter = "p2" if late == "p1" else "p1"
+    game_id, late = offered_to_cy(settings)
     replaced = address_of(settings, game_id, late)
-    with sessions(settings.database_url).begin() as s:
-        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
-    with sessions(settings.database_url).begin() as s:
-        slowplay.cast_vote(s, game_id, voter, 0, 1, "replace", ("cy@example.org", "Cy"))
     with sessions(settings.database_url).begin() as s:
         offer = s.scalars(select(SeatOfferRow).where(SeatOfferRow.game_id == game_id)).one()
         slowplay.claim(s, offer.id)
@@ -208,13 +209,7 @@ def test_a_seat_whose_player_left_waits_the_paces_days_for_the_newcomer_it_is_ha
 def test_a_player_forgotten_while_their_seat_is_offered_leaves_the_newcomers_offer_standing(
     settings,
 ):
-    game_id = new_game(settings)
-    late = deciding(settings, game_id)
-    voter = "p2" if late == "p1" else "p1"
-    with sessions(settings.database_url).begin() as s:
-        slowplay.open_ballot(s, eventstore.load(s, game_id), late)
-    with sessions(settings.database_url).begin() as s:
-        slowplay.cast_vote(s, game_id, voter, 0, 1, "replace", ("cy@example.org", "Cy"))
+    game_id, late = offered_to_cy(settings)
     forget(settings, address_of(settings, game_id, late))
     with sessions(settings.database_url)() as s:
         (sent,) = s.scalars(
