@@ -7,19 +7,21 @@ import logging
 from rq import get_current_job
 from sqlalchemy import update
 
-from service import counters, secret_key
+from service import counters, dkim_keys, secret_key
 from service.config import Settings, load_extra_games
-from service.mail import replies
+from service.mail import ledger, replies
 from service.mail import signin as signin_mail
-from service.mail.compose import compose
+from service.mail.compose import Outgoing, compose, still_wanted
 from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
-from service.mail.smtp import send
+from service.mail.smtp import deliver
 from service.play import blocklist, signin
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import InboxRow, OutboxRow
 
 log = logging.getLogger(__name__)
+SIGN_IN = "sign_in"
+"""The ledger's kind of a sign-in email (:data:`service.mail.signin.SIGN_IN_JOB`'s)."""
 
 
 def settings_for_job() -> Settings:
@@ -27,12 +29,17 @@ def settings_for_job() -> Settings:
     stays unsent for the sweeper) rather than sign a link with it (issue 14)."""
     settings = Settings.from_env()
     secret_key.require(settings.secret_key)
+    dkim_keys.require(settings)  # no email goes out unsigned when a key was meant to sign it
     load_extra_games(settings)
     return settings
 
 
 def send_outbox(outbox_id: int) -> str:
-    """Render and send one outbox row; a row already sent or skipped sends nothing."""
+    """Send one outbox row's email; a row already sent or skipped sends nothing.
+
+    Its email is composed and signed once, by the first attempt, in the transaction that
+    claims the row (:mod:`service.mail.ledger`); an attempt after it sends those bytes,
+    unless the email is no longer worth sending (:func:`service.mail.compose.still_wanted`)."""
     settings = settings_for_job()
     session_factory = sessions(settings.database_url)
     with session_factory.begin() as session:
@@ -43,22 +50,35 @@ def send_outbox(outbox_id: int) -> str:
             return "already done"
         if row.claimed_at is not None and now() - row.claimed_at < claim_ttl(settings):
             return "being sent by another job"
-        outgoing = compose(session, settings, row)
         retry = row.attempts > 0  # an earlier attempt failed, or its worker died
         row.attempts += 1
-        if isinstance(outgoing, str):
-            row.skipped = outgoing
+        written = ledger.of_outbox(session, outbox_id)
+        skipped: str | None
+        if written is None:
+            outgoing = compose(session, settings, row)
+            skipped = outgoing if isinstance(outgoing, str) else None
+            if not isinstance(outgoing, str):
+                written = ledger.write(
+                    session, settings, outgoing, row.kind, outbox_id=row.id,
+                    game_id=row.game_id, seat=row.seat,
+                )  # fmt: skip
+        else:
+            skipped = still_wanted(session, row)
+            if skipped is not None:
+                ledger.dropped(session, written.id)
+        if skipped is not None:
+            row.skipped = skipped
         else:
             row.claimed_at = now()
+        letter = None if written is None else ledger.letter(settings, written)
     # Counted once committed, as the row now says.
-    if isinstance(outgoing, str):
+    if skipped is not None or letter is None:
         counters.email("skipped")
-        return f"skipped: {outgoing}"
+        return f"skipped: {skipped}"
     if retry:
         counters.email_retried()
-    message = outgoing.message
     try:
-        send(settings.smtp_url, message, to=outgoing.to)
+        deliver(settings.smtp_url, letter.raw, sender=letter.sender, to=letter.to)
     except Exception as exc:
         counters.email("failed")
         with session_factory.begin() as session:
@@ -69,11 +89,13 @@ def send_outbox(outbox_id: int) -> str:
         raise
     counters.email("sent")
     with session_factory.begin() as session:
+        moment = now()
         session.execute(
             update(OutboxRow)
             .where(OutboxRow.id == outbox_id)
-            .values(sent_at=now(), message_id=message["Message-ID"], last_error=None)
+            .values(sent_at=moment, message_id=written.message_id, last_error=None)
         )
+        ledger.sent(session, letter.email_id, moment)
     return "sent"
 
 
@@ -139,18 +161,42 @@ def _failed(settings: Settings, inbox_id: int, exc: Exception) -> None:
             log.error("gave up reading inbox #%d: %s", inbox_id, row.outcome)
 
 
-def send_sign_in(email: str, language: str) -> str:
+def send_sign_in(email: str, language: str, attempt: str | None = None) -> str:
     """Send a sign-in link to the desk of ``email`` (issue 20), made here so the link never
-    waits in Redis. Safe twice: a second run sends a second link, each good once."""
+    waits in Redis. ``attempt`` names this request (the desk draws it): a second run of the
+    job finds the email the first composed and sends those bytes, or nothing once sent. A
+    job queued before it had one sends a new link each run, each good once."""
     settings = settings_for_job()
-    with sessions(settings.database_url)() as session:
+    found_by = ledger.key("sign_in", attempt) if attempt else None
+    with sessions(settings.database_url).begin() as session:
+        written = ledger.of_key(session, found_by) if found_by else None
+        if written is not None and written.sent_at is not None:
+            return "already done"
         if blocklist.blocked(session, email):  # blocked since it was asked for (issue 30)
+            if written is not None:
+                ledger.dropped(session, written.id)
             return "skipped: the address is blocked"
-    url = signin_mail.sign_in_url(settings, email, signin.nonce())
+        if written is None:
+            url = signin_mail.sign_in_url(settings, email, signin.nonce())
+            message = signin_mail.message(settings, email, language, url)
+            written = ledger.write(
+                session, settings, Outgoing(message, email), SIGN_IN, found_by=found_by
+            )
+        letter = ledger.letter(settings, written)
+    if letter is None:
+        return "already done"
+    return _deliver(settings, letter)
+
+
+def _deliver(settings: Settings, letter: ledger.Letter) -> str:
+    """Hand an email no outbox row names to the relay, and note it sent; RQ retries a
+    failure (the next run sends the same bytes)."""
     try:
-        send(settings.smtp_url, signin_mail.message(settings, email, language, url), to=email)
+        deliver(settings.smtp_url, letter.raw, sender=letter.sender, to=letter.to)
     except Exception:
         counters.email("failed")
         raise
     counters.email("sent")
+    with sessions(settings.database_url).begin() as session:
+        ledger.sent(session, letter.email_id)
     return "sent"

@@ -14,9 +14,12 @@ from rq.job import JobStatus
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from service import counters
+from service.addresses import normal
 from service.config import Settings
 from service.errors import Conflict
-from service.mail import digest
+from service.mail import digest, ledger
+from service.mail.compose import Outgoing
 from service.mail.queue import (
     LAST_TICK,
     enqueue_outbox,
@@ -24,7 +27,7 @@ from service.mail.queue import (
     retry_policy,
     without_jobs_in,
 )
-from service.mail.smtp import send
+from service.mail.smtp import deliver
 from service.play import blocklist, slowplay
 from service.store.db import sessions
 from service.store.eventstore import now
@@ -35,6 +38,8 @@ log = logging.getLogger(__name__)
 BATCH = 500
 """Digests claimed per tick (each a row written); due games have no cap."""
 DIGEST_JOB = "workers.schedule.send_digest"
+DIGEST = "digest"
+"""The ledger's kind of a daily digest."""
 ADVANCE_JOB = "workers.schedule.advance_game"
 TICK_LOCK = "pbem:tick"
 TICK_LOCK_TTL = 300
@@ -148,26 +153,45 @@ def queue_digests(settings: Settings, moment: datetime) -> list[str]:
 
 
 def send_digest(email: str, day: str) -> str:
-    """One email listing every game waiting for the player; sent once per claimed day."""
+    """One email listing every game waiting for the player; sent once per claimed day. A
+    second run finds the email the first composed (the ledger's key names the day and the
+    address) and sends those bytes, or nothing once sent."""
     settings = settings_for_job()
     factory = sessions(settings.database_url)
+    found_by = ledger.key(DIGEST, day, normal(email) or email)
     with factory.begin() as session:
         claim = session.get(DigestRow, (email, day), with_for_update=True)
         if claim is None or claim.sent_at is not None:
             return "already done"
+        written = ledger.of_key(session, found_by)
         if blocklist.blocked(session, email):
             claim.sent_at = now()
+            if written is not None:
+                ledger.dropped(session, written.id)
             return "skipped: the address is blocked"
-        games = digest.waiting_games(settings, session, email)
-        claim.games = len(games)
-        if not games:
-            claim.sent_at = now()
-            return "nothing waiting"
-        name = session.scalars(select(SeatRow.name).where(SeatRow.email == email)).first()
-    message = digest.message(settings, email, name, day, games)
-    send(settings.smtp_url, message, to=email)
+        if written is None:
+            games = digest.waiting_games(settings, session, email)
+            claim.games = len(games)
+            if not games:
+                claim.sent_at = now()
+                return "nothing waiting"
+            name = session.scalars(select(SeatRow.name).where(SeatRow.email == email)).first()
+            message = digest.message(settings, email, name, day, games)
+            written = ledger.write(
+                session, settings, Outgoing(message, email), DIGEST, found_by=found_by
+            )
+        letter = ledger.letter(settings, written)
+    if letter is not None:
+        try:
+            deliver(settings.smtp_url, letter.raw, sender=letter.sender, to=letter.to)
+        except Exception:
+            counters.email("failed")
+            raise
+        counters.email("sent")
     with factory.begin() as session:
         done = session.get(DigestRow, (email, day))
         assert done is not None
         done.sent_at = now()
+        if letter is not None:
+            ledger.sent(session, letter.email_id)
     return "sent"

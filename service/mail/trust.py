@@ -14,25 +14,12 @@ from collections.abc import Callable
 from email.message import Message
 
 import dkim
-from email_validator import EmailNotValidError, validate_email
+
+from service.addresses import normal
 
 DNS: Callable[..., bytes | None] | None = None
 """``dnsfunc(name, timeout=5) -> TXT record bytes`` for dkimpy; None: the real DNS."""
 DKIM_DOMAIN = re.compile(rb"(?:^|;)\s*d\s*=\s*([^;\s]+)")
-
-
-def normal(address: str) -> str | None:
-    """``address`` as addresses are compared: the local part case-folded, the domain in
-    IDNA (``имя@пример.рф`` and ``ИМЯ@xn--e1afmkfd.xn--p1ai`` are one), or None for no
-    address at all."""
-    try:
-        checked = validate_email(
-            address.strip().strip("<>"), check_deliverability=False, allow_smtputf8=True
-        )
-    except (EmailNotValidError, ValueError, TypeError):
-        return None
-    domain = checked.ascii_domain or checked.domain
-    return f"{checked.local_part.casefold()}@{domain.casefold()}"
 
 
 def sender(message: Message) -> str | None:
