@@ -189,6 +189,8 @@ class Inbox:
         """Each accepted message's envelope sender (its Return-Path, issue 31)."""
         self.fail_next = 0
         self.refused = 0
+        self.refuse_rcpt: dict[str, str] = {}
+        """Recipients answered at RCPT with the reply given (``550 5.1.1 ...``), each time."""
         self.refuse_until: datetime | None = None
         self.stall: str | None = None
         self.arrived = threading.Event()
@@ -206,6 +208,8 @@ class Inbox:
         self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
     ) -> str:
         await self._held("rcpt")
+        if address in self.refuse_rcpt:
+            return self.refuse_rcpt[address]
         envelope.rcpt_tos.append(address)
         return "250 OK"
 

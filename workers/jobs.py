@@ -6,18 +6,20 @@ import logging
 
 from rq import get_current_job
 from sqlalchemy import update
+from sqlalchemy.orm import Session
 
 from service import counters, dkim_keys, secret_key
 from service.config import Settings, load_extra_games
+from service.errors import Conflict
 from service.mail import ledger, replies
 from service.mail import signin as signin_mail
 from service.mail.compose import Outgoing, compose, still_wanted
 from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
-from service.mail.smtp import deliver
-from service.play import blocklist, signin
+from service.mail.smtp import deliver, refused_for_good
+from service.play import blocklist, reach, signin
 from service.store.db import sessions
 from service.store.eventstore import now
-from service.store.models import InboxRow, OutboxRow
+from service.store.models import EmailRow, InboxRow, OutboxRow
 
 log = logging.getLogger(__name__)
 SIGN_IN = "sign_in"
@@ -74,6 +76,8 @@ def send_outbox(outbox_id: int) -> str:
     # Counted once committed, as the row now says.
     if skipped is not None or letter is None:
         counters.email("skipped")
+        if skipped == reach.UNREACHABLE:
+            _tell_table(settings, outbox_id)
         return f"skipped: {skipped}"
     if retry:
         counters.email_retried()
@@ -81,12 +85,22 @@ def send_outbox(outbox_id: int) -> str:
         deliver(settings.smtp_url, letter.raw, sender=letter.sender, to=letter.to)
     except Exception as exc:
         counters.email("failed")
+        answer = refused_for_good(exc)
+        told: list[int] = []
         with session_factory.begin() as session:
             failed = session.get(OutboxRow, outbox_id)
             assert failed is not None
             failed.claimed_at = None
             failed.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-        raise
+            if answer is not None:
+                # The relay refused the recipient for good (550 5.1.1): no retry would
+                # do, and the address is unreachable (issue 31 §2).
+                failed.skipped = reach.UNREACHABLE
+                told = _hard(session, letter.email_id)
+        if answer is None:
+            raise
+        enqueue_outbox(settings, told)
+        return f"refused: {answer}"
     counters.email("sent")
     with session_factory.begin() as session:
         moment = now()
@@ -97,6 +111,31 @@ def send_outbox(outbox_id: int) -> str:
         )
         ledger.sent(session, letter.email_id, moment)
     return "sent"
+
+
+def _hard(session: Session, email_id: int) -> list[int]:
+    """The relay refused this email's recipient for good: a permanent failure, as a
+    delivery report's would be; its bytes go. The outbox ids that tell the tables."""
+    counters.bounced("hard")
+    sent = session.get(EmailRow, email_id, with_for_update=True)
+    assert sent is not None
+    ledger.dropped(session, email_id)
+    return reach.judged(session, sent, "hard", now())
+
+
+def _tell_table(settings: Settings, outbox_id: int) -> None:
+    """An email skipped because its address no longer receives ours: the seat's table is
+    told, once, if it was not (a game begun, or a seat taken, since the address was
+    marked). A game that moved meanwhile is told by its next email."""
+    try:
+        with sessions(settings.database_url).begin() as session:
+            row = session.get(OutboxRow, outbox_id)
+            if row is None or row.kind == "seat_offer":
+                return  # a newcomer's address: the seat's own player is not the one lost
+            told = reach.tell(session, row.game_id, row.seat)
+    except Conflict:
+        return
+    enqueue_outbox(settings, told)
 
 
 def sweep_outbox(older_than: int | None = None) -> list[int]:
@@ -172,10 +211,12 @@ def send_sign_in(email: str, language: str, attempt: str | None = None) -> str:
         written = ledger.of_key(session, found_by) if found_by else None
         if written is not None and written.sent_at is not None:
             return "already done"
-        if blocklist.blocked(session, email):  # blocked since it was asked for (issue 30)
+        refused = "the address is blocked" if blocklist.blocked(session, email) else None
+        refused = refused or reach.refusal(session, email)  # issues 30, 31
+        if refused is not None:
             if written is not None:
                 ledger.dropped(session, written.id)
-            return "skipped: the address is blocked"
+            return f"skipped: {refused}"
         if written is None:
             url = signin_mail.sign_in_url(settings, email, signin.nonce())
             message = signin_mail.message(settings, email, language, url)
@@ -185,17 +226,24 @@ def send_sign_in(email: str, language: str, attempt: str | None = None) -> str:
         letter = ledger.letter(settings, written)
     if letter is None:
         return "already done"
-    return _deliver(settings, letter)
+    return deliver_letter(settings, letter)
 
 
-def _deliver(settings: Settings, letter: ledger.Letter) -> str:
+def deliver_letter(settings: Settings, letter: ledger.Letter) -> str:
     """Hand an email no outbox row names to the relay, and note it sent; RQ retries a
-    failure (the next run sends the same bytes)."""
+    failure (the next run sends the same bytes), unless the relay refused its recipient
+    for good."""
     try:
         deliver(settings.smtp_url, letter.raw, sender=letter.sender, to=letter.to)
-    except Exception:
+    except Exception as exc:
         counters.email("failed")
-        raise
+        answer = refused_for_good(exc)
+        if answer is None:
+            raise
+        with sessions(settings.database_url).begin() as session:
+            told = _hard(session, letter.email_id)
+        enqueue_outbox(settings, told)
+        return f"refused: {answer}"
     counters.email("sent")
     with sessions(settings.database_url).begin() as session:
         ledger.sent(session, letter.email_id)

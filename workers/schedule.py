@@ -14,7 +14,6 @@ from rq.job import JobStatus
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from service import counters
 from service.addresses import normal
 from service.config import Settings
 from service.errors import Conflict
@@ -27,12 +26,11 @@ from service.mail.queue import (
     retry_policy,
     without_jobs_in,
 )
-from service.mail.smtp import deliver
-from service.play import blocklist, slowplay
+from service.play import blocklist, reach, slowplay
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import DigestRow, GameRow, PersonRow, SeatRow
-from workers.jobs import settings_for_job
+from workers.jobs import deliver_letter, settings_for_job
 
 log = logging.getLogger(__name__)
 BATCH = 500
@@ -164,11 +162,13 @@ def send_digest(email: str, day: str) -> str:
         if claim is None or claim.sent_at is not None:
             return "already done"
         written = ledger.of_key(session, found_by)
-        if blocklist.blocked(session, email):
+        refused = "the address is blocked" if blocklist.blocked(session, email) else None
+        refused = refused or reach.refusal(session, email)  # issues 30, 31
+        if refused is not None:
             claim.sent_at = now()
             if written is not None:
                 ledger.dropped(session, written.id)
-            return "skipped: the address is blocked"
+            return f"skipped: {refused}"
         if written is None:
             games = digest.waiting_games(settings, session, email)
             claim.games = len(games)
@@ -181,17 +181,9 @@ def send_digest(email: str, day: str) -> str:
                 session, settings, Outgoing(message, email), DIGEST, found_by=found_by
             )
         letter = ledger.letter(settings, written)
-    if letter is not None:
-        try:
-            deliver(settings.smtp_url, letter.raw, sender=letter.sender, to=letter.to)
-        except Exception:
-            counters.email("failed")
-            raise
-        counters.email("sent")
+    said = "sent" if letter is None else deliver_letter(settings, letter)
     with factory.begin() as session:
         done = session.get(DigestRow, (email, day))
         assert done is not None
         done.sent_at = now()
-        if letter is not None:
-            ledger.sent(session, letter.email_id)
-    return "sent"
+    return said

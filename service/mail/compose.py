@@ -17,7 +17,7 @@ from service.config import Settings
 from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import ics, news, smtp
-from service.play import blocklist
+from service.play import blocklist, reach
 from service.play.forgetting import LEFT
 from service.play.moves import seat_row
 from service.present import notices, presentation
@@ -127,6 +127,9 @@ def _plan(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> _P
         greeted = shown_names.of_seat(seat)
     if blocklist.blocked(session, recipient[1]):
         return BLOCKED
+    refused = reach.refusal(session, recipient[1])
+    if refused is not None:  # issue 31: it bounces, or its player called our email spam
+        return refused
     acting = row.seat in loaded.game.to_act(loaded.state) and not loaded.row.over
     if row.kind in REOFFERS:
         # Still the decision this row was written for: the seat has not moved since (another
@@ -301,7 +304,7 @@ def _answer_refusal(session: Session, row: OutboxRow, seat: SeatRow) -> str | No
         return LEFT
     if blocklist.blocked(session, seat.email):
         return BLOCKED
-    return None
+    return reach.refusal(session, seat.email, answering=True)
 
 
 def render(template: str, context: dict[str, Any]) -> str:

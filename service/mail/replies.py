@@ -24,11 +24,11 @@ from service.config import Settings
 from service.errors import Conflict, ServiceError
 from service.links import decisions, replyto
 from service.links.decisions import Named, Verdict
-from service.mail import commands, reading, trust
+from service.mail import bounces, commands, reading, trust
 from service.play import moves
 from service.play.moves import seat_row
 from service.present import codes
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, InboxRow, OutboxRow
 from service.words import _
@@ -50,7 +50,11 @@ def read(session: Session, settings: Settings, row: InboxRow) -> list[int]:
     """Act on the received message ``row``; the outbox ids to enqueue once committed.
 
     The seat a message was sent to is noted first, whatever it turns out to be (a robot's
-    bounce holds the player's address too): forgetting a player finds it there (issue 30)."""
+    bounce holds the player's address too): forgetting a player finds it there (issue 30).
+    A delivery report or a complaint about an email we sent is no reply: it is read by
+    :mod:`service.mail.bounces` and never answered (issue 31)."""
+    if bounces.concerns(settings, row):
+        return bounces.read(session, settings, row)
     address = replyto.decode(settings.secret_key, row.rcpt_to or "")
     game = None if address is None else session.get(GameRow, address.game_id)
     loaded = None
@@ -130,6 +134,7 @@ def _read(
             )
         )
         return [_answer(session, row, loaded, seat, answer)]
+    people.heard_from(session, holder.email)  # the seat's player wrote: a sign of life (issue 31)
     lines = reading.meaningful(reading.text(message))
     outbox_ids: list[int] = []
     steps: list[dict[str, Any]] = answer["steps"]
