@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from service import counters, dkim_keys, secret_key
 from service.config import Settings, load_extra_games
 from service.errors import Conflict
-from service.mail import ledger, replies
+from service.mail import ledger, newaddress, replies
 from service.mail import signin as signin_mail
 from service.mail.compose import Outgoing, compose, still_wanted
 from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
@@ -24,6 +24,8 @@ from service.store.models import EmailRow, InboxRow, OutboxRow
 log = logging.getLogger(__name__)
 SIGN_IN = "sign_in"
 """The ledger's kind of a sign-in email (:data:`service.mail.signin.SIGN_IN_JOB`'s)."""
+ADDRESS_CHECK = "address_check"
+"""The ledger's kind of the email confirming a new address (issue 31)."""
 
 
 def settings_for_job() -> Settings:
@@ -222,6 +224,32 @@ def send_sign_in(email: str, language: str, attempt: str | None = None) -> str:
             message = signin_mail.message(settings, email, language, url)
             written = ledger.write(
                 session, settings, Outgoing(message, email), SIGN_IN, found_by=found_by
+            )
+        letter = ledger.letter(settings, written)
+    if letter is None:
+        return "already done"
+    return deliver_letter(settings, letter)
+
+
+def send_address_check(old: str, new: str, language: str, attempt: str) -> str:
+    """Send the link that moves the games of ``old`` to ``new`` (issue 31), to ``new``:
+    even when ``new`` is marked unreachable (the link is how it shows it receives), never
+    when it is blocked. ``attempt`` names the request: a second run sends the same email."""
+    settings = settings_for_job()
+    found_by = ledger.key(ADDRESS_CHECK, attempt)
+    with sessions(settings.database_url).begin() as session:
+        written = ledger.of_key(session, found_by)
+        if written is not None and written.sent_at is not None:
+            return "already done"
+        if blocklist.blocked(session, new):
+            if written is not None:
+                ledger.dropped(session, written.id)
+            return "skipped: the address is blocked"
+        if written is None:
+            url = newaddress.confirm_url(settings, old, new)
+            message = newaddress.message(settings, new, language, url)
+            written = ledger.write(
+                session, settings, Outgoing(message, new), ADDRESS_CHECK, found_by=found_by
             )
         letter = ledger.letter(settings, written)
     if letter is None:

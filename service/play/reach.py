@@ -32,10 +32,12 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from service.addresses import normal
-from service.play import slowplay
-from service.play.moves import outbox, resend
+from service.errors import BadRequest
+from service.play import blocklist, slowplay
+from service.play.moves import check_email, outbox, resend
 from service.store import eventstore
 from service.store.models import AddressRow, EmailRow, GameRow, PersonRow, SeatRow
+from service.words import _
 
 UNREACHABLE = "the address no longer receives our emails"
 """Why an email to an unreachable address was not sent (``OutboxRow.skipped``)."""
@@ -211,6 +213,16 @@ def move_address(session: Session, old: str, new: str, moment: datetime) -> list
     for seat in seats:
         sent += _reachable(session, seat.game_id, seat.seat)
     return sent
+
+
+def new_address(session: Session, typed: str) -> str:
+    """The address a player typed to have their games emailed to, or :class:`BadRequest`
+    saying why it cannot be: no address, too long, blocked by the operator."""
+    if len(typed) > 320:  # RFC 5321 §4.5.3.1
+        raise BadRequest(_("An email address is at most 320 characters long."))
+    address = check_email(typed.strip())
+    blocklist.refuse(session, [address])
+    return address
 
 
 def _move_person(session: Session, old: str, new: str) -> None:

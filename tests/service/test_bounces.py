@@ -490,3 +490,19 @@ def test_forgetting_the_player_of_a_bounced_address_leaves_nothing_of_them(
         for game_id in session.scalars(select(EventRow.game_id).distinct()):
             loaded_ok = loaded_ok and eventstore.load(session, game_id) is not None
     assert loaded_ok
+
+
+def test_a_players_own_data_holds_each_email_sent_to_them_and_what_came_back(
+    client, settings, smtp, work
+):
+    from service.play import takeout
+
+    new_game(client)
+    work()
+    (sent,) = emails_to(settings, BOB)
+    bounce_of(settings, sent, "exim-failed")
+    with sessions(settings.database_url)() as session:
+        data = takeout.everything(session, settings, BOB.upper())
+    (email,) = data["emails_sent"]
+    assert (email["kind"], email["came_back"]) == ("invitation", "hard")
+    assert email["sent_at"] is not None and data["delivery"]["unreachable_since"] is not None
