@@ -101,6 +101,8 @@ def send_outbox(outbox_id: int) -> str:
                 told = _hard(session, letter.email_id)
         if answer is None:
             raise
+        # Named by its row and the relay's words, the address already written <recipient>.
+        log.warning("outbox #%d: the relay refused its recipient for good: %s", outbox_id, answer)
         enqueue_outbox(settings, told)
         return f"refused: {answer}"
     counters.email("sent")
@@ -270,6 +272,9 @@ def deliver_letter(settings: Settings, letter: ledger.Letter) -> str:
             raise
         with sessions(settings.database_url).begin() as session:
             told = _hard(session, letter.email_id)
+        log.warning(
+            "email #%d: the relay refused its recipient for good: %s", letter.email_id, answer
+        )
         enqueue_outbox(settings, told)
         return f"refused: {answer}"
     counters.email("sent")
