@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # TEST_WORKERS=0` runs it in this one process.
 TEST_WORKERS ?= auto
 
-.PHONY: install demo test lint bench mutate clean translations
+.PHONY: install demo test lint bench mutate clean translations image image-base image-test
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,45 @@ mutate: $(STAMP)
 translations: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -o service/translations/messages.pot .
 	$(BIN)/pybabel update -D messages -i service/translations/messages.pot -d service/translations
+
+# The image (issue 30 §2, README "Hosting"): one for every process. `make image-test` builds it
+# and runs compose.yaml's stack (tests/hosting/test_image.py). This project's machines reach no
+# image registry: the base is made from Debian's packages (hosting/debian-base.sh), and so are
+# the stand-ins of PostgreSQL's and Redis's images (hosting/stand-ins/). podman runs them, with
+# the settings of hosting/containers.conf. Elsewhere: make image-test
+# IMAGE_BASE=debian:bookworm-slim POSTGRES_IMAGE=postgres:15-bookworm REDIS_IMAGE=redis:7-bookworm
+IMAGE          ?= localhost/pbem:latest
+IMAGE_BASE     ?= localhost/debian-base:bookworm
+POSTGRES_IMAGE ?= localhost/pbem-postgres:15
+REDIS_IMAGE    ?= localhost/pbem-redis:7
+PODMAN         := CONTAINERS_CONF=$(CURDIR)/hosting/containers.conf podman
+comma          := ,
+# Where PyPI is reached through a TLS proxy of the machine's own (PIP_CERT), the build trusts it.
+PIP_CA         := $(if $(PIP_CERT),--secret id=pip-ca$(comma)src=$(PIP_CERT))
+
+image-base:
+	@if ! $(PODMAN) image exists $(IMAGE_BASE); then \
+	  case "$(IMAGE_BASE)" in \
+	    localhost/*) echo "making $(IMAGE_BASE) from Debian's packages"; \
+	      CONTAINERS_CONF=$(CURDIR)/hosting/containers.conf hosting/debian-base.sh $(IMAGE_BASE) ;; \
+	    *) $(PODMAN) pull $(IMAGE_BASE) ;; \
+	  esac; \
+	fi
+
+image: image-base
+	$(PODMAN) build --format docker $(PIP_CA) --build-arg BASE=$(IMAGE_BASE) -t $(IMAGE) .
+
+image-test: $(STAMP) image
+	@for standin in $(POSTGRES_IMAGE):postgres $(REDIS_IMAGE):redis; do \
+	  name=$${standin%:*}; folder=$${standin##*:}; \
+	  case "$$name" in localhost/pbem-*) \
+	    $(PODMAN) build --quiet --build-arg BASE=$(IMAGE_BASE) -t $$name hosting/stand-ins/$$folder \
+	      >/dev/null || exit 1 ;; \
+	  esac; \
+	done
+	CONTAINERS_CONF=$(CURDIR)/hosting/containers.conf PBEM_IMAGE=$(IMAGE) \
+	  POSTGRES_IMAGE=$(POSTGRES_IMAGE) REDIS_IMAGE=$(REDIS_IMAGE) \
+	  $(BIN)/pytest -m image -n 0 -s tests/hosting/test_image.py
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache .ruff_cache

@@ -30,6 +30,7 @@ INTEGERS = {
     "tick_every",
     "sweep_every",
     "inbound_max_bytes",
+    "inbound_max_recipients",
     "sign_in_max_age",
 }
 
@@ -91,9 +92,22 @@ class Settings:
     claim_ttl: int = 300
     """Seconds a send in progress keeps its outbox row from other jobs; then it is presumed
     dead (its worker was killed) and the sweeper hands the row to another job."""
-    inbound_max_bytes: int = 1024 * 1024
-    """The largest message the inbound server and ``POST /inbound/mime`` take (issue 18):
-    a reply is a few lines; beyond this, 552 over SMTP, 413 over HTTP."""
+    inbound_max_bytes: int = 512 * 1024
+    """The largest message the inbound server and ``POST /inbound/mime`` take (issues 18,
+    31): a reply quoting the largest turn email whole, its board picture re-attached as
+    phone and desktop clients do, and a signature picture (README's *Receiving mail* has
+    the measures); beyond this, 552 over SMTP, 413 over HTTP."""
+    inbound_max_recipients: int = 10
+    """Recipients taken in one SMTP/LMTP transaction (issue 31): the next are answered
+    ``452 4.5.3`` and the sending server delivers them in another transaction."""
+    inbound_trusted_authserv_id: str = ""
+    """The authserv-id of the MTA in front of ``pbem inbound`` (issue 31): the topmost
+    Authentication-Results (or Received-SPF) header it adds is read for the SPF result the
+    service cannot compute behind it. Empty: no such header is believed."""
+    inbound_dns: str = "system"
+    """Where the reply checks ask DNS (DKIM keys, DMARC policies, SPF): ``system``, the
+    host's resolver, or ``off``: nothing is asked, every name has no record (``make demo``,
+    whose replies never come from the internet)."""
     inbound_url: str = ""
     """Where ``/mailbox`` sends a player's typed reply (``smtp://host:port``): the demo's
     inbound server. Empty (anywhere but ``make demo``), no reply box is shown."""

@@ -159,8 +159,11 @@ def read_inbox(inbox_id: int) -> str:
 
     A second job on the same message, at once or later, does nothing. A failure rolls the
     reading back and leaves the message for RQ's next retry; after the last retry it is
-    marked failed, never read again."""
+    marked failed, never read again. A sender the DNS could not check now is such a
+    failure, until the last try, which tells the seat so (issue 31 §4)."""
     settings = settings_for_job()
+    job = get_current_job()
+    last_try = job is None or not job.retries_left
     session_factory = sessions(settings.database_url)
     with session_factory.begin() as session:
         row = session.get(InboxRow, inbox_id, with_for_update=True)
@@ -178,7 +181,7 @@ def read_inbox(inbox_id: int) -> str:
             if row.processed_at is not None or row.claimed_at != claim:
                 # Our claim ran out and another job took the message over.
                 return "taken over by another job"
-            outbox_ids = replies.read(session, settings, row)
+            outbox_ids = replies.read(session, settings, row, last_try=last_try)
             row.processed_at = now()
             row.claimed_at = None
     except Exception as exc:

@@ -499,7 +499,8 @@ def inbound(host: str, port: int, lmtp: bool) -> None:
     from service import logs
     from service.mail.inbound_server import InboundController
 
-    settings = _settings()
+    # It reads the reply and bounce addresses' tokens at RCPT (issue 31 §4).
+    settings = _mailing_settings()
     logs.configure_from(settings)
     server = InboundController(settings, host, port, lmtp=lmtp)
     server.start()

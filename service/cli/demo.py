@@ -88,6 +88,9 @@ def run(host: str, port: int) -> None:
         base_url=os.environ.get("BASE_URL", f"http://{shown_host}:{port}"),
         secret_key=key,
         inbound_url=f"smtp://127.0.0.1:{inbound_port}",
+        # Its replies are typed in /mailbox on this machine, never sent from the sender's
+        # own domain: no DNS is asked of them (DKIM, DMARC, SPF; issue 31 §4).
+        inbound_dns="off",
     )
     migrate(settings.database_url)
     # Loopback only, whatever HOST says: replies come from /mailbox, on this machine.

@@ -1,8 +1,15 @@
 """The inbound mail server (issue 18): LMTP for an MTA in front (Postfix hands mail to it
 with ``lmtp:inet:host:port``), or plain SMTP for a small setup, the demo and tests.
 
-It takes mail for ``MAIL_DOMAIN`` only, and tells the sender a message was taken (250)
-only once it is stored and committed (:func:`service.mail.inbox.store`). Anything that
+It takes mail only for the addresses the service reads (issue 31 §4): the reply and bounce
+addresses it signed, checked at ``RCPT`` by their HMAC alone, and postmaster (RFC 5321
+§4.5.1); every other address, at ``MAIL_DOMAIN`` or not, is refused there (550), so no
+byte of a message for it is taken. At most ``INBOUND_MAX_RECIPIENTS`` recipients are taken
+per transaction (452 4.5.3 for the next: the sending server sends them in another), and a
+message of more MIME parts than the reader reads is refused at ``DATA`` (554 5.6.0): nothing
+of it is stored. It tells the sender a message was taken (250) only once it is stored and
+committed (:func:`service.mail.inbox.store`), with the sending server's IP address over
+SMTP (SPF is checked against it; over LMTP the peer is the MTA in front). Anything that
 keeps it from being stored (the database unreachable, any storage error) answers
 ``451 4.3.0``: a temporary failure, so the sending server keeps the message and retries,
 and nothing is lost. A stored message is handed to a reading job; with Redis down it is
@@ -23,7 +30,8 @@ from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from service.config import Settings
-from service.mail.inbox import ours, store
+from service.mail import reading
+from service.mail.inbox import recipient, store
 from service.mail.queue import enqueue_inbox
 from service.store.db import sessions
 
@@ -33,6 +41,8 @@ TAKEN = "250 2.0.0 Message stored"
 NOT_OURS = "550 5.1.1 No such mailbox here"
 TRY_LATER = "451 4.3.0 Cannot store the message now, try again later"
 TOO_BIG = "552 5.3.4 Message too big"
+TOO_MANY_RECIPIENTS = "452 4.5.3 Too many recipients"
+TOO_MANY_PARTS = "554 5.6.0 Too many MIME parts"
 
 
 class _EnhancedLimits:
@@ -68,10 +78,14 @@ class InboundHandler:
         address: str,
         rcpt_options: list[str],
     ) -> str:
-        recipient = ours(self.settings, address)
-        if recipient is None:
+        found = recipient(self.settings, address)
+        if found is None:
             return NOT_OURS
-        envelope.rcpt_tos.append(recipient)
+        if found in envelope.rcpt_tos:
+            return "250 2.1.5 OK"  # one address twice (in two cases): one copy
+        if len(envelope.rcpt_tos) >= self.settings.inbound_max_recipients:
+            return TOO_MANY_RECIPIENTS  # RFC 5321 §4.5.3.1.10
+        envelope.rcpt_tos.append(found)
         return "250 2.1.5 OK"
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
@@ -80,10 +94,14 @@ class InboundHandler:
         if len(raw) > self.settings.inbound_max_bytes:
             return self._each(recipients, TOO_BIG)
         loop = asyncio.get_running_loop()
+        # One pass over the bytes, off the event loop like everything below.
+        if await loop.run_in_executor(None, reading.too_many_parts, raw):
+            return self._each(recipients, TOO_MANY_PARTS)
+        peer = None if self.lmtp else _peer_ip(session)
         try:
             # The database is blocking: off the event loop, so other senders are served.
             ids = await loop.run_in_executor(
-                None, self._store, raw, envelope.mail_from or "", recipients
+                None, self._store, raw, envelope.mail_from or "", recipients, peer
             )
         except Exception:
             log.exception("could not store a message for %s; answered 451", recipients)
@@ -92,11 +110,13 @@ class InboundHandler:
             await loop.run_in_executor(None, self._enqueue, ids)
         return self._each(recipients, TAKEN)
 
-    def _store(self, raw: bytes, mail_from: str, recipients: list[str]) -> list[int]:
+    def _store(
+        self, raw: bytes, mail_from: str, recipients: list[str], peer: str | None
+    ) -> list[int]:
         # One transaction for every recipient: all are stored, or none and the sender
         # retries them all.
         with sessions(self.settings.database_url).begin() as session:
-            stored = [store(session, raw, mail_from, rcpt) for rcpt in recipients]
+            stored = [store(session, raw, mail_from, rcpt, peer) for rcpt in recipients]
         return [inbox_id for inbox_id in stored if inbox_id is not None]
 
     def _enqueue(self, ids: list[int]) -> None:
@@ -110,6 +130,14 @@ class InboundHandler:
         if not self.lmtp:
             return status
         return "\r\n".join([status] * max(1, len(recipients)))
+
+
+def _peer_ip(session: Session) -> str | None:
+    """The connecting server's IP address (aiosmtpd's ``session.peer``: host and port)."""
+    peer = session.peer
+    if isinstance(peer, tuple) and peer and isinstance(peer[0], str):
+        return peer[0]
+    return None
 
 
 class InboundController(Controller):

@@ -15,6 +15,7 @@ read, one per address (each address names its own seat and decision).
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import logging
 
 import idna
@@ -23,6 +24,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from service.config import Settings
+from service.links import bounces, replyto
 from service.store.eventstore import now
 from service.store.models import InboxRow
 
@@ -56,6 +58,34 @@ def ours(settings: Settings, address: str) -> str | None:
     if domain_of(domain) != domain_of(settings.mail_domain):
         return None
     return f"{local}@{domain_of(domain)}"
+
+
+POSTMASTER = "postmaster"
+"""RFC 5321 §4.5.1: every SMTP server accepts mail for postmaster (its local part in any
+case, with or without a domain)."""
+
+
+def recipient(settings: Settings, address: str) -> str | None:
+    """``address`` as it is stored when it is one the service reads (issue 31): a reply
+    address (``play+<token>``) or a bounce address (``bounce+<token>``) this server signed,
+    or postmaster, each in lower case (tokens are case-blind, so one address in two cases
+    is stored once); None for every other address, at ``MAIL_DOMAIN`` or not. Only the
+    address is read: its token's HMAC, no database."""
+    stripped = address.strip().strip("<>")
+    if stripped.casefold() == POSTMASTER:
+        return f"{POSTMASTER}@{domain_of(settings.mail_domain)}"
+    found = ours(settings, stripped)
+    if found is None:
+        return None
+    local, _, domain = found.rpartition("@")
+    if local.casefold() == POSTMASTER:
+        return f"{POSTMASTER}@{domain}"
+    if (
+        replyto.decode(settings.secret_key, local) is None
+        and bounces.decode(settings.secret_key, local) is None
+    ):
+        return None
+    return f"{local.lower()}@{domain}"
 
 
 def _printable(text: str) -> bool:
@@ -121,10 +151,24 @@ def message_key(raw: bytes, rcpt_to: str) -> str:
     return key
 
 
-def store(session: Session, raw: bytes, mail_from: str, rcpt_to: str) -> int | None:
-    """Store one received message for ``rcpt_to`` (an address :func:`ours` returned) in
-    the caller's transaction; its row's id, or None when it was stored before (a duplicate
-    changes nothing). The caller commits before it tells the sender the message was taken.
+def client_ip(text: str | None) -> str | None:
+    """The sending server's IP address as it is stored (its canonical text), or None when
+    ``text`` is none (a peer over LMTP is the MTA in front, never the sender)."""
+    if not text:
+        return None
+    try:
+        return str(ipaddress.ip_address(text.strip().strip("[]")))
+    except ValueError:
+        return None
+
+
+def store(
+    session: Session, raw: bytes, mail_from: str, rcpt_to: str, client: str | None = None
+) -> int | None:
+    """Store one received message for ``rcpt_to`` (an address :func:`recipient` returned)
+    in the caller's transaction, with the IP address of the server that sent it (SPF checks
+    it, issue 31); its row's id, or None when it was stored before (a duplicate changes
+    nothing). The caller commits before it tells the sender the message was taken.
     """
     values = {
         "message_key": message_key(raw, rcpt_to),
@@ -132,6 +176,7 @@ def store(session: Session, raw: bytes, mail_from: str, rcpt_to: str) -> int | N
         "mail_from": envelope_sender(mail_from),
         "rcpt_to": rcpt_to[:ADDRESS_LENGTH],
         "raw": raw,
+        "client_ip": client_ip(client),
     }
     dialect = session.get_bind().dialect.name
     # INSERT ... ON CONFLICT DO NOTHING: a duplicate neither fails the transaction nor

@@ -11,8 +11,10 @@ table command (:func:`service.mail.commands.run`), and one answer email says wha
 
 from __future__ import annotations
 
+import logging
 import re
 from datetime import timedelta
+from email.message import Message
 from typing import Any
 
 from sqlalchemy import func, select
@@ -24,7 +26,8 @@ from service.config import Settings
 from service.errors import Conflict, ServiceError
 from service.links import decisions, replyto
 from service.links.decisions import Named, Verdict
-from service.mail import bounces, commands, reading, trust
+from service.mail import bounces as reports
+from service.mail import commands, inbox, reading, trust
 from service.play import moves
 from service.play.moves import seat_row
 from service.present import codes
@@ -33,12 +36,18 @@ from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, InboxRow, OutboxRow
 from service.words import _
 
+log = logging.getLogger(__name__)
+
 MAX_RAW = 4 * 1024 * 1024
 """Bytes of a message we read at all (the inbound server caps what it takes; this is the
 reader's own bound)."""
 QUOTE_LIMIT = 120
 MESSAGE_ID = re.compile(r"<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>")
 """A Message-ID we may echo in In-Reply-To: printable ASCII, no brackets inside, no space."""
+UNCHECKED = _(
+    "Your reply could not be checked: the DNS of your address's domain did not answer. "
+    "Nothing was done; please reply again later."
+)
 SHORT_HELP = _(
     "Reply with an option's code from your turn email (such as 1 or 2b), several codes to "
     "play them in order, or a command: status, help, takeback, away until DATE, back, "
@@ -46,37 +55,52 @@ SHORT_HELP = _(
 )
 
 
-def read(session: Session, settings: Settings, row: InboxRow) -> list[int]:
+def read(
+    session: Session, settings: Settings, row: InboxRow, *, last_try: bool = True
+) -> list[int]:
     """Act on the received message ``row``; the outbox ids to enqueue once committed.
 
-    The seat a message was sent to is noted first, whatever it turns out to be (a robot's
-    bounce holds the player's address too): forgetting a player finds it there (issue 30).
+    Read in the order of what each step costs (issue 31 §4): the recipient's token (an HMAC,
+    no parse), then the headers alone (robots, the sender, DKIM and DMARC), then the number
+    of MIME parts (one pass over the bytes), and only then the body. A check the DNS could
+    not answer raises :class:`service.mail.trust.DnsUnavailable` for the job to read the
+    message again later, unless this is its ``last_try``: then the seat is told its reply
+    could not be checked, and nothing is played.
+
+    The seat a reply address names is noted as soon as the token is read, whatever the
+    message turns out to be (a robot's bounce holds the player's address too): forgetting a
+    player finds it there (issue 30).
+
     A delivery report or a complaint about an email we sent is no reply: it is read by
-    :mod:`service.mail.bounces` and never answered (issue 31)."""
-    if bounces.concerns(settings, row):
-        return bounces.read(session, settings, row)
-    address = replyto.decode(settings.secret_key, row.rcpt_to or "")
+    :mod:`service.mail.bounces` and never answered (issue 31 §2), before postmaster's mail is
+    kept (a feedback loop may be registered at postmaster@)."""
+    raw = bytes(row.raw or b"")
+    rcpt = row.rcpt_to or ""
+    if reports.concerns(settings, row):
+        return reports.read(session, settings, row)
+    if rcpt.rpartition("@")[0].casefold() == inbox.POSTMASTER:
+        row.outcome = "kept: mail to postmaster"  # for the operator; never parsed or answered
+        return []
+    address = replyto.decode(settings.secret_key, rcpt)
     game = None if address is None else session.get(GameRow, address.game_id)
     loaded = None
     if address is not None and game is not None:
         loaded = eventstore.load(session, address.game_id)
         if address.seat_index < len(loaded.table.seats):
             row.game_id, row.seat = loaded.row.id, loaded.table.seats[address.seat_index]
-    raw = bytes(row.raw or b"")
     if len(raw) > MAX_RAW:
         row.outcome = "ignored: too large"
         return []
-    try:
-        message = reading.parse(raw)
-    except (ValueError, TypeError, IndexError, LookupError, RecursionError):
-        row.outcome = "ignored: unreadable"
+    if address is None or loaded is None or row.seat is None:
+        row.outcome = "refused: bad address"
         return []
-    automatic = reading.robot(message, row.mail_from or "")
+    head = reading.head(raw)
+    automatic = reading.robot(head, row.mail_from or "")
     if automatic is not None:
         row.outcome = f"ignored: {automatic}"[:120]
         return []
-    if address is None or loaded is None or row.seat is None:
-        row.outcome = "refused: bad address"
+    if reading.too_many_parts(raw):
+        row.outcome = "ignored: too many MIME parts"
         return []
     seat = row.seat
     if address.generation != loaded.table.generation(seat):
@@ -89,13 +113,30 @@ def read(session: Session, settings: Settings, row: InboxRow) -> list[int]:
         forget_message(row, "refused: the seat's player left")
         return []
     with words.speaking(holder.language, holder.time_zone):
-        return _read(session, settings, row, raw, message, address, loaded, seat)
+        return _read(session, settings, row, raw, head, address, loaded, seat, last_try)
+
+
+def _forged(
+    settings: Settings, row: InboxRow, raw: bytes, head: Message, seat_email: str
+) -> str | None:
+    """Why the reply is not the seat player's own (an outcome of :data:`FORGED`), or None.
+    :class:`service.mail.trust.DnsUnavailable` when the DNS could not say."""
+    if len(reading.fields(head, "From")) > 1:
+        return SEVERAL_FROM  # RFC 5322 §3.6: one From field; never read as the first's
+    if not trust.is_seat(seat_email, head, row.mail_from or ""):
+        return NOT_THE_SEAT
+    signed = trust.dkim_results(settings, raw, head)
+    if trust.dkim_verdict(settings, head, signed) is False:
+        return DKIM_FAILS
+    disposition = trust.dmarc_verdict(settings, head, row.mail_from or "", row.client_ip, signed)
+    return None if disposition is None else f"{DMARC_FAILS} ({disposition})"
 
 
 def forget_message(row: InboxRow, outcome: str) -> None:
     """Keep no byte of a received message, nor its sender: only that it came and why it
     was not read (issue 30)."""
-    row.raw, row.mail_from, row.answer, row.outcome = b"", "", None, outcome[:120]
+    row.raw, row.mail_from, row.client_ip, row.answer = b"", "", None, None
+    row.outcome = outcome[:120]
 
 
 def _read(
@@ -103,24 +144,30 @@ def _read(
     settings: Settings,
     row: InboxRow,
     raw: bytes,
-    message: Any,
+    head: Message,
     address: replyto.ReplyTo,
     loaded: Loaded,
     seat: str,
+    last_try: bool,
 ) -> list[int]:
     holder = seat_row(loaded.row, seat)
-    received = reading.header(message, "Message-ID")
+    received = reading.header(head, "Message-ID")
     answer: dict[str, Any] = {
         "in_reply_to": received if MESSAGE_ID.fullmatch(received) else None,
         "steps": [],
         "decision": True,
     }
-    given = trust.sender(message) or reading.header(message, "From")
-    forged = None
-    if not trust.is_seat(holder.email, message, row.mail_from or ""):
-        forged = "refused: sender is not the seat's player"
-    elif trust.dkim_verdict(raw, message) is False:
-        forged = "refused: DKIM signature does not verify"
+    given = trust.sender(head) or reading.header(head, "From")
+    try:
+        forged = _forged(settings, row, raw, head, holder.email)
+    except trust.DnsUnavailable as exc:
+        if not last_try:
+            raise
+        log.warning("inbox #%s: gave up checking the sender: %s", row.id, exc)
+        row.outcome = "refused: sender could not be checked"
+        answer["decision"] = False
+        answer["warning"] = words.text(UNCHECKED)
+        return [_answer(session, row, loaded, seat, answer)]
     if forged is not None:
         row.outcome = forged
         if _warned_lately(session, row, seat):
@@ -135,6 +182,10 @@ def _read(
         )
         return [_answer(session, row, loaded, seat, answer)]
     people.heard_from(session, holder.email)  # the seat's player wrote: a sign of life (issue 31)
+    message = reading.body(raw)
+    if message is None:  # counted above; never parsed
+        row.outcome = "ignored: too many MIME parts"
+        return []
     lines = reading.meaningful(reading.text(message))
     outbox_ids: list[int] = []
     steps: list[dict[str, Any]] = answer["steps"]
@@ -273,7 +324,17 @@ def _quote(line: str) -> str:
     return flat if len(flat) <= QUOTE_LIMIT else flat[: QUOTE_LIMIT - 1] + "…"
 
 
-FORGED = ("refused: sender is not the seat's player", "refused: DKIM signature does not verify")
+NOT_THE_SEAT = "refused: sender is not the seat's player"
+SEVERAL_FROM = "refused: several From fields"
+DKIM_FAILS = "refused: DKIM signature does not verify"
+DMARC_FAILS = "refused: DMARC policy of the sender's domain"
+FORGED = (
+    NOT_THE_SEAT,
+    SEVERAL_FROM,
+    DKIM_FAILS,
+    f"{DMARC_FAILS} (quarantine)",
+    f"{DMARC_FAILS} (reject)",
+)
 WARN_EVERY = timedelta(hours=1)
 """A seat is warned of mail forged in its name at most this often."""
 

@@ -195,4 +195,6 @@ def _forget_replies(
         .where(theirs, InboxRow.processed_at.is_(None))
         .values(processed_at=moment, claimed_at=None, outcome="forgotten: the player left")
     )
-    session.execute(update(InboxRow).where(theirs).values(raw=b"", mail_from="", answer=None))
+    session.execute(
+        update(InboxRow).where(theirs).values(raw=b"", mail_from="", client_ip=None, answer=None)
+    )

@@ -204,6 +204,10 @@ class InboxRow(Base):
     rcpt_to: Mapped[str] = mapped_column(String(320))
     """The envelope recipient at ``MAIL_DOMAIN`` it was accepted for."""
     raw: Mapped[bytes] = mapped_column(LargeBinary)
+    client_ip: Mapped[str | None] = mapped_column(String(45))
+    """The IP address of the server that handed the message over (issue 31): SMTP's peer,
+    or ``POST /inbound/mime``'s ``ip``; None over LMTP (the peer is the MTA in front) and
+    for messages stored before. SPF is checked against it."""
     claimed_at: Mapped[datetime | None]
     processed_at: Mapped[datetime | None]
     outcome: Mapped[str | None] = mapped_column(String(120))

@@ -2,15 +2,19 @@
 
 The body is the raw RFC 822 message (``Content-Type: message/rfc822`` or
 ``application/octet-stream``), as the provider received it; the envelope is in the query:
-``to`` the recipient (an address at ``MAIL_DOMAIN``, required), ``from`` the sender (empty
-or absent for a bounce). The provider proves itself with ``Authorization: Bearer
-<INBOUND_SECRET>``; without ``INBOUND_SECRET`` the endpoint does not exist (404).
+``to`` the recipient (one of the addresses the service reads, as over SMTP: a reply or
+bounce address it signed, or postmaster; required), ``from`` the sender (empty or absent
+for a bounce), ``ip`` the IP address of the server the provider received it from
+(optional; SPF checks a reply against it, issue 31 §4). The provider proves itself with
+``Authorization: Bearer <INBOUND_SECRET>``; without ``INBOUND_SECRET`` the endpoint does not
+exist (404).
 
 Answers, all JSON: 202 stored (a job reads it), 200 stored before (a duplicate changes
-nothing), 400 no recipient of ours or an empty body, 401 no credentials, 403 wrong ones, 413 over
-``INBOUND_MAX_BYTES``, 415 another content type, 503 the database cannot store it now (the
-provider should retry; nothing was stored). As over SMTP, the message is committed before
-the provider hears it was taken.
+nothing), 400 no recipient of ours, an ``ip`` that is no IP address or an empty body, 401 no
+credentials, 403 wrong ones, 413 over ``INBOUND_MAX_BYTES``, 415 another content type, 422
+more MIME parts than a reply is read with (nothing stored), 503 the database cannot store it
+now (the provider should retry; nothing was stored). As over SMTP, the message is committed
+before the provider hears it was taken.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from werkzeug.exceptions import (
     UnsupportedMediaType,
 )
 
-from service.mail.inbox import ours, store
+from service.mail import reading
+from service.mail.inbox import client_ip, recipient, store
 from service.mail.queue import enqueue_inbox
 from service.web import db, settings
 
@@ -71,17 +76,30 @@ def mime():  # type: ignore[no-untyped-def]
     if request.mimetype not in MESSAGE_TYPES:
         raise NotAMessage()
     current = settings()
-    recipient = ours(current, request.args.get("to", ""))
-    if recipient is None:
-        return _answer(400, "Bad Request", f"'to' must be an address at {current.mail_domain}.")
+    to = recipient(current, request.args.get("to", ""))
+    if to is None:
+        return _answer(
+            400,
+            "Bad Request",
+            f"'to' must be an address this service gave out at {current.mail_domain}.",
+        )
+    given_ip = request.args.get("ip", "")
+    if given_ip and client_ip(given_ip) is None:
+        return _answer(400, "Bad Request", "'ip' must be an IP address, or absent.")
     raw = _body(current.inbound_max_bytes)
     if not raw:
         return _answer(400, "Bad Request", "Send the raw message as the body.")
+    if reading.too_many_parts(raw):
+        return _answer(
+            422,
+            "Unprocessable Content",
+            f"The message has more than {reading.MAX_PARTS} MIME parts; it is not read.",
+        )
     try:
         with db().begin():
-            inbox_id = store(db(), raw, request.args.get("from", ""), recipient)
+            inbox_id = store(db(), raw, request.args.get("from", ""), to, given_ip or None)
     except SQLAlchemyError:
-        log.exception("could not store a message for %s; answered 503", recipient)
+        log.exception("could not store a message for %s; answered 503", to)
         response = _answer(
             503, "Service Unavailable", "The message could not be stored; send it again later."
         )

@@ -326,7 +326,10 @@ SPEC: dict[str, Any] = {
                         "name": "to",
                         "in": "query",
                         "required": True,
-                        "description": "The envelope recipient, an address at MAIL_DOMAIN.",
+                        "description": (
+                            "The envelope recipient: a reply or bounce address this service "
+                            "gave out at MAIL_DOMAIN, or postmaster."
+                        ),
                         "schema": {"type": "string", "maxLength": 320},
                     },
                     {
@@ -335,6 +338,16 @@ SPEC: dict[str, Any] = {
                         "required": False,
                         "description": "The envelope sender; empty or absent for a bounce.",
                         "schema": {"type": "string", "maxLength": 320},
+                    },
+                    {
+                        "name": "ip",
+                        "in": "query",
+                        "required": False,
+                        "description": (
+                            "The IP address of the server the message came from (issue 31): "
+                            "SPF checks a reply against it."
+                        ),
+                        "schema": {"type": "string", "maxLength": 45},
                     },
                 ],
                 "requestBody": {
@@ -356,12 +369,16 @@ SPEC: dict[str, Any] = {
                         "description": "Stored before: a duplicate changes nothing.",
                         "content": {"application/json": {"schema": {"type": "object"}}},
                     },
-                    "400": _error("No recipient at MAIL_DOMAIN, or an empty body."),
+                    "400": _error(
+                        "No recipient this service gave out, an ip that is no IP address, "
+                        "or an empty body."
+                    ),
                     "401": _error("No bearer token."),
                     "403": _error("The bearer token is not the shared secret."),
                     "404": _error("INBOUND_SECRET is not set: the endpoint is off."),
                     "413": _error("The message is larger than INBOUND_MAX_BYTES."),
                     "415": _error("The body is not message/rfc822 or application/octet-stream."),
+                    "422": _error("More MIME parts than a reply is read with: not stored."),
                     "503": _error("The message cannot be stored now; send it again later."),
                 },
             }

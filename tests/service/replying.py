@@ -10,10 +10,12 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 
 from service.config import Settings
+from service.links import replyto
 from service.mail import replies
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import InboxRow
+from tests.fixtures import TEST_KEY
 from tests.helpers import text_of
 
 CODE_LINE = re.compile(r"^\s*(?:\* )?\[([0-9a-z]+)\] (.*)$")
@@ -57,8 +59,11 @@ def deliver(
     *,
     rcpt_to: str | None = None,
     mail_from: str | None = None,
+    client_ip: str | None = None,
+    last_try: bool = True,
 ) -> tuple[InboxRow, list[int]]:
-    """Store ``message`` as received and read it; the row as read and the outbox ids."""
+    """Store ``message`` as received (from the server at ``client_ip``) and read it; the row
+    as read and the outbox ids."""
     raw = message if isinstance(message, bytes) else message.as_bytes()
     if rcpt_to is None:
         assert isinstance(message, EmailMessage)
@@ -74,11 +79,20 @@ def deliver(
             mail_from=mail_from,
             rcpt_to=rcpt_to,
             raw=raw,
+            client_ip=client_ip,
         )
         session.add(row)
         session.flush()
-        ids = replies.read(session, settings, row)
+        ids = replies.read(session, settings, row, last_try=last_try)
         row.processed_at = now()
         session.flush()
         session.expunge(row)
     return row, ids
+
+
+def signed_address(game: int = 0, domain: str = "pbem.localhost") -> str:
+    """A reply address this server signed (under the tests' key), for a game that need not
+    exist: the inbound server and ``POST /inbound/mime`` take only such addresses (issue 31),
+    and the reader finds no game behind it ("refused: bad address")."""
+    fields = replyto.ReplyTo(f"g{game}", 0, 0, None, 1, "00000000")
+    return f"{replyto.encode(TEST_KEY, fields)}@{domain}"

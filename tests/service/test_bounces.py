@@ -302,7 +302,7 @@ def test_a_complaint_stops_every_email_to_the_address_at_once(client, settings, 
     sent = emails_to(settings, BOB)[0]
     # Yahoo sends to the bounce address; Outlook's JMRP to the address the operator
     # registered, blanking the recipient: the original's Return-Path names the email.
-    fbl = f"fbl@{settings.mail_domain}"
+    fbl = f"postmaster@{settings.mail_domain}"
     to = (
         fbl
         if name == "arf-jmrp"
@@ -362,12 +362,12 @@ def test_a_forged_report_names_no_email_and_changes_nothing(client, settings, sm
     )
     assert receive(settings, raw, forged).outcome.startswith(("refused", "ignored"))
     # A complaint at the feedback address whose original names no bounce address of ours.
-    forged_arf = report("arf-jmrp", settings, sent, to=f"fbl@{settings.mail_domain}")
+    forged_arf = report("arf-jmrp", settings, sent, to=f"postmaster@{settings.mail_domain}")
     forged_arf = forged_arf.replace(
         bounces.address(settings.secret_key, settings.mail_domain, sent.id).encode(),
         forged.encode(),
     )
-    row = receive(settings, forged_arf, f"fbl@{settings.mail_domain}")
+    row = receive(settings, forged_arf, f"postmaster@{settings.mail_domain}")
     assert row.outcome == "kept: a report about no email of ours"
     assert address_row(settings, BOB) is None
     (after,) = emails_to(settings, BOB)

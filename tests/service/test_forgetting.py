@@ -298,9 +298,9 @@ def test_the_forgotten_players_old_links_act_and_show_no_more(client, settings, 
         assert client.get(link).status_code == 410, link
     seat_page = next(u for u in links if u.startswith("/seat/")).split("#")[0]
     assert client.get(seat_page + "/history").status_code == 410
-    row, _ = deliver(settings, reply_message(first, "1"))
+    row, _ = deliver(settings, reply_message(first, "1"), client_ip="192.0.2.25")
     assert row.outcome == "refused: the seat's player left"
-    assert (row.raw, row.mail_from) == (b"", "")
+    assert (row.raw, row.mail_from, row.client_ip) == (b"", "", None)
     # Their email settings and unsubscribe links keep nothing of them again.
     every = old_emails_links([first])
     settings_link = next(u for u in every if u.startswith("/settings/"))

@@ -20,8 +20,9 @@ from service.store.db import sessions
 from service.store.models import InboxRow
 from tests.fixtures import ServerLikeClient
 from tests.helpers import csrf_token
+from tests.service.replying import signed_address
 
-REPLY_TO = "play+abc@pbem.localhost"
+REPLY_TO = signed_address(0)
 
 
 def turn_email(reply_to: str | None = REPLY_TO) -> EmailMessage:

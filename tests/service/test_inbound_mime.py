@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
+from urllib.parse import quote
 
 import pytest
 from rq.job import Job
@@ -15,10 +16,12 @@ from service.mail.queue import connection, inbox_job_id
 from service.store.db import sessions
 from service.store.models import InboxRow
 from tests.fixtures import ServerLikeClient
+from tests.service.replying import signed_address
 
 SECRET = "a-shared-secret-the-provider-was-given"
 RAW = b"Message-ID: <m1@example.org>\r\nFrom: ann@example.org\r\n\r\n1\r\n"
-URL = "/inbound/mime?to=play%2Babc@pbem.localhost&from=ann@example.org"
+ADDRESS = signed_address(0)
+URL = f"/inbound/mime?to={quote(ADDRESS)}&from=ann@example.org"
 PLAYER = "ann@example.org"
 AUTH = {"Authorization": f"Bearer {SECRET}"}
 MIME = "message/rfc822"
@@ -50,7 +53,7 @@ def test_a_message_is_stored_and_its_reading_job_enqueued(provider, settings):
     assert response.status_code == 202
     (row,) = stored(settings)
     assert response.json == {"stored": True, "id": row.id}
-    assert (row.raw, row.rcpt_to, row.mail_from) == (RAW, "play+abc@pbem.localhost", PLAYER)
+    assert (row.raw, row.rcpt_to, row.mail_from) == (RAW, ADDRESS, PLAYER)
     assert row.processed_at is None
     assert Job.fetch(inbox_job_id(row.id), connection=connection(settings.redis_url))
 

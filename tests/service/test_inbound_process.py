@@ -25,6 +25,7 @@ from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import InboxRow
 from tests.checkout import ROOT
+from tests.service.replying import signed_address
 
 BIN = Path(sys.executable).parent
 RAW = b"Message-ID: <p1@example.org>\r\nFrom: ann@example.org\r\n\r\n1\r\n"
@@ -66,7 +67,7 @@ def test_the_procfile_inbound_process_stores_what_it_receives(settings: Settings
         assert listening(port), log.read_text()
         client_class = smtplib.LMTP if lmtp else smtplib.SMTP
         with client_class("127.0.0.1", port, timeout=30) as client:
-            assert client.sendmail("ann@example.org", ["play@pbem.localhost"], RAW) == {}
+            assert client.sendmail("ann@example.org", [signed_address(0)], RAW) == {}
         with sessions(settings.database_url)() as s:
             assert [r.raw for r in s.scalars(select(InboxRow))] == [RAW]
         process.send_signal(signal.SIGTERM)
@@ -82,7 +83,7 @@ def test_the_procfile_inbound_process_stores_what_it_receives(settings: Settings
 
 def test_pbem_sweep_hands_over_received_messages_left_unread(app, settings):
     with sessions(settings.database_url).begin() as session:
-        inbox_id = store(session, RAW, "ann@example.org", "play@pbem.localhost")
+        inbox_id = store(session, RAW, "ann@example.org", signed_address(0))
         row = session.get(InboxRow, inbox_id)
         assert row is not None
         row.received_at = now() - timedelta(seconds=settings.sweep_after + 1)

@@ -496,16 +496,17 @@ def test_deep_mime_nesting_and_broken_charsets_are_read_defensively(settings, sm
     sent = reply_message(turn, "1")
     boundary = "b"
     head = b"".join(f"{k}: {sent[k]}\n".encode() for k in ("From", "To", "Subject", "Message-ID"))
+    # 90 levels: far deeper than MAX_DEPTH, and 180 delimiters, within MAX_PARTS.
     nested = b"".join(
         b'Content-Type: multipart/mixed; boundary="%s%d"\n\n--%s%d\n'
         % (boundary.encode(), i, boundary.encode(), i)
-        for i in range(200)
+        for i in range(90)
     )
-    closing = b"".join(b"\n--%s%d--\n" % (boundary.encode(), i) for i in reversed(range(200)))
+    closing = b"".join(b"\n--%s%d--\n" % (boundary.encode(), i) for i in reversed(range(90)))
     leaf = b"Content-Type: text/plain\n\n1\n"
     raw = head + b"MIME-Version: 1.0\n" + nested + leaf + closing
     row, _ids = deliver(settings, raw, rcpt_to=str(sent["To"]), mail_from=me)
-    # Read no deeper than reading.MAX_DEPTH: the "1" 200 levels down is not a move.
+    # Read no deeper than reading.MAX_DEPTH: the "1" 90 levels down is not a move.
     assert row.outcome == "refused: empty reply", row.answer
     assert state(settings, game_id)[1] == [mine]
     broken = reply_message(turn, "1")

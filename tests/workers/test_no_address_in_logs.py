@@ -24,6 +24,7 @@ from service.mail.inbound_server import InboundController
 from service.mail.queue import connection, enqueue_outbox, queue
 from service.store.db import sessions
 from service.store.models import OutboxRow
+from tests.service.replying import signed_address
 
 PLAYER = "Spec1.John.Smith@example.org"
 
@@ -97,7 +98,7 @@ def test_the_inbound_server_logs_no_sender_at_the_configured_level(settings):
     server.start()
     try:
         with smtplib.SMTP("127.0.0.1", port, timeout=30) as relay:
-            relay.sendmail(PLAYER, ["play+abc@pbem.localhost"], b"Subject: hi\r\n\r\n1\r\n")
+            relay.sendmail(PLAYER, [signed_address(0)], b"Subject: hi\r\n\r\n1\r\n")
     finally:
         server.stop()
         root.handlers[:], root.level = saved[0], saved[1]

@@ -84,10 +84,10 @@ def test_a_job_that_finds_the_message_mid_read_leaves_it_to_the_other(settings, 
     reading, release = threading.Event(), threading.Event()
     real_read = replies.read
 
-    def slow_read(session, settings, row):  # type: ignore[no-untyped-def]
+    def slow_read(session, settings, row, **kwargs):  # type: ignore[no-untyped-def]
         reading.set()
         assert release.wait(20)
-        return real_read(session, settings, row)
+        return real_read(session, settings, row, **kwargs)
 
     monkeypatch.setattr(replies, "read", slow_read)
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -109,9 +109,9 @@ def test_a_message_is_read_under_its_jobs_claim_which_ends_with_the_reading(sett
     real_read = replies.read
     claims = []
 
-    def watched_read(session, settings, row):  # type: ignore[no-untyped-def]
+    def watched_read(session, settings, row, **kwargs):  # type: ignore[no-untyped-def]
         claims.append(row.claimed_at)
-        return real_read(session, settings, row)
+        return real_read(session, settings, row, **kwargs)
 
     monkeypatch.setattr(replies, "read", watched_read)
     with freeze_time("2026-03-02 09:00:00"):
@@ -138,7 +138,7 @@ def test_a_claim_that_ran_out_is_taken_over_by_the_next_job(settings):
 def test_a_failing_read_is_undone_retried_then_given_up(settings, monkeypatch):
     attempts = []
 
-    def failing(session, settings, row):  # type: ignore[no-untyped-def]
+    def failing(session, settings, row, **kwargs):  # type: ignore[no-untyped-def]
         row.game_id = "half-done"
         attempts.append(row.id)
         raise RuntimeError("the reader broke")
@@ -162,11 +162,11 @@ def test_a_read_that_failed_once_is_read_on_retry(settings, monkeypatch):
     real_read = replies.read
     attempts = []
 
-    def once_failing(session, settings, row):  # type: ignore[no-untyped-def]
+    def once_failing(session, settings, row, **kwargs):  # type: ignore[no-untyped-def]
         attempts.append(row.id)
         if len(attempts) == 1:
             raise RuntimeError("a passing fault")
-        return real_read(session, settings, row)
+        return real_read(session, settings, row, **kwargs)
 
     monkeypatch.setattr(replies, "read", once_failing)
     inbox_id = received(settings)
@@ -374,7 +374,7 @@ def test_a_failure_after_another_job_finished_the_message_changes_nothing(settin
 def test_a_message_given_up_keeps_a_short_outcome_and_says_so_in_the_log(
     settings, monkeypatch, caplog
 ):
-    def failing(session, settings, row):  # type: ignore[no-untyped-def]
+    def failing(session, settings, row, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("x" * 500)
 
     monkeypatch.setattr(replies, "read", failing)

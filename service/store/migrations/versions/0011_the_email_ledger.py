@@ -2,7 +2,7 @@
 (issue 31 §1, §2)
 
 Revision ID: 0011
-Revises: 0009
+Revises: 0010
 
 - ``emails``: one row per email handed to the relay (docs/mail.md), its bytes signed once
   and kept until the relay takes them, its id named by the bounce address it goes out
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0009"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
