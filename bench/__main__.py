@@ -430,6 +430,8 @@ def summary(report: dict[str, Any], figures: list[Figure]) -> str:
         f"  the moves' jobs: {e['after_moves']['jobs']} in {e['after_moves']['seconds']} s "
         f"{e['after_moves']['results']}",
         "",
+        *signing_bench.lines(report["signing"]),
+        "",
         *reply_bench.lines(report["replies"]),
         "",
         *hostile_mail.lines(report["hostile"]),

@@ -175,6 +175,22 @@ def _alone(settings: Settings, ids: list[int], signatures: int) -> dict[str, Any
     return timings
 
 
+def lines(result: dict[str, Any]) -> list[str]:
+    """The summary's lines."""
+    alone = result["alone"]
+    return [
+        "DKIM signing (one RQ worker; invitation emails, slices alternating off and on):",
+        *(
+            f"  {mode:>3}: {result[mode]['jobs']} in {result[mode]['seconds']} s = "
+            f"{result[mode]['per_s']:.1f}/s (slices {result[mode]['slices_per_s']}; "
+            f"{result[mode]['sent']}/{result[mode]['expected']} sent)"
+            for mode in ("off", "on")
+        ),
+        f"  signed/unsigned {result['ratio']:.2f}; signing a {alone['bytes']:,}-byte email: "
+        f"RSA {alone['rsa_ms']} ms, RSA and Ed25519 {alone['rsa_and_ed25519_ms']} ms",
+    ]
+
+
 def valid(result: dict[str, Any]) -> bool:
     """Every email of both modes sent once, none failed, each signed one in the ledger."""
     return (

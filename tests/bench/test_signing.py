@@ -24,6 +24,7 @@ def test_the_signing_bench_sends_each_email_once_with_signing_off_and_on(setting
     assert signing.valid(r)
     figures = bench_main.signing_judged(r)
     assert all(f.valid for f in figures) and len(figures) == 5
+    assert "signed/unsigned" in "\n".join(signing.lines(r))
 
     r["on"]["sent"] -= 1  # an email not sent makes the run INVALID
     assert not signing.valid(r)

@@ -506,3 +506,30 @@ def test_a_players_own_data_holds_each_email_sent_to_them_and_what_came_back(
     (email,) = data["emails_sent"]
     assert (email["kind"], email["came_back"]) == ("invitation", "hard")
     assert email["sent_at"] is not None and data["delivery"]["unreachable_since"] is not None
+
+
+def test_no_sign_in_link_or_digest_goes_to_an_unreachable_or_complaining_address(
+    client, settings, smtp, work
+):
+    from workers.jobs import send_sign_in
+    from workers.schedule import send_digest
+
+    new_game(client)
+    new_game(client, players=[ANN, CHO])
+    work()
+    bounce_of(settings, emails_to(settings, BOB)[0], "gmail-failure")
+    postmaster = f"postmaster@{settings.mail_domain}"
+    sent = emails_to(settings, CHO)[0]
+    receive(settings, report("arf-jmrp", settings, sent, to=postmaster), postmaster)
+    smtp.clear()
+    assert send_sign_in(BOB, "en", "one") == f"skipped: {reach.UNREACHABLE}"
+    assert send_sign_in(CHO, "en", "two") == f"skipped: {reach.COMPLAINED}"
+    from service.store.eventstore import now
+    from service.store.models import DigestRow
+
+    with sessions(settings.database_url).begin() as session:
+        for address in (BOB, CHO):
+            session.add(DigestRow(email=address, day="2026-03-03", created_at=now()))
+    assert send_digest(BOB, "2026-03-03") == f"skipped: {reach.UNREACHABLE}"
+    assert send_digest(CHO, "2026-03-03") == f"skipped: {reach.COMPLAINED}"
+    assert smtp.messages == []
