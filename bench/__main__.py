@@ -25,6 +25,7 @@ from typing import Any
 
 from bench import hostile_mail
 from bench import replies as reply_bench
+from bench import signing as signing_bench
 from bench.figures import Figure, at_least, at_most, shown
 from service.config import Settings, load_extra_games
 from service.store.db import migrate
@@ -53,6 +54,7 @@ def main() -> int:
         report: dict[str, Any] = {
             "http": http_moves.run(settings, log=_log),
             "email": email_fanout.run(settings, log=_log),
+            "signing": signing_bench.run(settings, log=_log),
             "replies": reply_bench.run(settings, log=_log),
             "hostile": hostile_mail.run(settings, log=_log),
             "loading": state_loading.run(settings, log=_log, built=built),
@@ -165,6 +167,7 @@ def judged(report: dict[str, Any]) -> list[Figure]:
             after["failed"] == 0,
         )
     )
+    figures += signing_judged(report["signing"])
     figures += replies_judged(report["replies"])
     figures += hostile_judged(report["hostile"])
     for name, c in report["cpu"].items():
@@ -249,6 +252,20 @@ def emails_judged(e: dict[str, Any], valid: bool) -> list[Figure]:
         )
     )
     return figures
+
+
+def signing_judged(s: dict[str, Any]) -> list[Figure]:
+    """Emails per second per worker with DKIM signing on (RSA 2048 and Ed25519) against
+    off, same run (issue 31 §6), shown: valid when every email of both was sent once."""
+    ok = signing_bench.valid(s)
+    alone = s["alone"]
+    return [
+        shown("emails per worker, unsigned", s["off"]["per_s"], "/s", ok),
+        shown("emails per worker, signed (RSA 2048 + Ed25519)", s["on"]["per_s"], "/s", ok),
+        shown("signed/unsigned emails ratio", s["ratio"], "", ok),
+        shown(f"one RSA signature of a {alone['bytes']:,}-byte email", alone["rsa_ms"], "ms"),
+        shown("both signatures of it", alone["rsa_and_ed25519_ms"], "ms"),
+    ]
 
 
 def replies_judged(r: dict[str, Any]) -> list[Figure]:
@@ -412,6 +429,8 @@ def summary(report: dict[str, Any], figures: list[Figure]) -> str:
         f"{e['floor']['ratio']:.2f} (no email job can beat it: no row read, nothing composed)",
         f"  the moves' jobs: {e['after_moves']['jobs']} in {e['after_moves']['seconds']} s "
         f"{e['after_moves']['results']}",
+        "",
+        *signing_bench.lines(report["signing"]),
         "",
         *reply_bench.lines(report["replies"]),
         "",

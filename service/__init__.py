@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from service import secret_key, words
+from service import dkim_keys, secret_key, words
 from service.config import INSTANCE, Settings, load_extra_games
 
 MAX_BODY = 256 * 1024
@@ -16,12 +16,14 @@ MAX_BODY = 256 * 1024
 def create_app(config: dict[str, Any] | Settings | None = None, *, check_key: bool = True) -> Flask:
     """The Flask app; ``config`` overrides environment settings (lower-case field names).
 
-    Raises :class:`service.secret_key.UnsafeKey` for a key anyone could know (issue 14),
+    Raises :class:`service.secret_key.UnsafeKey` for a key anyone could know (issue 14), and
+    :class:`service.dkim_keys.DkimKeyError` for DKIM settings that cannot sign (issue 31),
     unless ``check_key`` is false: only for the ``pbem`` commands, whose app serves no
     request and which check the key themselves when they mail players."""
     settings = config if isinstance(config, Settings) else Settings.from_env(**(config or {}))
     if check_key:
         secret_key.require(settings.secret_key)
+        dkim_keys.require(settings)  # issue 31: refused as a bad SECRET_KEY is
     load_extra_games(settings)
     from service.web.strictjson import StrictJSONApp
 

@@ -48,6 +48,15 @@ class Settings:
     signing_key: str = ""
     """The Ed25519 key that signs exports (base64 of a 32-byte seed, or PEM); when empty, one
     derived from ``secret_key`` (:mod:`service.audit.signing`)."""
+    dkim_key: str = ""
+    """The path of the RSA private key (PEM, 2048 bits at least) that DKIM-signs every
+    email (issue 31, :mod:`service.dkim_keys`); empty: nothing is signed."""
+    dkim_selector: str = ""
+    """The selector ``DKIM_KEY``'s public key is published under (``pbem mail-dns``)."""
+    dkim_ed25519_key: str = ""
+    """An Ed25519 private key (PEM, or dkimpy's base64 seed) for a second signature."""
+    dkim_ed25519_selector: str = ""
+    """Its selector; empty: ``DKIM_SELECTOR`` and ``-ed25519``."""
     base_url: str = "http://127.0.0.1:5000"
     mail_from: str = "Play by email <games@pbem.localhost>"
     mail_domain: str = "pbem.localhost"

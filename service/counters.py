@@ -1,6 +1,6 @@
 """What the processes count as it happens (issue 19), for ``GET /metrics``
 (:mod:`service.web.metrics`): moves accepted and refused by reason, emails sent, failed and
-retried.
+retried, and what came back about them (bounces, complaints: issue 31).
 
 Why counters and not figures read from the database at scrape, as the other gauges are: a
 refused move writes nothing, so no query could count refusals; and what is in the database
@@ -35,6 +35,18 @@ EMAILS = Counter(
     ("outcome",),
     registry=None,
 )
+BOUNCES = Counter(
+    "pbem_emails_bounced",
+    "Delivery failures reported about emails we sent (issue 31): permanent (hard) or "
+    "temporary (soft), from delivery reports and from the relay's own refusals",
+    ("kind",),
+    registry=None,
+)
+COMPLAINTS = Counter(
+    "pbem_email_complaints",
+    "Feedback-loop reports of a recipient calling an email of ours spam (issue 31)",
+    registry=None,
+)
 EMAIL_RETRIES = Counter(
     "pbem_email_retries",
     "Attempts to send an email that an earlier attempt failed to send",
@@ -50,7 +62,8 @@ REFUSALS: dict[type[ServiceError], str] = {
 }
 """A refused move's reason as a label; any other refusal is ``refused``."""
 EMAIL_OUTCOMES = ("sent", "failed", "skipped")
-ALL = (MOVES, EMAILS, EMAIL_RETRIES)
+BOUNCE_KINDS = ("hard", "soft")
+ALL = (MOVES, EMAILS, EMAIL_RETRIES, BOUNCES, COMPLAINTS)
 
 
 def move_accepted() -> None:
@@ -69,3 +82,13 @@ def email(outcome: str) -> None:
 
 def email_retried() -> None:
     EMAIL_RETRIES.inc()
+
+
+def bounced(kind: str) -> None:
+    if kind not in BOUNCE_KINDS:
+        raise ValueError(f"not a kind of bounce: {kind!r}")
+    BOUNCES.labels(kind).inc()
+
+
+def complaint() -> None:
+    COMPLAINTS.inc()

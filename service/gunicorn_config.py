@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from service import logs, secret_key
+from service import dkim_keys, logs, secret_key
 from service.config import Settings
 
 _settings = Settings.from_env()
@@ -22,7 +22,9 @@ writes its own (:mod:`service.web.access`)."""
 
 
 def on_starting(_server: Any) -> None:
-    secret_key.refuse_to_start(Settings.from_env().secret_key)
+    settings = Settings.from_env()
+    secret_key.refuse_to_start(settings.secret_key)
+    dkim_keys.refuse_to_start(settings)
 
 
 def child_exit(_server: Any, worker: Any) -> None:

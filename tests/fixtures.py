@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -191,8 +192,12 @@ class Inbox:
         """Each accepted message as it came over the wire."""
         self.envelopes: list[tuple[list[str], list[str]]] = []
         """Each accepted message's envelope: its recipients and the MAIL FROM options."""
+        self.senders: list[str] = []
+        """Each accepted message's envelope sender (its Return-Path, issue 31)."""
         self.fail_next = 0
         self.refused = 0
+        self.refuse_rcpt: dict[str, str] = {}
+        """Recipients answered at RCPT with the reply given (``550 5.1.1 ...``), each time."""
         self.refuse_until: datetime | None = None
         self.stall: str | None = None
         self.arrived = threading.Event()
@@ -210,6 +215,8 @@ class Inbox:
         self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
     ) -> str:
         await self._held("rcpt")
+        if address in self.refuse_rcpt:
+            return self.refuse_rcpt[address]
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -224,6 +231,7 @@ class Inbox:
             self.messages.append(message)  # type: ignore[arg-type]
             self.raw.append(envelope.original_content or envelope.content)
             self.envelopes.append((list(envelope.rcpt_tos), list(envelope.mail_options)))
+            self.senders.append(envelope.mail_from or "")
         await self._held("accepted")
         return "250 OK"
 
@@ -234,6 +242,7 @@ class Inbox:
         self.messages.clear()
         self.raw.clear()
         self.envelopes.clear()
+        self.senders.clear()
 
 
 @pytest.fixture
@@ -421,3 +430,79 @@ def new_database(
         engine_for(url).dispose()
         if given.get_backend_name() == "postgresql":
             postgres_database(given, make_url(url).database or "", create=False)
+
+
+# --- DKIM (issue 31) --------------------------------------------------------------------
+
+TXT_RECORD = re.compile(r"^(\S+) IN TXT (.*)$")
+TXT_STRING = re.compile(r'"([^"]*)"')
+
+
+def published(lines: list[str]) -> dict[bytes, bytes]:
+    """The TXT records of ``pbem mail-dns``'s lines, by name as dkimpy asks for them (its
+    strings joined, as a resolver joins them)."""
+    found = {}
+    for line in lines:
+        match = TXT_RECORD.match(line)
+        if match:
+            value = "".join(TXT_STRING.findall(match.group(2)))
+            found[match.group(1).encode("ascii")] = value.encode("ascii")
+    return found
+
+
+@pytest.fixture(scope="session")
+def dkim_key_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """An RSA key of 2048 bits and an Ed25519 key, as PEM files (made once per run)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ed25519, rsa
+
+    folder = tmp_path_factory.mktemp("dkim")
+    files = []
+    for name, key in (
+        ("rsa.pem", rsa.generate_private_key(public_exponent=65537, key_size=2048)),
+        ("ed25519.pem", ed25519.Ed25519PrivateKey.generate()),
+    ):
+        path = folder / name
+        path.write_bytes(
+            key.private_bytes(
+                serialization.Encoding.PEM,
+                serialization.PrivateFormat.PKCS8,
+                serialization.NoEncryption(),
+            )
+        )
+        path.chmod(0o600)
+        files.append(str(path))
+    return files[0], files[1]
+
+
+@pytest.fixture
+def signed(
+    settings: Settings, dkim_key_files: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> Settings:
+    """``settings`` with every email DKIM-signed (an RSA and an Ed25519 signature), for the
+    app and the jobs alike; the DNS the reply check and these tests ask
+    (``service.mail.trust.DNS``) answers with the records ``pbem mail-dns`` prints."""
+    from dataclasses import replace
+
+    from service.cli.commands import main
+    from service.mail import trust
+
+    rsa_key, ed_key = dkim_key_files
+    signing = replace(
+        settings,
+        dkim_key=rsa_key,
+        dkim_selector="pbem2026",
+        dkim_ed25519_key=ed_key,
+        dkim_ed25519_selector="",
+    )
+    for key, value in signing.as_env().items():
+        monkeypatch.setenv(key, value)
+    printed = create_app(signing).test_cli_runner().invoke(main, ["mail-dns"])
+    assert printed.exit_code == 0, printed.output
+    records = published(printed.output.splitlines())
+
+    def dns(name: bytes, timeout: float = 5) -> bytes | None:
+        return records.get(name)
+
+    monkeypatch.setattr(trust, "DNS", dns)
+    return signing

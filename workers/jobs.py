@@ -6,20 +6,26 @@ import logging
 
 from rq import get_current_job
 from sqlalchemy import update
+from sqlalchemy.orm import Session
 
-from service import counters, secret_key
+from service import counters, dkim_keys, secret_key
 from service.config import Settings, load_extra_games
-from service.mail import replies
+from service.errors import Conflict
+from service.mail import ledger, newaddress, replies
 from service.mail import signin as signin_mail
-from service.mail.compose import compose
+from service.mail.compose import Outgoing, compose, still_wanted
 from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
-from service.mail.smtp import send
-from service.play import blocklist, signin
+from service.mail.smtp import deliver, refused_for_good
+from service.play import blocklist, reach, signin
 from service.store.db import sessions
 from service.store.eventstore import now
-from service.store.models import InboxRow, OutboxRow
+from service.store.models import EmailRow, InboxRow, OutboxRow
 
 log = logging.getLogger(__name__)
+SIGN_IN = "sign_in"
+"""The ledger's kind of a sign-in email (:data:`service.mail.signin.SIGN_IN_JOB`'s)."""
+ADDRESS_CHECK = "address_check"
+"""The ledger's kind of the email confirming a new address (issue 31)."""
 
 
 def settings_for_job() -> Settings:
@@ -27,12 +33,17 @@ def settings_for_job() -> Settings:
     stays unsent for the sweeper) rather than sign a link with it (issue 14)."""
     settings = Settings.from_env()
     secret_key.require(settings.secret_key)
+    dkim_keys.require(settings)  # no email goes out unsigned when a key was meant to sign it
     load_extra_games(settings)
     return settings
 
 
 def send_outbox(outbox_id: int) -> str:
-    """Render and send one outbox row; a row already sent or skipped sends nothing."""
+    """Send one outbox row's email; a row already sent or skipped sends nothing.
+
+    Its email is composed and signed once, by the first attempt, in the transaction that
+    claims the row (:mod:`service.mail.ledger`); an attempt after it sends those bytes,
+    unless the email is no longer worth sending (:func:`service.mail.compose.still_wanted`)."""
     settings = settings_for_job()
     session_factory = sessions(settings.database_url)
     with session_factory.begin() as session:
@@ -43,38 +54,92 @@ def send_outbox(outbox_id: int) -> str:
             return "already done"
         if row.claimed_at is not None and now() - row.claimed_at < claim_ttl(settings):
             return "being sent by another job"
-        outgoing = compose(session, settings, row)
         retry = row.attempts > 0  # an earlier attempt failed, or its worker died
         row.attempts += 1
-        if isinstance(outgoing, str):
-            row.skipped = outgoing
+        written = ledger.of_outbox(session, outbox_id)
+        skipped: str | None
+        if written is None:
+            outgoing = compose(session, settings, row)
+            skipped = outgoing if isinstance(outgoing, str) else None
+            if not isinstance(outgoing, str):
+                written = ledger.write(
+                    session, settings, outgoing, row.kind, outbox_id=row.id,
+                    game_id=row.game_id, seat=row.seat,
+                )  # fmt: skip
+        else:
+            skipped = still_wanted(session, row)
+            if skipped is not None:
+                ledger.dropped(session, written.id)
+        if skipped is not None:
+            row.skipped = skipped
         else:
             row.claimed_at = now()
+        letter = None if written is None else ledger.letter(settings, written)
     # Counted once committed, as the row now says.
-    if isinstance(outgoing, str):
+    if skipped is not None or letter is None:
         counters.email("skipped")
-        return f"skipped: {outgoing}"
+        if skipped == reach.UNREACHABLE:
+            _tell_table(settings, outbox_id)
+        return f"skipped: {skipped}"
     if retry:
         counters.email_retried()
-    message = outgoing.message
     try:
-        send(settings.smtp_url, message, to=outgoing.to)
+        deliver(settings.smtp_url, letter.raw, sender=letter.sender, to=letter.to)
     except Exception as exc:
         counters.email("failed")
+        answer = refused_for_good(exc)
+        told: list[int] = []
         with session_factory.begin() as session:
             failed = session.get(OutboxRow, outbox_id)
             assert failed is not None
             failed.claimed_at = None
             failed.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-        raise
+            if answer is not None:
+                # The relay refused the recipient for good (550 5.1.1): no retry would
+                # do, and the address is unreachable (issue 31 §2).
+                failed.skipped = reach.UNREACHABLE
+                told = _hard(session, letter.email_id)
+        if answer is None:
+            raise
+        # Named by its row and the relay's words, the address already written <recipient>.
+        log.warning("outbox #%d: the relay refused its recipient for good: %s", outbox_id, answer)
+        enqueue_outbox(settings, told)
+        return f"refused: {answer}"
     counters.email("sent")
     with session_factory.begin() as session:
+        moment = now()
         session.execute(
             update(OutboxRow)
             .where(OutboxRow.id == outbox_id)
-            .values(sent_at=now(), message_id=message["Message-ID"], last_error=None)
+            .values(sent_at=moment, message_id=written.message_id, last_error=None)
         )
+        ledger.sent(session, letter.email_id, moment)
     return "sent"
+
+
+def _hard(session: Session, email_id: int) -> list[int]:
+    """The relay refused this email's recipient for good: a permanent failure, as a
+    delivery report's would be; its bytes go. The outbox ids that tell the tables."""
+    counters.bounced("hard")
+    sent = session.get(EmailRow, email_id, with_for_update=True)
+    assert sent is not None
+    ledger.dropped(session, email_id)
+    return reach.judged(session, sent, "hard", now())
+
+
+def _tell_table(settings: Settings, outbox_id: int) -> None:
+    """An email skipped because its address no longer receives ours: the seat's table is
+    told, once, if it was not (a game begun, or a seat taken, since the address was
+    marked). A game that moved meanwhile is told by its next email."""
+    try:
+        with sessions(settings.database_url).begin() as session:
+            row = session.get(OutboxRow, outbox_id)
+            if row is None or row.kind == "seat_offer":
+                return  # a newcomer's address: the seat's own player is not the one lost
+            told = reach.tell(session, row.game_id, row.seat)
+    except Conflict:
+        return
+    enqueue_outbox(settings, told)
 
 
 def sweep_outbox(older_than: int | None = None) -> list[int]:
@@ -142,18 +207,80 @@ def _failed(settings: Settings, inbox_id: int, exc: Exception) -> None:
             log.error("gave up reading inbox #%d: %s", inbox_id, row.outcome)
 
 
-def send_sign_in(email: str, language: str) -> str:
+def send_sign_in(email: str, language: str, attempt: str | None = None) -> str:
     """Send a sign-in link to the desk of ``email`` (issue 20), made here so the link never
-    waits in Redis. Safe twice: a second run sends a second link, each good once."""
+    waits in Redis. ``attempt`` names this request (the desk draws it): a second run of the
+    job finds the email the first composed and sends those bytes, or nothing once sent. A
+    job queued before it had one sends a new link each run, each good once."""
     settings = settings_for_job()
-    with sessions(settings.database_url)() as session:
-        if blocklist.blocked(session, email):  # blocked since it was asked for (issue 30)
+    found_by = ledger.key("sign_in", attempt) if attempt else None
+    with sessions(settings.database_url).begin() as session:
+        written = ledger.of_key(session, found_by) if found_by else None
+        if written is not None and written.sent_at is not None:
+            return "already done"
+        refused = "the address is blocked" if blocklist.blocked(session, email) else None
+        refused = refused or reach.refusal(session, email)  # issues 30, 31
+        if refused is not None:
+            if written is not None:
+                ledger.dropped(session, written.id)
+            return f"skipped: {refused}"
+        if written is None:
+            url = signin_mail.sign_in_url(settings, email, signin.nonce())
+            message = signin_mail.message(settings, email, language, url)
+            written = ledger.write(
+                session, settings, Outgoing(message, email), SIGN_IN, found_by=found_by
+            )
+        letter = ledger.letter(settings, written)
+    if letter is None:
+        return "already done"
+    return deliver_letter(settings, letter)
+
+
+def send_address_check(old: str, new: str, language: str, attempt: str) -> str:
+    """Send the link that moves the games of ``old`` to ``new`` (issue 31), to ``new``:
+    even when ``new`` is marked unreachable (the link is how it shows it receives), never
+    when it is blocked. ``attempt`` names the request: a second run sends the same email."""
+    settings = settings_for_job()
+    found_by = ledger.key(ADDRESS_CHECK, attempt)
+    with sessions(settings.database_url).begin() as session:
+        written = ledger.of_key(session, found_by)
+        if written is not None and written.sent_at is not None:
+            return "already done"
+        if blocklist.blocked(session, new):
+            if written is not None:
+                ledger.dropped(session, written.id)
             return "skipped: the address is blocked"
-    url = signin_mail.sign_in_url(settings, email, signin.nonce())
+        if written is None:
+            url = newaddress.confirm_url(settings, old, new)
+            message = newaddress.message(settings, new, language, url)
+            written = ledger.write(
+                session, settings, Outgoing(message, new), ADDRESS_CHECK, found_by=found_by
+            )
+        letter = ledger.letter(settings, written)
+    if letter is None:
+        return "already done"
+    return deliver_letter(settings, letter)
+
+
+def deliver_letter(settings: Settings, letter: ledger.Letter) -> str:
+    """Hand an email no outbox row names to the relay, and note it sent; RQ retries a
+    failure (the next run sends the same bytes), unless the relay refused its recipient
+    for good."""
     try:
-        send(settings.smtp_url, signin_mail.message(settings, email, language, url), to=email)
-    except Exception:
+        deliver(settings.smtp_url, letter.raw, sender=letter.sender, to=letter.to)
+    except Exception as exc:
         counters.email("failed")
-        raise
+        answer = refused_for_good(exc)
+        if answer is None:
+            raise
+        with sessions(settings.database_url).begin() as session:
+            told = _hard(session, letter.email_id)
+        log.warning(
+            "email #%d: the relay refused its recipient for good: %s", letter.email_id, answer
+        )
+        enqueue_outbox(settings, told)
+        return f"refused: {answer}"
     counters.email("sent")
+    with sessions(settings.database_url).begin() as session:
+        ledger.sent(session, letter.email_id)
     return "sent"

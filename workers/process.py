@@ -15,7 +15,7 @@ from typing import Any
 
 from rq.worker import SimpleWorker
 
-from service import logs, secret_key
+from service import dkim_keys, logs, secret_key
 from service.config import Settings
 
 
@@ -31,5 +31,6 @@ class Worker(SimpleWorker):
     def work(self, *args: Any, **kwargs: Any) -> bool:
         settings = Settings.from_env()
         secret_key.refuse_to_start(settings.secret_key)
+        dkim_keys.refuse_to_start(settings)  # it signs every email it sends (issue 31)
         logs.configure_from(settings)  # RQ's own lines too, through the one handler
         return super().work(*args, **kwargs)

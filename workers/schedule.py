@@ -14,9 +14,11 @@ from rq.job import JobStatus
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from service.addresses import normal
 from service.config import Settings
 from service.errors import Conflict
-from service.mail import digest
+from service.mail import digest, ledger
+from service.mail.compose import Outgoing
 from service.mail.queue import (
     LAST_TICK,
     enqueue_outbox,
@@ -24,17 +26,18 @@ from service.mail.queue import (
     retry_policy,
     without_jobs_in,
 )
-from service.mail.smtp import send
-from service.play import blocklist, slowplay
+from service.play import blocklist, reach, slowplay
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import DigestRow, GameRow, PersonRow, SeatRow
-from workers.jobs import settings_for_job
+from workers.jobs import deliver_letter, settings_for_job
 
 log = logging.getLogger(__name__)
 BATCH = 500
 """Digests claimed per tick (each a row written); due games have no cap."""
 DIGEST_JOB = "workers.schedule.send_digest"
+DIGEST = "digest"
+"""The ledger's kind of a daily digest."""
 ADVANCE_JOB = "workers.schedule.advance_game"
 TICK_LOCK = "pbem:tick"
 TICK_LOCK_TTL = 300
@@ -148,26 +151,39 @@ def queue_digests(settings: Settings, moment: datetime) -> list[str]:
 
 
 def send_digest(email: str, day: str) -> str:
-    """One email listing every game waiting for the player; sent once per claimed day."""
+    """One email listing every game waiting for the player; sent once per claimed day. A
+    second run finds the email the first composed (the ledger's key names the day and the
+    address) and sends those bytes, or nothing once sent."""
     settings = settings_for_job()
     factory = sessions(settings.database_url)
+    found_by = ledger.key(DIGEST, day, normal(email) or email)
     with factory.begin() as session:
         claim = session.get(DigestRow, (email, day), with_for_update=True)
         if claim is None or claim.sent_at is not None:
             return "already done"
-        if blocklist.blocked(session, email):
+        written = ledger.of_key(session, found_by)
+        refused = "the address is blocked" if blocklist.blocked(session, email) else None
+        refused = refused or reach.refusal(session, email)  # issues 30, 31
+        if refused is not None:
             claim.sent_at = now()
-            return "skipped: the address is blocked"
-        games = digest.waiting_games(settings, session, email)
-        claim.games = len(games)
-        if not games:
-            claim.sent_at = now()
-            return "nothing waiting"
-        name = session.scalars(select(SeatRow.name).where(SeatRow.email == email)).first()
-    message = digest.message(settings, email, name, day, games)
-    send(settings.smtp_url, message, to=email)
+            if written is not None:
+                ledger.dropped(session, written.id)
+            return f"skipped: {refused}"
+        if written is None:
+            games = digest.waiting_games(settings, session, email)
+            claim.games = len(games)
+            if not games:
+                claim.sent_at = now()
+                return "nothing waiting"
+            name = session.scalars(select(SeatRow.name).where(SeatRow.email == email)).first()
+            message = digest.message(settings, email, name, day, games)
+            written = ledger.write(
+                session, settings, Outgoing(message, email), DIGEST, found_by=found_by
+            )
+        letter = ledger.letter(settings, written)
+    said = "sent" if letter is None else deliver_letter(settings, letter)
     with factory.begin() as session:
         done = session.get(DigestRow, (email, day))
         assert done is not None
         done.sent_at = now()
-    return "sent"
+    return said

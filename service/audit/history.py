@@ -378,6 +378,10 @@ def describe_table(
         )
     if kind == "player_left":
         return _("{name}: this player left the game", name=them)
+    if kind == "unreachable":
+        return _("{name}'s address no longer receives our emails; the others were told", name=them)
+    if kind == "reachable":
+        return _("{name} gave an address that receives our emails again", name=them)
     if kind == "closed":
         return _("The host closed the game: it ended as it stood")
     if kind == "player_returned":

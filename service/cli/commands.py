@@ -20,10 +20,10 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from engine import codec, registry
-from service import create_app, secret_key
+from service import create_app, dkim_keys, secret_key
 from service.audit import checks as audit
 from service.audit import importer, moving, provenance, signing, trust
-from service.cli import operator, running_demo
+from service.cli import maildns, operator, running_demo
 from service.config import Settings
 from service.errors import ServiceError
 from service.links import urls as links
@@ -52,7 +52,7 @@ class Commands(FlaskGroup):
             return super().invoke(ctx)
         except ServiceError as exc:
             raise click.ClickException(exc.message) from exc
-        except secret_key.UnsafeKey as exc:
+        except (secret_key.UnsafeKey, dkim_keys.DkimKeyError) as exc:
             raise click.ClickException(str(exc)) from exc
         except (OperationalError, ProgrammingError) as exc:
             if isinstance(exc, ProgrammingError) and not _no_table(exc):
@@ -86,6 +86,7 @@ def _mailing_settings() -> Settings:
     app, the worker and the scheduler are (issue 14)."""
     settings = _settings()
     secret_key.require(settings.secret_key)
+    dkim_keys.require(settings)
     return settings
 
 
@@ -101,6 +102,26 @@ main.add_command(shell_command)
 main.add_command(routes_command)
 for _command in operator.COMMANDS:  # issue 30: block, unblock, blocked, close
     main.add_command(_command)
+
+
+@main.command("mail-dns")
+@click.option(
+    "--spf",
+    multiple=True,
+    metavar="MECHANISM",
+    help="An SPF mechanism of the relays that send for us (include:..., ip4:...); repeat "
+    "for several. Default: the relay of SMTP_URL.",
+)
+@click.option("--mx", default="", metavar="HOST", help="The host receiving replies and bounces.")
+@click.option("--rua", default="", metavar="ADDRESS", help="Where DMARC reports go.")
+def mail_dns(spf: tuple[str, ...], mx: str, rua: str) -> None:
+    """Print the DNS records that make our email land: SPF, DKIM, DMARC and MX (issue 31)."""
+    try:
+        choices = maildns.checked(maildns.Choices(spf=spf, mx=mx, rua=rua))
+    except maildns.Mistake as exc:
+        raise click.ClickException(str(exc)) from None
+    for line in maildns.records(_settings(), choices):
+        click.echo(line)
 
 
 @main.command("init-db")

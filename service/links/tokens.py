@@ -22,6 +22,10 @@ SEAT = "pbem.seat.v1"
 PERSON = "pbem.person.v1"
 CLAIM = "pbem.claim.v1"
 SIGN_IN = "pbem.signin.v1"
+ADDRESS = "pbem.address.v1"
+ADDRESS_MAX_AGE = 60 * 60 * 24 * 2
+"""Seconds a link confirming a new address works (issue 31): long enough for a mailbox
+that is slow to deliver, short enough that an old forwarded email cannot move anyone."""
 INCOMPLETE = _("This link is incomplete. Copy the whole link from the email.")
 SEAT_LINK_MAX_AGE = 60 * 60 * 24 * 400
 """Seat links manage a seat (vote, nudge, resume, history), never move: they outlive a
@@ -205,6 +209,32 @@ def read_sign_in(secret: str, token: str, max_age: int) -> SignIn:
         ) from exc
     try:
         return SignIn(_text(body["e"]), _text(body["n"], 32))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRequest(INCOMPLETE) from exc
+
+
+@dataclass(frozen=True)
+class NewAddress:
+    """A player's request that their games' emails go to ``new`` instead of ``old``
+    (issue 31), sent to ``new`` to prove it receives them."""
+
+    old: str
+    new: str
+
+
+def address_token(secret: str, old: str, new: str) -> str:
+    return _serializer(secret, ADDRESS).dumps({"o": old, "n": new})
+
+
+def read_address(secret: str, token: str) -> NewAddress:
+    try:
+        body = _read_signed(secret, ADDRESS, token, ADDRESS_MAX_AGE)
+    except Expired as exc:
+        raise Expired(
+            _("This link is too old to use: give your new address again for a new one."),
+        ) from exc
+    try:
+        return NewAddress(_text(body["o"]), _text(body["n"]))
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRequest(INCOMPLETE) from exc
 

@@ -17,7 +17,7 @@ from service.config import Settings
 from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import ics, news, smtp
-from service.play import blocklist
+from service.play import blocklist, reach
 from service.play.forgetting import LEFT
 from service.play.moves import seat_row
 from service.present import notices, presentation
@@ -78,14 +78,36 @@ def compose(session: Session, settings: Settings, row: OutboxRow) -> Outgoing | 
         return _compose(session, settings, row, loaded, seat)
 
 
+def still_wanted(session: Session, row: OutboxRow) -> str | None:
+    """Why an email composed before, and not yet taken by the relay, is no longer worth
+    sending (the decision was made meanwhile, the address was blocked...), else None: it
+    is sent as it was composed (issue 31: every attempt sends the same bytes)."""
+    loaded = eventstore.load(session, row.game_id)
+    seat = seat_row(loaded.row, row.seat)
+    if row.kind == ANSWER:
+        return _answer_refusal(session, row, seat)
+    plan = _plan(session, row, loaded, seat)
+    return plan if isinstance(plan, str) else None
+
+
 BLOCKED = "the address is blocked"
 """Why an email to an address the operator blocked was not sent (``OutboxRow.skipped``);
 :data:`service.play.forgetting.LEFT` for a seat whose player asked to be forgotten."""
 
 
-def _compose(
-    session: Session, settings: Settings, row: OutboxRow, loaded: Loaded, seat: SeatRow
-) -> Outgoing | str:
+@dataclass(frozen=True)
+class _Plan:
+    """Whom an outbox row's email goes to, and what it offers."""
+
+    recipient: tuple[str, str]
+    greeted: str
+    offer: SeatOfferRow | None
+    acting: bool
+    owns: bool
+
+
+def _plan(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> _Plan | str:
+    """Whom the row's email goes to, or why it is not worth sending now."""
     offer = None
     if row.kind == "seat_offer":
         offer = _offer(session, row, loaded)
@@ -105,6 +127,9 @@ def _compose(
         greeted = shown_names.of_seat(seat)
     if blocklist.blocked(session, recipient[1]):
         return BLOCKED
+    refused = reach.refusal(session, recipient[1])
+    if refused is not None:  # issue 31: it bounces, or its player called our email spam
+        return refused
     acting = row.seat in loaded.game.to_act(loaded.state) and not loaded.row.over
     if row.kind in REOFFERS:
         # Still the decision this row was written for: the seat has not moved since (another
@@ -125,6 +150,17 @@ def _compose(
         if style != "each":
             chosen = "a daily digest" if style == "digest" else "no turn emails"
             return f"the player chose {chosen}"
+    return _Plan(recipient, greeted, offer, acting, owns)
+
+
+def _compose(
+    session: Session, settings: Settings, row: OutboxRow, loaded: Loaded, seat: SeatRow
+) -> Outgoing | str:
+    plan = _plan(session, row, loaded, seat)
+    if isinstance(plan, str):
+        return plan
+    recipient, greeted, offer = plan.recipient, plan.greeted, plan.offer
+    acting, owns = plan.acting, plan.owns
     view = loaded.game.view(loaded.state, row.seat)
     board = boards.render(loaded.row.game, view, "png", presentation.seat_names(loaded))
     image_cid = make_msgid("board", domain=settings.mail_domain)
@@ -222,13 +258,11 @@ def _answer(
 ) -> Outgoing | str:
     """The answer to one received reply (issue 18): to the seat's own address only, in its
     thread, what each line of the reply did, then the seat's decision now with its codes."""
-    received = session.get(InboxRow, row.inbox_id) if row.inbox_id is not None else None
-    if received is None or received.answer is None:
-        return "nothing to answer"
-    if seat.email is None:
-        return LEFT
-    if blocklist.blocked(session, seat.email):
-        return BLOCKED
+    refusal = _answer_refusal(session, row, seat)
+    if refusal is not None:
+        return refusal
+    received = session.get(InboxRow, row.inbox_id)
+    assert received is not None and received.answer is not None and seat.email is not None
     said = received.answer
     acting = decisions.deciding(loaded, row.seat) and bool(said.get("decision"))
     view = loaded.game.view(loaded.state, row.seat)
@@ -260,6 +294,17 @@ def _answer(
     message.set_content(_env.get_template("answer.txt").render(**context))
     message.add_alternative(_env.get_template("answer.html").render(**context), subtype="html")
     return Outgoing(message, seat.email)
+
+
+def _answer_refusal(session: Session, row: OutboxRow, seat: SeatRow) -> str | None:
+    received = session.get(InboxRow, row.inbox_id) if row.inbox_id is not None else None
+    if received is None or received.answer is None:
+        return "nothing to answer"
+    if seat.email is None:
+        return LEFT
+    if blocklist.blocked(session, seat.email):
+        return BLOCKED
+    return reach.refusal(session, seat.email, answering=True)
 
 
 def render(template: str, context: dict[str, Any]) -> str:

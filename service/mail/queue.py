@@ -40,9 +40,12 @@ READ_JOB = "workers.jobs.read_inbox"
 LAST_TICK = "pbem:tick:done"
 """When the scheduler's tick last finished its work (Unix seconds, in Redis): ``/metrics``
 shows the time since (``workers.schedule.tick`` writes it)."""
-ADDRESSED_JOBS = frozenset({"workers.jobs.send_sign_in", "workers.schedule.send_digest"})
-"""The jobs whose first argument is an address (a sign-in link, a daily digest): what
-forgetting a player drops from Redis (issue 30). Every other job names a row by its id."""
+ADDRESSED_JOBS = frozenset(
+    {"workers.jobs.send_sign_in", "workers.schedule.send_digest", "workers.jobs.send_address_check"}
+)
+"""The jobs whose first argument is an address (a sign-in link, a daily digest, the link
+confirming a new address): what forgetting a player drops from Redis (issue 30). Every
+other job names a row by its id."""
 K = TypeVar("K", int, str)
 WAITING = frozenset({JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED})
 """A job in one of these states will run: enqueueing its row again would only repeat it."""

@@ -24,13 +24,14 @@ from engine import Move
 from service import words
 from service.config import Settings
 from service.errors import Conflict, ServiceError
-from service.links import bounces, decisions, replyto
+from service.links import decisions, replyto
 from service.links.decisions import Named, Verdict
+from service.mail import bounces as reports
 from service.mail import commands, inbox, reading, trust
 from service.play import moves
 from service.play.moves import seat_row
 from service.present import codes
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, InboxRow, OutboxRow
 from service.words import _
@@ -68,14 +69,17 @@ def read(
 
     The seat a reply address names is noted as soon as the token is read, whatever the
     message turns out to be (a robot's bounce holds the player's address too): forgetting a
-    player finds it there (issue 30)."""
+    player finds it there (issue 30).
+
+    A delivery report or a complaint about an email we sent is no reply: it is read by
+    :mod:`service.mail.bounces` and never answered (issue 31 §2), before postmaster's mail is
+    kept (a feedback loop may be registered at postmaster@)."""
     raw = bytes(row.raw or b"")
     rcpt = row.rcpt_to or ""
+    if reports.concerns(settings, row):
+        return reports.read(session, settings, row)
     if rcpt.rpartition("@")[0].casefold() == inbox.POSTMASTER:
         row.outcome = "kept: mail to postmaster"  # for the operator; never parsed or answered
-        return []
-    if bounces.decode(settings.secret_key, rcpt) is not None:
-        row.outcome = "kept: sent to a bounce address"  # delivery reports (issue 31 §2)
         return []
     address = replyto.decode(settings.secret_key, rcpt)
     game = None if address is None else session.get(GameRow, address.game_id)
@@ -177,6 +181,7 @@ def _read(
             )
         )
         return [_answer(session, row, loaded, seat, answer)]
+    people.heard_from(session, holder.email)  # the seat's player wrote: a sign of life (issue 31)
     message = reading.body(raw)
     if message is None:  # counted above; never parsed
         row.outcome = "ignored: too many MIME parts"

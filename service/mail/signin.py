@@ -8,6 +8,7 @@ request only enqueues it, after its response is on the way."""
 from __future__ import annotations
 
 import logging
+import secrets
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
@@ -64,6 +65,9 @@ def enqueue(settings: Settings, email: str, language: str) -> bool:
             SIGN_IN_JOB,
             email,
             language,
+            # This request's name: a second run of the job sends the email the first
+            # composed, never a second link (issue 31).
+            secrets.token_hex(16),
             retry=retry_policy(settings),
             description="send a sign-in link",
         )

@@ -15,12 +15,14 @@ import atexit
 import contextlib
 import copy
 import email.policy
+import io
 import re
 import smtplib
 import threading
+from email.generator import BytesGenerator
 from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import quote
+from email.utils import getaddresses, quote
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -63,23 +65,72 @@ def envelope(email: str) -> str:
     return f"{local}@{idna.encode(domain, uts46=True).decode('ascii')}"
 
 
-def send(url: str, message: EmailMessage, *, to: str, timeout: float = 30) -> None:
-    """Send ``message`` to the one address ``to``: the envelope never comes from headers
-    that hold what players typed. A relay's refusal is raised as it came, the address it
-    names written ``<recipient>``: RQ logs and keeps a failed job's exception, and no log
-    holds a player's address (issue 30)."""
+def flatten(message: EmailMessage, *, utf8: bool = False) -> bytes:
+    """The message as it goes over the wire (CRLF line ends), as ``smtplib`` would write
+    it: in UTF-8 (RFC 6532) when it goes out with SMTPUTF8, else in ASCII with encoded
+    words. These are the bytes a DKIM signature covers (:mod:`service.mail.signing`)."""
+    policy = message.policy.clone(utf8=True) if utf8 else message.policy
+    with io.BytesIO() as out:
+        BytesGenerator(out, policy=policy).flatten(message, linesep="\r\n")
+        return out.getvalue()
+
+
+def needs_utf8(to: str, sender: str = "") -> bool:
+    """Whether a message to ``to`` goes out with SMTPUTF8: an address of its envelope has a
+    local part in another script (a domain goes in punycode, :func:`envelope`)."""
+    return not (envelope(to) + sender).isascii()
+
+
+def send(
+    url: str, message: EmailMessage, *, to: str, sender: str | None = None, timeout: float = 30
+) -> None:
+    """Send ``message`` to the one address ``to``, from the envelope sender ``sender`` (by
+    default the From address): the envelope never comes from headers that hold what
+    players typed. The service's own emails go through :func:`deliver` instead, signed
+    and with their bounce address (:mod:`service.mail.ledger`)."""
+    if sender is None:
+        sender = getaddresses([str(message["From"] or "")])[0][1]
+    raw = flatten(message, utf8=needs_utf8(to, sender))
+    deliver(url, raw, sender=sender, to=to, timeout=timeout)
+
+
+def deliver(url: str, raw: bytes, *, sender: str, to: str, timeout: float = 30) -> None:
+    """Hand the finished bytes ``raw`` to the relay for the one address ``to``, with the
+    envelope sender (Return-Path) ``sender``. A relay's refusal is raised as it came, the
+    address it names written ``<recipient>``: RQ logs and keeps a failed job's exception,
+    and no log holds a player's address (issue 30)."""
+    utf8 = needs_utf8(to, sender)
     try:
         client = _alive(url) or connect(url, timeout)
     except (smtplib.SMTPException, OSError) as exc:
         raise without_address(exc, to) from None
     try:
-        client.send_message(message, to_addrs=[envelope(to)])
+        if utf8 and not client.has_extn("smtputf8"):
+            raise smtplib.SMTPNotSupportedError(
+                "the address needs SMTPUTF8, which the relay does not announce"
+            )
+        options = ("SMTPUTF8", "BODY=8BITMIME") if utf8 else ()
+        client.sendmail(sender, [envelope(to)], raw, options)
     except BaseException as exc:
         _close(client)
         if isinstance(exc, smtplib.SMTPException | OSError):
             raise without_address(exc, to) from None
         raise
     _keep(url, client)
+
+
+def refused_for_good(exc: BaseException) -> str | None:
+    """The relay's answer when it refused the recipient itself with a permanent failure
+    (5xx at RCPT: ``550 5.1.1 user unknown``), else None: a temporary refusal, a relay out
+    of reach, or a refused message (not its address) may all go another time."""
+    if not isinstance(exc, smtplib.SMTPRecipientsRefused) or not exc.recipients:
+        return None
+    answers = list(exc.recipients.values())
+    if not all(500 <= int(code) < 600 for code, _said in answers):
+        return None
+    code, said = answers[0]
+    text = said.decode("utf-8", "replace") if isinstance(said, bytes) else str(said)
+    return f"{code} {text}"[:200]
 
 
 RECIPIENT = "<recipient>"

@@ -31,9 +31,9 @@ import dmarc
 import dns.exception
 import dns.resolver
 import spf
-from email_validator import EmailNotValidError, validate_email
 from publicsuffixlist import PublicSuffixList
 
+from service.addresses import normal
 from service.config import Settings
 from service.mail import reading
 
@@ -53,20 +53,6 @@ ENFORCED = (dmarc.DMARCDisposition.QUARANTINE, dmarc.DMARCDisposition.REJECT)
 
 class DnsUnavailable(Exception):
     """The DNS could not answer a lookup a check needed: nothing is decided now."""
-
-
-def normal(address: str) -> str | None:
-    """``address`` as addresses are compared: the local part case-folded, the domain in
-    IDNA (``имя@пример.рф`` and ``ИМЯ@xn--e1afmkfd.xn--p1ai`` are one), or None for no
-    address at all."""
-    try:
-        checked = validate_email(
-            address.strip().strip("<>"), check_deliverability=False, allow_smtputf8=True
-        )
-    except (EmailNotValidError, ValueError, TypeError):
-        return None
-    domain = checked.ascii_domain or checked.domain
-    return f"{checked.local_part.casefold()}@{domain.casefold()}"
 
 
 def domain(address: str) -> str | None:

@@ -13,9 +13,10 @@ Everything the service holds of their address goes, in one transaction:
   keep no address or name either (an offer they were sent can no longer be claimed: the
   seat's deadline runs out and the others vote again, as when a newcomer never answers).
 - Emails still queued for their seats are dropped (marked skipped, :data:`LEFT`); what
-  the relay answered about past sends is cleared; received replies from them or to their
-  seats keep no byte and no sender; their email settings, digests and sign-ins go (every
-  browser signed in as them is signed out).
+  the relay answered about past sends is cleared; the ledger of emails sent to them keeps
+  no address and no bytes, and what bounces taught of their address goes (issue 31);
+  received replies from them or to their seats keep no byte and no sender; their email
+  settings, digests and sign-ins go (every browser signed in as them is signed out).
 
 What cannot change: the stored payload of an event recorded before issue 30 that named a
 newcomer (a seat offered, claimed or voted for). The hash chain covers it, so it stays in
@@ -33,12 +34,15 @@ from datetime import datetime
 from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
+from service.addresses import normal
 from service.play import signin, slowplay
 from service.play.moves import outbox, seat_row
 from service.store import eventstore
 from service.store.eventstore import now
 from service.store.models import (
+    AddressRow,
     DigestRow,
+    EmailRow,
     InboxRow,
     OutboxRow,
     PersonRow,
@@ -68,7 +72,8 @@ def forget(session: Session, address: str) -> list[int]:
         .values(email=None, name="", left_at=moment)
     )
     _withdraw_offers(session, address)
-    _forget_replies(session, address, seats, moment)
+    emails = _forget_emails(session, address)
+    _forget_replies(session, address, seats, emails, moment)
     session.execute(delete(PersonRow).where(same(PersonRow.email)))
     session.execute(delete(DigestRow).where(same(DigestRow.email)))
     session.execute(delete(SignInRow).where(SignInRow.address == signin.key(address)))
@@ -155,13 +160,35 @@ def _still_to_send(session: Session, outbox_id: int) -> bool:
     return row is not None and row.skipped is None
 
 
-def _forget_replies(session: Session, address: str, seats: list[SeatRow], moment: datetime) -> None:
-    """Messages from the address, or sent to its seats' reply addresses (a robot's bounce
-    quotes the address too), keep no byte and no sender; those not yet read never will be."""
+def _forget_emails(session: Session, address: str) -> list[int]:
+    """The ledger's emails to the address (issue 31) keep no address, no bytes and no key
+    (a digest of the address): only that an email of that kind went, when, and what came
+    back. What mail that came back taught us of the address goes. Their ids."""
+    key = normal(address)
+    if key is None:
+        return []
+    ids = list(session.scalars(select(EmailRow.id).where(EmailRow.address_key == key)))
+    if ids:
+        session.execute(
+            update(EmailRow)
+            .where(EmailRow.id.in_(ids))
+            .values(address=None, address_key=None, raw=None, key=None)
+        )
+    session.execute(delete(AddressRow).where(AddressRow.key == key))
+    return ids
+
+
+def _forget_replies(
+    session: Session, address: str, seats: list[SeatRow], emails: list[int], moment: datetime
+) -> None:
+    """Messages from the address, sent to its seats' reply addresses, or reporting on an
+    email to it (a robot's bounce quotes the address too), keep no byte and no sender;
+    those not yet read never will be."""
     same = _same_address(address)
     theirs = or_(
         same(InboxRow.mail_from),
         *(and_(InboxRow.game_id == s.game_id, InboxRow.seat == s.seat) for s in seats),
+        InboxRow.email_id.in_(emails),
     )
     session.execute(
         update(InboxRow)

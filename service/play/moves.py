@@ -38,7 +38,7 @@ from service.errors import (
 from service.links import decisions
 from service.links.decisions import Verdict
 from service.play import blocklist
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
 from service.table.logfold import Folded
@@ -399,6 +399,8 @@ def _make_move(
     after = eventstore.record(
         session, loaded, events, seat, move=move, snapshot_every=snapshot_every
     )
+    if not by_bot:  # the player acted on what we emailed them (issue 31)
+        people.heard_from(session, seat_row(after.row, seat).email)
     if link_digest is not None:
         try:
             session.execute(

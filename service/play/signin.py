@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from service.errors import ServiceError
 from service.play import blocklist, slowplay
 from service.play.moves import check_email
+from service.store import people
 from service.store.eventstore import now
 from service.store.models import PersonRow, SeatRow, SignInRow
 from service.words import _
@@ -81,6 +82,7 @@ def use(session: Session, link_nonce: str, address: str) -> datetime:
             _("This sign-in link was already used. Ask for a new one: each link works once."),
             desk_url="/me",
         ) from exc
+    people.heard_from(session, address, moment)  # the link reached it (issue 31)
     return moment
 
 

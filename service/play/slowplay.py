@@ -15,12 +15,13 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from babel.dates import format_datetime
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from engine import IllegalMove
 from engine.chance import rng_for
 from service import words
+from service.addresses import normal
 from service.errors import BadRequest, NotFound, Stale, TooSoon
 from service.play import blocklist
 from service.play.moves import (
@@ -35,7 +36,7 @@ from service.play.moves import (
 )
 from service.store import eventstore
 from service.store.eventstore import Loaded, now
-from service.store.models import PersonRow, SeatHolderRow, SeatOfferRow, SeatRow
+from service.store.models import AddressRow, PersonRow, SeatHolderRow, SeatOfferRow, SeatRow
 from service.table import rules as tables
 from service.words import _, n_
 
@@ -527,9 +528,12 @@ def set_notify(
     seats: Sequence[SeatRow] | None = None,
 ) -> None:
     """The player at ``email`` hears about their turns by ``mode`` in every game, or only in
-    the games of ``seats`` (issue 20), where the others keep what they had."""
+    the games of ``seats`` (issue 20), where the others keep what they had. Asking for email
+    again lifts the stop their complaint put on every email (issue 31)."""
     if mode not in tables.NOTIFY:
         raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(tables.NOTIFY)))
+    if mode != "none" and (key := normal(email)) is not None:
+        session.execute(update(AddressRow).where(AddressRow.key == key).values(complained_at=None))
     row = person(session, email)
     if digest_hour is not None:
         if not 0 <= digest_hour <= 23:

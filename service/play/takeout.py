@@ -20,13 +20,16 @@ from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from engine import registry
+from service.addresses import normal
 from service.config import Settings
 from service.links import urls
 from service.play import blocklist, signin
 from service.store import eventstore
 from service.store.eventstore import now
 from service.store.models import (
+    AddressRow,
     DigestRow,
+    EmailRow,
     InboxRow,
     OutboxRow,
     PersonRow,
@@ -95,6 +98,8 @@ def everything(session: Session, settings: Settings, address: str) -> dict[str, 
             )
         ],
         "emails": _emails(session, seats),
+        "emails_sent": _sent(session, address),
+        "delivery": _delivery(session, address),
         "replies_received": _replies(session, address, seats),
         "sign_ins": [
             {"signed_in_at": _when(r.used_at), "signed_out_at": _when(r.ended_at)}
@@ -104,6 +109,39 @@ def everything(session: Session, settings: Settings, address: str) -> dict[str, 
                 .order_by(SignInRow.used_at)
             )
         ],
+    }
+
+
+def _sent(session: Session, address: str) -> list[dict[str, Any]]:
+    """Every email the ledger holds as handed to the relay for the address (issue 31): what
+    kind, for which game, when, and what came back about it. Its text is kept nowhere."""
+    key = normal(address)
+    if key is None:
+        return []
+    return [
+        {
+            "kind": e.kind,
+            "game": e.game_id,
+            "seat": e.seat,
+            "composed_at": _when(e.created_at),
+            "sent_at": _when(e.sent_at),
+            "came_back": e.verdict,
+            "came_back_at": _when(e.verdict_at),
+        }
+        for e in session.scalars(
+            select(EmailRow).where(EmailRow.address_key == key).order_by(EmailRow.id)
+        )
+    ]
+
+
+def _delivery(session: Session, address: str) -> dict[str, Any]:
+    """What mail that came back taught us of the address (issue 31)."""
+    key = normal(address)
+    row = session.get(AddressRow, key) if key is not None else None
+    return {
+        "unreachable_since": _when(row.unreachable_at) if row else None,
+        "complained_at": _when(row.complained_at) if row else None,
+        "last_sign_of_life": _when(row.heard_at) if row else None,
     }
 
 

@@ -162,11 +162,17 @@ def statuses(loaded: Loaded) -> list[dict[str, Any]]:
         waits = s.seat not in table.bots and not table.has_left(s.seat)
         if clock is not None and s.seat in acting and waits:
             deadline = when(table, tables.deadline(table, clock))
+        unreachable = s.seat in table.unreachable and s.left_at is None
+        if unreachable:
+            notes.append(
+                _("our emails to them come back undelivered: they may not see their turns")
+            )
         rows.append(
             {
                 "seat": s.seat,
                 "name": shown_names.of_seat(s),
                 "left": s.left_at is not None,
+                "unreachable": unreachable,
                 "to_act": s.seat in acting,
                 "decision_seq": table.decision_seq(s.seat) if s.seat in acting else None,
                 "deadline": deadline,
@@ -311,6 +317,24 @@ def notice(
                 "end the game."
             )
         )
+    elif kind == "unreachable":
+        headline = _("{name}'s address no longer receives our emails", name=name)
+        lines.append(
+            _(
+                "Our emails to {name} come back undelivered: they may not see their turns.",
+                name=name,
+            )
+        )
+        lines.append(
+            _(
+                "If their deadline passes, you vote on their seat as for any player who went "
+                "quiet: wait, let a bot play it, hand it to someone new, or end the game. They "
+                "can give a new address from their seat page."
+            )
+        )
+    elif kind == "reachable":
+        headline = _("{name} receives our emails again", name=name)
+        lines.append(_("They gave a new address; their deadlines run as before."))
     elif kind == "closed":
         headline = _("The host closed this game")
         lines.append(

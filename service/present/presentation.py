@@ -39,6 +39,8 @@ def players(loaded: Loaded, seat: str | None = None) -> list[dict[str, Any]]:
             "name": shown_names.of_seat(s),
             "you": s.seat == seat,
             "to_act": s.seat in acting,
+            # Issue 31: our emails to them bounce; every page marks the seat.
+            "unreachable": s.seat in loaded.table.unreachable and s.left_at is None,
         }
         for s in loaded.row.seats
     ]

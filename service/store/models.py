@@ -188,7 +188,10 @@ class InboxRow(Base):
     is told 250, then read by one job exactly once."""
 
     __tablename__ = "inbox"
-    __table_args__ = (partial_index("ix_inbox_pending", "id", where="processed_at IS NULL"),)
+    __table_args__ = (
+        partial_index("ix_inbox_pending", "id", where="processed_at IS NULL"),
+        partial_index("ix_inbox_email", "email_id", where="email_id IS NOT NULL"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     message_key: Mapped[str] = mapped_column(String(255), unique=True)
@@ -213,6 +216,10 @@ class InboxRow(Base):
     seat: Mapped[str | None] = mapped_column(String(8))
     answer: Mapped[dict[str, Any] | None]
     """What the answer email says, written when the message is read."""
+    email_id: Mapped[int | None]
+    """The email of ours (:class:`EmailRow`) a delivery report or a complaint is about
+    (issue 31 §2): named by the bounce address it came to, or by the one its returned
+    original carries. No foreign key: the outbox names the inbox, the ledger the outbox."""
 
 
 class UsedLinkRow(Base):
@@ -321,6 +328,74 @@ class BlockedRow(Base):
     :func:`service.play.blocklist.pattern` writes it: lower case, the domain in ASCII
     (punycode), so every spelling of one address is one pattern."""
     created_at: Mapped[datetime]
+
+
+class EmailRow(Base):
+    """Every email handed to the relay (issue 31): the ledger, one row per email.
+
+    It is composed and DKIM-signed once, when it is first to be sent, and its bytes are
+    kept until the relay takes them, so every retry sends the very same message. Its id is
+    what its envelope sender, the bounce address ``bounce+<token>@MAIL_DOMAIN``
+    (:mod:`service.links.bounces`), names: a delivery report about it finds it here, and
+    its verdict is kept on it. docs/mail.md says what each column is for."""
+
+    __tablename__ = "emails"
+    __table_args__ = (
+        partial_index("uq_emails_outbox", "outbox_id", where="outbox_id IS NOT NULL", unique=True),
+        partial_index("uq_emails_key", "key", where="key IS NOT NULL", unique=True),
+        # The emails of one address over an hour (issue 31 §3's flood cap) and over the
+        # bounce window: an index range, however many emails others were sent.
+        Index("ix_emails_address", "address_key", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    """The outbox row's kind (``invitation``, ``turn``, ``answer``...), else ``sign_in``,
+    ``digest`` or ``address_check``."""
+    outbox_id: Mapped[int | None] = mapped_column(ForeignKey("outbox.id"))
+    """The outbox row it was composed for; None for an email no game step wrote."""
+    key: Mapped[str | None] = mapped_column(String(64))
+    """How a job without an outbox row finds its own earlier attempt: a digest of what the
+    job was asked (the sign-in request, the day's digest of an address)."""
+    game_id: Mapped[str | None] = mapped_column(String(16))
+    seat: Mapped[str | None] = mapped_column(String(8))
+    address: Mapped[str | None] = mapped_column(String(320))
+    """The recipient, as it was given to the relay; None once its player is forgotten."""
+    address_key: Mapped[str | None] = mapped_column(String(320))
+    """The recipient as addresses are compared (:func:`service.addresses.normal`)."""
+    message_id: Mapped[str] = mapped_column(String(255))
+    raw: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """The signed bytes, until the relay has taken them (then None: an email's text is
+    kept nowhere once sent)."""
+    created_at: Mapped[datetime]
+    """When it was composed and signed."""
+    sent_at: Mapped[datetime | None]
+    """When the relay took it."""
+    verdict: Mapped[str | None] = mapped_column(String(16))
+    """What came back: ``hard`` (a permanent failure), ``soft`` (a temporary one),
+    ``complaint`` (its recipient called it spam), ``delivered`` (a report said so)."""
+    verdict_at: Mapped[datetime | None]
+
+
+class AddressRow(Base):
+    """What mail that came back taught us about an address (issue 31 §2), by the address
+    as addresses are compared (:func:`service.addresses.normal`)."""
+
+    __tablename__ = "addresses"
+    __table_args__ = (
+        partial_index("ix_addresses_unreachable", "key", where="unreachable_at IS NOT NULL"),
+    )
+
+    key: Mapped[str] = mapped_column(String(320), primary_key=True)
+    unreachable_at: Mapped[datetime | None]
+    """Since when it receives nothing of ours: a permanent failure, or too many temporary
+    ones. No email goes to it until its player gives an address that does."""
+    complained_at: Mapped[datetime | None]
+    """When its player called an email of ours spam (a feedback-loop report): no email
+    goes to it until they ask for email again from their settings."""
+    heard_at: Mapped[datetime | None]
+    """Its newest sign of life: a move or reply from it, a sign-in, a delivery report, a
+    new address confirmed. Temporary failures before it are forgiven."""
 
 
 class BenchRow(Base):

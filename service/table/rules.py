@@ -151,6 +151,10 @@ class Table:
     unless the others voted to wait (0: they have not)."""
     closed: bool = False
     """The operator closed the game (``pbem close``): it ended as it stood, for good."""
+    unreachable: tuple[str, ...] = ()
+    """Seats whose player's address no longer receives our emails (issue 31): the table
+    was told once (``table.unreachable``), until they give one that does
+    (``table.reachable``) or the seat changes hands."""
     generations: tuple[tuple[str, int], ...] = ()
     dormant_since: str | None = None
     abandoned: dict[str, Any] | None = None
@@ -298,6 +302,7 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
             bots=tuple(b for b in table.bots if b != target),
             holders=(*table.holders, (target, seq)),
             left=_without(table.left, target),
+            unreachable=tuple(s for s in table.unreachable if s != target),
             generations=generations,
         )
         return _restart(table, target, seq, at)
@@ -308,8 +313,15 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
             table,
             left=(*_without(table.left, target), (target, 0)),
             revive=tuple(s for s in table.revive if s != target),
+            unreachable=tuple(s for s in table.unreachable if s != target),
             takeback=None,
         )
+    if kind == "unreachable":
+        # Issue 31: nothing else changes; the seat's deadline runs as any silent seat's.
+        seats = (*(s for s in table.unreachable if s != event["seat"]), event["seat"])
+        return replace(table, unreachable=seats)
+    if kind == "reachable":
+        return replace(table, unreachable=tuple(s for s in table.unreachable if s != event["seat"]))
     if kind == "closed":
         return replace(table, abandoned=event["standing"], closed=True, ballot=None, takeback=None)
     if kind == "player_returned":

@@ -114,6 +114,16 @@ def enqueue_after_response(outbox_ids: list[int]) -> None:
         return response
 
 
+def enqueue_call(call: Callable[[], object]) -> None:
+    """Run ``call`` (a job's enqueueing) once the response is on its way, as
+    :func:`enqueue_after_response` does for outbox rows."""
+
+    @after_this_request
+    def _later(response):  # type: ignore[no-untyped-def]
+        response.call_on_close(call)
+        return response
+
+
 def wants_json() -> bool:
     return (
         request.path.startswith(("/api/", "/inbound/"))

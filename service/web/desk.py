@@ -9,6 +9,8 @@ place, behind a sign-in by email.
   secure under https: :mod:`service.web.guard`) naming the address and when it was issued;
   every request of the desk checks it against the address's "sign out everywhere".
 - Every form of the desk carries Flask-WTF's CSRF token (it has no token in its path).
+- A player moves every game to a new address (``POST /me/address``), once a link sent to
+  it is followed (``/address/<token>``, issue 31).
 - A player downloads everything the service holds about their address (``/me/data``) and
   may ask to be forgotten (``/me/forget``: a page that says what it does, then a form to
   confirm), issue 30.
@@ -33,12 +35,13 @@ from werkzeug.exceptions import Forbidden
 from service import words
 from service.errors import BadRequest
 from service.links import tokens
-from service.mail import queue
+from service.mail import newaddress, queue
 from service.mail import signin as signin_mail
-from service.play import forgetting, signin, slowplay, takeout
+from service.play import forgetting, reach, signin, slowplay, takeout
 from service.present import desk
+from service.store import eventstore
 from service.store.models import PersonRow, SeatRow
-from service.web import db, enqueue_after_response, preferences, settings
+from service.web import db, enqueue_after_response, enqueue_call, preferences, settings
 from service.words import _
 
 bp = Blueprint("desk", __name__)
@@ -105,6 +108,8 @@ def show():  # type: ignore[no-untyped-def]
             "speaks": seats[0].language if seats else words.language(),
             "time_zone": (seats[0].time_zone or "") if seats else "",
             "saved": request.args.get("saved") in {"language", "email", "away"},
+            "address_sent": request.args.get("saved") == "address",
+            "unreachable": bool(reach.unreachable(db(), [s.email for s in seats[:1]])),
             "styles": {
                 "each": _("an email every time it is my turn"),
                 "digest": _("in the daily digest"),
@@ -216,6 +221,48 @@ def away():  # type: ignore[no-untyped-def]
             outbox += slowplay.declare_away(db(), email, first, last, only)
     enqueue_after_response(outbox)
     return redirect("/me?saved=away#settings", 303)
+
+
+# Issue 31: a new address, confirmed by a link sent to it.
+
+
+@bp.post("/me/address")
+def new_address():  # type: ignore[no-untyped-def]
+    """Move every game of the signed-in address to another: a link confirming it goes
+    there; nothing moves until it is followed."""
+    address = _address()
+    with db().begin():
+        seats = signin.seats_of(db(), address)
+        if not seats:
+            raise BadRequest(_("This address plays no game here yet."))
+        new = reach.new_address(db(), request.form.get("email", ""))
+        old, speaks = seats[0].email or address, seats[0].language
+    current = settings()
+    enqueue_call(lambda: newaddress.enqueue(current, old, new, speaks))
+    return redirect("/me?saved=address#address", 303)
+
+
+def _new(token: str) -> tokens.NewAddress:
+    return tokens.read_address(settings().secret_key, token)
+
+
+@bp.get("/address/<token>")
+def confirm_address(token: str):  # type: ignore[no-untyped-def]
+    """A GET only asks (mail scanners follow links)."""
+    link = _new(token)
+    return render_template("address.html", token=token, new=link.new, moved=None)
+
+
+@bp.post("/address/<token>")
+def move_address(token: str):  # type: ignore[no-untyped-def]
+    """The new address received the link: every game of the old one moves to it (a link
+    followed twice moves nothing the second time)."""
+    link = _new(token)
+    with db().begin():
+        moving = bool(signin.seats_of(db(), link.old))
+        outbox = reach.move_address(db(), link.old, link.new, eventstore.now())
+    enqueue_after_response(outbox)
+    return render_template("address.html", token=token, new=link.new, moved=moving)
 
 
 # Issue 30: a player's own data, and being forgotten.

@@ -20,8 +20,9 @@ from service.config import Settings
 
 CREATE_ENDPOINTS = ("pages.create", "api.create")
 NUDGE_ENDPOINTS = ("seat.nudge",)
-SIGN_IN_ENDPOINTS = ("desk.ask",)
-"""Each may email a sign-in link (issue 20)."""
+SIGN_IN_ENDPOINTS = ("desk.ask", "desk.new_address", "seat.new_address")
+"""Each may email a link to an address typed in a form: a sign-in (issue 20), or the
+confirmation of a new address (issue 31)."""
 PAGE_ENDPOINTS = (
     "history.public_history",
     "history.seat_history",

@@ -47,7 +47,7 @@ from service.config import Settings
 from service.mail.queue import LAST_TICK, connection
 from service.store.db import sessions
 from service.store.eventstore import now
-from service.store.models import GameRow, InboxRow, OutboxRow
+from service.store.models import AddressRow, GameRow, InboxRow, OutboxRow
 from service.web import settings
 
 bp = Blueprint("metrics", __name__)
@@ -90,6 +90,11 @@ class SystemState(Collector):
             unread = session.scalar(
                 select(func.count()).select_from(InboxRow).where(InboxRow.processed_at.is_(None))
             )
+            unreachable = session.scalar(
+                select(func.count())
+                .select_from(AddressRow)
+                .where(AddressRow.unreachable_at.is_not(None))
+            )
             late = session.scalar(
                 select(func.count())
                 .select_from(GameRow)
@@ -102,6 +107,12 @@ class SystemState(Collector):
             (moment - oldest).total_seconds() if oldest is not None else 0,
         )
         yield _gauge("pbem_inbox_pending", "Received messages not yet read", unread)
+        yield _gauge(
+            "pbem_addresses_unreachable",
+            "Addresses that no longer receive our emails (a permanent failure, or too many "
+            "temporary ones): their players get nothing until they give a new one",
+            unreachable,
+        )
         yield _gauge(
             "pbem_games_late",
             f"Games whose due work has waited over {int(LATE_AFTER.total_seconds())} s",

@@ -139,7 +139,16 @@ SCHEMAS: dict[str, Any] = {
     },
     "PlayerStatus": {
         "type": "object",
-        "required": ["seat", "name", "left", "to_act", "decision_seq", "deadline", "notes"],
+        "required": [
+            "seat",
+            "name",
+            "left",
+            "unreachable",
+            "to_act",
+            "decision_seq",
+            "deadline",
+            "notes",
+        ],
         "properties": {
             "seat": {"type": "string"},
             "name": {
@@ -152,6 +161,13 @@ SCHEMAS: dict[str, Any] = {
             "left": {
                 "type": "boolean",
                 "description": "The seat's player left the game and asked to be forgotten.",
+            },
+            "unreachable": {
+                "type": "boolean",
+                "description": (
+                    "Our emails to the seat's player come back undelivered: they may not see "
+                    "their turns, until they give an address that receives them."
+                ),
             },
             "to_act": {"type": "boolean"},
             "decision_seq": {

@@ -13,8 +13,8 @@ from sqlalchemy import select
 from service.errors import BadRequest
 from service.links import tokens
 from service.links import urls as links
-from service.mail import digest
-from service.play import slowplay
+from service.mail import digest, newaddress
+from service.play import reach, slowplay
 from service.play.moves import check_holder, seat_row
 from service.play.slowplay import claim
 from service.present import notices
@@ -23,7 +23,7 @@ from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import PersonRow, SeatRow
 from service.table import rules as tables
-from service.web import db, enqueue_after_response, language, preferences, settings
+from service.web import db, enqueue_after_response, enqueue_call, language, preferences, settings
 from service.words import _
 
 bp = Blueprint("seat", __name__)
@@ -83,7 +83,10 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         else None
     )
     request_ = table.takeback
+    holder = seat_row(loaded.row, seat)
     return {
+        "unreachable_me": bool(reach.unreachable(db(), [holder.email])),
+        "address_sent": request.args.get("address") == "sent",
         "token": token,
         "game": {
             "id": loaded.row.id,
@@ -171,6 +174,30 @@ def nudge(token: str):  # type: ignore[no-untyped-def]
             db(), link.game_id, link.seat, link.generation, request.form.get("seat", "")
         )
     return _done(token, outbox, "players")
+
+
+@bp.post("/seat/<token>/address")
+def new_address(token: str):  # type: ignore[no-untyped-def]
+    """A new address for the player whose emails come back undelivered (issue 31): a link
+    confirming it goes there. Only while the seat's address is marked unreachable: the seat
+    link is then the one thing its player still holds; otherwise the desk, signed in by a
+    link the address received, is the place to change it."""
+    link = _link(token)
+    with db().begin():
+        loaded = eventstore.load(db(), link.game_id)
+        check_holder(loaded, link.seat, link.generation)
+        holder = seat_row(loaded.row, link.seat)
+        old = holder.email or ""
+        if not reach.unreachable(db(), [old]):
+            raise BadRequest(
+                _("Our emails reach your address: change it from your desk (My games), signed in.")
+            )
+        new = reach.new_address(db(), request.form.get("email", ""))
+        language.for_seat(holder.language, holder.time_zone)
+        speaks = holder.language
+    current = settings()
+    enqueue_call(lambda: newaddress.enqueue(current, old, new, speaks))
+    return redirect(f"/seat/{token}?address=sent#address", 303)
 
 
 @bp.post("/seat/<token>/away")

@@ -91,7 +91,7 @@ def test_a_very_long_send_error_is_kept_to_its_first_2000_characters(
 
     new_game(client)
     first = outbox(settings)[0]
-    monkeypatch.setattr(workers.jobs, "send", failing)
+    monkeypatch.setattr(workers.jobs, "deliver", failing)
     with pytest.raises(RuntimeError):
         send_outbox(first.id)
     (refused,) = [r for r in outbox(settings) if r.id == first.id]
