@@ -202,12 +202,7 @@ def _compose(
         message["Message-ID"] = f"<{row.game_id}.{row.seat}.{row.id}@{settings.mail_domain}>"
         message["In-Reply-To"] = root
         message["References"] = root
-    unsubscribe = links.unsubscribe_url(settings, row.game_id, row.seat)
-    message["List-Id"] = (
-        f"{loaded.game.title} game {row.game_id} <{row.game_id}.games.{settings.mail_domain}>"
-    )
-    message["List-Unsubscribe"] = f"<{unsubscribe}>"
-    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    _list_headers(message, settings, loaded, row)
     message["Auto-Submitted"] = "auto-generated"
     if reply_to is not None:
         message["Reply-To"] = reply_to
@@ -287,6 +282,7 @@ def _answer(
     answered = said.get("in_reply_to")
     message["In-Reply-To"] = answered or root
     message["References"] = f"{root} {answered}" if answered else root
+    _list_headers(message, settings, loaded, row)
     # RFC 3834 §5: an answer to a message, so other robots do not answer it in turn.
     message["Auto-Submitted"] = "auto-replied"
     if reply_to is not None and said.get("decision"):
@@ -294,6 +290,20 @@ def _answer(
     message.set_content(_env.get_template("answer.txt").render(**context))
     message.add_alternative(_env.get_template("answer.html").render(**context), subtype="html")
     return Outgoing(message, seat.email)
+
+
+def _list_headers(
+    message: EmailMessage, settings: Settings, loaded: Loaded, row: OutboxRow
+) -> None:
+    """Every email of a game names the game as its list (RFC 2919) and carries the one-click
+    unsubscribe of RFC 8058 from that game's emails, as Gmail, Yahoo and Outlook ask of mail
+    sent in bulk (issue 31): answers to a player's replies too."""
+    unsubscribe = links.unsubscribe_url(settings, row.game_id, row.seat)
+    message["List-Id"] = (
+        f"{loaded.game.title} game {row.game_id} <{row.game_id}.games.{settings.mail_domain}>"
+    )
+    message["List-Unsubscribe"] = f"<{unsubscribe}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
 
 
 def _answer_refusal(session: Session, row: OutboxRow, seat: SeatRow) -> str | None:

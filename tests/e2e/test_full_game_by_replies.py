@@ -1,6 +1,7 @@
 """Issue 18's acceptance: a whole game of every registered game played by replies alone,
 each code read from the email the real SMTP sink received, and a game that mixes replies
-and links."""
+and links. Issue 31 §6: with signing on, every email of those whole games lands as a
+receiving server checks it (tests/mail_checks.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from service.present import codes
 from service.store import eventstore
 from service.store.db import sessions
 from tests.helpers import headline, html_of, http, option_links, text_of
+from tests.mail_checks import assert_lands
 from tests.service.replying import codes_of, deliver, reply_message
 
 ADDRESSES = ["ann@example.org", "bob@example.org", "cy@example.org", "di@example.org"]
@@ -44,7 +46,8 @@ def _bot_code(settings, game_id):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(registry.GAMES))
-def test_a_whole_game_is_played_by_replies_alone(settings, smtp, work, name):
+def test_a_whole_game_is_played_by_replies_alone(signed, smtp, work, name):
+    settings = signed
     game = registry.get(name)
     players = ADDRESSES[: max(2, game.min_players)][: game.max_players]
     with sessions(settings.database_url).begin() as s:
@@ -84,6 +87,13 @@ def test_a_whole_game_is_played_by_replies_alone(settings, smtp, work, name):
     # Issue 20: no HTML part over 102 KB (clients clip longer ones), turn emails and answers.
     largest = max(len(html_of(m).encode()) for m in smtp.messages)
     assert largest < 102 * 1024, largest
+    assert not smtp.refused
+    with sessions(settings.database_url)() as s:
+        for raw, sender, (recipients, _) in zip(
+            smtp.raw, smtp.senders, smtp.envelopes, strict=True
+        ):
+            (recipient,) = recipients
+            assert_lands(s, settings.secret_key, raw, sender, recipient)
 
 
 def test_replies_and_links_mix_freely_in_one_game(live, smtp, work):

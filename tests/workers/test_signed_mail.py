@@ -8,21 +8,19 @@ sends the very same message."""
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timedelta
 
-import dkim
 import pytest
 from freezegun import freeze_time
 from sqlalchemy import select, update
 
 from service.links import bounces
-from service.mail import trust
 from service.mail.smtp import envelope
 from service.play import slowplay
 from service.store.db import sessions
 from service.store.models import EmailRow, OutboxRow, SeatRow
 from tests.helpers import option_links, path, text_of
+from tests.mail_checks import assert_signed_and_aligned, verified
 from tests.service.replying import deliver, reply_message
 from workers.jobs import send_sign_in
 
@@ -30,43 +28,6 @@ OLENA = "olena@example.org"
 HANAKO = "花子@例え.jp"
 PLAYERS = [f"Олена Коваленко <{OLENA}>", f"山田 花子 <{HANAKO}>"]
 START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday
-DOMAIN = b"pbem.localhost"
-"""MAIL_FROM's domain in the tests' settings: every signature's d=."""
-
-
-def signatures(raw: bytes) -> list[dict[bytes, bytes]]:
-    """The tags of each DKIM-Signature field of a raw message, topmost first."""
-    head = raw.split(b"\r\n\r\n", 1)[0]
-    fields = re.findall(rb"^DKIM-Signature:(.*?)(?=\r\n\S|\Z)", head, re.M | re.S)
-    found = []
-    for field in fields:
-        flat = re.sub(rb"\s+", b"", field)
-        found.append(dict(tag.split(b"=", 1) for tag in flat.split(b";") if b"=" in tag))
-    return found
-
-
-def verified(raw: bytes) -> list[bytes]:
-    """The algorithm of each signature of ``raw`` that dkimpy verifies against the DNS the
-    ``signed`` fixture publishes."""
-    checker = dkim.DKIM(raw)
-    found = []
-    for index, tags in enumerate(signatures(raw)):
-        try:
-            if checker.verify(idx=index, dnsfunc=trust.DNS):
-                found.append(tags[b"a"])
-        except dkim.DKIMException:
-            continue  # a body hash that no longer matches is raised, not returned
-    return found
-
-
-def assert_signed_and_aligned(raw: bytes) -> None:
-    tags = signatures(raw)
-    assert [t[b"a"] for t in tags] == [b"rsa-sha256", b"ed25519-sha256"]
-    assert all(t[b"d"] == DOMAIN for t in tags), "d= is MAIL_FROM's domain (DMARC alignment)"
-    signed = tags[0][b"h"].split(b":")
-    for name in (b"from", b"to", b"subject", b"date", b"message-id", b"mime-version"):
-        assert signed.count(name) == 2, (name, "each header is signed, and once more")
-    assert verified(raw) == [b"rsa-sha256", b"ed25519-sha256"]
 
 
 def to(smtp, address: str) -> list:  # type: ignore[no-untyped-def]
