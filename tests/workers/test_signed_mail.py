@@ -26,6 +26,9 @@ from tests.helpers import option_links, path, text_of
 from tests.service.replying import deliver, reply_message
 from workers.jobs import send_sign_in
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 OLENA = "olena@example.org"
 HANAKO = "花子@例え.jp"
 PLAYERS = [f"Олена Коваленко <{OLENA}>", f"山田 花子 <{HANAKO}>"]
