@@ -139,7 +139,7 @@ def send_held(outbox_id: int) -> str:
             single = released.one_by_one
             if released.rows:
                 held, outgoing = bundle.compose_held(
-                    session, settings, released.rows, released.plans
+                    session, settings, released.rows, released.plans, waited=released.waited
                 )
                 written = ledger.write(
                     session, settings, outgoing, bundle.BUNDLE,

@@ -42,10 +42,16 @@ def letter(index: int) -> str:
 
 
 def compose_held(
-    session: Session, settings: Settings, rows: list[OutboxRow], plans: list[Plan]
+    session: Session,
+    settings: Settings,
+    rows: list[OutboxRow],
+    plans: list[Plan],
+    *,
+    waited: bool = False,
 ) -> tuple[BundleRow, Outgoing]:
     """The one email carrying ``rows`` (held for one address, each with its plan), and its
-    :class:`BundleRow`, written in the caller's transaction."""
+    :class:`BundleRow`, written in the caller's transaction. ``waited``: some were held
+    until the address answered its invitation, not for its hour's cap."""
     recipient = plans[-1].recipient
     games: dict[str, list[tuple[OutboxRow, Plan]]] = {}
     for row, planned in zip(rows, plans, strict=True):
@@ -75,7 +81,7 @@ def compose_held(
         )
         message = _message(
             settings, held, recipient, words.text(subject), sections, steps=None,
-            cap=settings.mail_hourly_cap,
+            cap=settings.mail_hourly_cap, waited=waited,
         )  # fmt: skip
     return held, Outgoing(message, recipient[1])
 
@@ -147,6 +153,7 @@ def _message(
     steps: list[dict[str, Any]] | None,
     cap: int,
     answering: str | None = None,
+    waited: bool = False,
 ) -> EmailMessage:
     replies = [s for s in sections if s["reply"] is not None]
     example = None
@@ -162,6 +169,7 @@ def _message(
         "sections": sections,
         "steps": steps,
         "cap": cap,
+        "waited": waited,
         "example": example,
         "status": f"{replies[-1]['letter'] if replies else 'A'} {commands.word('status')}",
         "settings_url": links.person_url(settings, recipient[1]),

@@ -204,6 +204,9 @@ class Released:
     until: datetime | None = None
     """The hour has no room yet: they wait until then."""
     skipped: int = 0
+    waited: bool = False
+    """Some were held while the address had not answered its invitation (not for the
+    cap): the email says so."""
 
 
 def release(session: Session, settings: Settings, key: str, moment: datetime) -> Released:
@@ -240,6 +243,7 @@ def release(session: Session, settings: Settings, key: str, moment: datetime) ->
             row.held_until = room
         done.until = room
         return done
+    done.waited = any(row.created_at < state.acted_at for row in rows)
     for row in rows:
         planned = plan(session, row)
         row.held_for, row.held_until = None, None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request
+from flask import Blueprint, Response, redirect, render_template, request
 from sqlalchemy import select
 
 from service.errors import BadRequest, ServiceError
@@ -159,27 +159,23 @@ ACTING = frozenset(
 """The seat's forms: each sent is its player acting on an email of ours (issue 31 §3)."""
 
 
-@bp.before_request
-def _sign_of_life() -> None:
-    """A form sent from a seat's link is a sign of life from its player, and ends a
-    newcomer's wait (:func:`service.store.people.heard_from`), whatever the form then does.
-    A link of a seat's earlier player, or of one who left, acts for nobody."""
-    if request.method != "POST" or request.endpoint not in ACTING:
-        return
+@bp.after_request
+def _sign_of_life(response: Response) -> Response:
+    """A form sent from a seat's link and taken is a sign of life from its player, and ends
+    a newcomer's wait (:func:`service.store.people.heard_from`). A refused one writes
+    nothing; a link of a seat's earlier player, or of one who left, acts for nobody."""
+    if request.method != "POST" or request.endpoint not in ACTING or response.status_code >= 400:
+        return response
     try:
         link = _link(str((request.view_args or {}).get("token", "")))
-    except ServiceError:
-        return  # the view refuses it, saying why
-    try:
         with db().begin():
             loaded = eventstore.load(db(), link.game_id)
-            if link.seat not in loaded.table.seats:
-                return
             holder = seat_row(loaded.row, link.seat)
             if link.generation == loaded.table.generation(link.seat) and holder.left_at is None:
                 people.heard_from(db(), holder.email)
     except ServiceError:
-        return  # no such game: the view says so
+        pass  # the form was taken; its seat is gone since
+    return response
 
 
 @bp.post("/seat/<token>/join")
