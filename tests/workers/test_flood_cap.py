@@ -8,6 +8,7 @@ player's own replies are never held."""
 from __future__ import annotations
 
 import re
+import threading
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 
@@ -17,13 +18,16 @@ from sqlalchemy import select
 
 from service.config import Settings
 from service.links import bounces
+from service.mail import holding
 from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
-from service.store.models import EmailRow, OutboxRow
+from service.store.eventstore import now
+from service.store.models import EmailRow, OutboxRow, SeatRow
 from tests.helpers import html_of, option_links, path, text_of
 from tests.service.replying import deliver, reply_message
 from tests.workers.test_signed_mail import assert_signed_and_aligned
+from workers.jobs import send_outbox
 
 pytestmark = pytest.mark.usefixtures("regulars")
 
@@ -279,3 +283,65 @@ def test_the_held_emails_are_counted_for_metrics(client, capped, smtp, work, mon
     assert 'pbem_emails_held{reason="cap"} 4.0' in text
     assert 'pbem_emails_held{reason="newcomer"} 0.0' in text
     assert 'pbem_emails_total{outcome="held"}' in text
+
+
+def test_a_bundle_the_relay_refused_goes_again_as_the_same_email_once(client, capped, smtp, work):
+    with freeze_time(START) as clock:
+        games = five_games(client)
+        work()
+        for game_id in games:
+            ann_to_decide(capped, game_id)
+        work()
+        clock.tick(timedelta(hours=1, seconds=1))
+        smtp.fail_next = 4  # 451 at DATA, past every retry RQ has (RETRY_INTERVALS: three)
+        work()
+        assert smtp.refused == 4 and len(smtp.to(ANN)) == CAP
+        with sessions(capped.database_url)() as s:
+            (composed,) = s.scalars(select(EmailRow).where(EmailRow.kind == "bundle")).all()
+        assert composed.raw is not None and composed.sent_at is None, "kept to send again"
+        clock.tick(timedelta(minutes=5, seconds=1))  # the claim of its last try runs out
+        work()  # the sweep hands it to a job again
+    bundle = smtp.to(ANN)[-1]
+    assert len(smtp.to(ANN)) == CAP + 1 and len(sections(bundle)) == 4
+    with sessions(capped.database_url)() as s:
+        (sent,) = s.scalars(select(EmailRow).where(EmailRow.kind == "bundle")).all()
+        carried = s.scalars(select(OutboxRow).where(OutboxRow.bundle_id.is_not(None))).all()
+    assert sent.id == composed.id and str(bundle["Message-ID"]) == composed.message_id
+    assert sent.sent_at is not None and all(r.sent_at is not None for r in carried)
+    assert all(r.attempts == 5 for r in carried), "composed once, tried five times"
+
+
+def test_two_jobs_sending_to_one_address_count_one_after_the_other(
+    client, capped, smtp, monkeypatch
+):
+    """While one job counts and writes an address's email, another waits for it, then
+    counts that email too: two cannot both take the hour's last place."""
+    monkeypatch.setenv("MAIL_HOURLY_CAP", "1")
+    five_games(client)
+    with sessions(capped.database_url)() as s:
+        waiting = s.scalars(
+            select(OutboxRow.id)
+            .join(
+                SeatRow, (SeatRow.game_id == OutboxRow.game_id) & (SeatRow.seat == OutboxRow.seat)
+            )
+            .where(SeatRow.email == ANN)
+        ).first()
+    assert waiting is not None
+    with sessions(capped.database_url).begin() as s:
+        holding.lock(s, ANN)  # as a job sending to Ann does, from its count to its write
+        assert holding.counted(s, ANN, now()) == []
+        job = threading.Thread(target=send_outbox, args=(waiting,))
+        job.start()
+        job.join(1.5)
+        assert job.is_alive(), "the second job waits for the first"
+        s.add(
+            EmailRow(
+                kind="turn", address=ANN, address_key=ANN, message_id="<first@pbem.test>",
+                raw=b"the first job's email", created_at=now(),
+            )
+        )  # fmt: skip
+    job.join(30)
+    with sessions(capped.database_url)() as s:
+        row = s.get(OutboxRow, waiting)
+        assert row is not None and row.held_for == ANN and row.sent_at is None
+    assert smtp.to(ANN) == []
