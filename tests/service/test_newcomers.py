@@ -21,8 +21,8 @@ from service.cli.commands import main
 from service.config import Settings
 from service.errors import BadRequest
 from service.links.tokens import read_never
-from service.play import reach, slowplay, suppression
-from service.play.moves import make_move
+from service.play import forgetting, reach, slowplay, suppression
+from service.play.moves import create_game, make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, SuppressedRow
@@ -288,3 +288,14 @@ def test_invitations_to_new_addresses_are_capped_per_creator_a_day(settings):
         "/api/games", json={"game": "tictactoe", "players": [ANN, "one.more@elsewhere.example"]}
     )
     assert created.status_code == 201, "another creator counts their own"
+
+
+def test_forgetting_a_player_keeps_their_wish_never_to_be_emailed_and_no_address(settings):
+    with sessions(settings.database_url).begin() as s:
+        create_game(s, "tictactoe", [ANN, "bob@example.org"])
+        suppression.suppress(s, ANN)
+    with sessions(settings.database_url).begin() as s:
+        forgetting.forget(s, ANN)
+    with sessions(settings.database_url)() as s:
+        assert suppression.suppressed(s, "ANN@example.org")
+        assert s.scalars(select(SuppressedRow.digest)).all() == [suppression.digest(ANN)]
