@@ -199,7 +199,8 @@ def _message(
 def _preheader(sections: list[dict[str, Any]], steps: list[dict[str, Any]] | None) -> str:
     """The line a mail client shows under the subject: the first thing said."""
     if steps:
-        return str(words.text(_("We read your reply.")))
+        said = next((line for step in steps for line in step.get("said") or []), None)
+        return str(said or words.text(_("We read your reply.")))
     first = sections[0]["entries"]
     said = first[0]["headline"] if first else sections[0]["subject"]
     return f"{sections[0]['letter']}. {words.text(said)}"

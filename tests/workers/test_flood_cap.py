@@ -242,7 +242,8 @@ def test_a_reply_to_a_bundled_email_plays_the_game_its_letter_names(client, capp
         answer = smtp.to(ANN)[-1]
         assert str(answer["Subject"]) == "Re: your reply about 1 game"
         assert answer["In-Reply-To"] and str(answer["Reply-To"]).startswith("games+")
-        assert "C. Played " in text_of(answer) and sections(answer) == {"C": found["C"]}
+        assert f"> C{code}\r\nPlayed {code}: " in text_of(answer)
+        assert sections(answer) == {"C": found["C"]}
         # Codes without a letter name no game: nothing is played, and the answer says how.
         row, _ids = deliver(capped, reply_message(bundle, code))
         assert row.outcome == "refused: no game named"
