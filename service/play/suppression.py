@@ -9,7 +9,8 @@ refused as a player wherever one is named: a new game (form, API, ``pbem create-
 an import, a seat handed over by vote, a new address for one's games (:func:`refuse`).
 
 The wish is kept as the SHA-256 of the address as compared (:func:`digest`), not the
-address: forgetting a player keeps it, and it names nobody. Its owner may lift it from the
+address: forgetting a player keeps it without keeping their address (a digest tells only
+whoever already knows an address that it asked). Its owner may lift it from the
 page the link leads to (the same signed link).
 """
 
