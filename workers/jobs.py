@@ -117,7 +117,7 @@ def send_held(outbox_id: int) -> str:
     letter: ledger.Letter | None = None
     carried: list[int] = []
     single: list[int] = []
-    message_id, retry = "", False
+    message_id, retry, dropped = "", False, 0
     with sessions(settings.database_url).begin() as session:
         row = session.get(OutboxRow, outbox_id)
         if row is None:
@@ -136,7 +136,7 @@ def send_held(outbox_id: int) -> str:
             released = holding.release(session, settings, row.held_for, now())
             if released.until is not None:
                 return f"held until {released.until.isoformat()}"
-            single = released.one_by_one
+            single, dropped = released.one_by_one, released.skipped
             if released.rows:
                 held, outgoing = bundle.compose_held(
                     session, settings, released.rows, released.plans, waited=released.waited
@@ -153,6 +153,8 @@ def send_held(outbox_id: int) -> str:
                 letter = ledger.letter(settings, written)
                 carried = [r.id for r in released.rows]
                 message_id = written.message_id
+    for _each in range(dropped):  # counted once committed, as the rows now say
+        counters.email("skipped")
     if letter is None:
         said = [send_outbox(one) for one in single]
         return "; ".join(said) or "nothing to send"

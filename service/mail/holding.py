@@ -96,7 +96,7 @@ def room_at(stamps: list[datetime], cap: int) -> datetime | None:
     None when it has room now."""
     if cap <= 0 or len(stamps) < cap:
         return None  # 0: no cap
-    return stamps[len(stamps) - max(cap, 1)] + WINDOW
+    return stamps[len(stamps) - cap] + WINDOW  # once that one is an hour old
 
 
 def gate(
