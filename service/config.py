@@ -32,6 +32,8 @@ INTEGERS = {
     "inbound_max_bytes",
     "inbound_max_recipients",
     "sign_in_max_age",
+    "mail_hourly_cap",
+    "sign_in_address_cap",
 }
 
 
@@ -74,6 +76,16 @@ class Settings:
     """New games per client address (web form and API together): each emails every player."""
     sign_in_limit: str = "5 per minute;20 per hour"
     """Sign-in links asked for per client address (each may send an email, issue 20)."""
+    invite_limit: str = "20 per day"
+    """Invitations to addresses that never played, per client address (issue 31 §3): the
+    creator of a game, as :attr:`create_limit` counts them."""
+    mail_hourly_cap: int = 6
+    """Emails one address is sent in any hour, over all its games (issue 31 §3); more are
+    held and go as one email when the hour has room. Sign-in links and answers to the
+    player's own replies are never held."""
+    sign_in_address_cap: int = 5
+    """Sign-in links (and new-address confirmations) one address is sent in any hour,
+    whoever asks for them (issue 31 §3); :attr:`sign_in_limit` counts each client."""
     nudge_limit: str = "10 per minute;60 per hour"
     """Nudges per client address, over every game (beside the per-seat rule of one a day)."""
     page_limit: str = "60 per minute;600 per hour"

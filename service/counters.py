@@ -30,8 +30,9 @@ MOVES = Counter(
 )
 EMAILS = Counter(
     "pbem_emails",
-    "Emails handed to SMTP (sent), refused by it or unreachable (failed), or not sent "
-    "because nobody is left to read them (skipped)",
+    "Emails handed to SMTP (sent), refused by it or unreachable (failed), not sent because "
+    "nobody is left to read them (skipped), or held for their address's hour or until it "
+    "answers its invitation (held, issue 31 §3: they go later, together)",
     ("outcome",),
     registry=None,
 )
@@ -61,7 +62,7 @@ REFUSALS: dict[type[ServiceError], str] = {
     NotFound: "not_found",
 }
 """A refused move's reason as a label; any other refusal is ``refused``."""
-EMAIL_OUTCOMES = ("sent", "failed", "skipped")
+EMAIL_OUTCOMES = ("sent", "failed", "skipped", "held")
 BOUNCE_KINDS = ("hard", "soft")
 ALL = (MOVES, EMAILS, EMAIL_RETRIES, BOUNCES, COMPLAINTS)
 

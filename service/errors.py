@@ -61,3 +61,9 @@ class Illegal(ServiceError):
 
 class TooSoon(ServiceError):
     status, title = 429, _("Not yet")
+
+
+class TooMany(ServiceError):
+    """A limit of what one client may ask for (issue 31 §3: invitations to new addresses)."""
+
+    status, title = 429, _("Too many requests")

@@ -280,6 +280,13 @@ def settings(
         # Tests walk every replay step of long games; the page limit is tested on its own
         # (tests/service/test_costly_pages.py), with its default and with a small one.
         page_limit="10000 per minute",
+        # Tests play whole games in seconds, many emails to one address: the hourly cap
+        # (issue 31 §3) is tested on its own (tests/workers/test_flood_cap.py), with its
+        # default of 6 an hour.
+        mail_hourly_cap=1000,
+        # And they create many games from one client: the invitations a creator may send to
+        # new addresses in a day are tested on their own too, with their default.
+        invite_limit="100000 per day",
         # No test asks the real DNS (issue 31): the reply checks' tests answer with their
         # own records (service.mail.trust.DNS); every other process asks nothing.
         inbound_dns="off",
@@ -506,3 +513,46 @@ def signed(
 
     monkeypatch.setattr(trust, "DNS", dns)
     return signing
+
+
+# --- players who played before (issue 31 §3) --------------------------------------------
+
+
+PLAYED_BEFORE = datetime(2020, 1, 1, tzinfo=UTC)
+"""When the players of earlier games acted: long before any test's clock, so it forgives
+no delivery failure a test reports (a sign of life does, issue 31 §2)."""
+
+
+def have_played(database_url: str, *addresses: str) -> None:
+    """Record that each of ``addresses`` (``Ann <ann@example.org>`` or the address alone)
+    acted on an email of ours before, as a player of
+    earlier games has: its invitations are no newcomer's (one reminder at most, the rest
+    held until it acts), for tests whose rule is not the newcomers' own."""
+    from email.utils import parseaddr
+
+    from service.addresses import normal
+    from service.store import people
+    from service.store.db import sessions
+
+    with sessions(database_url).begin() as session:
+        for address in addresses:
+            key = normal(parseaddr(address)[1] or address)
+            assert key is not None, address
+            people.acted(session, key, PLAYED_BEFORE)
+
+
+REGULARS = (
+    *(f"{name}@example.org" for name in ("ann", "bob", "cy", "cho", "dee", "di", "eve", "zoe")),
+    *(f"{name}@example.org" for name in ("a", "b", "e", "olena", "hanako", "first", "second")),
+    *(f"p{i}@example.org" for i in range(4)),
+)
+"""The addresses the tests' players mostly have."""
+
+
+@pytest.fixture
+def regulars(settings: Settings) -> tuple[str, ...]:
+    """The usual test players have played here before (:func:`have_played`): a module
+    whose rule is not the newcomers' own opts in with
+    ``pytestmark = pytest.mark.usefixtures("regulars")``."""
+    have_played(settings.database_url, *REGULARS)
+    return REGULARS

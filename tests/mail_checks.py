@@ -72,5 +72,6 @@ def assert_lands(session: Session, secret: str, raw: bytes, sender: str, recipie
     assert row is not None and row.message_id == str(message["Message-ID"])
     assert row.address_key == trust.normal(recipient), "the bounce names this recipient's email"
     unsubscribe = str(message["List-Unsubscribe"] or "")
-    assert re.fullmatch(r"<https?://[^>]+/unsubscribe/[^>]+>", unsubscribe), unsubscribe
+    # A game's emails unsubscribe from that game; a newcomer's first, from all our email.
+    assert re.fullmatch(r"<https?://[^>]+/(unsubscribe|never)/[^>]+>", unsubscribe), unsubscribe
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

@@ -5,18 +5,19 @@ from __future__ import annotations
 import logging
 
 from rq import get_current_job
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from service import counters, dkim_keys, secret_key
 from service.config import Settings, load_extra_games
 from service.errors import Conflict
-from service.mail import ledger, newaddress, replies
+from service.mail import bundle, holding, ledger, newaddress, replies
 from service.mail import signin as signin_mail
-from service.mail.compose import Outgoing, compose, still_wanted
+from service.mail.compose import Outgoing, compose, plan, still_wanted
 from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
 from service.mail.smtp import deliver, refused_for_good
-from service.play import blocklist, reach, signin
+from service.play import blocklist, reach, signin, suppression
+from service.store import people
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import EmailRow, InboxRow, OutboxRow
@@ -43,7 +44,9 @@ def send_outbox(outbox_id: int) -> str:
 
     Its email is composed and signed once, by the first attempt, in the transaction that
     claims the row (:mod:`service.mail.ledger`); an attempt after it sends those bytes,
-    unless the email is no longer worth sending (:func:`service.mail.compose.still_wanted`)."""
+    unless the email is no longer worth sending (:func:`service.mail.compose.still_wanted`).
+    Before it is composed, the address's hour and whether it ever played may hold it
+    (:mod:`service.mail.holding`, issue 31 §3): it then waits for :func:`send_held`."""
     settings = settings_for_job()
     session_factory = sessions(settings.database_url)
     with session_factory.begin() as session:
@@ -52,21 +55,33 @@ def send_outbox(outbox_id: int) -> str:
             return "missing"
         if row.sent_at is not None or row.skipped is not None:
             return "already done"
+        if row.bundle_id is not None or row.held_for is not None:
+            return "held"  # one email with the others held for its address: send_held's
         if row.claimed_at is not None and now() - row.claimed_at < claim_ttl(settings):
             return "being sent by another job"
         retry = row.attempts > 0  # an earlier attempt failed, or its worker died
-        row.attempts += 1
         written = ledger.of_outbox(session, outbox_id)
-        skipped: str | None
+        skipped: str | None = None
         if written is None:
-            outgoing = compose(session, settings, row)
-            skipped = outgoing if isinstance(outgoing, str) else None
-            if not isinstance(outgoing, str):
-                written = ledger.write(
-                    session, settings, outgoing, row.kind, outbox_id=row.id,
-                    game_id=row.game_id, seat=row.seat,
-                )  # fmt: skip
+            planned = plan(session, row)
+            if isinstance(planned, str):
+                row.attempts += 1
+                skipped = planned
+            else:
+                passed = holding.gate(session, settings, row, planned.recipient[1], now())
+                if passed.held:
+                    counters.email("held")
+                    return "held"
+                row.attempts += 1
+                outgoing = compose_any(session, settings, row, contact=passed.contact)
+                skipped = outgoing if isinstance(outgoing, str) else None
+                if not isinstance(outgoing, str):
+                    written = ledger.write(
+                        session, settings, outgoing, row.kind, outbox_id=row.id,
+                        game_id=row.game_id, seat=row.seat,
+                    )  # fmt: skip
         else:
+            row.attempts += 1
             skipped = still_wanted(session, row)
             if skipped is not None:
                 ledger.dropped(session, written.id)
@@ -76,11 +91,127 @@ def send_outbox(outbox_id: int) -> str:
             row.claimed_at = now()
         letter = None if written is None else ledger.letter(settings, written)
     # Counted once committed, as the row now says.
-    if skipped is not None or letter is None:
+    if skipped is not None or letter is None or written is None:
         counters.email("skipped")
         if skipped == reach.UNREACHABLE:
             _tell_table(settings, outbox_id)
         return f"skipped: {skipped}"
+    return _deliver_rows(settings, letter, [outbox_id], written.message_id, retry=retry)
+
+
+def compose_any(
+    session: Session, settings: Settings, row: OutboxRow, *, contact: str | None
+) -> Outgoing | str:
+    """``row``'s email: its own, or the answer to a reply to an email of several games."""
+    if bundle.answers_sections(session, row):
+        return bundle.compose_answer(session, settings, row)
+    return compose(session, settings, row, contact=contact)
+
+
+def send_held(outbox_id: int) -> str:
+    """Send what is held for the address of the held row ``outbox_id`` (issue 31 §3), once
+    its hour has room: one email of a section per game (:mod:`service.mail.bundle`), or,
+    when only one is still worth sending, that one as itself. A second run, or a retry,
+    sends the one email the first composed (its bytes are in the ledger), or nothing."""
+    settings = settings_for_job()
+    letter: ledger.Letter | None = None
+    carried: list[int] = []
+    single: list[int] = []
+    message_id, retry, dropped = "", False, 0
+    with sessions(settings.database_url).begin() as session:
+        row = session.get(OutboxRow, outbox_id)
+        if row is None:
+            return "missing"
+        if row.sent_at is not None or row.skipped is not None:
+            return "already done"
+        if row.bundle_id is not None:
+            attempt = _bundle_attempt(session, settings, row.bundle_id)
+            if isinstance(attempt, str):
+                return attempt
+            letter, carried, message_id = attempt
+            retry = True
+        elif row.held_for is None:
+            single = [outbox_id]  # released to go as itself
+        else:
+            released = holding.release(session, settings, row.held_for, now())
+            if released.until is not None:
+                return f"held until {released.until.isoformat()}"
+            single, dropped = released.one_by_one, released.skipped
+            if released.rows:
+                held, outgoing = bundle.compose_held(
+                    session, settings, released.rows, released.plans, waited=released.waited
+                )
+                written = ledger.write(
+                    session, settings, outgoing, bundle.BUNDLE,
+                    found_by=ledger.key(bundle.BUNDLE, str(held.id)),
+                )  # fmt: skip
+                moment = now()
+                for carried_row in released.rows:
+                    carried_row.bundle_id = held.id
+                    carried_row.claimed_at = moment
+                    carried_row.attempts += 1
+                letter = ledger.letter(settings, written)
+                carried = [r.id for r in released.rows]
+                message_id = written.message_id
+    for _each in range(dropped):  # counted once committed, as the rows now say
+        counters.email("skipped")
+    if letter is None:
+        said = [send_outbox(one) for one in single]
+        return "; ".join(said) or "nothing to send"
+    return _deliver_rows(settings, letter, carried, message_id, retry=retry)
+
+
+def _bundle_attempt(
+    session: Session, settings: Settings, bundle_id: int
+) -> tuple[ledger.Letter, list[int], str] | str:
+    """Another attempt at a bundle a job composed: its bytes, unless none of the emails it
+    carries is still worth sending (then nothing is sent) or another job is sending it."""
+    rows = list(
+        session.scalars(
+            select(OutboxRow)
+            .where(OutboxRow.bundle_id == bundle_id)
+            .order_by(OutboxRow.id)
+            .with_for_update()
+        )
+    )
+    waiting = [r for r in rows if r.sent_at is None and r.skipped is None]
+    if not waiting:
+        return "already done"
+    if any(r.claimed_at and now() - r.claimed_at < claim_ttl(settings) for r in waiting):
+        return "being sent by another job"
+    written = ledger.of_key(session, ledger.key(bundle.BUNDLE, str(bundle_id)))
+    if written is None:
+        return "missing"
+    wanted = []
+    for row in waiting:
+        row.attempts += 1
+        reason = still_wanted(session, row)
+        if reason is None:
+            wanted.append(row)
+        else:
+            row.skipped = reason
+    if not wanted:
+        ledger.dropped(session, written.id)
+        return "skipped: nothing it carries is still worth sending"
+    for row in wanted:
+        row.claimed_at = now()
+    letter = ledger.letter(settings, written)
+    if letter is None:
+        return "already done"
+    return letter, [r.id for r in wanted], written.message_id
+
+
+def _deliver_rows(
+    settings: Settings,
+    letter: ledger.Letter,
+    outbox_ids: list[int],
+    message_id: str,
+    *,
+    retry: bool,
+) -> str:
+    """Hand one email to the relay for the outbox rows it carries (one, or those of a
+    bundle), and mark them sent; a relay's refusal leaves them for RQ's retry, unless it
+    refused the recipient for good (issue 31 §2)."""
     if retry:
         counters.email_retried()
     try:
@@ -89,29 +220,35 @@ def send_outbox(outbox_id: int) -> str:
         counters.email("failed")
         answer = refused_for_good(exc)
         told: list[int] = []
-        with session_factory.begin() as session:
-            failed = session.get(OutboxRow, outbox_id)
-            assert failed is not None
-            failed.claimed_at = None
-            failed.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+        with sessions(settings.database_url).begin() as session:
+            for outbox_id in outbox_ids:
+                failed = session.get(OutboxRow, outbox_id)
+                assert failed is not None
+                failed.claimed_at = None
+                failed.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+                if answer is not None:
+                    # The relay refused the recipient for good (550 5.1.1): no retry
+                    # would do, and the address is unreachable (issue 31 §2).
+                    failed.skipped = reach.UNREACHABLE
             if answer is not None:
-                # The relay refused the recipient for good (550 5.1.1): no retry would
-                # do, and the address is unreachable (issue 31 §2).
-                failed.skipped = reach.UNREACHABLE
                 told = _hard(session, letter.email_id)
         if answer is None:
             raise
-        # Named by its row and the relay's words, the address already written <recipient>.
-        log.warning("outbox #%d: the relay refused its recipient for good: %s", outbox_id, answer)
+        # Named by its rows and the relay's words, the address already written <recipient>.
+        log.warning(
+            "outbox %s: the relay refused its recipient for good: %s",
+            ", ".join(f"#{i}" for i in outbox_ids),
+            answer,
+        )
         enqueue_outbox(settings, told)
         return f"refused: {answer}"
     counters.email("sent")
-    with session_factory.begin() as session:
+    with sessions(settings.database_url).begin() as session:
         moment = now()
         session.execute(
             update(OutboxRow)
-            .where(OutboxRow.id == outbox_id)
-            .values(sent_at=moment, message_id=written.message_id, last_error=None)
+            .where(OutboxRow.id.in_(outbox_ids))
+            .values(sent_at=moment, message_id=message_id, last_error=None)
         )
         ledger.sent(session, letter.email_id, moment)
     return "sent"
@@ -209,9 +346,11 @@ def _failed(settings: Settings, inbox_id: int, exc: Exception) -> None:
 
 def send_sign_in(email: str, language: str, attempt: str | None = None) -> str:
     """Send a sign-in link to the desk of ``email`` (issue 20), made here so the link never
-    waits in Redis. ``attempt`` names this request (the desk draws it): a second run of the
-    job finds the email the first composed and sends those bytes, or nothing once sent. A
-    job queued before it had one sends a new link each run, each good once."""
+    waits in Redis: never held, but none to an address that never answered its invitation,
+    nor past ``SIGN_IN_ADDRESS_CAP`` links to it this hour, whoever asked (issue 31 §3).
+    ``attempt`` names this request (the desk draws it): a second run of the job finds the
+    email the first composed and sends those bytes, or nothing once sent. A job queued
+    before it had one sends a new link each run, each good once."""
     settings = settings_for_job()
     found_by = ledger.key("sign_in", attempt) if attempt else None
     with sessions(settings.database_url).begin() as session:
@@ -220,6 +359,11 @@ def send_sign_in(email: str, language: str, attempt: str | None = None) -> str:
             return "already done"
         refused = "the address is blocked" if blocklist.blocked(session, email) else None
         refused = refused or reach.refusal(session, email)  # issues 30, 31
+        if written is None and refused is None:
+            # Issue 31 §3: one that never answered its invitation gets nothing more, and
+            # no address more than SIGN_IN_ADDRESS_CAP links an hour, whoever asks.
+            refused = holding.NEWCOMER if people.newcomer(session, email) else None
+            refused = refused or holding.links_refusal(session, settings, email, now())
         if refused is not None:
             if written is not None:
                 ledger.dropped(session, written.id)
@@ -239,17 +383,23 @@ def send_sign_in(email: str, language: str, attempt: str | None = None) -> str:
 def send_address_check(old: str, new: str, language: str, attempt: str) -> str:
     """Send the link that moves the games of ``old`` to ``new`` (issue 31), to ``new``:
     even when ``new`` is marked unreachable (the link is how it shows it receives), never
-    when it is blocked. ``attempt`` names the request: a second run sends the same email."""
+    when it is blocked or its owner asked never to be emailed, nor past the hour's links
+    to it (issue 31 §3). ``attempt`` names the request: a second run sends the same email."""
     settings = settings_for_job()
     found_by = ledger.key(ADDRESS_CHECK, attempt)
     with sessions(settings.database_url).begin() as session:
         written = ledger.of_key(session, found_by)
         if written is not None and written.sent_at is not None:
             return "already done"
-        if blocklist.blocked(session, new):
+        refused = "the address is blocked" if blocklist.blocked(session, new) else None
+        if suppression.suppressed(session, new):
+            refused = suppression.SUPPRESSED  # issue 31 §3: its owner asked for none, ever
+        if written is None and refused is None:
+            refused = holding.links_refusal(session, settings, new, now())
+        if refused is not None:
             if written is not None:
                 ledger.dropped(session, written.id)
-            return "skipped: the address is blocked"
+            return f"skipped: {refused}"
         if written is None:
             url = newaddress.confirm_url(settings, old, new)
             message = newaddress.message(settings, new, language, url)

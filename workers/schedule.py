@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from service.addresses import normal
 from service.config import Settings
 from service.errors import Conflict
-from service.mail import digest, ledger
+from service.mail import digest, holding, ledger
 from service.mail.compose import Outgoing
 from service.mail.queue import (
     LAST_TICK,
@@ -27,6 +27,7 @@ from service.mail.queue import (
     without_jobs_in,
 )
 from service.play import blocklist, reach, slowplay
+from service.store import people as people_store
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import DigestRow, GameRow, PersonRow, SeatRow
@@ -164,6 +165,8 @@ def send_digest(email: str, day: str) -> str:
         written = ledger.of_key(session, found_by)
         refused = "the address is blocked" if blocklist.blocked(session, email) else None
         refused = refused or reach.refusal(session, email)  # issues 30, 31
+        if refused is None and written is None and people_store.newcomer(session, email):
+            refused = holding.NEWCOMER  # issue 31 §3: nothing more until it answers
         if refused is not None:
             claim.sent_at = now()
             if written is not None:

@@ -31,13 +31,15 @@ from sqlalchemy.orm import Session
 
 from engine import registry
 from engine.chance import commitment
+from service.addresses import normal
 from service.audit import checks as audit
 from service.audit import players as seat_players
 from service.audit import provenance, signing
 from service.errors import BadRequest
-from service.play import blocklist
+from service.play import suppression
 from service.play.moves import add_game_row, named_by_address, outbox, parse_players
 from service.store import eventstore, snapshots
+from service.store import people as people_store
 from service.store.eventstore import Loaded, now
 from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow
 from service.store.upcast import upcast
@@ -144,9 +146,14 @@ def import_log(
     gone = {seat for seat, _ in folded.table.left}
     people = _people(log, seats, players, gone)
     try:
-        blocklist.refuse(session, [email for email, _ in people.values() if email is not None])
+        suppression.refuse(session, [email for email, _ in people.values() if email is not None])
     except BadRequest as exc:
         raise Refused(exc.message) from exc
+    if moving:
+        # They played on the old host: no newcomer's invitation rules here (issue 31 §3).
+        for email, _name in people.values():
+            if (key := normal(email) if email else None) is not None:
+                people_store.acted(session, key, now())
     chosen = {seat: _settings(log, seat) for seat in seats if seat not in players.keys() | gone}
     over = logfold.over(game, folded)
     created = log.meta.get("created_at")

@@ -23,6 +23,7 @@ PERSON = "pbem.person.v1"
 CLAIM = "pbem.claim.v1"
 SIGN_IN = "pbem.signin.v1"
 ADDRESS = "pbem.address.v1"
+NEVER = "pbem.never.v1"
 ADDRESS_MAX_AGE = 60 * 60 * 24 * 2
 """Seconds a link confirming a new address works (issue 31): long enough for a mailbox
 that is slow to deliver, short enough that an old forwarded email cannot move anyone."""
@@ -235,6 +236,20 @@ def read_address(secret: str, token: str) -> NewAddress:
         ) from exc
     try:
         return NewAddress(_text(body["o"]), _text(body["n"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRequest(INCOMPLETE) from exc
+
+
+def never_token(secret: str, email: str) -> str:
+    """The link by which the owner of ``email`` asks never to be emailed again (issue 31
+    §3): it never expires, as an email kept for years may be the one they answer."""
+    return _serializer(secret, NEVER).dumps({"e": email})
+
+
+def read_never(secret: str, token: str) -> str:
+    body = _read_signed(secret, NEVER, token, None)
+    try:
+        return _text(body["e"])
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRequest(INCOMPLETE) from exc
 

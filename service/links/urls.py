@@ -75,5 +75,11 @@ def person_url(settings: Settings, email: str) -> str:
     return f"{_base(settings)}/settings/{tokens.person_token(settings.secret_key, email)}"
 
 
+def never_url(settings: Settings, email: str) -> str:
+    """The page where the owner of ``email`` asks never to be emailed again (issue 31 §3);
+    a POST to it (one click, RFC 8058) does so."""
+    return f"{_base(settings)}/never/{tokens.never_token(settings.secret_key, email)}"
+
+
 def claim_url(settings: Settings, offer_id: int) -> str:
     return f"{_base(settings)}/claim/{tokens.claim_token(settings.secret_key, offer_id)}"

@@ -31,7 +31,7 @@ from service.config import Settings
 from service.errors import BadRequest, Conflict, ServiceError, Stale
 from service.links import urls as links
 from service.mail.dates import fold, read_day
-from service.play import slowplay
+from service.play import slowplay, suppression
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
@@ -195,12 +195,16 @@ def run(
     generation: int,
     email: str,
     line: str,
+    *,
+    first_contact: bool = False,
 ) -> Said | None:
     """None when ``line`` is not a table command (part B then answers 'not understood').
 
     ``email`` is the sender part B has checked against the seat; what is per person (an
     absence, the choice of turn emails) is applied to the seat's own address as stored, as
-    the seat page does, so a command can only ever act for the seat the address names."""
+    the seat page does, so a command can only ever act for the seat the address names.
+    ``first_contact``: the sender had never acted on an email of ours before this reply, so
+    ``stop`` answers their invitation: never email me again (issue 31 §3)."""
     found = parse(line)
     if found is None:
         return None
@@ -208,7 +212,7 @@ def run(
     try:
         loaded = eventstore.load(session, game_id)
         check_holder(loaded, seat, generation)
-        table = _Table(session, settings, loaded, seat, generation)
+        table = _Table(session, settings, loaded, seat, generation, first_contact)
         return _said(True, *HANDLERS[command](table, command, rest))
     except Conflict:
         raise  # another writer won: the caller's transaction is spent, and it retries
@@ -301,6 +305,7 @@ class _Table:
     loaded: Loaded
     seat: str
     generation: int
+    first_contact: bool = False
 
     @property
     def holder(self) -> SeatRow:
@@ -597,6 +602,15 @@ class _Several(BadRequest):
 
 def notify(t: _Table, command: str, _rest: str) -> Result:
     email = t.holder.email
+    if command == "none" and t.first_contact:
+        # Their first answer to an invitation: stop is never email me again (issue 31 §3).
+        suppression.suppress(t.session, email)
+        return [
+            _(
+                "We will never email you again, about this game or any other: no game here "
+                "can invite you."
+            )
+        ], []
     slowplay.set_notify(t.session, email, command)
     if command == "digest":
         person = slowplay.person(t.session, email)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from typing import Any
+from urllib.parse import urlsplit
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from sqlalchemy import func, select
@@ -16,7 +17,7 @@ from service import boards, words
 from service.config import Settings
 from service.links import decisions, replyto
 from service.links import urls as links
-from service.mail import ics, news, smtp
+from service.mail import commands, ics, news, smtp
 from service.play import blocklist, reach
 from service.play.forgetting import LEFT
 from service.play.moves import seat_row
@@ -67,15 +68,39 @@ class Outgoing:
     """The one envelope recipient: the address itself, never read back from a header."""
 
 
-def compose(session: Session, settings: Settings, row: OutboxRow) -> Outgoing | str:
+FIRST_CONTACT = ("invitation", "reminder")
+"""How an email to an address that never played is written (issue 31 §3): as the
+invitation (who asked us to write, how to answer, never email me again), or as its one
+reminder (the last email until they answer)."""
+
+
+def compose(
+    session: Session, settings: Settings, row: OutboxRow, *, contact: str | None = None
+) -> Outgoing | str:
     """The message for ``row`` and its recipient, in the seat's language (its subject, both
-    parts and its picture), or the reason it is no longer worth sending."""
+    parts and its picture), or the reason it is no longer worth sending. ``contact``: the
+    recipient never played, and this is their invitation or their one reminder
+    (:data:`FIRST_CONTACT`, :mod:`service.mail.holding`)."""
     loaded = eventstore.load(session, row.game_id)
     seat = seat_row(loaded.row, row.seat)
     with words.speaking(seat.language, seat.time_zone):
         if row.kind == ANSWER:
             return _answer(session, settings, row, loaded, seat)
-        return _compose(session, settings, row, loaded, seat)
+        return _compose(session, settings, row, loaded, seat, contact)
+
+
+def plan(session: Session, row: OutboxRow) -> Plan | str:
+    """Whom ``row``'s email goes to and what it offers, or why it is not worth sending
+    now; an answer to a reply goes to its seat's own address."""
+    loaded = eventstore.load(session, row.game_id)
+    seat = seat_row(loaded.row, row.seat)
+    if row.kind == ANSWER:
+        refused = _answer_refusal(session, row, seat)
+        if refused is not None:
+            return refused
+        assert seat.email is not None
+        return Plan((seat.name, seat.email), shown_names.of_seat(seat), None, False, False)
+    return _plan(session, row, loaded, seat)
 
 
 def still_wanted(session: Session, row: OutboxRow) -> str | None:
@@ -96,7 +121,7 @@ BLOCKED = "the address is blocked"
 
 
 @dataclass(frozen=True)
-class _Plan:
+class Plan:
     """Whom an outbox row's email goes to, and what it offers."""
 
     recipient: tuple[str, str]
@@ -106,7 +131,7 @@ class _Plan:
     owns: bool
 
 
-def _plan(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> _Plan | str:
+def _plan(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> Plan | str:
     """Whom the row's email goes to, or why it is not worth sending now."""
     offer = None
     if row.kind == "seat_offer":
@@ -150,26 +175,50 @@ def _plan(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> _P
         if style != "each":
             chosen = "a daily digest" if style == "digest" else "no turn emails"
             return f"the player chose {chosen}"
-    return _Plan(recipient, greeted, offer, acting, owns)
+    return Plan(recipient, greeted, offer, acting, owns)
 
 
-def _compose(
-    session: Session, settings: Settings, row: OutboxRow, loaded: Loaded, seat: SeatRow
-) -> Outgoing | str:
-    plan = _plan(session, row, loaded, seat)
-    if isinstance(plan, str):
-        return plan
-    recipient, greeted, offer = plan.recipient, plan.greeted, plan.offer
-    acting, owns = plan.acting, plan.owns
+def row_context(
+    session: Session, settings: Settings, row: OutboxRow, loaded: Loaded, planned: Plan
+) -> dict[str, Any]:
+    """What ``row``'s email says, for its templates (its picture aside), in this context's
+    language: its own email's, or a section of an email of several games
+    (:mod:`service.mail.bundle`)."""
+    greeted, offer = planned.greeted, planned.offer
     view = loaded.game.view(loaded.state, row.seat)
-    board = boards.render(loaded.row.game, view, "png", presentation.seat_names(loaded))
-    image_cid = make_msgid("board", domain=settings.mail_domain)
-    context = _context(settings, loaded, row, greeted, recipient[1], view, offer=acting and owns)
+    context = _context(
+        settings, loaded, row, greeted, planned.recipient[1], view,
+        offer=planned.acting and planned.owns,
+    )  # fmt: skip
     if row.kind not in PLAIN:
         cause = _cause(session, row)
         context["notice"] = notices.notice(settings, loaded, row.kind, row.seat, cause)
     if offer is not None:
         context["notice"] = _offer_notice(settings, loaded, offer)
+    if row.kind in TELLS_NEWS:
+        told = news.since_last_decision(session, loaded, row.seat)
+        lines = told.lines[-NEWS_TOLD:]
+        context["news"] = {"lines": lines, "earlier": told.earlier + len(told.lines) - len(lines)}
+    context["view"] = view
+    return context
+
+
+def _compose(
+    session: Session,
+    settings: Settings,
+    row: OutboxRow,
+    loaded: Loaded,
+    seat: SeatRow,
+    contact: str | None,
+) -> Outgoing | str:
+    planned = _plan(session, row, loaded, seat)
+    if isinstance(planned, str):
+        return planned
+    recipient, offer = planned.recipient, planned.offer
+    context = row_context(session, settings, row, loaded, planned)
+    view = context.pop("view")
+    board = boards.render(loaded.row.game, view, "png", presentation.seat_names(loaded))
+    image_cid = make_msgid("board", domain=settings.mail_domain)
     context["board"] = boards.context(board, image_cid[1:-1])
     context["board"]["alt"] = presentation.picture_alt(
         loaded,
@@ -178,14 +227,17 @@ def _compose(
         context["decision"]["prompt"] if context["decision"]["acting"] else None,
     )
     reply_to = None
-    if offer is None and (context["decision"]["acting"] or context["notice"] is not None):
-        # A reply to an email that offers a decision or a table notice reaches this seat.
+    if offer is None and (
+        context["decision"]["acting"] or context["notice"] is not None or contact is not None
+    ):
+        # A reply to an email that offers a decision or a table notice reaches this seat;
+        # so does one to a newcomer's invitation, whose reply may be "stop".
         reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat)
     context["reply_by_code"] = reply_to is not None and bool(context["decision"]["coded"])
-    if row.kind in TELLS_NEWS:
-        told = news.since_last_decision(session, loaded, row.seat)
-        lines = told.lines[-NEWS_TOLD:]
-        context["news"] = {"lines": lines, "earlier": told.earlier + len(told.lines) - len(lines)}
+    if contact is not None:
+        context["first_contact"] = first_contact(
+            settings, loaded, row.seat, recipient[1], contact, offer=offer, by_reply=reply_to
+        )
     context["preheader"] = _preheader(context)
     message = smtp.message()
     message["From"] = settings.mail_from
@@ -202,7 +254,10 @@ def _compose(
         message["Message-ID"] = f"<{row.game_id}.{row.seat}.{row.id}@{settings.mail_domain}>"
         message["In-Reply-To"] = root
         message["References"] = root
-    _list_headers(message, settings, loaded, row)
+    # One click asks a newcomer never to be emailed again (issue 31 §3), not just about
+    # this game.
+    never = context["first_contact"]["never_url"] if contact is not None else None
+    _list_headers(message, settings, loaded, row, unsubscribe=never)
     message["Auto-Submitted"] = "auto-generated"
     if reply_to is not None:
         message["Reply-To"] = reply_to
@@ -221,6 +276,35 @@ def _compose(
     if row.kind in CALENDARED and context["decision"]["acting"]:
         _add_deadline(message, settings, loaded, row, context)
     return Outgoing(message, recipient[1])
+
+
+def first_contact(
+    settings: Settings,
+    loaded: Loaded,
+    seat: str,
+    address: str,
+    contact: str,
+    *,
+    offer: SeatOfferRow | None,
+    by_reply: str | None,
+) -> dict[str, Any]:
+    """What an email to an address that never played adds (issue 31 §3): who asked us to
+    write (we do not know the game's creator: the names the other seats were given, which
+    nobody checked), how to answer, and never email me again. ``contact``: its invitation,
+    or its one reminder (the last email until they answer)."""
+    others = [s for s in loaded.row.seats if s.seat != seat]
+    named = [shown_names.of_seat(s) for s in others]
+    return {
+        "reminder": contact == "reminder",
+        "site": urlsplit(settings.base_url).hostname or settings.base_url,
+        "others": words.listing(named) if named else None,
+        "join_url": links.claim_url(settings, offer.id)
+        if offer is not None
+        else links.seat_url(settings, loaded, seat, "join"),
+        "never_url": links.never_url(settings, address),
+        "by_reply": by_reply is not None,
+        "stop": commands.word("none"),
+    }
 
 
 def _add_deadline(
@@ -293,12 +377,18 @@ def _answer(
 
 
 def _list_headers(
-    message: EmailMessage, settings: Settings, loaded: Loaded, row: OutboxRow
+    message: EmailMessage,
+    settings: Settings,
+    loaded: Loaded,
+    row: OutboxRow,
+    *,
+    unsubscribe: str | None = None,
 ) -> None:
-    """Every email of a game names the game as its list (RFC 2919) and carries the one-click
-    unsubscribe of RFC 8058 from that game's emails, as Gmail, Yahoo and Outlook ask of mail
-    sent in bulk (issue 31): answers to a player's replies too."""
-    unsubscribe = links.unsubscribe_url(settings, row.game_id, row.seat)
+    """Every email of a game names the game as its list (RFC 2919) and carries a one-click
+    unsubscribe (RFC 8058), as Gmail, Yahoo and Outlook ask of mail sent in bulk (issue 31):
+    from that game's emails, answers to a player's replies too, unless ``unsubscribe`` says
+    otherwise."""
+    unsubscribe = unsubscribe or links.unsubscribe_url(settings, row.game_id, row.seat)
     message["List-Id"] = (
         f"{loaded.game.title} game {row.game_id} <{row.game_id}.games.{settings.mail_domain}>"
     )
@@ -402,6 +492,8 @@ def _context(
         "settings_url": links.person_url(settings, address),
         "notice": None,
         "news": None,
+        "first_contact": None,
+        "prefix": "",
         "turn": loaded.table.turn_for(row.seat),
         "reply_by_code": False,
         "answer": None,
@@ -419,7 +511,7 @@ conversations shows about 40 in all)."""
 def subject(loaded: Loaded) -> str:
     """The game's one subject (issue 20), the same on every email of it, so that every mail
     client threads the game as one conversation: ``Origin #nga428mn · Ann, Bob``. What each
-    email says is in its preheader and body (:func:`_headline`). The names are the players'
+    email says is in its preheader and body (:func:`headline`). The names are the players'
     own text: no control character (a header line break) survives, long names are cut."""
     names = ", ".join(_short(shown_names.of_seat(s), NAME_LONGEST) for s in loaded.row.seats)
     return f"{loaded.game.title} #{loaded.row.id} · {_short(names, NAMES_LONGEST)}"
@@ -434,14 +526,14 @@ def _short(text: str, longest: int) -> str:
 def _preheader(context: dict[str, Any]) -> str:
     """What changed, for the line a mail client shows under the game's subject: the
     headline, and the newest thing that happened since the seat last decided."""
-    said = _headline(context)
+    said = headline(context)
     news = context["news"]
     if news and news["lines"]:
         return f"{said} — {news['lines'][-1]}"
     return said
 
 
-def _headline(context: dict[str, Any]) -> str:
+def headline(context: dict[str, Any]) -> str:
     """What this email says, in a few words and the seat's language (this context's): the
     preheader a mail client shows beside the game's subject, and the text part's first
     line."""

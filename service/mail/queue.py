@@ -28,6 +28,7 @@ from rq.job import Job, JobStatus
 from sqlalchemy import or_, select
 
 from service.config import Settings
+from service.mail import holding
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import InboxRow, OutboxRow
@@ -35,6 +36,8 @@ from service.store.models import InboxRow, OutboxRow
 log = logging.getLogger(__name__)
 SEND_JOB = "workers.jobs.send_outbox"
 """The RQ job that sends one row, named (RQ imports it in the worker), never imported here."""
+HELD_JOB = "workers.jobs.send_held"
+"""The RQ job that sends what is held for an address as one email (issue 31 §3)."""
 READ_JOB = "workers.jobs.read_inbox"
 """The RQ job that reads one received message (issue 18), named likewise."""
 LAST_TICK = "pbem:tick:done"
@@ -73,6 +76,10 @@ def inbox_job_id(inbox_id: int) -> str:
     return f"inbox-{inbox_id}"
 
 
+def held_job_id(outbox_id: int) -> str:
+    return f"held-{outbox_id}"
+
+
 def enqueue_outbox(settings: Settings, outbox_ids: list[int], *, sweeping: bool = False) -> int:
     """Enqueue one send job per row, all in one pipeline; returns how many were enqueued
     (none when Redis fails: the sweeper enqueues them later; the rest wait).
@@ -81,6 +88,12 @@ def enqueue_outbox(settings: Settings, outbox_ids: list[int], *, sweeping: bool 
     skipped, and a finished, failed or abandoned job (its worker was killed) is replaced.
     """
     return _enqueue(settings, SEND_JOB, job_id, "send outbox", outbox_ids, sweeping)
+
+
+def enqueue_held(settings: Settings, outbox_ids: list[int]) -> int:
+    """Enqueue :data:`HELD_JOB` for held rows (one per address, named by its smallest held
+    row), as the sweep does: a job still waiting is left alone."""
+    return _enqueue(settings, HELD_JOB, held_job_id, "send held", outbox_ids, True)
 
 
 def enqueue_inbox(settings: Settings, inbox_ids: list[int], *, sweeping: bool = False) -> int:
@@ -198,16 +211,22 @@ def claim_ttl(settings: Settings) -> timedelta:
 def sweep(settings: Settings, older_than: int | None = None) -> list[int]:
     """Enqueue rows committed but unsent for over ``older_than`` seconds (``sweep_after`` by
     default): Redis was down, or a process died between commit and enqueue, or a send's
-    claim ran out. Returns the rows' ids."""
+    claim ran out; and the emails held for an address whose hour has come (issue 31 §3,
+    :func:`service.mail.holding.due`). Returns the ids of the rows enqueued one by one."""
     age = timedelta(seconds=settings.sweep_after if older_than is None else older_than)
     moment = now()
     with sessions(settings.database_url).begin() as session:
+        held = holding.due(session, moment, claim_ttl(settings))
         ids = list(
             session.scalars(
                 select(OutboxRow.id)
                 .where(
                     OutboxRow.sent_at.is_(None),
                     OutboxRow.skipped.is_(None),
+                    # Held for its address, or carried by one email of several: the job
+                    # that sends what is held has them (issue 31 §3).
+                    OutboxRow.held_for.is_(None),
+                    OutboxRow.bundle_id.is_(None),
                     OutboxRow.created_at <= moment - age,
                     or_(
                         OutboxRow.claimed_at.is_(None),
@@ -221,6 +240,9 @@ def sweep(settings: Settings, older_than: int | None = None) -> list[int]:
     if ids:
         enqueue_outbox(settings, ids, sweeping=True)
         log.info("swept %d unsent outbox rows", len(ids))
+    if held:
+        enqueue_held(settings, held)
+        log.info("handed %d addresses' held emails to be sent", len(held))
     return ids
 
 

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 from email.message import Message
 from typing import Any
@@ -22,9 +25,10 @@ from sqlalchemy.orm import Session
 
 from engine import Move
 from service import words
+from service.addresses import normal
 from service.config import Settings
 from service.errors import Conflict, ServiceError
-from service.links import decisions, replyto
+from service.links import bundles, decisions, replyto
 from service.links.decisions import Named, Verdict
 from service.mail import bounces as reports
 from service.mail import commands, inbox, reading, trust
@@ -33,7 +37,7 @@ from service.play.moves import seat_row
 from service.present import codes
 from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
-from service.store.models import GameRow, InboxRow, OutboxRow
+from service.store.models import BundleRow, GameRow, InboxRow, OutboxRow
 from service.words import _
 
 log = logging.getLogger(__name__)
@@ -48,6 +52,11 @@ UNCHECKED = _(
     "Your reply could not be checked: the DNS of your address's domain did not answer. "
     "Nothing was done; please reply again later."
 )
+NAME_THE_GAME = _(
+    "This email is about several games: begin the line with its game's letter, as in B2 "
+    "or B status."
+)
+ONE_GAME_A_LINE = _("One game a line, please: nothing was done with this line.")
 SHORT_HELP = _(
     "Reply with an option's code from your turn email (such as 1 or 2b), several codes to "
     "play them in order, or a command: status, help, takeback, away until DATE, back, "
@@ -81,7 +90,15 @@ def read(
     if rcpt.rpartition("@")[0].casefold() == inbox.POSTMASTER:
         row.outcome = "kept: mail to postmaster"  # for the operator; never parsed or answered
         return []
-    address = replyto.decode(settings.secret_key, rcpt)
+    sections = None
+    bundle_id = bundles.decode(settings.secret_key, rcpt)
+    if bundle_id is not None:
+        # An email of several games (issue 31 §3): its first game's seat stands for the
+        # reader until each line names its own.
+        sections = _sections(session, settings, bundle_id)
+        address = next(iter(sections.values()), None)
+    else:
+        address = replyto.decode(settings.secret_key, rcpt)
     game = None if address is None else session.get(GameRow, address.game_id)
     loaded = None
     if address is not None and game is not None:
@@ -113,7 +130,20 @@ def read(
         forget_message(row, "refused: the seat's player left")
         return []
     with words.speaking(holder.language, holder.time_zone):
-        return _read(session, settings, row, raw, head, address, loaded, seat, last_try)
+        return _read(session, settings, row, raw, head, address, loaded, seat, last_try, sections)
+
+
+def _sections(session: Session, settings: Settings, bundle_id: int) -> dict[str, replyto.ReplyTo]:
+    """The sections of an email of several games, by letter: the reply address each game's
+    own email would have had (:class:`service.store.models.BundleRow`)."""
+    held = session.get(BundleRow, bundle_id)
+    found: dict[str, replyto.ReplyTo] = {}
+    for part in held.parts if held is not None else []:
+        reply = part.get("reply")
+        fields = replyto.decode(settings.secret_key, reply) if isinstance(reply, str) else None
+        if fields is not None:
+            found[str(part["letter"]).casefold()] = fields
+    return found
 
 
 def _forged(
@@ -139,6 +169,18 @@ def forget_message(row: InboxRow, outcome: str) -> None:
     row.outcome = outcome[:120]
 
 
+@dataclass(frozen=True)
+class _Target:
+    """The game and seat a line of a reply plays in: the one its address names, or, in a
+    reply to an email of several games, the one its letter names (issue 31 §3)."""
+
+    address: replyto.ReplyTo
+    game_id: str
+    seat: str
+    email: str
+    letter: str | None = None
+
+
 def _read(
     session: Session,
     settings: Settings,
@@ -149,8 +191,10 @@ def _read(
     loaded: Loaded,
     seat: str,
     last_try: bool,
+    sections: dict[str, replyto.ReplyTo] | None = None,
 ) -> list[int]:
     holder = seat_row(loaded.row, seat)
+    assert holder.email is not None
     received = reading.header(head, "Message-ID")
     answer: dict[str, Any] = {
         "in_reply_to": received if MESSAGE_ID.fullmatch(received) else None,
@@ -181,29 +225,45 @@ def _read(
             )
         )
         return [_answer(session, row, loaded, seat, answer)]
+    # Before its sign of life: a reply of "stop" to a newcomer's invitation asks never to
+    # be emailed again (issue 31 §3).
+    first_contact = people.newcomer(session, holder.email)
     people.heard_from(session, holder.email)  # the seat's player wrote: a sign of life (issue 31)
     message = reading.body(raw)
     if message is None:  # counted above; never parsed
         row.outcome = "ignored: too many MIME parts"
         return []
     lines = reading.meaningful(reading.text(message))
+    own = _Target(address, loaded.row.id, seat, holder.email)
+    route = (lambda line: (own, line)) if sections is None else _router(session, own, sections)
     outbox_ids: list[int] = []
     steps: list[dict[str, Any]] = answer["steps"]
+    touched: list[_Target] = []
     outcome = "answered"
-    first_code = True
+    first_codes: set[str | None] = set()
     for line in lines:
-        found = codes.read(line)
+        routed = route(line)
+        if isinstance(routed, str):
+            steps.append({"line": _quote(line), "ok": False, "said": [routed], "letter": None})
+            outcome = "refused: no game named"
+            break
+        target, said_line = routed
+        if target not in touched:
+            touched.append(target)
+        step: dict[str, Any] = {"line": _quote(line), "letter": target.letter}
+        found = codes.read(said_line)
         if found is None:
             said = commands.run(
-                session, settings, loaded.row.id, seat, address.generation, holder.email, line
-            )
+                session, settings, target.game_id, target.seat, target.address.generation,
+                target.email, said_line, first_contact=first_contact,
+            )  # fmt: skip
             if said is None:
                 if steps:
                     break  # prose or a signature below what the player asked: not a command
-                steps.append({"line": _quote(line), "ok": False, "said": [words.text(SHORT_HELP)]})
+                steps.append({**step, "ok": False, "said": [words.text(_help(sections))]})
                 outcome = "refused: not understood"
                 break
-            steps.append({"line": _quote(line), "ok": said.ok, "said": said.text.splitlines()})
+            steps.append({**step, "ok": said.ok, "said": said.text.splitlines()})
             outbox_ids += said.outbox_ids
             outcome = "command" if said.ok else "refused: command"
             if not said.ok:
@@ -212,25 +272,118 @@ def _read(
         said_lines: list[str] = []
         stop = False
         for code in found:
+            first = target.letter not in first_codes
+            first_codes.add(target.letter)
             done, text, ids = _play(
-                session, settings, loaded.row.id, seat, address, code, first_code
+                session, settings, target.game_id, target.seat, target.address, code, first
             )
-            first_code = False
             said_lines += text
             outbox_ids += ids
             if not done:
                 outcome, stop = "refused: code", True
                 break
             outcome = "applied"
-        steps.append({"line": _quote(line), "ok": not stop, "said": said_lines})
+        steps.append({**step, "ok": not stop, "said": said_lines})
         if stop:
             break
     if not lines:
-        steps.append({"line": "", "ok": False, "said": [words.text(SHORT_HELP)]})
+        steps.append({"line": "", "ok": False, "said": [words.text(_help(sections))]})
         outcome = "refused: empty reply"
     row.outcome = outcome
+    if sections is not None:
+        # The answer is an email of several games too: those the reply touched, else all.
+        shown = touched or [own]
+        answer["sections"] = [
+            {"letter": t.letter or "A", "game": t.game_id, "seat": t.seat} for t in shown
+        ]
     loaded = eventstore.load(session, loaded.row.id)
     return [_answer(session, row, loaded, seat, answer), *outbox_ids]
+
+
+def _help(sections: dict[str, replyto.ReplyTo] | None) -> Any:
+    """What a reply not understood is told: the commands, and in a reply to an email of
+    several games, to name the game."""
+    if sections is None or len(sections) < 2:
+        return SHORT_HELP
+    return NAME_THE_GAME
+
+
+PERSONAL = frozenset({"away", "digest", "each", "none", "help"})
+"""Commands that act for the player in all their games alike: a reply to an email of
+several games may give them without a game's letter."""
+LETTER = re.compile(r"([a-z]{1,2})(?:\s*[:.)\-]\s*|\s+)(.+)", re.DOTALL | re.IGNORECASE)
+"""A game's letter and a command after it (``B status``, ``b: nudge Ann``)."""
+
+
+def _router(
+    session: Session, own: _Target, sections: dict[str, replyto.ReplyTo]
+) -> Callable[[str], tuple[_Target, str] | str]:
+    """How each line of a reply to an email of several games finds its game: by the
+    letter written before its codes (``B2``, ``B 2 3a``, ``b2 b3``) or its command (``B
+    status``); a line without one goes to the only game there is, or, for a command that
+    acts in every game alike (``stop``, ``away``...), to the first; else it is refused,
+    saying how to name the game."""
+    single = len(sections) == 1
+    first = next(iter(sections))
+    targets: dict[str, _Target | str] = {}
+
+    def target(letter: str) -> _Target | str:
+        if letter not in targets:
+            targets[letter] = _section_target(session, own, letter, sections.get(letter))
+        return targets[letter]
+
+    def route(line: str) -> tuple[_Target, str] | str:
+        lettered = codes.read_lettered(line)
+        if lettered is not None:
+            letters = {mark or (first if single else None) for mark, _code in lettered}
+            if None in letters:
+                return words.text(NAME_THE_GAME)
+            if len(letters) > 1:
+                return words.text(ONE_GAME_A_LINE)
+            found = target(letters.pop() or first)
+            if isinstance(found, str):
+                return found
+            return found, " ".join(code for _mark, code in lettered)
+        command = commands.parse(line)
+        if command is not None:
+            if single or command[0] in PERSONAL:
+                found = target(first)
+                return found if isinstance(found, str) else (found, line)
+            return words.text(NAME_THE_GAME)
+        match = LETTER.fullmatch(unicodedata.normalize("NFKC", line).strip())
+        if match is not None and match.group(1).casefold() in sections:
+            found = target(match.group(1).casefold())
+            return found if isinstance(found, str) else (found, match.group(2).strip())
+        found = target(first)
+        return found if isinstance(found, str) else (found, line)
+
+    return route
+
+
+def _section_target(
+    session: Session, own: _Target, letter: str, address: replyto.ReplyTo | None
+) -> _Target | str:
+    """Section ``letter``'s game and seat, or why a line cannot play there: no such
+    section, or its seat is no longer its reader's (handed on, or the reader left)."""
+    shown = letter.upper()
+    if address is None:
+        return words.text(_("That email has no game {letter}.", letter=shown))
+    if session.get(GameRow, address.game_id) is None:
+        return words.text(_("That email has no game {letter}.", letter=shown))
+    loaded = eventstore.load(session, address.game_id)
+    if address.seat_index >= len(loaded.table.seats):
+        return words.text(_("That email has no game {letter}.", letter=shown))
+    seat = loaded.table.seats[address.seat_index]
+    holder = seat_row(loaded.row, seat)
+    if (
+        address.generation != loaded.table.generation(seat)
+        or holder.email is None
+        or normal(holder.email) != normal(own.email)
+    ):
+        return words.text(
+            _("Game {letter} has another player in your seat now: nothing was done.", letter=shown)
+        )
+    return _Target(address, loaded.row.id, seat, holder.email, shown)
 
 
 def _play(

@@ -37,7 +37,7 @@ from service.errors import (
 )
 from service.links import decisions
 from service.links.decisions import Verdict
-from service.play import blocklist
+from service.play import suppression
 from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
@@ -238,7 +238,7 @@ def create_game(
             )
         ) from exc
     people = parse_players(players)
-    blocklist.refuse(session, [email for email, _ in people])
+    suppression.refuse(session, [email for email, _ in people])
     if not game.min_players <= len(people) <= game.max_players:
         raise BadRequest(
             n_(

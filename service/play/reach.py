@@ -33,9 +33,9 @@ from sqlalchemy.orm import Session
 
 from service.addresses import normal
 from service.errors import BadRequest
-from service.play import blocklist, slowplay
+from service.play import slowplay, suppression
 from service.play.moves import check_email, outbox, resend
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.models import AddressRow, EmailRow, GameRow, PersonRow, SeatRow
 from service.words import _
 
@@ -53,11 +53,15 @@ undo a permanent one."""
 
 def refusal(session: Session, address: str | None, *, answering: bool = False) -> str | None:
     """Why no email of ours goes to ``address`` now (:data:`UNREACHABLE`,
-    :data:`COMPLAINED`), else None. ``answering``: an answer to the player's own reply,
-    which their complaint does not stop (they wrote to us)."""
+    :data:`COMPLAINED`, or :data:`service.play.suppression.SUPPRESSED`: its owner asked
+    never to be emailed, issue 31 §3), else None. ``answering``: an answer to the player's
+    own reply, which their complaint does not stop (they wrote to us); their wish never to
+    be emailed does."""
     key = normal(address) if address else None
     if key is None:
         return None
+    if suppression.suppressed(session, key):
+        return suppression.SUPPRESSED
     row = session.get(AddressRow, key)
     if row is None:
         return None
@@ -209,6 +213,7 @@ def move_address(session: Session, old: str, new: str, moment: datetime) -> list
     _move_person(session, old, new)
     fresh = _row(session, new_key)
     fresh.unreachable_at, fresh.complained_at, fresh.heard_at = None, None, moment
+    people.acted(session, new_key, moment)  # its player followed our link: no newcomer
     sent: list[int] = []
     for seat in seats:
         sent += _reachable(session, seat.game_id, seat.seat)
@@ -217,11 +222,12 @@ def move_address(session: Session, old: str, new: str, moment: datetime) -> list
 
 def new_address(session: Session, typed: str) -> str:
     """The address a player typed to have their games emailed to, or :class:`BadRequest`
-    saying why it cannot be: no address, too long, blocked by the operator."""
+    saying why it cannot be: no address, too long, blocked by the operator, or its owner
+    asked never to be emailed."""
     if len(typed) > 320:  # RFC 5321 §4.5.3.1
         raise BadRequest(_("An email address is at most 320 characters long."))
     address = check_email(typed.strip())
-    blocklist.refuse(session, [address])
+    suppression.refuse(session, [address])
     return address
 
 

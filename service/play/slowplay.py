@@ -23,7 +23,7 @@ from engine.chance import rng_for
 from service import words
 from service.addresses import normal
 from service.errors import BadRequest, NotFound, Stale, TooSoon
-from service.play import blocklist
+from service.play import suppression
 from service.play.moves import (
     Applied,
     check_email,
@@ -34,7 +34,7 @@ from service.play.moves import (
     person_name,
     seat_row,
 )
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import AddressRow, PersonRow, SeatHolderRow, SeatOfferRow, SeatRow
 from service.table import rules as tables
@@ -199,7 +199,7 @@ def cast_vote(
         name = person_name(newcomer[1])
         if any((s.email or "").lower() == email.lower() for s in loaded.row.seats):
             raise BadRequest(_("That player already has a seat in this game."))
-        blocklist.refuse(session, [email])
+        suppression.refuse(session, [email])
         # The newcomer's name and address stay beside the chain, in the offer (issue 30).
         existing = session.scalars(
             select(SeatOfferRow).where(
@@ -391,6 +391,7 @@ def claim(session: Session, offer_id: int) -> Applied:
     )
     seat.email, seat.name, seat.muted_at, seat.left_at = offer.email, offer.name, None, None
     offer.claimed_at = now()
+    people.heard_from(session, offer.email)  # the newcomer followed our link (issue 31 §3)
     sent = outbox(session, after.row, _others(after, offer.seat), "seat_claimed")
     return Applied(loaded=after, outbox_ids=sent + notify(session, after, before))
 

@@ -23,7 +23,7 @@ from engine import registry
 from service.addresses import normal
 from service.config import Settings
 from service.links import urls
-from service.play import blocklist, signin
+from service.play import blocklist, signin, suppression
 from service.store import eventstore
 from service.store.eventstore import now
 from service.store.models import (
@@ -53,6 +53,7 @@ def everything(session: Session, settings: Settings, address: str) -> dict[str, 
         "server": settings.base_url.rstrip("/"),
         "written_at": _when(now()),
         "blocked": blocklist.blocked(session, address),
+        "never_email_me_again": suppression.suppressed(session, address),
         "games": [_seat(session, settings, s) for s in seats],
         "seats_held_before": [
             _held(settings, h)
@@ -142,6 +143,10 @@ def _delivery(session: Session, address: str) -> dict[str, Any]:
         "unreachable_since": _when(row.unreachable_at) if row else None,
         "complained_at": _when(row.complained_at) if row else None,
         "last_sign_of_life": _when(row.heard_at) if row else None,
+        # Issue 31 §3: whether it ever acted on our emails, and its invitation's emails.
+        "first_acted_at": _when(row.acted_at) if row else None,
+        "invited_at": _when(row.invited_at) if row else None,
+        "reminded_at": _when(row.reminded_at) if row else None,
     }
 
 
@@ -207,6 +212,8 @@ def _emails(session: Session, seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
             "written_at": _when(r.created_at),
             "sent_at": _when(r.sent_at),
             "not_sent_because": r.skipped,
+            "held_until": _when(r.held_until) if r.held_for else None,
+            "held_until_you_answer": r.held_for is not None and r.held_until is None,
             "attempts": r.attempts,
             "message_id": r.message_id,
         }

@@ -109,6 +109,34 @@ def normal(line: str) -> str:
     return unicodedata.normalize("NFKC", line).casefold().strip()
 
 
+LETTERED = re.compile(r"([a-z]{1,2})?([0-9]{1,4}[a-z]{0,3})")
+"""A code with the letter of its game before it, in an email of several games (``b2``)."""
+LETTERS = re.compile(r"[a-z]{1,2}")
+
+
+def read_lettered(line: str) -> list[tuple[str | None, str]] | None:
+    """The codes a line of a reply to an email of several games holds (issue 31 §3), each
+    with the letter of its game, as written before it (``"B2"``, ``"B 2 3a"``, ``"b2, b3"``;
+    a code without one takes the letter before it), or None if the line is anything else."""
+    parts = [p.strip(DECORATION) for p in SEPARATORS.split(normal(line)) if p.strip(DECORATION)]
+    if not parts or len(parts) > 21:
+        return None
+    found: list[tuple[str | None, str]] = []
+    letter: str | None = None
+    waiting = False
+    for part in parts:
+        if LETTERS.fullmatch(part) and not waiting:
+            letter, waiting = part, True  # "B 2": the letter, then its codes
+            continue
+        match = LETTERED.fullmatch(part)
+        if match is None:
+            return None
+        letter = match.group(1) or letter
+        waiting = False
+        found.append((letter, match.group(2)))
+    return found if found and not waiting and len(found) <= 20 else None
+
+
 def read(line: str) -> list[str] | None:
     """The codes a line holds (``"2"``, ``"1 3b"``, ``"2a, 4."``), or None if the line is
     anything else (a table command, words)."""

@@ -1,5 +1,6 @@
-"""The tables of DESIGN.md §4 (games, seats, events, snapshots, outbox, used links) and the
-players' own settings of issue 4 (people, seat offers, digests)."""
+"""The tables of DESIGN.md §4 (games, seats, events, snapshots, outbox, used links), the
+players' own settings of issue 4 (people, seat offers, digests) and what we learn about each
+address we email (issue 31: the ledger, bounces, newcomers, suppression, held emails)."""
 
 from __future__ import annotations
 
@@ -148,6 +149,27 @@ class SnapshotRow(Base):
     state: Mapped[dict[str, Any]]
 
 
+HELD = "held_for IS NOT NULL AND sent_at IS NULL AND skipped IS NULL"
+"""An outbox row held for its address (issue 31 §3), neither sent nor given up."""
+
+
+class BundleRow(Base):
+    """One email carrying several held ones to one address (issue 31 §3; docs/mail.md): a
+    section per game, lettered ``A``, ``B``..., each naming the seat's decision when it was
+    written, as a reply address does. A reply to it (``games+<token>@MAIL_DOMAIN``,
+    :mod:`service.links.bundles`) reads ``B2`` as the code 2 of section B's game. The answer
+    to such a reply is one too, of the games it touched."""
+
+    __tablename__ = "bundles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime]
+    parts: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    """``[{"letter": "A", "reply": "play+..."}]``: each section's letter and the local part
+    of the reply address its game's own email would have carried (the game, the seat, its
+    holder and its decision, sealed); no address of anyone."""
+
+
 class OutboxRow(Base):
     __tablename__ = "outbox"
     __table_args__ = (
@@ -165,6 +187,9 @@ class OutboxRow(Base):
         partial_index("uq_outbox_answer", "inbox_id", where="inbox_id IS NOT NULL", unique=True),
         # Issue 19: the sweeper reads only rows still to send, however many were sent.
         partial_index("ix_outbox_pending", "id", where="sent_at IS NULL AND skipped IS NULL"),
+        # Issue 31 §3: the emails held for an address, and those whose hour has come.
+        partial_index("ix_outbox_held_for", "held_for", where=HELD),
+        partial_index("ix_outbox_held_until", "held_until", where=HELD),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -181,6 +206,15 @@ class OutboxRow(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     inbox_id: Mapped[int | None] = mapped_column(ForeignKey("inbox.id"))
     """The received message this row answers (issue 18); None for every other email."""
+    held_for: Mapped[str | None] = mapped_column(String(320))
+    """The address (as compared, :func:`service.addresses.normal`) this email is held for
+    (issue 31 §3): not sent while that address's hourly cap is full, or while it has not
+    answered its invitation; it then goes with the others held for it, as one email."""
+    held_until: Mapped[datetime | None]
+    """When a held email may go (the hour has room again); None while its address has not
+    answered its invitation, set when it does."""
+    bundle_id: Mapped[int | None] = mapped_column(ForeignKey("bundles.id"))
+    """The email that carried it with others held for its address (:class:`BundleRow`)."""
 
 
 class InboxRow(Base):
@@ -396,6 +430,27 @@ class AddressRow(Base):
     heard_at: Mapped[datetime | None]
     """Its newest sign of life: a move or reply from it, a sign-in, a delivery report, a
     new address confirmed. Temporary failures before it are forgiven."""
+    acted_at: Mapped[datetime | None]
+    """When its player first acted on an email of ours (issue 31 §3): a move, a reply, a
+    sign-in, a form sent from a link. Until then it is a newcomer: after its invitation it
+    gets one reminder at most, and whatever else is held until it acts. Addresses that held
+    a seat before migration 0012 were taken as having acted."""
+    invited_at: Mapped[datetime | None]
+    """When the first email went to it while it had never acted: its invitation."""
+    reminded_at: Mapped[datetime | None]
+    """When the one reminder a newcomer gets went."""
+
+
+class SuppressedRow(Base):
+    """An address whose owner asked never to be emailed again (issue 31 §3): no email of
+    any kind goes to it, and it is refused as a player. Kept as the SHA-256 of the address
+    as compared (:func:`service.play.suppression.digest`), so that forgetting a player keeps
+    their wish while keeping no address."""
+
+    __tablename__ = "suppressed"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    created_at: Mapped[datetime]
 
 
 class BenchRow(Base):

@@ -13,7 +13,7 @@ from service.links import urls as links
 from service.links.decisions import Verdict
 from service.play.moves import check_holder, make_move, resend, seat_row
 from service.present import notices, presentation
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import UsedLinkRow
@@ -87,6 +87,8 @@ def fresh_link(token: str):  # type: ignore[no-untyped-def]
             raise
     with db().begin():
         outbox_id = resend(db(), link.game_id, link.seat, link.generation)
+        # Its player pressed the button of an email's link: they act (issue 31 §3).
+        people.heard_from(db(), seat_row(eventstore.get_row(db(), link.game_id), link.seat).email)
         if outbox_id is None:
             loaded = eventstore.load(db(), link.game_id)
             return render_template(

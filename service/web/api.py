@@ -9,8 +9,8 @@ from service.errors import BadRequest
 from service.links import urls as links
 from service.play.moves import create_game
 from service.present import notices
-from service.store import eventstore
-from service.web import db, enqueue_after_response, settings
+from service.store import eventstore, people
+from service.web import db, enqueue_after_response, limits, settings
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -33,6 +33,8 @@ def create():  # type: ignore[no-untyped-def]
             body.get("pace"),
             body["language"] if "language" in body else words.language(),
         )
+        # Issue 31 §3: refused (and nothing written) past the creator's invitations.
+        limits.invited(people.newcomers(db(), [s.email for s in applied.loaded.row.seats]))
     enqueue_after_response(applied.outbox_ids)
     game_id = applied.loaded.row.id
     response = jsonify({"id": game_id, "url": links.game_url(settings(), game_id)})

@@ -2,7 +2,9 @@
 place, behind a sign-in by email.
 
 - ``POST /me`` answers the same whether or not the address plays here (the form tells no
-  one who plays), and only then, after the response, asks a worker to email a link.
+  one who plays), and only then, after the response, asks a worker to email a link: not
+  to an address that never answered its invitation, nor past ``SIGN_IN_ADDRESS_CAP``
+  links to one address an hour, whoever asks (issue 31 §3).
 - The link (``/me/sign-in/<token>``) is signed, short-lived and good once. Its GET only
   shows a button: mail scanners follow links, and must not spend it or sign in.
 - Signed in, the browser holds Flask's signed session cookie (http-only, ``SameSite=Lax``,
@@ -35,11 +37,11 @@ from werkzeug.exceptions import Forbidden
 from service import words
 from service.errors import BadRequest
 from service.links import tokens
-from service.mail import newaddress, queue
+from service.mail import holding, newaddress, queue
 from service.mail import signin as signin_mail
 from service.play import forgetting, reach, signin, slowplay, takeout
 from service.present import desk
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.models import PersonRow, SeatRow
 from service.web import db, enqueue_after_response, enqueue_call, preferences, settings
 from service.words import _
@@ -127,6 +129,13 @@ def ask():  # type: ignore[no-untyped-def]
         raise BadRequest(_("An email address is at most 320 characters long."))
     with db().begin():
         address = signin.playing_address(db(), typed.strip())
+        if address is not None and (
+            people.newcomer(db(), address)
+            or holding.links_refusal(db(), settings(), address, eventstore.now()) is not None
+        ):
+            # Issue 31 §3: never to an address that did not answer its invitation, nor
+            # past its hour's links, whoever asks; the job checks again, holding the lock.
+            address = None
     if address is not None:
         current, speaks = settings(), words.language()
 

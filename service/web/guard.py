@@ -35,7 +35,12 @@ UNGUARDED_BLUEPRINTS = frozenset({"bench", "inbound"})
 (a bearer token no browser sends on its own) and reads no cookie."""
 MAIL_BLUEPRINTS = frozenset({"inbound"})
 """Routes whose body is a received email, taken up to ``INBOUND_MAX_BYTES``."""
-ONE_CLICK_UNSUBSCRIBE = "unsubscribe.unsubscribe"
+ONE_CLICK_UNSUBSCRIBE = frozenset(
+    {"unsubscribe.unsubscribe", "never.never", "seat.person_settings"}
+)
+"""The endpoints an email's ``List-Unsubscribe`` names: a game's (its seat's email), never
+email me again (a newcomer's invitation, issue 31 §3), the player's settings (an email of
+several games)."""
 
 csrf = CSRFProtect()
 
@@ -79,7 +84,7 @@ def install(app: Flask, settings: Settings) -> None:
                 raise NotJSON()
             return
         if "token" in request.url_rule.arguments:
-            if request.endpoint == ONE_CLICK_UNSUBSCRIBE and one_click():
+            if request.endpoint in ONE_CLICK_UNSUBSCRIBE and one_click():
                 return
             if cross_site(own | {_origin(request.host_url)}):
                 raise CrossSite()

@@ -1,6 +1,7 @@
 """Rate limits per client address (Flask-Limiter), counted in the app's Redis.
 
-Creating a game emails every address it names, so it is limited; so are nudges, across
+Creating a game emails every address it names, so it is limited, and so are its invitations
+to addresses that never played, per day (issue 31 §3, :func:`invited`); so are nudges, across
 every game (the per-seat rule of one nudge a day is the game's own, in ``slowplay``); so are
 the requests for a sign-in link to a player's desk (issue 20), which email one; so
 are the pages that fold a whole log (history, replay steps, the published log), which
@@ -12,11 +13,21 @@ because the counter is down.
 
 from __future__ import annotations
 
-from flask import Flask
+import math
+import time
+
+from flask import Flask, current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 
 from service.config import Settings
+from service.errors import TooMany
+from service.words import _
+
+LIMITER = "pbem.limiter"
 
 CREATE_ENDPOINTS = ("pages.create", "api.create")
 NUDGE_ENDPOINTS = ("seat.nudge",)
@@ -41,6 +52,44 @@ def storage_uri(redis_url: str) -> str:
     if redis_url.startswith("unix://"):
         return "redis+unix://" + redis_url.removeprefix("unix://")
     return redis_url
+
+
+INVITATIONS = "invitations"
+"""The scope :func:`invited` counts in (issue 31 §3)."""
+_fallback = MovingWindowRateLimiter(MemoryStorage())
+"""Where invitations are counted while the app's Redis does not answer: this process."""
+
+
+def invited(count: int) -> None:
+    """Count ``count`` invitations to addresses that never played (issue 31 §3) against the
+    creator's ``INVITE_LIMIT``: the client address, as :data:`CREATE_ENDPOINTS`' limit counts
+    it. Over it, :class:`TooMany` (429) with ``Retry-After``, and the caller writes nothing.
+    With Redis down they are counted in this process, as the other limits are."""
+    if count <= 0:
+        return
+    limiter: Limiter = current_app.extensions[LIMITER]
+    current: Settings = current_app.extensions["pbem"]
+    items = parse_many(current.invite_limit)
+    client = get_remote_address()
+    try:
+        counting = limiter.limiter
+        over = [i for i in items if not counting.test(i, INVITATIONS, client, cost=count)]
+    except Exception:  # the storage does not answer: never a reason to refuse a game
+        counting = _fallback
+        over = [i for i in items if not counting.test(i, INVITATIONS, client, cost=count)]
+    if over:
+        stats = counting.get_window_stats(over[0], INVITATIONS, client)
+        raise TooMany(
+            _(
+                "Too many invitations to new addresses from your address (at most {limit}). "
+                "Nothing was created: try again later, or invite players who have played "
+                "here before.",
+                limit=str(over[0]),
+            ),
+            retry_after=max(1, math.ceil(stats.reset_time - time.time())),
+        )
+    for item in items:
+        counting.hit(item, INVITATIONS, client, cost=count)
 
 
 def install(app: Flask, settings: Settings) -> Limiter:
@@ -73,6 +122,7 @@ def install(app: Flask, settings: Settings) -> Limiter:
         scope="costly-pages",
         error_message="Too many history, replay and log pages from your address",
     )
+    app.extensions[LIMITER] = limiter
     for endpoints, limit in (
         (CREATE_ENDPOINTS, create),
         (NUDGE_ENDPOINTS, nudge),

@@ -40,10 +40,11 @@ from redis import Redis
 from rq import Queue, Worker
 from rq.job import Job
 from rq.utils import str_to_date
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, or_, select
 
 from service import counters
 from service.config import Settings
+from service.mail import holding
 from service.mail.queue import LAST_TICK, connection
 from service.store.db import sessions
 from service.store.eventstore import now
@@ -85,8 +86,28 @@ class SystemState(Collector):
         moment = now()
         with sessions(self.settings.database_url)() as session:
             pending = OutboxRow.sent_at.is_(None), OutboxRow.skipped.is_(None)
-            waiting = session.scalar(select(func.count()).select_from(OutboxRow).where(*pending))
-            oldest = session.scalar(select(func.min(OutboxRow.created_at)).where(*pending))
+            # A held email (issue 31 §3) is pending from the moment its hour comes.
+            free = OutboxRow.held_for.is_(None)
+            due = (OutboxRow.held_for.is_not(None), OutboxRow.held_until <= moment)
+            waiting = session.scalar(
+                select(func.count()).select_from(OutboxRow).where(*pending, or_(free, and_(*due)))
+            )
+            oldest = min(
+                (
+                    found
+                    for found in (
+                        session.scalar(
+                            select(func.min(OutboxRow.created_at)).where(*pending, free)
+                        ),
+                        session.scalar(
+                            select(func.min(OutboxRow.held_until)).where(*pending, *due)
+                        ),
+                    )
+                    if found is not None
+                ),
+                default=None,
+            )
+            held = holding.held_count(session)
             unread = session.scalar(
                 select(func.count()).select_from(InboxRow).where(InboxRow.processed_at.is_(None))
             )
@@ -106,6 +127,15 @@ class SystemState(Collector):
             "How long the oldest email still to send has waited (0 when none)",
             (moment - oldest).total_seconds() if oldest is not None else 0,
         )
+        held_now = GaugeMetricFamily(
+            "pbem_emails_held",
+            "Emails held for their address (issue 31 §3): its hourly cap is full (cap), or it "
+            "has not answered its invitation (newcomer); they go later, as one email",
+            labels=["reason"],
+        )
+        for reason, count in sorted(held.items()):
+            held_now.add_metric([reason], count)
+        yield held_now
         yield _gauge("pbem_inbox_pending", "Received messages not yet read", unread)
         yield _gauge(
             "pbem_addresses_unreachable",

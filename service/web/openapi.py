@@ -257,6 +257,13 @@ SPEC: dict[str, Any] = {
             "post": {
                 "operationId": "createGame",
                 "summary": "Create a game and email every player an invitation.",
+                "description": (
+                    "An address that never played gets an invitation that offers never to be "
+                    "emailed again, then nothing more until it acts but one reminder. An "
+                    "address blocked by the host or whose owner asked never to be emailed is "
+                    "refused (400). Invitations to addresses that never played count against "
+                    "the creator's daily limit (429)."
+                ),
                 "requestBody": {
                     "required": True,
                     "content": {
@@ -280,11 +287,17 @@ SPEC: dict[str, Any] = {
                             }
                         },
                     },
-                    "400": _error("The body is not a valid new game."),
+                    "400": _error(
+                        "The body is not a valid new game, or names an address we may not email."
+                    ),
                     "404": _error("No game of that name."),
                     "413": _error(f"The body is larger than {MAX_BODY} bytes."),
                     "415": _error("The body is not sent as application/json."),
-                    "429": RATE_LIMITED,
+                    "429": {
+                        **RATE_LIMITED,
+                        "description": "Too many new games, or invitations to addresses that "
+                        "never played, from this address; nothing was changed.",
+                    },
                 },
             }
         },

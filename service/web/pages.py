@@ -14,9 +14,9 @@ from service.links import urls as links
 from service.mail.queue import connection
 from service.play.moves import create_game, zones
 from service.present import presentation
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store.db import schema_state
-from service.web import db, enqueue_after_response, newgame, reading, settings, watching
+from service.web import db, enqueue_after_response, limits, newgame, reading, settings, watching
 from service.words import _
 
 bp = Blueprint("pages", __name__)
@@ -39,6 +39,8 @@ def create():  # type: ignore[no-untyped-def]
             applied = create_game(
                 db(), filled.game, filled.players, filled.options, filled.pace, language
             )
+            # Issue 31 §3: refused (and nothing written) past the creator's invitations.
+            limits.invited(people.newcomers(db(), [s.email for s in applied.loaded.row.seats]))
     except ServiceError as exc:  # an unknown game (404) too: the form again, saying so
         return _home(form, exc.message), exc.status
     enqueue_after_response(applied.outbox_ids)

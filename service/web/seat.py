@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request
+from flask import Blueprint, Response, redirect, render_template, request
 from sqlalchemy import select
 
-from service.errors import BadRequest
+from service.errors import BadRequest, ServiceError
 from service.links import tokens
 from service.links import urls as links
 from service.mail import digest, newaddress
@@ -18,12 +18,13 @@ from service.play import reach, slowplay
 from service.play.moves import check_holder, seat_row
 from service.play.slowplay import claim
 from service.present import notices
-from service.store import eventstore
+from service.store import eventstore, people
 from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import PersonRow, SeatRow
 from service.table import rules as tables
 from service.web import db, enqueue_after_response, enqueue_call, language, preferences, settings
+from service.web.guard import one_click
 from service.words import _
 
 bp = Blueprint("seat", __name__)
@@ -86,6 +87,10 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
     holder = seat_row(loaded.row, seat)
     return {
         "unreachable_me": bool(reach.unreachable(db(), [holder.email])),
+        # Issue 31 §3: its player never acted on our emails; joining is acting.
+        "newcomer": people.newcomer(db(), holder.email),
+        "joined": request.args.get("joined") == "1",
+        "never_url": links.never_url(s, holder.email) if holder.email else "",
         "address_sent": request.args.get("address") == "sent",
         "token": token,
         "game": {
@@ -138,6 +143,49 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "settings_url": links.person_url(s, seat_row(loaded.row, seat).email),
         "unsubscribe_url": links.unsubscribe_url(s, loaded.row.id, seat),
     }
+
+
+ACTING = frozenset(
+    {
+        "seat.speak",
+        "seat.vote",
+        "seat.nudge",
+        "seat.away",
+        "seat.simple",
+        "seat.takeback",
+        "seat.join",
+    }
+)
+"""The seat's forms: each sent is its player acting on an email of ours (issue 31 §3)."""
+
+
+@bp.after_request
+def _sign_of_life(response: Response) -> Response:
+    """A form sent from a seat's link and taken is a sign of life from its player, and ends
+    a newcomer's wait (:func:`service.store.people.heard_from`). A refused one writes
+    nothing; a link of a seat's earlier player, or of one who left, acts for nobody."""
+    if request.method != "POST" or request.endpoint not in ACTING or response.status_code >= 400:
+        return response
+    try:
+        link = _link(str((request.view_args or {}).get("token", "")))
+        with db().begin():
+            loaded = eventstore.load(db(), link.game_id)
+            holder = seat_row(loaded.row, link.seat)
+            if link.generation == loaded.table.generation(link.seat) and holder.left_at is None:
+                people.heard_from(db(), holder.email)
+    except ServiceError:
+        pass  # the form was taken; its seat is gone since
+    return response
+
+
+@bp.post("/seat/<token>/join")
+def join(token: str):  # type: ignore[no-untyped-def]
+    """A newcomer joins the game they were invited to (issue 31 §3): sent, this form is
+    their act (:func:`_sign_of_life`), and what was held for them goes."""
+    link = _link(token)
+    with db().begin():
+        check_holder(eventstore.load(db(), link.game_id), link.seat, link.generation)
+    return redirect(f"/seat/{token}?joined=1#join", 303)
 
 
 def _done(token: str, outbox: list[int], anchor: str = ""):  # type: ignore[no-untyped-def]
@@ -288,7 +336,14 @@ def person_settings(token: str):  # type: ignore[no-untyped-def]
             if not seats and not slowplay.offered_to_address(db(), email):
                 # No game of theirs here (a player forgotten since, issue 30): keep nothing.
                 raise BadRequest(_("This address plays no game here."))
-            preferences.email_style(db(), [email], request.form)
+            if one_click():
+                # An email of several games names this page as its one-click unsubscribe
+                # (RFC 8058, issue 31 §3): no turn emails, in any game.
+                slowplay.set_notify(db(), email, "none")
+            else:
+                preferences.email_style(db(), [email], request.form)
+                if request.form.get("notify") in {"each", "digest"}:
+                    people.heard_from(db(), email)  # asking for our email is acting on it
         # Read, never written, by a GET: a link followed keeps nothing of its address.
         person = db().get(PersonRow, email)
         mode = person.notify if person else "each"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from sqlalchemy import select
 
 from service.play.moves import create_game, make_move
@@ -14,7 +15,8 @@ from service.store.models import EventRow, SeatRow
 from tests.e2e import chromium
 from tests.helpers import URL, text_of
 
-pytestmark = chromium.MARKS
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = [*chromium.MARKS, pytest.mark.usefixtures("regulars")]
 PHONE = {"width": 375, "height": 812}
 ANN = "ann@example.org"
 

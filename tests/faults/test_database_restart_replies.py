@@ -31,7 +31,8 @@ from tests.faults.outage import Outage, outage_for
 from tests.faults.replies import inbound_server, inbox, moves_in_log, reply_to_turn, send
 from tests.service.hostile import new_game
 
-pytestmark = [pytest.mark.faults, pytest.mark.slow]
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = [pytest.mark.faults, pytest.mark.slow, pytest.mark.usefixtures("regulars")]
 
 
 def reader(settings: Settings, on_failure: Any) -> None:

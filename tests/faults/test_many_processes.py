@@ -38,7 +38,8 @@ from tests.fixtures import Inbox
 from tests.helpers import http, option_links, page_options, public_state
 from tests.workers.test_slow_play import new_game
 
-pytestmark = [pytest.mark.faults, pytest.mark.slow]
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = [pytest.mark.faults, pytest.mark.slow, pytest.mark.usefixtures("regulars")]
 GAMES = 5
 WEB, WORKERS, SCHEDULERS = 3, 3, 2
 PLAY_FOR = 240.0

@@ -19,6 +19,9 @@ from service.store.models import EventRow
 from tests.helpers import text_of
 from tests.service.test_import import complete_game
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 
 def run(app, *args: str):  # type: ignore[no-untyped-def]
     return app.test_cli_runner().invoke(main, list(args))

@@ -25,9 +25,13 @@ from service.play.moves import create_game, make_move
 from service.store import eventstore
 from service.store.db import engine_for, sessions
 from service.store.models import Base, OutboxRow, SeatRow
+from tests.fixtures import have_played
 from tests.helpers import URL, csrf_token, html_of, path, text_of
 from tests.service.replying import deliver, reply_message
 from tests.service.test_desk import sign_in
+
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
 
 ADDRESS = "Spec1.John.Smith@example.org"
 NAME = "Zoë Forgettable"
@@ -322,6 +326,7 @@ def test_a_game_with_a_forgotten_player_moves_to_another_server_without_them(
     with sessions(settings.database_url).begin() as s:
         players = ["Ann <ann@example.org>", f"{NAME} <{ADDRESS}>", "bob@example.org"]
         game_id = create_game(s, "origin", players).loaded.row.id
+    have_played(settings.database_url, ADDRESS)
     sign_in(client, smtp, work, ADDRESS, ADDRESS)
     forget_me(client)
     path = tmp_path / "moving.jsonl"

@@ -24,6 +24,9 @@ from tests.checkout import ROOT
 from tests.helpers import act_token, option_links, path
 from workers.jobs import send_sign_in
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 TOKEN = "scrape-token-1234"
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 

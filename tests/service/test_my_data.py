@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from sqlalchemy import select
 
 from service.play import slowplay
@@ -14,6 +15,9 @@ from service.store.db import sessions
 from service.store.models import SeatOfferRow
 from tests.service.replying import deliver, reply_message
 from tests.service.test_desk import sign_in
+
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
 
 ANN = "Ann@example.org"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from freezegun import freeze_time
 from sqlalchemy import select
 
@@ -22,6 +23,9 @@ from tests.fixtures import TEST_KEY
 from tests.helpers import URL, headline, option_links, path, text_of
 from tests.service.test_bounces import ANN, BOB, CHO, bounce_of, emails_to, new_game, table_events
 from tests.service.test_desk import csrf_token, sign_in
+
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
 
 NEW = "boris@new.example"
 

@@ -26,6 +26,9 @@ from tests.fixtures import TEST_KEY
 from tests.helpers import headline, html_of, text_of
 from tests.service.replying import codes_of, deliver, reply_message
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 ANN, BOB = "ann@example.org", "bob@example.org"
 
 

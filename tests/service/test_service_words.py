@@ -21,6 +21,9 @@ from service import words
 from tests.games.catalogs import LANGUAGES, PYTHON, Key, assert_translated, catalogs, extracted
 from tests.helpers import URL, headline, option_links, path, refusal, text_of
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 ROOT = Path(service.__file__).parent.parent
 SOURCES = (
     (ROOT / "service", (*PYTHON, ("templates/**.html", "jinja2"))),

@@ -20,6 +20,9 @@ from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
 from tests.helpers import headline
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 NAMES = {"p1": "Ann", "p2": "Bob", "p3": "Cy", "p4": "Dee"}
 EMAILS = {seat: f"{name.lower()}@example.org" for seat, name in NAMES.items()}
 ASKED = "asks to take back"

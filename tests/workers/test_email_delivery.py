@@ -25,6 +25,9 @@ from tests.fixtures import ServerLikeClient, scheduler_until
 from tests.helpers import headline, html_of, option_links, path, text_of
 from workers.jobs import send_outbox, sweep_outbox
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 
 

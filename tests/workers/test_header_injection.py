@@ -112,7 +112,7 @@ def test_a_display_name_is_refused_or_free_of_every_line_break_and_control(name)
 
 @given(ann=specials, bob=specials)
 def test_names_with_any_punctuation_reach_the_emails_only_as_their_own_display_names(
-    api, smtp, work, ann, bob
+    api, regulars, smtp, work, ann, bob
 ):
     assume(ann.strip() and bob.strip())
     smtp.clear()

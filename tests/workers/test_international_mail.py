@@ -11,6 +11,9 @@ from email.header import decode_header, make_header
 
 import pytest
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 NAMES = ["田中 花子", "Олена Коваленко", "José Núñez"]
 
 

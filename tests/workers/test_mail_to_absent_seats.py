@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from freezegun import freeze_time
 
 from service.play.moves import make_move
@@ -22,6 +23,9 @@ from tests.workers.test_slow_play import (
     state,
     vote,
 )
+
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
 
 
 def decisions_offered(messages) -> list[str]:  # type: ignore[no-untyped-def]

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from workers.jobs import send_sign_in
+
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
 
 
 def test_a_sign_in_job_sends_its_link_and_says_so(settings, smtp):

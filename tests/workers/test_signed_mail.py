@@ -24,6 +24,9 @@ from tests.mail_checks import assert_signed_and_aligned, verified
 from tests.service.replying import deliver, reply_message
 from workers.jobs import send_sign_in
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 OLENA = "olena@example.org"
 HANAKO = "花子@例え.jp"
 PLAYERS = [f"Олена Коваленко <{OLENA}>", f"山田 花子 <{HANAKO}>"]

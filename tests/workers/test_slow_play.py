@@ -19,6 +19,9 @@ from service.store.models import EventRow, OutboxRow
 from tests.fixtures import scheduler_until
 from tests.helpers import headline, option_links, path, text_of
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 EMAILS = {"p1": "ann@example.org", "p2": "bob@example.org"}
 START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday

@@ -13,6 +13,9 @@ from service.mail.queue import queue
 from tests.workers.test_slow_play import EMAILS, START, headlines, kinds, mover, new_game
 from workers import schedule
 
+# Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 
 def due_games(client, count: int) -> list[str]:  # type: ignore[no-untyped-def]
     """``count`` games whose first reminder fell due a moment ago."""
