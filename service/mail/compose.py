@@ -16,8 +16,8 @@ from service import boards, words
 from service.config import Settings
 from service.links import decisions, replyto
 from service.links import urls as links
-from service.mail import ics, news, smtp
-from service.play import blocklist, reach
+from service.mail import commands, ics, news, smtp
+from service.play import blocklist, reach, resigning
 from service.play.forgetting import LEFT
 from service.play.moves import seat_row
 from service.present import notices, presentation
@@ -120,6 +120,8 @@ def _plan(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> _P
         greeted = offer.name
     elif seat.email is None:
         return LEFT
+    elif row.seat in loaded.table.resigned:
+        return resigning.SKIPPED  # issue 32: no more emails for that game
     elif seat.muted_at is not None:
         return "unsubscribed"
     else:
@@ -182,6 +184,10 @@ def _compose(
         # A reply to an email that offers a decision or a table notice reaches this seat.
         reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat)
     context["reply_by_code"] = reply_to is not None and bool(context["decision"]["coded"])
+    if reply_to is not None and context["notice"] is not None:
+        hint = commands.reply_hint(row.kind)
+        if hint is not None:  # issue 32: the takeback request says replying yes or no works
+            context["notice"]["lines"].append(hint)
     if row.kind in TELLS_NEWS:
         told = news.since_last_decision(session, loaded, row.seat)
         lines = told.lines[-NEWS_TOLD:]
@@ -270,7 +276,10 @@ def _answer(
         "steps": said.get("steps") or [],
         "warning": said.get("warning"),
     }
-    reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat)
+    # An answer asking to confirm (issue 32: "resign") has an address that asks it: a "yes"
+    # to it answers that question.
+    asks = str(said.get("asks") or "")
+    reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat, asks)
     context["reply_by_code"] = reply_to is not None and bool(context["decision"]["coded"])
     message = smtp.message()
     message["From"] = settings.mail_from
@@ -285,7 +294,7 @@ def _answer(
     _list_headers(message, settings, loaded, row)
     # RFC 3834 §5: an answer to a message, so other robots do not answer it in turn.
     message["Auto-Submitted"] = "auto-replied"
-    if reply_to is not None and said.get("decision"):
+    if reply_to is not None and (said.get("decision") or asks):
         message["Reply-To"] = reply_to
     message.set_content(_env.get_template("answer.txt").render(**context))
     message.add_alternative(_env.get_template("answer.html").render(**context), subtype="html")
@@ -404,6 +413,7 @@ def _context(
         "news": None,
         "turn": loaded.table.turn_for(row.seat),
         "reply_by_code": False,
+        "reply_commands": commands.named(commands.IN_TURN_EMAILS),
         "answer": None,
         "history_url": links.seat_url(settings, loaded, row.seat).split("#")[0] + "/history",
         "preheader": "",
@@ -448,7 +458,16 @@ def _headline(context: dict[str, Any]) -> str:
     game = context["game"]
     if context["kind"] == "game_over":
         outcome = context["outcome"]
-        if outcome and outcome["winners"]:
+        if outcome and outcome["resigned"]:  # issue 32
+            if outcome["winners"]:
+                said = _(
+                    "Game over after turn {turn}: {winners} won by resignation",
+                    turn=game["turns"],
+                    winners=outcome["together"],
+                )
+            else:
+                said = _("Game over after turn {turn}, by resignation", turn=game["turns"])
+        elif outcome and outcome["winners"]:
             said = _(
                 "Game over after turn {turn}: {winners} won",
                 turn=game["turns"],

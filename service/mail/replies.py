@@ -27,7 +27,7 @@ from service.errors import Conflict, ServiceError
 from service.links import decisions, replyto
 from service.links.decisions import Named, Verdict
 from service.mail import bounces as reports
-from service.mail import commands, inbox, reading, trust
+from service.mail import commands, filler, inbox, reading, trust
 from service.play import moves
 from service.play.moves import seat_row
 from service.present import codes
@@ -48,11 +48,20 @@ UNCHECKED = _(
     "Your reply could not be checked: the DNS of your address's domain did not answer. "
     "Nothing was done; please reply again later."
 )
-SHORT_HELP = _(
-    "Reply with an option's code from your turn email (such as 1 or 2b), several codes to "
-    "play them in order, or a command: status, help, takeback, away until DATE, back, "
-    "nudge, digest, every turn, stop."
-)
+
+
+def short_help() -> str:
+    """The answer to a line that is neither codes nor a command (a code in a sentence, two
+    numbers, prose): write the code alone, or a command, in the reader's words."""
+    return str(
+        words.text(
+            _(
+                "Write only an option's code on its own line, such as 1 or 2b (several codes "
+                "on one line are played in order), or one of these commands: {commands}.",
+                commands=commands.named(commands.IN_SHORT_HELP),
+            )
+        )
+    )
 
 
 def read(
@@ -111,6 +120,9 @@ def read(
     if holder.left_at is not None:
         # Its player asked to be forgotten (issue 30): nothing of the message is kept.
         forget_message(row, "refused: the seat's player left")
+        return []
+    if seat in loaded.table.resigned:
+        row.outcome = "refused: the seat's player resigned"  # they hear no more (issue 32)
         return []
     with words.speaking(holder.language, holder.time_zone):
         return _read(session, settings, row, raw, head, address, loaded, seat, last_try)
@@ -191,20 +203,27 @@ def _read(
     steps: list[dict[str, Any]] = answer["steps"]
     outcome = "answered"
     first_code = True
-    for line in lines:
+    for number, line in enumerate(lines):
         found = codes.read(line)
+        if found is None and number == 0:
+            # Issue 32: "２です", "Option 2 please": one code and polite filler, first line only.
+            polite = filler.code_in(line)
+            found = None if polite is None else [polite]
         if found is None:
             said = commands.run(
-                session, settings, loaded.row.id, seat, address.generation, holder.email, line
-            )
+                session, settings, loaded.row.id, seat, address.generation, holder.email, line,
+                address.asks,
+            )  # fmt: skip
             if said is None:
                 if steps:
                     break  # prose or a signature below what the player asked: not a command
-                steps.append({"line": _quote(line), "ok": False, "said": [words.text(SHORT_HELP)]})
+                steps.append({"line": _quote(line), "ok": False, "said": [short_help()]})
                 outcome = "refused: not understood"
                 break
             steps.append({"line": _quote(line), "ok": said.ok, "said": said.text.splitlines()})
             outbox_ids += said.outbox_ids
+            if said.asks:
+                answer["asks"] = said.asks  # the answer's reply address asks to confirm
             outcome = "command" if said.ok else "refused: command"
             if not said.ok:
                 break
@@ -226,10 +245,12 @@ def _read(
         if stop:
             break
     if not lines:
-        steps.append({"line": "", "ok": False, "said": [words.text(SHORT_HELP)]})
+        steps.append({"line": "", "ok": False, "said": [short_help()]})
         outcome = "refused: empty reply"
     row.outcome = outcome
     loaded = eventstore.load(session, loaded.row.id)
+    if seat in loaded.table.resigned:
+        answer["decision"] = False  # they resigned: nothing of the game is theirs to decide
     return [_answer(session, row, loaded, seat, answer), *outbox_ids]
 
 
