@@ -331,10 +331,8 @@ def reply_hint(kind: str) -> Msg | None:
 
 def named(commands: tuple[str, ...]) -> Listing:
     """``commands`` as the reader writes them (``away`` with the day it takes)."""
-    return listing(
-        (f"{word(c)} {words.text(_('<date>'))}" if c == "away" else word(c) for c in commands),
-        "or",
-    )
+    day = words.text(_("<date>"))
+    return listing((f"{word(c)} {day}" if c == "away" else word(c) for c in commands), "or")
 
 
 # ---------------------------------------------------------------- the commands

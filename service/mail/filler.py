@@ -18,6 +18,7 @@ import re
 import unicodedata
 
 from service.mail.dates import fold
+from service.present import codes
 
 # For translators of the vocabulary: words around a chosen option's code that change
 # nothing of the choice, as players type them (lower case; case, accents, full-width forms
@@ -58,7 +59,7 @@ FILLER: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 LONGEST = 60
 """A line longer than this is a sentence, not a code said politely."""
-CODE = re.compile(r"(?<![0-9a-z])([0-9]{1,4}[a-z]{0,3})(?![0-9a-z])")
+CODE = re.compile(rf"(?<![0-9a-z])({codes.CODE.pattern})(?![0-9a-z])")
 """A code as :data:`service.present.codes.CODE` reads one, standing apart from any other
 letter or digit of the line ("2番" and "выбираю 2" hold one; "option2" and "2please" none)."""
 ORDINALS = ("st", "nd", "rd", "th")
@@ -90,7 +91,8 @@ def code_in(line: str) -> str | None:
     if len(line) > LONGEST:
         return None
     visible = "".join(c for c in line if unicodedata.category(c) not in ("Cc", "Cf"))
-    folded = fold(visible.replace("№", "#").replace("’", "'"))
+    signs = visible.translate(codes.ORDINAL_SIGNS).replace("№", "#").replace("’", "'")
+    folded = fold(signs)
     if QUESTION & set(folded):
         return None
     found = list(CODE.finditer(folded))

@@ -103,10 +103,14 @@ def find(groups: list[Group], code: str) -> Move | Group | None:
     return None
 
 
+ORDINAL_SIGNS = str.maketrans("", "", "ºª")
+"""Spanish ordinal signs ("la 2ª": the second), which NFKC would make letters of a code."""
+
+
 def normal(line: str) -> str:
-    """A line as codes are compared: full-width digits and letters folded (NFKC), case
-    folded, decoration around each code dropped."""
-    return unicodedata.normalize("NFKC", line).casefold().strip()
+    """A line as codes are compared: ordinal signs dropped, full-width digits and letters
+    folded (NFKC), case folded, decoration around each code dropped."""
+    return unicodedata.normalize("NFKC", line.translate(ORDINAL_SIGNS)).casefold().strip()
 
 
 def read(line: str) -> list[str] | None:
