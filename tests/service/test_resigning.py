@@ -9,19 +9,23 @@ player acts and hears no more in that game."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import select
 
 from service.cli.commands import main
 from service.errors import Resigned, Stale
-from service.links import replyto
+from service.links import replyto, sealed
 from service.mail import digest
 from service.play import closing, resigning, slowplay
 from service.play.moves import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow, SeatOfferRow
+from tests.fixtures import TEST_KEY
 from tests.helpers import headline, html_of, text_of
 from tests.service.replying import deliver, reply_message
 from tests.service.test_history import page, seat_link
@@ -365,3 +369,40 @@ def test_a_newcomer_who_takes_a_resigned_seat_plays_and_hears_as_anyone(
     assert now.table.generation("p1") == 1
     work()
     assert [m for m in smtp.to("dee@example.org") if m["Reply-To"]], "Dee's turn, by email"
+
+
+# ---------------------------------------------------------------- the address that asks
+
+
+@given(
+    game_id=st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=8),
+    seat_index=st.integers(0, 7),
+    generation=st.integers(0, 127),
+    began=st.one_of(st.none(), st.integers(0, 2**31 - 2)),
+    turn_seq=st.integers(0, 2**31 - 1),
+    digest=st.text("0123456789abcdef", min_size=8, max_size=8),
+)
+def test_an_address_that_asks_fits_rfc_5321_and_says_what_it_asks(
+    game_id, seat_index, generation, began, turn_seq, digest
+):
+    plain = replyto.ReplyTo(game_id, seat_index, generation, began, turn_seq, digest)
+    asking = replyto.ReplyTo(game_id, seat_index, generation, began, turn_seq, digest, "resign")
+    local = replyto.encode(TEST_KEY, asking)
+    assert len(local) <= 64 and local == local.lower() and "." not in local
+    assert replyto.decode(TEST_KEY, f"{local.upper()}@PBEM.TEST") == asking
+    assert replyto.decode(TEST_KEY, replyto.encode(TEST_KEY, plain)) == plain
+    assert plain.asks == "" and replyto.encode(TEST_KEY, plain) != local
+
+
+def test_an_address_asking_what_we_never_ask_names_no_seat():
+    plain = replyto.ReplyTo("abcd1234", 1, 0, 7, 9, "0123abcd")
+    body = replyto.encode(TEST_KEY, replace(plain, asks="resign"))
+    assert replyto.decode(TEST_KEY, body) is not None
+    unknown = b"\x08abcd1234\x01\x00\x08\x09" + bytes.fromhex("0123abcd") + b"\x02"
+    forged = sealed.seal(TEST_KEY, replyto.PURPOSE, replyto.PREFIX, unknown)
+    assert replyto.decode(TEST_KEY, forged) is None
+    twice = unknown[:-1] + b"\x01\x01"
+    assert (
+        replyto.decode(TEST_KEY, sealed.seal(TEST_KEY, replyto.PURPOSE, replyto.PREFIX, twice))
+        is None
+    )
