@@ -41,6 +41,7 @@ def players(loaded: Loaded, seat: str | None = None) -> list[dict[str, Any]]:
             "to_act": s.seat in acting,
             # Issue 31: our emails to them bounce; every page marks the seat.
             "unreachable": s.seat in loaded.table.unreachable and s.left_at is None,
+            "resigned": s.seat in loaded.table.resigned,  # issue 32: the game goes on
         }
         for s in loaded.row.seats
     ]
