@@ -90,8 +90,9 @@ def code_in(line: str) -> str | None:
     """The one code ``line`` holds among words of filler alone, or None."""
     if len(line) > LONGEST:
         return None
-    visible = "".join(c for c in line if unicodedata.category(c) not in ("Cc", "Cf"))
-    signs = visible.translate(codes.ORDINAL_SIGNS).replace("№", "#").replace("’", "'")
+    # A control or invisible character parts what it stands between ("2\t3" is two numbers).
+    visible = "".join(" " if unicodedata.category(c) in ("Cc", "Cf") else c for c in line)
+    signs = codes.unsigned(visible).replace("№", "#").replace("’", "'")
     folded = fold(signs)
     if QUESTION & set(folded):
         return None

@@ -103,14 +103,19 @@ def find(groups: list[Group], code: str) -> Move | Group | None:
     return None
 
 
-ORDINAL_SIGNS = str.maketrans("", "", "ºª")
-"""Spanish ordinal signs ("la 2ª": the second), which NFKC would make letters of a code."""
+ORDINAL_SIGN = re.compile(r"(?<=\d)[ºª](?!\w)")
+"""A Spanish ordinal sign ending a number ("la 2ª": the second), which NFKC would make a
+code's letter; one between two numbers is left to be no code at all."""
+
+
+def unsigned(line: str) -> str:
+    return ORDINAL_SIGN.sub("", line)
 
 
 def normal(line: str) -> str:
     """A line as codes are compared: ordinal signs dropped, full-width digits and letters
     folded (NFKC), case folded, decoration around each code dropped."""
-    return unicodedata.normalize("NFKC", line.translate(ORDINAL_SIGNS)).casefold().strip()
+    return unicodedata.normalize("NFKC", unsigned(line)).casefold().strip()
 
 
 def read(line: str) -> list[str] | None:

@@ -66,6 +66,8 @@ AMBIGUOUS = [
     "2nd",
     "option2",
     "2.5",
+    "2\t3",
+    "1\u200b2",
     "Take 2 pleased",
     "Ella 2",  # el + la, but one word: "she"
     "please " * 10 + "2",
@@ -143,6 +145,7 @@ def test_filler_is_read_on_the_first_line_only(settings, smtp, work):
 
 def test_spanish_ordinal_signs_are_no_letters_of_a_code():
     assert codes.read("2ª") == ["2"] and codes.read("3º.") == ["3"]
+    assert codes.read("1ª2") is None and filler.code_in("0ª0") is None, "nor a space"
 
 
 # ---------------------------------------------------------------- properties
@@ -157,7 +160,7 @@ BETWEEN = st.sampled_from([" ", ", ", "! ", ": ", "、", "。", " — ", "  "])
 NOT_FILLER = [
     "not", "or", "and", "no", "maybe", "instead", "than", "again", "except", "think",
     "не", "или", "и", "лучше", "ні", "або", "краще", "o", "y", "mejor", "ない", "か",
-    "じゃない", "より", "?", "？", "¿", "+", "=", "/",
+    "じゃない", "より", "?", "？", "¿", "+", "=", "~",
 ]  # fmt: skip
 
 
