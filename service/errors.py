@@ -35,6 +35,13 @@ class Left(ServiceError):
     status, title = 410, _("This player left the game")
 
 
+class Resigned(ServiceError):
+    """A link or reply of a player who resigned while the game goes on (issue 32): they act
+    no more in it."""
+
+    status, title = 410, _("You resigned from this game")
+
+
 class NotFound(ServiceError):
     status, title = 404, _("Not found")
 

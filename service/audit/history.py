@@ -37,7 +37,7 @@ from service.store import names as shown_names
 from service.store.models import EventRow, GameRow
 from service.table import rules as tables
 from service.table.logfold import Folded
-from service.words import _, n_
+from service.words import _, listing, n_
 
 
 @dataclass(frozen=True)
@@ -384,6 +384,8 @@ def describe_table(
         return _("{name} gave an address that receives our emails again", name=them)
     if kind == "closed":
         return _("The host closed the game: it ended as it stood")
+    if kind == "resigned":
+        return _resigned(payload, them, names)
     if kind == "player_returned":
         return _("{name} is back and plays again (no more bot)", name=them)
     if kind == "dormant":
@@ -431,6 +433,18 @@ def describe_table(
             last=last,
         )
     return humanise(payload["type"])
+
+
+def _resigned(payload: dict[str, Any], them: str | None, names: dict[str, str]) -> str:
+    """Issue 32: who resigned, and who won if that ended the game."""
+    standing = payload.get("standing")
+    if not isinstance(standing, dict):
+        return _("{name} resigned; the others decide what becomes of their seat", name=them)
+    ranking = standing.get("ranking") or [[]]
+    first = [names.get(s, str(s)) for s in ranking[0]] if isinstance(ranking[0], list) else []
+    if not first:
+        return _("{name} resigned: the game is over", name=them)
+    return _("{name} resigned: {winners} wins", name=them, winners=listing(first))
 
 
 def _vote_cast(payload: dict[str, Any], who: str | None) -> str:

@@ -143,7 +143,8 @@ def import_log(
         seats,
         ((e, upcast(game.name, e.schema_version, e.payload)) for e in log.events),
     )
-    gone = {seat for seat, _ in folded.table.left}
+    # Seats whose player was forgotten; one who resigned (issue 32) is still named.
+    gone = {seat for seat, _ in folded.table.left} - set(folded.table.resigned)
     people = _people(log, seats, players, gone)
     try:
         suppression.refuse(session, [email for email, _ in people.values() if email is not None])

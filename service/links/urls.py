@@ -70,6 +70,12 @@ def seat_url(settings: Settings, loaded: Loaded, seat: str, anchor: str = "") ->
     return f"{_base(settings)}/seat/{token}" + (f"#{anchor}" if anchor else "")
 
 
+def resign_url(settings: Settings, loaded: Loaded, seat: str) -> str:
+    """The page that asks ``seat``'s player to confirm they resign (issue 32): its GET only
+    asks, its button resigns."""
+    return seat_url(settings, loaded, seat).split("#")[0] + "/resign"
+
+
 def person_url(settings: Settings, email: str) -> str:
     """The player's email settings, across all their games."""
     return f"{_base(settings)}/settings/{tokens.person_token(settings.secret_key, email)}"

@@ -1,6 +1,11 @@
 """Table commands by reply (issue 18): ``status``, ``help``, ``takeback``, ``away until
 DATE``, ``back``, ``nudge``, ``digest`` / ``every turn`` / ``stop``, ``yes`` / ``no`` to a
-takeback, and votes on a passed deadline, in the player's language or in English.
+takeback, votes on a passed deadline, and ``resign`` (issue 32), in the player's language
+or in English.
+
+``resign`` only asks: its answer's reply address asks for the confirmation
+(:attr:`service.links.replyto.ReplyTo.asks`), and ``yes`` to that address, and only to it,
+resigns (``no`` does not); ``yes`` to any other address still answers a takeback.
 
 The reader of replies (:mod:`service.mail.replies`) calls :func:`run` for each meaningful
 line that is not an option code, inside its transaction and in the seat's language
@@ -25,13 +30,13 @@ from itertools import accumulate
 from babel.dates import format_date
 from sqlalchemy.orm import Session
 
-from engine.kit.words import Listing
+from engine.kit.words import Listing, Msg
 from service import words
 from service.config import Settings
 from service.errors import BadRequest, Conflict, ServiceError, Stale
 from service.links import urls as links
 from service.mail.dates import fold, read_day
-from service.play import slowplay, suppression
+from service.play import resigning, slowplay, suppression
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
@@ -51,6 +56,8 @@ class Said:
     text, holding of the player's own words at most a short quoted echo (:func:`echo`)."""
     outbox_ids: list[int]
     """Emails the command caused (a takeback request to the others, say)."""
+    asks: str = ""
+    """What the answer's reply address asks the player to confirm (``"resign"``), or ``""``."""
 
 
 # For translators: the words a player replies with, per command and language; the first of
@@ -89,8 +96,10 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "back": {
         "en": ("back", "i'm back", "im back"),
-        "ru": ("вернулся", "вернулась", "я вернулся", "я вернулась", "я здесь"),
-        "uk": ("повернувся", "повернулася", "я повернувся", "я повернулася", "я тут"),
+        # The first, which the help shows, says nobody's gender (issue 32).
+        "ru": ("снова в игре", "вернулся", "вернулась", "я вернулся", "я вернулась", "я здесь"),
+        "uk": ("знову в грі", "повернувся", "повернулася", "я повернувся", "я повернулася",
+               "я тут"),
         "es": ("he vuelto", "volví", "estoy de vuelta", "de vuelta"),
         "ja": ("復帰", "戻りました", "ただいま"),
     },
@@ -172,7 +181,16 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "es": ("terminar",),
         "ja": ("終了",),
     },
-}
+    # Issue 32: asks for a confirmation first ("yes" to the answer's address).
+    "resign": {
+        "en": ("resign", "i resign", "concede", "i concede", "give up", "i give up", "leave",
+               "leave the game"),
+        "ru": ("сдаюсь", "я сдаюсь", "сдаться", "выхожу из игры", "выйти из игры"),
+        "uk": ("здаюся", "я здаюся", "здатися", "виходжу з гри", "вийти з гри"),
+        "es": ("me rindo", "abandono", "rendirse", "me retiro", "abandonar la partida"),
+        "ja": ("投了", "投了します", "投了する", "降参", "降参します", "棄権", "棄権します"),
+    },
+}  # fmt: skip
 TAKES_MORE = frozenset({"away", "nudge", "vote", "replace"})
 """Commands followed by more words; the others are the whole line."""
 UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
@@ -196,6 +214,7 @@ def run(
     email: str,
     line: str,
     *,
+    asks: str = "",
     first_contact: bool = False,
 ) -> Said | None:
     """None when ``line`` is not a table command (part B then answers 'not understood').
@@ -203,21 +222,24 @@ def run(
     ``email`` is the sender part B has checked against the seat; what is per person (an
     absence, the choice of turn emails) is applied to the seat's own address as stored, as
     the seat page does, so a command can only ever act for the seat the address names.
+    ``asks`` is what the reply's address asked to confirm: ``yes`` or ``no`` answers that.
     ``first_contact``: the sender had never acted on an email of ours before this reply, so
     ``stop`` answers their invitation: never email me again (issue 31 §3)."""
     found = parse(line)
     if found is None:
         return None
     command, rest = found
+    handler = CONFIRMS.get((asks, command)) or HANDLERS[command]
     try:
         loaded = eventstore.load(session, game_id)
         check_holder(loaded, seat, generation)
         table = _Table(session, settings, loaded, seat, generation, first_contact)
-        return _said(True, *HANDLERS[command](table, command, rest))
+        sentences, outbox_ids = handler(table, command, rest)
+        return Said(True, _joined(sentences), outbox_ids, ASKS.get(command, ""))
     except Conflict:
         raise  # another writer won: the caller's transaction is spent, and it retries
     except ServiceError as refused:
-        return _said(False, [refused.message], [])
+        return Said(False, _joined([refused.message]), [])
 
 
 # ---------------------------------------------------------------- reading a line
@@ -295,6 +317,30 @@ def word(command: str, lang: str | None = None) -> str:
     return KEYWORDS[command].get(lang or words.language(), KEYWORDS[command]["en"])[0]
 
 
+IN_TURN_EMAILS = ("help", "status", "takeback", "away", "resign")
+"""The commands every turn email names, in the reader's words (issue 32)."""
+IN_SHORT_HELP = ("status", "help", "takeback", "resign", "away", "back", "nudge", "digest",
+                 "each", "none")  # fmt: skip
+"""The commands the short help names, answering a line that is neither code nor command."""
+
+
+def reply_hint(kind: str) -> Msg | None:
+    """What replying does to a table email of ``kind``, when a reply answers it (issue 32)."""
+    if kind == "takeback_request":
+        return _(
+            "Or reply to this email: {yes} to approve, {no} to refuse.",
+            yes=word("yes"),
+            no=word("no"),
+        )
+    return None
+
+
+def named(commands: tuple[str, ...]) -> Listing:
+    """``commands`` as the reader writes them (``away`` with the day it takes)."""
+    day = words.text(_("<date>"))
+    return listing((f"{word(c)} {day}" if c == "away" else word(c) for c in commands), "or")
+
+
 # ---------------------------------------------------------------- the commands
 
 
@@ -323,8 +369,8 @@ Result = tuple[list[str], list[int]]
 """Sentences (messages or plain text) and the outbox rows the command made."""
 
 
-def _said(ok: bool, sentences: list[str], outbox_ids: list[int]) -> Said:
-    return Said(ok, "\n".join(str(words.text(s)) for s in sentences), outbox_ids)
+def _joined(sentences: list[str]) -> str:
+    return "\n".join(str(words.text(s)) for s in sentences)
 
 
 def _refuse(message: str) -> ServiceError:
@@ -364,6 +410,8 @@ def status(t: _Table, _command: str, _rest: str) -> Result:
             lines += [f"  {s['name']}: {s['score']}" for s in outcome["scores"]]
             if outcome["winners"]:
                 lines.append(_("Winner: {winners}.", winners=outcome["together"]))
+            if outcome["resigned"]:
+                lines.append(_("Resigned: {names}.", names=outcome["resigned"]))
     elif seat in table.bots:
         lines.append(
             _(
@@ -434,6 +482,7 @@ def _help(example: str) -> dict[str, str]:
         "yes": _("approve another player's takeback"),
         "no": _("refuse another player's takeback"),
         "vote": _("on a passed deadline, followed by one of: {choices}", choices=_choices()),
+        "resign": _("leave the game for good, once you confirm it"),
         "help": _("this list"),
     }  # fmt: skip
 
@@ -529,6 +578,8 @@ def away(t: _Table, _command: str, rest: str) -> Result:
         # own rule (declare_away) says whether those days are over.
         first = min(today, last)
     sent = slowplay.declare_away(t.session, t.holder.email, first, last)
+    if t.reload().table.away == t.loaded.table.away:
+        return [_("You are away on those days already: nothing changed.")], sent
     if first > today:
         said_days = _(
             "You are away from {first} to {last}: your deadlines pause in all your games "
@@ -560,11 +611,15 @@ def back(t: _Table, _command: str, _rest: str) -> Result:
 
 def nudge(t: _Table, _command: str, rest: str) -> Result:
     table = t.loaded.table
-    # Whom the seat page offers to nudge: the others who must decide, not bots.
+    # Whom the seat page offers to nudge: the others who must decide, not bots nor seats
+    # whose player left the game.
     waiting = [
         p
         for p in notices.statuses(t.loaded)
-        if p["to_act"] and p["seat"] != t.seat and p["seat"] not in table.bots
+        if p["to_act"]
+        and p["seat"] != t.seat
+        and p["seat"] not in table.bots
+        and not table.has_left(p["seat"])
     ]
     if rest:
         wanted = fold(rest)
@@ -678,6 +733,30 @@ def answer(t: _Table, command: str, _rest: str) -> Result:
     return [_("You approved; the takeback now waits for the other players.")], sent
 
 
+def resign(t: _Table, _command: str, _rest: str) -> Result:
+    """Asks: the answer's reply address asks for the confirmation (:data:`ASKS`)."""
+    refused = resigning.refusal(t.loaded)
+    if refused is not None:
+        raise Stale(refused)
+    return [
+        _(
+            "To resign, reply {yes} to this email: nothing changes until you do. You can also "
+            "confirm on this page: {url}",
+            yes=word("yes"),
+            url=links.resign_url(t.settings, t.loaded, t.seat),
+        ),
+        resigning.what_follows(t.loaded, t.seat),
+    ], []
+
+
+def confirm_resign(t: _Table, command: str, _rest: str) -> Result:
+    """``yes`` or ``no`` to the email that asked whether the player resigns."""
+    if command == "no":
+        return [_("You did not resign: nothing changed.")], []
+    applied = resigning.resign(t.session, t.game_id, t.seat, t.generation)
+    return [resigning.done(applied.loaded, t.seat)], applied.outbox_ids
+
+
 HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "status": status,
     "help": help_,
@@ -695,4 +774,12 @@ HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "bot": vote,
     "replace": vote,
     "end": vote,
+    "resign": resign,
 }
+ASKS = {"resign": "resign"}
+"""Commands whose answer asks for a confirmation, and what its reply address asks."""
+CONFIRMS: dict[tuple[str, str], Callable[[_Table, str, str], Result]] = {
+    ("resign", "yes"): confirm_resign,
+    ("resign", "no"): confirm_resign,
+}
+"""``yes`` and ``no`` to an address that asks (:data:`ASKS`): they answer it, nothing else."""

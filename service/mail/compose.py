@@ -18,7 +18,7 @@ from service.config import Settings
 from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import commands, ics, news, smtp
-from service.play import blocklist, reach
+from service.play import blocklist, reach, resigning
 from service.play.forgetting import LEFT
 from service.play.moves import seat_row
 from service.present import notices, presentation
@@ -145,6 +145,8 @@ def _plan(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> Pl
         greeted = offer.name
     elif seat.email is None:
         return LEFT
+    elif row.seat in loaded.table.resigned:
+        return resigning.SKIPPED  # issue 32: no more emails for that game
     elif seat.muted_at is not None:
         return "unsubscribed"
     else:
@@ -238,6 +240,10 @@ def _compose(
         context["first_contact"] = first_contact(
             settings, loaded, row.seat, recipient[1], contact, offer=offer, by_reply=reply_to
         )
+    if reply_to is not None and context["notice"] is not None:
+        hint = commands.reply_hint(row.kind)
+        if hint is not None:  # issue 32: the takeback request says replying yes or no works
+            context["notice"]["lines"].append(hint)
     context["preheader"] = _preheader(context)
     message = smtp.message()
     message["From"] = settings.mail_from
@@ -354,7 +360,10 @@ def _answer(
         "steps": said.get("steps") or [],
         "warning": said.get("warning"),
     }
-    reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat)
+    # An answer asking to confirm (issue 32: "resign") has an address that asks it: a "yes"
+    # to it answers that question.
+    asks = str(said.get("asks") or "")
+    reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat, asks)
     context["reply_by_code"] = reply_to is not None and bool(context["decision"]["coded"])
     message = smtp.message()
     message["From"] = settings.mail_from
@@ -369,7 +378,7 @@ def _answer(
     _list_headers(message, settings, loaded, row)
     # RFC 3834 §5: an answer to a message, so other robots do not answer it in turn.
     message["Auto-Submitted"] = "auto-replied"
-    if reply_to is not None and said.get("decision"):
+    if reply_to is not None and (said.get("decision") or asks):
         message["Reply-To"] = reply_to
     message.set_content(_env.get_template("answer.txt").render(**context))
     message.add_alternative(_env.get_template("answer.html").render(**context), subtype="html")
@@ -496,6 +505,7 @@ def _context(
         "prefix": "",
         "turn": loaded.table.turn_for(row.seat),
         "reply_by_code": False,
+        "reply_commands": commands.named(commands.IN_TURN_EMAILS),
         "answer": None,
         "history_url": links.seat_url(settings, loaded, row.seat).split("#")[0] + "/history",
         "preheader": "",
@@ -540,7 +550,16 @@ def headline(context: dict[str, Any]) -> str:
     game = context["game"]
     if context["kind"] == "game_over":
         outcome = context["outcome"]
-        if outcome and outcome["winners"]:
+        if outcome and outcome["resigned"]:  # issue 32
+            if outcome["winners"]:
+                said = _(
+                    "Game over after turn {turn}: {winners} won by resignation",
+                    turn=game["turns"],
+                    winners=outcome["together"],
+                )
+            else:
+                said = _("Game over after turn {turn}, by resignation", turn=game["turns"])
+        elif outcome and outcome["winners"]:
             said = _(
                 "Game over after turn {turn}: {winners} won",
                 turn=game["turns"],

@@ -48,8 +48,8 @@ def _waiting(
     settings: Settings, session: Session, seat: SeatRow, speaks: str, games: list[dict[str, Any]]
 ) -> None:
     loaded = eventstore.load(session, seat.game_id)
-    if loaded.row.over:
-        return
+    if loaded.row.over or seat.seat in loaded.table.resigned:
+        return  # issue 32: a player who resigned hears no more of the game
     table = loaded.table
     acting = seat.seat in loaded.game.to_act(loaded.state) and seat.seat not in table.bots
     voting = (

@@ -31,7 +31,7 @@ from service.errors import Conflict, ServiceError
 from service.links import bundles, decisions, replyto
 from service.links.decisions import Named, Verdict
 from service.mail import bounces as reports
-from service.mail import commands, inbox, reading, trust
+from service.mail import commands, filler, inbox, reading, trust
 from service.play import moves
 from service.play.moves import seat_row
 from service.present import codes
@@ -57,11 +57,20 @@ NAME_THE_GAME = _(
     "or B status."
 )
 ONE_GAME_A_LINE = _("One game a line, please: nothing was done with this line.")
-SHORT_HELP = _(
-    "Reply with an option's code from your turn email (such as 1 or 2b), several codes to "
-    "play them in order, or a command: status, help, takeback, away until DATE, back, "
-    "nudge, digest, every turn, stop."
-)
+
+
+def short_help() -> str:
+    """The answer to a line that is neither codes nor a command (a code in a sentence, two
+    numbers, prose): write the code alone, or a command, in the reader's words."""
+    return str(
+        words.text(
+            _(
+                "Write only an option's code on its own line, such as 1 or 2b (several codes "
+                "on one line are played in order), or one of these commands: {commands}.",
+                commands=commands.named(commands.IN_SHORT_HELP),
+            )
+        )
+    )
 
 
 def read(
@@ -128,6 +137,9 @@ def read(
     if holder.left_at is not None:
         # Its player asked to be forgotten (issue 30): nothing of the message is kept.
         forget_message(row, "refused: the seat's player left")
+        return []
+    if seat in loaded.table.resigned:
+        row.outcome = "refused: the seat's player resigned"  # they hear no more (issue 32)
         return []
     with words.speaking(holder.language, holder.time_zone):
         return _read(session, settings, row, raw, head, address, loaded, seat, last_try, sections)
@@ -241,7 +253,7 @@ def _read(
     touched: list[_Target] = []
     outcome = "answered"
     first_codes: set[str | None] = set()
-    for line in lines:
+    for number, line in enumerate(lines):
         routed = route(line)
         if isinstance(routed, str):
             steps.append({"line": _quote(line), "ok": False, "said": [routed], "letter": None})
@@ -252,10 +264,14 @@ def _read(
             touched.append(target)
         step: dict[str, Any] = {"line": _quote(line), "letter": target.letter}
         found = codes.read(said_line)
+        if found is None and number == 0:
+            # Issue 32: "２です", "Option 2 please": one code and polite filler, first line only.
+            polite = filler.code_in(said_line)
+            found = None if polite is None else [polite]
         if found is None:
             said = commands.run(
                 session, settings, target.game_id, target.seat, target.address.generation,
-                target.email, said_line, first_contact=first_contact,
+                target.email, said_line, asks=target.address.asks, first_contact=first_contact,
             )  # fmt: skip
             if said is None:
                 if steps:
@@ -265,6 +281,8 @@ def _read(
                 break
             steps.append({**step, "ok": said.ok, "said": said.text.splitlines()})
             outbox_ids += said.outbox_ids
+            if said.asks:
+                answer["asks"] = said.asks  # the answer's reply address asks to confirm
             outcome = "command" if said.ok else "refused: command"
             if not said.ok:
                 break
@@ -297,6 +315,8 @@ def _read(
             {"letter": t.letter or "A", "game": t.game_id, "seat": t.seat} for t in shown
         ]
     loaded = eventstore.load(session, loaded.row.id)
+    if seat in loaded.table.resigned:
+        answer["decision"] = False  # they resigned: nothing of the game is theirs to decide
     return [_answer(session, row, loaded, seat, answer), *outbox_ids]
 
 
@@ -304,7 +324,7 @@ def _help(sections: dict[str, replyto.ReplyTo] | None) -> Any:
     """What a reply not understood is told: the commands, and in a reply to an email of
     several games, to name the game."""
     if sections is None or len(sections) < 2:
-        return SHORT_HELP
+        return short_help()
     return NAME_THE_GAME
 
 

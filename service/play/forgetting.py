@@ -90,8 +90,9 @@ def _leave(session: Session, game_id: str, seats: list[str], moment: datetime) -
     """The player leaves these seats of one game; the table takes them at once."""
     loaded = eventstore.load(session, game_id)
     sent: list[int] = []
-    # A game that ended by its rules, or that the host closed, records nothing more.
-    going_on = not loaded.finished and not loaded.table.closed
+    # A game that ended by its rules, or for good (the host closed it, a player resigned
+    # and ended it), records nothing more.
+    going_on = not loaded.finished and not loaded.table.final
     for seat in seats:
         if going_on:
             left = {"type": "table.player_left", "seat": seat}

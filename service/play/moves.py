@@ -31,6 +31,7 @@ from service.errors import (
     Left,
     NotFound,
     Replaced,
+    Resigned,
     Reused,
     ServiceError,
     Stale,
@@ -63,6 +64,10 @@ ID_ALPHABET = string.ascii_lowercase + string.digits
 LEFT = _(
     "This seat's player left the game and asked to be forgotten: its links no longer work. "
     "The game's page is still public."
+)
+RESIGNED = _(
+    "You resigned from this game: it goes on without you, and you no longer act or hear "
+    "from it. Its page and history stay public."
 )
 
 
@@ -416,12 +421,14 @@ def _make_move(
 
 def check_holder(loaded: Loaded, seat: str, generation: int, *, by_bot: bool = False) -> None:
     """A link made for an earlier holder of a seat handed to someone else acts no more, nor
-    one of a player who left and was forgotten (issue 30): the bot the others chose may
-    still play their seat."""
+    one of a player who left and was forgotten (issue 30) or resigned (issue 32): the bot
+    the others chose may still play their seat."""
     if seat not in loaded.table.seats:
         raise NotFound(_("Game {id} has no seat {seat}.", id=str(loaded.row.id), seat=repr(seat)))
     if not by_bot and seat_row(loaded.row, seat).left_at is not None:
         raise Left(LEFT, game_id=loaded.row.id, seat=seat)
+    if not by_bot and seat in loaded.table.resigned:
+        raise Resigned(RESIGNED, game_id=loaded.row.id, seat=seat)
     if generation != loaded.table.generation(seat):
         raise Replaced(
             _(

@@ -173,8 +173,9 @@ def tell(session: Session, game_id: str, seat: str) -> list[int]:
     """Record ``table.unreachable`` for ``seat`` in a game going on, unless the table knows
     already, and tell its other players; the outbox ids."""
     loaded = eventstore.load(session, game_id)
-    if loaded.row.over or loaded.table.closed or seat in loaded.table.unreachable:
-        return []
+    table = loaded.table
+    if loaded.row.over or table.final or seat in table.unreachable or seat in table.resigned:
+        return []  # nobody to tell, or nobody the table waits for (issue 32: resigned)
     after = eventstore.record(session, loaded, [{"type": "table.unreachable", "seat": seat}], None)
     others = [
         s.seat

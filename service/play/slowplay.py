@@ -262,7 +262,9 @@ def declare_away(
 ) -> list[int]:
     """A player is away from ``first`` to ``last`` (days, inclusive): in every game they
     play (or the game ``only``, from the desk, issue 20), their deadlines pause and the
-    others are told."""
+    others are told. An absence replaces the seat's earlier one that it overlaps
+    (:func:`service.table.rules.with_absence`, issue 32); one that changes nothing (the same
+    days again) records nothing and tells nobody."""
     if last < first:
         raise BadRequest(_("The last day away comes before the first."))
     if (last - first).days >= MAX_AWAY_DAYS:
@@ -283,14 +285,15 @@ def declare_away(
         if only is not None and seat.game_id != only:
             continue
         loaded = eventstore.load(session, seat.game_id)
-        if loaded.row.over:
+        if loaded.row.over or seat.seat in loaded.table.resigned:
             continue
-        event = {
-            "type": "table.away",
-            "seat": seat.seat,
-            "first": first.isoformat(),
-            "last": last.isoformat(),
-        }
+        days = (first.isoformat(), last.isoformat())
+        held = loaded.table.away
+        if tables.days_away(tables.with_absence(held, seat.seat, *days), seat.seat) == (
+            tables.days_away(held, seat.seat)
+        ):
+            continue  # the same days again: nothing changes, nobody is told twice
+        event = {"type": "table.away", "seat": seat.seat, "first": days[0], "last": days[1]}
         after = _record(session, loaded, event, seat.seat)
         sent += outbox(session, after.row, _others(after, seat.seat), "away")
     return sent
@@ -326,6 +329,8 @@ def agree_revive(session: Session, game_id: str, seat: str, generation: int) -> 
         raise Stale(_("This game was not abandoned."), game_id=game_id)
     if loaded.table.closed:
         raise Stale(_("The host closed this game: it cannot go on."), game_id=game_id)
+    if loaded.table.final:
+        raise Stale(_("A player resigned and ended this game: it cannot go on."), game_id=game_id)
     if seat in loaded.table.revive:
         return []
     after = _record(session, loaded, {"type": "table.revive_agreed"}, seat)

@@ -103,10 +103,19 @@ def find(groups: list[Group], code: str) -> Move | Group | None:
     return None
 
 
+ORDINAL_SIGN = re.compile(r"(?<=\d)[ºª](?!\w)")
+"""A Spanish ordinal sign ending a number ("la 2ª": the second), which NFKC would make a
+code's letter; one between two numbers is left to be no code at all."""
+
+
+def unsigned(line: str) -> str:
+    return ORDINAL_SIGN.sub("", line)
+
+
 def normal(line: str) -> str:
-    """A line as codes are compared: full-width digits and letters folded (NFKC), case
-    folded, decoration around each code dropped."""
-    return unicodedata.normalize("NFKC", line).casefold().strip()
+    """A line as codes are compared: ordinal signs dropped, full-width digits and letters
+    folded (NFKC), case folded, decoration around each code dropped."""
+    return unicodedata.normalize("NFKC", unsigned(line)).casefold().strip()
 
 
 LETTERED = re.compile(r"([a-z]{1,2})?([0-9]{1,4}[a-z]{0,3})")

@@ -38,7 +38,7 @@ def games(settings: Settings, session: Session, seats: Sequence[SeatRow]) -> dic
         # The deadline in the seat's own zone (issue 17), in the page's language.
         with words.speaking(words.language(), seat.time_zone):
             entry = _game(settings, session, loaded, seat)
-        (finished if loaded.row.over else playing).append(entry)
+        (finished if loaded.row.over or entry["resigned"] else playing).append(entry)
     playing.sort(key=lambda g: not g["acting"])
     return {"playing": playing, "finished": finished}
 
@@ -46,7 +46,14 @@ def games(settings: Settings, session: Session, seats: Sequence[SeatRow]) -> dic
 def _game(settings: Settings, session: Session, loaded: Loaded, seat: SeatRow) -> dict[str, Any]:
     me = seat.seat
     over = loaded.row.over
-    acting = not over and me in loaded.game.to_act(loaded.state) and me not in loaded.table.bots
+    # Issue 32: a player who resigned from a game going on is done with it, as with one over.
+    resigned = me in loaded.table.resigned
+    acting = (
+        not over
+        and not resigned
+        and me in loaded.game.to_act(loaded.state)
+        and me not in loaded.table.bots
+    )
     return {
         "id": loaded.row.id,
         "title": loaded.game.title,
@@ -60,8 +67,9 @@ def _game(settings: Settings, session: Session, loaded: Loaded, seat: SeatRow) -
         "deadline": notices.pace(loaded, me)["deadline"] if acting else None,
         "last": last_happened(session, loaded, me),
         "outcome": presentation.outcome(loaded) if over else None,
+        "resigned": resigned,
         "act_url": links.decision_url(settings, loaded, me) if acting else None,
-        "seat_url": links.seat_url(settings, loaded, me),
+        "seat_url": None if resigned else links.seat_url(settings, loaded, me),
         "game_url": links.game_url(settings, loaded.row.id),
     }
 

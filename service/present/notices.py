@@ -146,6 +146,8 @@ def statuses(loaded: Loaded) -> list[dict[str, Any]]:
         notes = []
         if s.seat in table.bots:
             notes.append(_("a bot plays for them until they come back"))
+        if s.seat in table.resigned:
+            notes.append(_("resigned: the others decide for their seat"))
         if table.offered_to(s.seat) is not None:
             # A newcomer is named once they take the seat: until then they agreed to nothing.
             notes.append(_("handed to a new player, who has not taken the seat yet"))
@@ -317,6 +319,16 @@ def notice(
                 "end the game."
             )
         )
+    elif kind == "resigned":
+        headline = _("{name} resigned", name=name)
+        lines.append(
+            _(
+                "Whenever the game waits for their seat, the players vote on it as for a "
+                "player who went quiet: wait, let a bot play it, hand it to someone new, or "
+                "end the game."
+            )
+        )
+        lines.append(_("They will get no more emails about this game."))
     elif kind == "unreachable":
         headline = _("{name}'s address no longer receives our emails", name=name)
         lines.append(

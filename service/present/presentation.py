@@ -41,6 +41,7 @@ def players(loaded: Loaded, seat: str | None = None) -> list[dict[str, Any]]:
             "to_act": s.seat in acting,
             # Issue 31: our emails to them bounce; every page marks the seat.
             "unreachable": s.seat in loaded.table.unreachable and s.left_at is None,
+            "resigned": s.seat in loaded.table.resigned,  # issue 32: the game goes on
         }
         for s in loaded.row.seats
     ]
@@ -171,11 +172,14 @@ def _finish(node: dict[str, Any]) -> dict[str, Any]:
 
 
 def outcome(loaded: Loaded) -> dict[str, Any] | None:
+    """Final scores and winners, by the game's rules or as it stood when it ended early;
+    ``resigned`` names who resigned to end it (issue 32), else None."""
     result = loaded.game.outcome(loaded.state) or loaded.table.abandoned
     if result is None:
         return None
     names = seat_names(loaded)
     first = result["ranking"][0] if result.get("ranking") else []
+    resigned = [names.get(s, s) for s in result.get("resigned") or () if isinstance(s, str)]
     return {
         "scores": [
             {"seat": s, "name": names.get(s, s), "score": v}
@@ -184,6 +188,7 @@ def outcome(loaded: Loaded) -> dict[str, Any] | None:
         "winners": [names.get(s, s) for s in first],
         "together": Listing(tuple(names.get(s, s) for s in first)),
         "tie_break": result.get("tie_break"),
+        "resigned": Listing(tuple(resigned)) if resigned else None,
         "raw": result,
     }
 

@@ -45,13 +45,14 @@ _AT = _NEWEST_OF_RULESET.where(SnapshotRow.seq <= bindparam("upto"))
 """The newest snapshot of the ruleset in force at or before a given event."""
 
 
-SNAPSHOT_FORMAT = 4
+SNAPSHOT_FORMAT = 5
 """The folded table's shape in a snapshot. 2: each seat's clock holds where its decision
 began (issue 14). 3: no name in the table (issue 30): a seat handed over names the ballot
 and voter of its newcomer, and seats whose player left are folded. 4: seats whose address
-no longer receives our emails are folded (issue 31). A snapshot of another
-format is passed over, never read into today's table with a field missing: a snapshot is
-only a cache (migration 0009 deleted those of format 2, which held names)."""
+no longer receives our emails are folded (issue 31). 5: seats whose player resigned are
+folded, and a seat's absence replaces the earlier one it overlaps (issue 32). A snapshot
+of another format is passed over, never read into today's table with a field missing: a
+snapshot is only a cache (migration 0009 deleted those of format 2, which held names)."""
 
 
 class OlderSnapshot(codec.CodecError):

@@ -34,6 +34,24 @@ MAX_ZONE_NAME = 64
 """IANA zone names are at most 30-odd characters; a longer one is not looked up at all."""
 
 
+KINDS = frozenset(
+    {
+        "pace_set", "reminded", "nudged", "away", "deadline_passed", "vote_cast",
+        "vote_decided", "seat_offered", "seat_claimed", "player_left", "resigned",
+        "unreachable", "reachable", "closed", "player_returned", "dormant", "resumed",
+        "abandoned", "revive_agreed", "revived", "takeback_requested", "takeback_approved",
+        "takeback_refused", "taken_back",
+    }
+)  # fmt: skip
+"""Every ``table.*`` event the service writes, or ever wrote (DESIGN.md §10.3: an unknown
+type raises, it is never folded as nothing)."""
+
+
+class UnknownTableEvent(ValueError):
+    """A ``table.*`` event of a type the service never wrote (a misspelling, a newer
+    server's log)."""
+
+
 def is_table(event: dict[str, Any]) -> bool:
     return str(event.get("type", "")).startswith(PREFIX)
 
@@ -146,9 +164,14 @@ class Table:
     """(seat, from seq) for each seat handed over: from when its new player played it (who
     they are is kept beside the chain, issue 30)."""
     left: tuple[tuple[str, int], ...] = ()
-    """(seat, seq of the newest vote to wait for it) for seats whose player left and was
-    forgotten (issue 30): nobody to remind, no vote of theirs, and no deadline to wait for
-    unless the others voted to wait (0: they have not)."""
+    """(seat, seq of the newest vote to wait for it) for seats whose player left the game,
+    forgotten (issue 30) or resigned (issue 32): nobody to remind, no vote of theirs, and
+    no deadline to wait for unless the others voted to wait (0: they have not)."""
+    resigned: tuple[str, ...] = ()
+    """Seats whose player resigned from a game of more than two seats (issue 32): the
+    seat is the absent-seat rules' (it is in :attr:`left` too) until a newcomer takes it,
+    and its player acts and hears no more. A resignation that ends the game is in the
+    standing it ended on (:attr:`final`)."""
     closed: bool = False
     """The operator closed the game (``pbem close``): it ended as it stood, for good."""
     unreachable: tuple[str, ...] = ()
@@ -183,6 +206,11 @@ class Table:
         """Where ``seat``'s current decision began (None: it has none)."""
         clock = self.clock(seat)
         return None if clock is None else clock.decision_seq
+
+    @property
+    def final(self) -> bool:
+        """Over for good, no revival: the host closed it, or a player's resignation ended it."""
+        return self.closed or bool((self.abandoned or {}).get("resigned"))
 
     def generation(self, seat: str) -> int:
         return dict(self.generations).get(seat, 0)
@@ -246,6 +274,8 @@ def _restart(table: Table, seat: str, seq: int, when: str) -> Table:
 def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[str, Any]) -> Table:
     """One ``table.*`` event. ``table.taken_back`` also rewinds the game: the caller does that."""
     kind = event["type"].removeprefix(PREFIX)
+    if kind not in KINDS:
+        raise UnknownTableEvent(f"no table event of type {event['type']!r}")
     at = stamp(when)
     if kind == "pace_set":
         known = {f.name for f in fields(Pace)}
@@ -260,7 +290,9 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
     if kind == "nudged":
         return replace(table, nudged=(*_without(table.nudged, event["seat"]), (event["seat"], at)))
     if kind == "away":
-        return replace(table, away=(*table.away, (event["seat"], event["first"], event["last"])))
+        return replace(
+            table, away=with_absence(table.away, event["seat"], event["first"], event["last"])
+        )
     if kind == "deadline_passed":
         number = table.ballots + 1
         return replace(table, ballot=Ballot(number, event["seat"], at), ballots=number)
@@ -302,6 +334,7 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
             bots=tuple(b for b in table.bots if b != target),
             holders=(*table.holders, (target, seq)),
             left=_without(table.left, target),
+            resigned=tuple(s for s in table.resigned if s != target),
             unreachable=tuple(s for s in table.unreachable if s != target),
             generations=generations,
         )
@@ -316,6 +349,8 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
             unreachable=tuple(s for s in table.unreachable if s != target),
             takeback=None,
         )
+    if kind == "resigned":
+        return _resigned(table, event)
     if kind == "unreachable":
         # Issue 31: nothing else changes; the seat's deadline runs as any silent seat's.
         seats = (*(s for s in table.unreachable if s != event["seat"]), event["seat"])
@@ -364,6 +399,55 @@ def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[s
             turn_seq=seq,
         )
     return table
+
+
+def with_absence(
+    away: tuple[tuple[str, str, str], ...], seat: str, first: str, last: str
+) -> tuple[tuple[str, str, str], ...]:
+    """The absences once ``seat`` declares itself away from ``first`` to ``last`` (ISO
+    days): the new absence replaces any earlier one of the seat that it overlaps, whose
+    days before ``first`` stay (they were lived, and deadlines counted them); an absence
+    apart from it stays too (issue 32: "away until the 8th" after "away until the 12th"
+    shortens the absence, it does not add to it)."""
+    kept: list[tuple[str, str, str]] = []
+    for entry in away:
+        whose, begins, ends = entry
+        if whose != seat or ends < first or begins > last:
+            kept.append(entry)
+        elif begins < first:
+            eve = date.fromisoformat(first) - timedelta(days=1)
+            kept.append((whose, begins, eve.isoformat()))
+    return (*kept, (seat, first, last))
+
+
+def days_away(away: tuple[tuple[str, str, str], ...], seat: str) -> frozenset[date]:
+    """Every day ``seat`` is away, whichever absence declared it."""
+    days: set[date] = set()
+    for whose, first, last in away:
+        if whose == seat:
+            day, end = date.fromisoformat(first), date.fromisoformat(last)
+            while day <= end:
+                days.add(day)
+                day += timedelta(days=1)
+    return frozenset(days)
+
+
+def _resigned(table: Table, event: dict[str, Any]) -> Table:
+    """A player resigned (issue 32). With a standing, it ended the game (two seats or one:
+    the other player wins); else the seat goes to the absent-seat rules, as a seat whose
+    player left (issue 30), and a takeback in the air lapses (ask again)."""
+    standing = event.get("standing")
+    if isinstance(standing, dict):
+        return replace(table, abandoned=standing, ballot=None, takeback=None, revive=())
+    target = event["seat"]
+    return replace(
+        table,
+        left=(*_without(table.left, target), (target, 0)),
+        resigned=(*(s for s in table.resigned if s != target), target),
+        revive=tuple(s for s in table.revive if s != target),
+        unreachable=tuple(s for s in table.unreachable if s != target),
+        takeback=None,
+    )
 
 
 def game_changed(

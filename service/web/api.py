@@ -58,6 +58,9 @@ def show(game_id: str):  # type: ignore[no-untyped-def]
                 "over": loaded.row.over,
                 "abandoned": loaded.table.abandoned is not None,
                 "closed": loaded.table.closed,
+                "resigned": sorted(
+                    {*loaded.table.resigned, *(loaded.table.abandoned or {}).get("resigned", ())}
+                ),
                 "asleep": loaded.table.dormant_since is not None,
                 "pace": notices.pace(loaded),
                 "players": notices.statuses(loaded),

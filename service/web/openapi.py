@@ -193,6 +193,7 @@ SCHEMAS: dict[str, Any] = {
             "over",
             "abandoned",
             "closed",
+            "resigned",
             "asleep",
             "pace",
             "players",
@@ -218,6 +219,15 @@ SCHEMAS: dict[str, Any] = {
                 "type": "boolean",
                 "description": "The host closed the game: it ended as it stood, for good.",
             },
+            "resigned": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": (
+                    "Seats whose player resigned. In a game of two seats that ends it, for "
+                    "good: the other player wins (outcome.resigned names the seat); with more "
+                    "seats the game goes on and the seat is the table's absent-seat rules'."
+                ),
+            },
             "asleep": {"type": "boolean"},
             "pace": {
                 "type": "object",
@@ -234,7 +244,10 @@ SCHEMAS: dict[str, Any] = {
             "outcome": {
                 "type": "object",
                 "nullable": True,
-                "description": "Scores and ranking once the game is over (or abandoned).",
+                "description": (
+                    "Scores and ranking once the game is over (or abandoned); resigned: the "
+                    "seats whose resignation ended it, last in the ranking."
+                ),
             },
             "commitment": {"type": "string", "description": "SHA-256 of the game's seed."},
         },

@@ -10,11 +10,11 @@ from typing import Any
 from flask import Blueprint, Response, redirect, render_template, request
 from sqlalchemy import select
 
-from service.errors import BadRequest, ServiceError
+from service.errors import BadRequest, ServiceError, Stale
 from service.links import tokens
 from service.links import urls as links
 from service.mail import digest, newaddress
-from service.play import reach, slowplay
+from service.play import reach, resigning, slowplay
 from service.play.moves import check_holder, seat_row
 from service.play.slowplay import claim
 from service.present import notices
@@ -66,7 +66,8 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
     players = notices.statuses(loaded)
     nudgeable = []
     for p in players:
-        if p["to_act"] and p["seat"] != seat and p["seat"] not in table.bots:
+        absent = p["seat"] in table.bots or table.has_left(p["seat"])  # nobody to nudge
+        if p["to_act"] and p["seat"] != seat and not absent:
             last = table.last_nudged(p["seat"])
             again = None if last is None else last + tables.NUDGE_EVERY
             nudgeable.append(
@@ -112,7 +113,11 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "bot_plays_me": seat in table.bots,
         "asleep": table.dormant_since is not None and not loaded.row.over,
         "alone": not table.voters_on(seat),
-        "abandoned": table.abandoned is not None,
+        # Closed by the host or ended by a resignation: nothing to revive (issue 32).
+        "abandoned": table.abandoned is not None and not table.final,
+        "can_resign": resigning.refusal(loaded) is None,
+        "resign_url": links.resign_url(s, loaded, seat),
+        "resigning_follows": resigning.what_follows(loaded, seat),
         "agreed_revive": seat in table.revive,
         "ballot": {
             "number": ballot.number,
@@ -258,6 +263,55 @@ def away(token: str):  # type: ignore[no-untyped-def]
         email = seat_row(loaded.row, link.seat).email
         outbox = slowplay.declare_away(db(), email, first, last)
     return _done(token, outbox, "away")
+
+
+@bp.get("/seat/<token>/resign")
+def resign_page(token: str):  # type: ignore[no-untyped-def]
+    """Asks the seat's player to confirm they resign (issue 32); a GET changes nothing."""
+    link = _link(token)
+    with db().begin():
+        loaded = eventstore.load(db(), link.game_id)
+        check_holder(loaded, link.seat, link.generation)
+        refused = resigning.refusal(loaded)
+        if refused is not None:
+            raise Stale(refused, game_id=link.game_id, seat=link.seat)
+        holder = seat_row(loaded.row, link.seat)
+        language.for_seat(holder.language, holder.time_zone)
+        return render_template(
+            "resign.html",
+            **_resigning(loaded, link, token),
+            follows=resigning.what_follows(loaded, link.seat),
+            done=None,
+        )
+
+
+@bp.post("/seat/<token>/resign")
+def resign(token: str):  # type: ignore[no-untyped-def]
+    link = _link(token)
+    with db().begin():
+        applied = resigning.resign(db(), link.game_id, link.seat, link.generation)
+        holder = seat_row(applied.loaded.row, link.seat)
+        language.for_seat(holder.language, holder.time_zone)
+        page = render_template(
+            "resign.html",
+            **_resigning(applied.loaded, link, token),
+            follows=None,
+            done=resigning.done(applied.loaded, link.seat),
+        )
+    enqueue_after_response(applied.outbox_ids)
+    return page
+
+
+def _resigning(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
+    return {
+        "token": token,
+        "game": {
+            "id": loaded.row.id,
+            "title": loaded.game.title,
+            "url": links.game_url(settings(), loaded.row.id),
+        },
+        "me": {"seat": link.seat, "name": shown_names.of_seat(seat_row(loaded.row, link.seat))},
+    }
 
 
 SIMPLE = {

@@ -87,6 +87,7 @@ def pages(settings) -> dict[str, str]:  # type: ignore[no-untyped-def]
             found[f"{name}: a choice to confirm"] = links.decision_url(settings, loaded, seat, move)
             found[f"{name}: seat page"] = links.seat_url(settings, loaded, seat)
             found[f"{name}: seat history"] = links.seat_url(settings, loaded, seat) + "/history"
+            found[f"{name}: resign, to confirm"] = links.resign_url(settings, loaded, seat)
         found[f"{name}: public page"] = f"{base}/games/{game_id}"
         found[f"{name}: history"] = f"{base}/games/{game_id}/history"
         found[f"{name}: replay"] = f"{base}/games/{game_id}/replay/1"

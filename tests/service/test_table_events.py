@@ -1,0 +1,44 @@
+"""The table's events (issue 4's ``table.*``, DESIGN.md §10.3): an event of a type the
+service never wrote is refused by the fold, never folded as nothing; every type it writes
+has a sentence of its own in the history (issue 32 added ``table.resigned``)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from service.audit import history
+from service.table import rules as tables
+
+pytestmark = pytest.mark.usefixtures("regulars")
+
+EVERYTHING = {
+    "seat": "p1",
+    "first": "2026-12-01",
+    "last": "2026-12-02",
+    "number": 1,
+    "ballot": 1,
+    "choice": "wait",
+    "answers": 1,
+    "first_seq": 1,
+    "last_seq": 2,
+    "days": 3,
+    "remind_after_hours": 24,
+    "timezone": "UTC",
+    "standing": {"scores": {"p1": 0, "p2": 1}, "ranking": [["p2"], ["p1"]], "resigned": ["p1"]},
+}
+"""Every field a table event may carry, for a sentence about any of them."""
+
+
+@pytest.mark.parametrize("kind", sorted(tables.KINDS))
+def test_every_table_event_has_a_sentence_of_its_own_in_the_history(kind):
+    payload = {"type": f"table.{kind}", **EVERYTHING}
+    said = history.describe_table(payload, "p2", {"p1": "Ann", "p2": "Bob"})
+    assert str(said) != history.humanise(payload["type"]), kind
+
+
+@pytest.mark.parametrize("kind", ["table.resign", "table.Resigned", "table.", "table.unknown"])
+def test_a_table_event_of_a_type_never_written_is_refused_not_folded_as_nothing(kind):
+    with pytest.raises(tables.UnknownTableEvent):
+        tables.fold(tables.Table(seats=("p1", "p2")), 1, None, datetime.now(UTC), {"type": kind})
