@@ -28,6 +28,10 @@ GAME = registry.get("origins-first-builders")
 ANN = "ann@example.org"
 START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday
 
+# Ann has played here before: a newcomer's rule (one email until they act, issue 31 §3) is
+# tested on its own.
+pytestmark = pytest.mark.usefixtures("regulars")
+
 
 @pytest.fixture
 def tick(settings, work):  # type: ignore[no-untyped-def]
