@@ -1,4 +1,5 @@
-"""The player-facing data page: every component value with its provenance (GAME-DATA.md)."""
+"""The player-facing data page: every component value with its provenance (GAME-DATA.md),
+in the reader's words (issue 32 §2): every row, value and note is a message."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ from engine.games.origin.components import (
     TILES_PER_LEVEL,
     VILLAGES_PER_PLAYER,
 )
-from engine.games.origin.names import continent_name
-from engine.games.origin.words import _
+from engine.games.origin.names import COLOUR_WORDS, commas, continent_name, points
+from engine.games.origin.words import _, n_
 
 
 def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
@@ -34,14 +35,14 @@ def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, st
 def _map_rows() -> list[dict[str, str]]:
     rows = []
     for i, t in enumerate(TERRITORIES):
-        neighbours = ", ".join(sorted(TERRITORIES[n].name for n in ADJACENT[i]))
-        colour = t.colour or "none (Origin)"
+        neighbours = commas(sorted((TERRITORIES[n].name for n in ADJACENT[i]), key=str))
+        colour = COLOUR_WORDS[t.colour] if t.colour else _("none (Origin)")
         rows.append(
             _row(
                 t.name,
-                f"{t.continent}, {colour}",
+                _("{continent}, {colour}", continent=continent_name(t.continent), colour=colour),
                 PROVISIONAL,
-                f"neighbours: {neighbours}",
+                _("neighbours: {territories}", territories=neighbours),
             )
         )
     return rows
@@ -51,9 +52,9 @@ def _strait_rows() -> list[dict[str, str]]:
     return [
         _row(
             s.name,
-            f"{TERRITORIES[INDEX[s.a]].name} – {TERRITORIES[INDEX[s.b]].name}",
+            _("{a} – {b}", a=TERRITORIES[INDEX[s.a]].name, b=TERRITORIES[INDEX[s.b]].name),
             PROVISIONAL,
-            "the number of straits (11) is in the rulebook",
+            _("the number of straits (11) is in the rulebook"),
         )
         for s in STRAITS
     ]
@@ -69,43 +70,57 @@ DATA_PAGE: list[dict[str, Any]] = [
         "rows": [
             _row(
                 _("Tribe pawns"),
-                "27 with 2-3 players, 36 with 4",
+                _("27 with 2-3 players, 36 with 4"),
                 RULEBOOK,
-                "height 1-3, strength 1-3, white/brown/black; the 9 height-2 pawns doubled "
-                "with 4 players",
+                _(
+                    "height 1-3, strength 1-3, white/brown/black; the 9 height-2 pawns doubled "
+                    "with 4 players"
+                ),
             ),
             _row(
                 _("Neutral pawn"),
-                "height 1, strength 1, random colour, on the Origin territory (Great Rift Valley)",
+                _(
+                    "height 1, strength 1, random colour, on the Origin territory "
+                    "(Great Rift Valley)"
+                ),
                 RULEBOOK,
-                "never moves, never swapped",
+                _("never moves, never swapped"),
             ),
-            _row(_("Villages"), f"{VILLAGES_PER_PLAYER} per player", RULEBOOK),
+            _row(_("Villages"), _("{n} per player", n=VILLAGES_PER_PLAYER), RULEBOOK),
             _row(
                 _("Hunting tokens"),
                 _counts(HUNTING_TOKENS),
                 PROVISIONAL,
-                "six tokens worth 4-8 (SOURCE); one returns to the box",
+                _("six tokens worth 4-8 (SOURCE); one returns to the box"),
             ),
             _row(
                 _("Strait tokens"),
                 _counts(STRAIT_TOKENS),
                 PROVISIONAL,
-                "eleven tokens worth 3-5 (SOURCE)",
+                _("eleven tokens worth 3-5 (SOURCE)"),
             ),
             _row(
                 _("Innovation tiles"),
-                ", ".join(f"level {lv}: {n}" for lv, n in enumerate(TILES_PER_LEVEL, 1)),
+                commas(
+                    _("level {level}: {n}", level=lv, n=n)
+                    for lv, n in enumerate(TILES_PER_LEVEL, 1)
+                ),
                 PROVISIONAL,
-                "30 tiles of levels 1-5 (SOURCE)",
+                _("30 tiles of levels 1-5 (SOURCE)"),
             ),
             _row(
                 _("Reward board"),
-                ", ".join(f"{c}: {n}" for c, n in COLUMN_SIZES.items()) + ", reserve: 15 face down",
+                commas(
+                    [
+                        _("{column}: {n}", column=COLOUR_WORDS[c], n=n)
+                        for c, n in COLUMN_SIZES.items()
+                    ]
+                    + [_("reserve: {n} face down", n=15)]
+                ),
                 SOURCE,
-                "at least three level-1 tiles face up at the start (RULEBOOK)",
+                _("at least three level-1 tiles face up at the start (RULEBOOK)"),
             ),
-            _row(_("Tile points"), "1 each; level 5: 5 each", RULEBOOK),
+            _row(_("Tile points"), _("1 each; level 5: 5 each"), RULEBOOK),
         ],
     },
     {
@@ -113,9 +128,13 @@ DATA_PAGE: list[dict[str, Any]] = [
         "rows": [
             _row(
                 continent_name(c),
-                f"{sum(t.continent == c for t in TERRITORIES)} territories",
+                n_(
+                    "{n} territory",
+                    "{n} territories",
+                    n=sum(t.continent == c for t in TERRITORIES),
+                ),
                 PROVISIONAL,
-                "Oceania is two islands joined by the Tasman strait" if c == "Oceania" else "",
+                _("Oceania is two islands joined by the Tasman strait") if c == "Oceania" else "",
             )
             for c in CONTINENTS
         ],
@@ -127,9 +146,9 @@ DATA_PAGE: list[dict[str, Any]] = [
         "rows": [
             _row(
                 c.name,
-                f"{c.copies}×: {c.text}",
+                _("{n}×: {text}", n=c.copies, text=c.text),
                 PROVISIONAL,
-                "name and effect: RULEBOOK; number of copies: PROVISIONAL",
+                _("name and effect: RULEBOOK; number of copies: PROVISIONAL"),
             )
             for c in ACTION_CARDS
         ],
@@ -139,9 +158,14 @@ DATA_PAGE: list[dict[str, Any]] = [
         "rows": [
             _row(
                 c.name,
-                f"{c.copies}×, needs a level-{c.level} tile: {c.text}",
+                _(
+                    "{n}×, needs a level-{level} tile: {text}",
+                    n=c.copies,
+                    level=c.level,
+                    text=c.text,
+                ),
                 PROVISIONAL,
-                "name and effect: RULEBOOK; copies and level: PROVISIONAL",
+                _("name and effect: RULEBOOK; copies and level: PROVISIONAL"),
             )
             for c in PERMANENT_CARDS
         ],
@@ -151,10 +175,11 @@ DATA_PAGE: list[dict[str, Any]] = [
         "rows": [
             _row(
                 c.name,
-                f"{c.points} points",
+                points(c.points),
                 c.points_provenance,
-                "condition: RULEBOOK; points: "
-                + ("Board Game Arena help" if c.points_provenance == SOURCE else "designed"),
+                _("condition: RULEBOOK; points: Board Game Arena help")
+                if c.points_provenance == SOURCE
+                else _("condition: RULEBOOK; points: designed"),
             )
             for c in OBJECTIVE_CARDS
         ],

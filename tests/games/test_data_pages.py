@@ -1,0 +1,139 @@
+"""Every game's component data and rulings page (``/games/<name>/data``) reads in the
+reader's language (issue 32 §2): every heading, row, note, caption and ruling, not only the
+page's frame. Compared line by line with the English rendering of the same page, a line may
+read the same only when it holds no letter but in :data:`SAME_IN`'s words (proper names and
+words a language's catalog spells as the English), or when it is only a rulebook's
+quotation (:data:`CITATION`)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from engine import catalogue
+from tests.games.catalogs import LANGUAGES
+
+GAMES = tuple(g.name for g in catalogue.CATALOGUE if g.name in ("origin",))
+
+CITATION = re.compile(r"(ru|uk|es|ja) «[^«»]*»(: «[^«»]*»)?[.。]")
+"""A line that is only a quotation of a rulebook, in the rulebook's own language ("ru
+«Конец игры»."): every translation keeps the quotation as the rulebook writes it."""
+
+SAME_IN: dict[str, frozenset[str]] = {
+    "es": frozenset(
+        {
+            # The provenance PROVISIONAL: Spanish spells the word as English does.
+            "PROVISIONAL",
+            # Places whose Spanish name is the English one (Origin's map, GLOSSARY.md).
+            "Alaska",
+            "Eurasia",
+            "Labrador",
+            "Llanos",
+            "Nordeste",
+            "Andes",
+            "Pampas",
+            "Patagonia",
+            "Sahara",
+            "Sahel",
+            "Kalahari",
+            "Iberia",
+            "Arabia",
+            "Persia",
+            "India",
+            "Siberia",
+            "China",
+            "Indochina",
+            "Outback",
+            "Queensland",
+            # Origin's cards the Spanish glossary names as English does.
+            "Inventor",
+            "Control",
+        }
+    ),
+}
+"""Words that rightly read as the English in a language: proper names and words the
+language's catalog spells as the English does. A line identical to the English is allowed
+when, these words taken out, no letter is left in it; any other is untranslated."""
+
+
+class Lines(HTMLParser):
+    """The visible text of a page, one entry per block of text (a cell, a heading, a
+    paragraph, an item of a list), left out: styles, scripts and the language switcher,
+    which names each language in its own words on every page."""
+
+    BLOCKS = frozenset({"td", "th", "h1", "h2", "h3", "p", "li", "title", "caption", "dt", "dd"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self._text: list[str] = []
+        self._hidden = 0
+
+    def _end_block(self) -> None:
+        line = " ".join("".join(self._text).split())
+        if line:
+            self.lines.append(line)
+        self._text = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("style", "script") or (
+            tag == "nav" and "languages" in (dict(attrs).get("class") or "")
+        ):
+            self._hidden += 1
+        elif tag in self.BLOCKS:
+            self._end_block()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("style", "script", "nav") and self._hidden:
+            self._hidden -= 1
+        elif tag in self.BLOCKS:
+            self._end_block()
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self._text.append(data)
+
+
+def visible_lines(document: str) -> list[str]:
+    parser = Lines()
+    parser.feed(document)
+    parser.close()
+    parser._end_block()
+    return parser.lines
+
+
+def page(client, name: str, lang: str) -> list[str]:  # type: ignore[no-untyped-def]
+    response = client.get(f"/games/{name}/data?lang={lang}")
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in body
+    return visible_lines(body)
+
+
+def untranslated(english: list[str], translated: list[str], lang: str) -> list[str]:
+    """The lines of ``translated`` that read as the English line in the same place, and are
+    neither free of letters nor a name the language keeps."""
+    assert len(english) == len(translated), "the pages differ in shape"
+    return [
+        t
+        for e, t in zip(english, translated, strict=True)
+        if e == t and has_words(t, lang) and not CITATION.fullmatch(t)
+    ]
+
+
+def has_words(line: str, lang: str) -> bool:
+    """Whether ``line`` holds a letter outside the words ``lang`` keeps as English."""
+    for word in sorted(SAME_IN.get(lang, ()), key=len, reverse=True):
+        line = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", line)
+    return any(c.isalpha() for c in line)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", GAMES)
+def test_every_line_of_a_data_page_is_in_the_readers_language(client, name, lang):
+    english = page(client, name, "en")
+    translated = page(client, name, lang)
+    left = untranslated(english, translated, lang)
+    assert not left, f"{name} [{lang}]: {len(left)} of {len(english)} lines in English: {left}"
