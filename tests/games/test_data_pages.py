@@ -15,11 +15,11 @@ import pytest
 from engine import catalogue
 from tests.games.catalogs import LANGUAGES
 
-GAMES = tuple(g.name for g in catalogue.CATALOGUE if g.name in ("origin",))
+GAMES = tuple(g.name for g in catalogue.CATALOGUE if g.name in ("origin", "orichalk"))
 
-CITATION = re.compile(r"(ru|uk|es|ja) «[^«»]*»(: «[^«»]*»)?[.。]")
-"""A line that is only a quotation of a rulebook, in the rulebook's own language ("ru
-«Конец игры»."): every translation keeps the quotation as the rulebook writes it."""
+CITATION = re.compile(r"(ru|uk|es|ja) («[^«»]*»|[^A-Za-z«»])*")
+"""A line that is only a reference to a rulebook in the rulebook's own words ("ru «Конец
+игры».", "uk фаза 2."): every translation keeps the quotation as the rulebook writes it."""
 
 SAME_IN: dict[str, frozenset[str]] = {
     "es": frozenset(
@@ -50,6 +50,8 @@ SAME_IN: dict[str, frozenset[str]] = {
             # Origin's cards the Spanish glossary names as English does.
             "Inventor",
             "Control",
+            # Orichalk's building the Spanish glossary names as English does.
+            "Hospital",
         }
     ),
 }

@@ -1,6 +1,6 @@
-"""The player-facing data page: every component value with its provenance (GAME-DATA.md).
-
-Its headings are messages; its rows are reference data in English (issue 17)."""
+"""The player-facing data page: every component value with its provenance (GAME-DATA.md),
+in the reader's words (issue 32 §2): every row, value and note is a message of the game's
+catalogs."""
 
 from __future__ import annotations
 
@@ -9,10 +9,8 @@ from typing import Any
 
 from engine.games.orichalk.components import (
     ACTION_CARDS,
-    ACTION_NAMES,
     BUILDINGS,
     CARDS_FACE_UP,
-    CREATURE_PROVENANCE,
     CREATURES,
     EXTRA_TIERS,
     ISLAND_BOARDS,
@@ -34,39 +32,88 @@ from engine.games.orichalk.components import (
     WIN_POINTS,
 )
 from engine.games.orichalk.geometry import layout
-from engine.games.orichalk.words import _
+from engine.games.orichalk.words import (
+    ACTION_LOWER,
+    ACTION_NAME,
+    BUILDING_NAME,
+    BUILDING_TEXT,
+    CREATURE_NAME,
+    FAVOUR,
+    ISLAND_NAME,
+    SIDE_OF_ISLAND,
+    SIZE_TILE,
+    TERRAIN,
+    TITAN_NAME,
+    Msg,
+    _,
+    commas,
+    hoplites,
+    n_,
+    orichalcum,
+    semicolons,
+    tile_terrains,
+)
 
 
 def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
     return {"name": name, "value": value, "provenance": provenance, "note": note}
 
 
-def _gains(hoplites: int, orichalcum: int) -> str:
+def _gains(n_hoplites: int, n_orichalcum: int) -> str:
     parts = []
-    if hoplites:
-        parts.append(f"{hoplites} hoplite{'s' if hoplites > 1 else ''}")
-    if orichalcum:
-        parts.append(f"{orichalcum} orichalcum")
-    return " + ".join(parts)
+    if n_hoplites:
+        parts.append(hoplites(n_hoplites))
+    if n_orichalcum:
+        parts.append(orichalcum(n_orichalcum))
+    if len(parts) == 2:
+        return _("{first} + {second}", first=parts[0], second=parts[1])
+    return parts[0] if parts else ""
+
+
+_CREATURE_NOTES: dict[str, Msg] = {
+    "cerberus": _("strength 4: RULEBOOK (the rulebook's example); treasure: PROVISIONAL"),
+    "minotaur": _("strength and treasure: PROVISIONAL"),
+    "gorgon": _("strength and treasure: PROVISIONAL"),
+    "cyclops": _("strength 10 and 3 orichalcum: RULEBOOK (the rulebook's example)"),
+    "hydra": _("strength and treasure: PROVISIONAL"),
+}
+"""Where each creature's strength and treasure come from (``components.CREATURES``)."""
+
+_BUILDING_NOTES: dict[str, Msg] = {
+    RULEBOOK: _("kind: SOURCE; number: PROVISIONAL; effect: RULEBOOK"),
+    SOURCE: _("kind: SOURCE; number: PROVISIONAL; effect: SOURCE"),
+    PROVISIONAL: _("kind: SOURCE; number: PROVISIONAL; effect: PROVISIONAL"),
+}
+"""A building's note, by where its effect comes from (``Building.provenance``)."""
+
+
+def _tiles(size: str, n: int) -> Msg:
+    if size == "single":
+        return n_("{n} single tile", "{n} single tiles", n=n)
+    if size == "double":
+        return n_("{n} double tile", "{n} double tiles", n=n)
+    return n_("{n} triple tile", "{n} triple tiles", n=n)
 
 
 def _tile_rows() -> list[dict[str, str]]:
     rows = []
     for size in SIZES:
         tiles = [t for t in LAND_TILES if t.size == size]
-        mix = Counter("–".join(t.terrains) for t in tiles)
-        value = "; ".join(f"{n}× {combo}" for combo, n in mix.items())
+        mix = Counter(t.terrains for t in tiles)
+        value = semicolons(
+            [_("{n}× {terrains}", n=n, terrains=tile_terrains(combo)) for combo, n in mix.items()]
+        )
         rows.append(
             _row(
-                f"{len(tiles)} {size} tiles",
+                _tiles(size, len(tiles)),
                 value,
                 PROVISIONAL,
-                "number of tiles: RULEBOOK; terrains: PROVISIONAL"
-                + (
-                    "; three spaces that all touch, terrains counter-clockwise"
-                    if size == "triple"
-                    else ""
-                ),
+                _(
+                    "number of tiles: RULEBOOK; terrains: PROVISIONAL; three spaces that all "
+                    "touch, terrains counter-clockwise"
+                )
+                if size == "triple"
+                else _("number of tiles: RULEBOOK; terrains: PROVISIONAL"),
             )
         )
     return rows
@@ -77,18 +124,43 @@ def _island_rows() -> list[dict[str, str]]:
     for board in ISLAND_BOARDS:
         for side in SIDES:
             lay = layout(board.id, side)
-            ports = ", ".join(
-                f"{lay.labels[p.cell]}: {_gains(p.hoplites, p.orichalcum)}" for p in lay.ports
+            ports = commas(
+                [
+                    _(
+                        "{space}: {gains}",
+                        space=lay.labels[p.cell],
+                        gains=_gains(p.hoplites, p.orichalcum),
+                    )
+                    for p in lay.ports
+                ]
             )
             rows.append(
                 _row(
-                    f"{board.name} ({board.id}), {'easier' if side == 'easy' else 'harder'} side",
-                    f"{lay.size} spaces, {len(lay.diamonds)} diamonds; ports {ports}",
+                    _(
+                        "{island} ({id}), {side}",
+                        island=ISLAND_NAME[board.id],
+                        id=board.id,
+                        side=SIDE_OF_ISLAND[side],
+                    ),
+                    _(
+                        "{spaces}, {diamonds}; ports {ports}",
+                        spaces=n_("{n} space", "{n} spaces", n=lay.size),
+                        diamonds=n_("{n} diamond", "{n} diamonds", n=len(lay.diamonds)),
+                        ports=ports,
+                    ),
                     PROVISIONAL,
-                    "rows: " + " / ".join(board.side(side).rows),
+                    _("rows: {rows}", rows=" / ".join(board.side(side).rows)),
                 )
             )
     return rows
+
+
+def _pay(pay: str, cost: int) -> Msg:
+    if pay == "hoplites":
+        return _("Pay {price}", price=hoplites(cost))
+    if pay == "orichalcum":
+        return _("Pay {price}", price=orichalcum(cost))
+    return _("Pay {price}", price=n_("{n} creature", "{n} creatures", n=cost))
 
 
 DATA_PAGE: list[dict[str, Any]] = [
@@ -96,42 +168,69 @@ DATA_PAGE: list[dict[str, Any]] = [
         "title": _("Pieces and numbers"),
         "rows": [
             _row(
-                "Victory points to win", f"{WIN_POINTS}, and no creature on your island", RULEBOOK
-            ),
-            _row("Starting supply", "1 hoplite, 1 orichalcum", RULEBOOK),
-            _row("Victory tokens", f"{VICTORY_TOKENS} (temple / medallion)", RULEBOOK),
-            _row("Temple tiles", str(TEMPLE_TILES), RULEBOOK),
-            _row("Medallion", f"{MEDALLION_COST} orichalcum", RULEBOOK),
-            _row(
-                "Metropolis",
-                f"{METROPOLIS_CELLS} space on a port; 1 mine and 1 training camp",
-                PROVISIONAL,
-                "the mine and camp: RULEBOOK; its size: PROVISIONAL",
-            ),
-            _row(
-                "Combat dice",
-                f"d6, the {SKULL} is a skull that wins; 1 die + 1 per hoplite, "
-                f"0-{MAX_HOPLITES_PER_FIGHT} hoplites",
-                SOURCE,
-            ),
-            _row(
-                "Action board",
-                ", ".join(f"{n} players: {k} cards" for n, k in CARDS_FACE_UP.items()),
+                _("Victory points to win"),
+                _("{n}, and no creature on your island", n=WIN_POINTS),
                 RULEBOOK,
             ),
             _row(
-                "Action board costs",
-                ", ".join(f"slot {i + 1}: {c}" for i, c in enumerate(SLOT_COSTS)),
+                _("Starting supply"),
+                _("{first} + {second}", first=hoplites(1), second=orichalcum(1)),
+                RULEBOOK,
+            ),
+            _row(_("Victory tokens"), _("{n} (temple / medallion)", n=VICTORY_TOKENS), RULEBOOK),
+            _row(_("Temple tiles"), str(TEMPLE_TILES), RULEBOOK),
+            _row(_("Medallion"), orichalcum(MEDALLION_COST), RULEBOOK),
+            _row(
+                _("Metropolis"),
+                _("{n} space on a port; 1 mine and 1 training camp", n=METROPOLIS_CELLS),
                 PROVISIONAL,
-                "the two leftmost free and the others 1 or 2 hoplites: RULEBOOK; which: "
-                "PROVISIONAL",
+                _("the mine and camp: RULEBOOK; its size: PROVISIONAL"),
+            ),
+            _row(
+                _("Combat dice"),
+                _(
+                    "d6, the {skull} is a skull that wins; 1 die + 1 per hoplite, "
+                    "0-{most} hoplites",
+                    skull=SKULL,
+                    most=MAX_HOPLITES_PER_FIGHT,
+                ),
+                SOURCE,
+            ),
+            _row(
+                _("Action board"),
+                commas(
+                    [
+                        _("{players} players: {n} cards", players=n, n=k)
+                        for n, k in CARDS_FACE_UP.items()
+                    ]
+                ),
+                RULEBOOK,
+            ),
+            _row(
+                _("Action board costs"),
+                commas([_("slot {n}: {cost}", n=i + 1, cost=c) for i, c in enumerate(SLOT_COSTS)]),
+                PROVISIONAL,
+                _(
+                    "the two leftmost free and the others 1 or 2 hoplites: RULEBOOK; which: "
+                    "PROVISIONAL"
+                ),
             ),
         ],
     },
     {
         "title": _("Titans"),
         "rows": [
-            _row(t.name, f"{t.terrain}: {t.favour} ({t.action})", RULEBOOK, "also GAME-DATA.md")
+            _row(
+                TITAN_NAME[t.id],
+                _(
+                    "{terrain}: {favour} ({action})",
+                    terrain=TERRAIN[t.terrain],
+                    favour=FAVOUR[t.id],
+                    action=ACTION_NAME[t.action],
+                ),
+                RULEBOOK,
+                _("also GAME-DATA.md"),
+            )
             for t in TITANS
         ],
     },
@@ -139,32 +238,39 @@ DATA_PAGE: list[dict[str, Any]] = [
         "title": _("Creatures (20)"),
         "rows": [
             _row(
-                c.name,
-                f"{c.copies}×, strength {c.strength}, treasure {_gains(c.hoplites, c.orichalcum)}",
+                CREATURE_NAME[c.id],
+                _(
+                    "{n}×, strength {strength}, treasure {treasure}",
+                    n=c.copies,
+                    strength=c.strength,
+                    treasure=_gains(c.hoplites, c.orichalcum),
+                ),
                 PROVISIONAL,
-                "kind and strengths 4-12: SOURCE; 4 of each: PROVISIONAL; "
-                + CREATURE_PROVENANCE[c.id],
+                _(
+                    "kind and strengths 4-12: SOURCE; 4 of each: PROVISIONAL; {more}",
+                    more=_CREATURE_NOTES[c.id],
+                ),
             )
             for c in CREATURES
         ],
     },
     {
         "title": _("Action cards (12)"),
-        "rows": [
-            _row(c.id, f"{ACTION_NAMES[c.action]}, {c.size} tile", PROVISIONAL)
-            for c in ACTION_CARDS
-        ],
+        "rows": [_row(ACTION_NAME[c.action], SIZE_TILE[c.size], PROVISIONAL) for c in ACTION_CARDS],
     },
     {
         "title": _("Extra actions (phase 4)"),
         "rows": [
             _row(
-                f"Pay {t.cost} {t.pay}",
-                ", ".join(t.actions),
+                _pay(t.pay, t.cost),
+                commas([ACTION_LOWER[a] for a in t.actions]),
                 PROVISIONAL,
-                "the actions of each tier: RULEBOOK; payment and cost: PROVISIONAL"
-                + (
-                    f"; Statues: {STATUES_DISCOUNT} less, at least 1" if t.pay != "creature" else ""
+                _("the actions of each tier: RULEBOOK; payment and cost: PROVISIONAL")
+                if t.pay == "creature"
+                else _(
+                    "the actions of each tier: RULEBOOK; payment and cost: PROVISIONAL; "
+                    "Statues: {n} less, at least 1",
+                    n=STATUES_DISCOUNT,
                 ),
             )
             for t in EXTRA_TIERS
@@ -174,10 +280,10 @@ DATA_PAGE: list[dict[str, Any]] = [
         "title": _("Buildings (26)"),
         "rows": [
             _row(
-                b.name,
-                f"{b.copies}×: {b.text}",
+                BUILDING_NAME[b.id],
+                _("{n}×: {text}", n=b.copies, text=BUILDING_TEXT[b.id]),
                 PROVISIONAL,
-                "kind: SOURCE; number: PROVISIONAL; effect: " + b.provenance,
+                _BUILDING_NOTES[b.provenance],
             )
             for b in BUILDINGS
         ],
