@@ -1,6 +1,6 @@
-"""The player-facing data page: every component value with its provenance (GAME-DATA.md).
-
-Its headings are messages (issue 17); its rows are the reference data, in English."""
+"""The player-facing data page: every component value with its provenance (GAME-DATA.md),
+in the reader's words (issue 32 §2): every row, value and note is a message of the game's
+catalogs; the district cards keep their ids ("d01"), codes that name them."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from engine.games.origins_first_builders.components import (
     DISTRICTS_DEALT,
     LAST_BASE_POINTS,
     MILESTONES,
+    PALACE,
     POPULATION_COSTS,
     PROVISIONAL,
     RULEBOOK,
@@ -30,6 +31,7 @@ from engine.games.origins_first_builders.components import (
     SOURCE,
     SPEAKER_FACES,
     SPEAKERS,
+    START_NAMES,
     STARTING_TEXT,
     TEMPLE_NAMES,
     TEMPLE_POINTS,
@@ -43,70 +45,148 @@ from engine.games.origins_first_builders.components import (
     ZONE_ACTIONS,
 )
 from engine.games.origins_first_builders.moves import reward_words
-from engine.games.origins_first_builders.words import _
+from engine.games.origins_first_builders.words import COLOUR, Msg, _, amount, colour_f, n_, vp
 
 
 def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
     return {"name": name, "value": value, "provenance": provenance, "note": note}
 
 
+def _commas(items: list[Msg] | list[str]) -> Msg | str:
+    return words.joined(items)
+
+
 def _war_rows() -> list[dict[str, str]]:
     rows = []
     for space, reward in enumerate(WAR_REWARDS):
+        milestone = (
+            _("milestone {n} follows", n=space // 3)
+            if 0 < space < WAR_LAST and space % 3 == 0
+            else None
+        )
+        name: Msg
+        value: Msg
+        note: Msg | str
         if space == 0:
-            name, value, note = "Start", "no reward", "RULEBOOK: no reward on the start"
+            name, value = _("Start"), _("no reward")
+            note = _("RULEBOOK: no reward on the start")
         elif space == WAR_LAST:
-            name = f"Space {space} (last)"
-            value = f"{WAR_LAST_POINTS} VP on arrival; the disc never moves again"
-            note = "RULEBOOK"
+            name = _("Space {n} (last)", n=space)
+            value = _("{points} on arrival; the disc never moves again", points=vp(WAR_LAST_POINTS))
+            note = _("RULEBOOK")
         else:
-            name, value, note = f"Space {space}", reward_words(reward), ""
-            if space == 1:
-                note = "RULEBOOK: no reward on the first space"
-        if 0 < space < WAR_LAST and space % 3 == 0:
-            note = (note + "; " if note else "") + f"milestone {space // 3} follows"
+            name, value = _("Space {n}", n=space), reward_words(reward)
+            note = _("RULEBOOK: no reward on the first space") if space == 1 else ""
+        if milestone is not None:
+            note = _("{first}; {then}", first=note, then=milestone) if note else milestone
         provenance = RULEBOOK if space in (0, 1) else PROVISIONAL
         rows.append(_row(name, value, provenance, note))
     return rows
+
+
+def _dealt() -> Msg:
+    dealt = [
+        n_("{n} player: {k}", "{n} players: {k}", n=n, k=k) for n, k in DISTRICTS_DEALT.items()
+    ]
+    return _("{dealt}; {gold} on each", dealt=_commas(dealt), gold=amount("gold", DISTRICT_GOLD))
+
+
+_BONUS_TILE: dict[str, Msg] = {
+    "red": _("Red tile"),
+    "orange": _("Orange tile"),
+    "yellow": _("Yellow tile"),
+    "blue": _("Blue tile"),
+    "purple": _("Purple tile"),
+}
+
+
+def _zone_note(zone: int) -> Msg:
+    tile = COLOUR[SOLO_BONUS_TILES[zone]]
+    if zone < 4:
+        return _(
+            "the ten actions: RULEBOOK; their pairing: PROVISIONAL; solo bonus tile: {colour}",
+            colour=tile,
+        )
+    return _(
+        "the ten actions: RULEBOOK; their pairing: PROVISIONAL; solo bonus tile: {colour} "
+        "(PROVISIONAL: the one left)",
+        colour=tile,
+    )
+
+
+def _building_note(colour: str) -> Msg:
+    if colour in ("red", "yellow"):
+        return _(
+            "name and effect: RULEBOOK; colour (RULEBOOK: its group counts its colour), "
+            "copies and stone: PROVISIONAL"
+        )
+    return _("name and effect: RULEBOOK; colour, copies and stone: PROVISIONAL")
 
 
 DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Dice and pieces"),
         "rows": [
-            _row("Citizen dice", f"{DICE_PER_COLOUR} of each of 5 colours", SOURCE),
             _row(
-                "Citizen dice in play, 2-4 players",
-                ", ".join(
-                    f"{n} players: {DICE_PER_COLOUR - DICE_RETURNED[n]} per colour"
-                    for n in (2, 3, 4)
+                _("Citizen dice"),
+                _("{n} of each of 5 colours", n=DICE_PER_COLOUR),
+                SOURCE,
+            ),
+            _row(
+                _("Citizen dice in play, 2-4 players"),
+                _commas(
+                    [
+                        _(
+                            "{players} players: {n} per colour",
+                            players=n,
+                            n=DICE_PER_COLOUR - DICE_RETURNED[n],
+                        )
+                        for n in (2, 3, 4)
+                    ]
                 ),
                 RULEBOOK,
-                "step 2: 2 (2 players) or 1 (3 players) of each colour back to the box",
+                _("step 2: 2 (2 players) or 1 (3 players) of each colour back to the box"),
             ),
             _row(
-                "Citizen dice in play, solo",
-                f"{DICE_PER_COLOUR - DICE_RETURNED[1]} per colour",
+                _("Citizen dice in play, solo"),
+                _("{n} per colour", n=DICE_PER_COLOUR - DICE_RETURNED[1]),
                 PROVISIONAL,
-                "the same progression (see the rulings)",
+                _("the same progression (see the rulings)"),
             ),
-            _row("Speaker dice", "/".join(map(str, SPEAKER_FACES)), RULEBOOK, "faces"),
+            _row(_("Speaker dice"), "/".join(map(str, SPEAKER_FACES)), RULEBOOK, _("faces")),
             _row(
-                "Speaker dice in play, 2-4 players",
-                ", ".join(f"{n} players: {SPEAKERS[n]}" for n in (2, 3, 4)),
+                _("Speaker dice in play, 2-4 players"),
+                _commas([_("{players} players: {n}", players=n, n=SPEAKERS[n]) for n in (2, 3, 4)]),
                 RULEBOOK,
-                "step 9",
+                _("step {n}", n=9),
             ),
-            _row("Speaker dice in play, solo", str(SPEAKERS[1]), PROVISIONAL, "see the rulings"),
-            _row("Citizen bases", "6 per player, 2 in use at the start", SOURCE),
-            _row("Superiority tokens", "20", SOURCE, "one per milestone for each of 4 players"),
-            _row("Tower tiers", f"{TIERS_PER_COLOUR} per colour", RULEBOOK),
             _row(
-                "Starting buildings",
-                f"Agora ({STARTING_TEXT[AGORA]}), Palace",
+                _("Speaker dice in play, solo"),
+                str(SPEAKERS[1]),
                 PROVISIONAL,
-                "the Palace and that the Agora fires in its districts: RULEBOOK; the Agora's "
-                "effect itself: PROVISIONAL",
+                _("see the rulings"),
+            ),
+            _row(_("Citizen bases"), _("6 per player, 2 in use at the start"), SOURCE),
+            _row(
+                _("Superiority tokens"),
+                "20",
+                SOURCE,
+                _("one per milestone for each of 4 players"),
+            ),
+            _row(_("Tower tiers"), _("{n} per colour", n=TIERS_PER_COLOUR), RULEBOOK),
+            _row(
+                _("Starting buildings"),
+                _(
+                    "{agora} ({effect}), {palace}",
+                    agora=START_NAMES[AGORA],
+                    effect=STARTING_TEXT[AGORA],
+                    palace=START_NAMES[PALACE],
+                ),
+                PROVISIONAL,
+                _(
+                    "the Palace and that the Agora fires in its districts: RULEBOOK; the "
+                    "Agora's effect itself: PROVISIONAL"
+                ),
             ),
         ],
     },
@@ -114,16 +194,20 @@ DATA_PAGE: list[dict[str, Any]] = [
         "title": _("Player board"),
         "rows": [
             _row(
-                "Population track (food per base)",
-                ", ".join(map(str, POPULATION_COSTS)) + f"; {LAST_BASE_POINTS} VP for the last",
+                _("Population track (food per base)"),
+                _(
+                    "{costs}; {points} for the last",
+                    costs=_commas(list(map(str, POPULATION_COSTS))),
+                    points=vp(LAST_BASE_POINTS),
+                ),
                 PROVISIONAL,
-                "2 for the third base, 8 and 10 VP for the last: RULEBOOK",
+                _("2 for the third base, 8 and 10 VP for the last: RULEBOOK"),
             ),
             _row(
-                "Advisor track (VP per cell)",
-                ", ".join(map(str, ADVISOR_POINTS)),
+                _("Advisor track (VP per cell)"),
+                _commas(list(map(str, ADVISOR_POINTS))),
                 PROVISIONAL,
-                "the worked scoring example reads 6 on the third cell",
+                _("the worked scoring example reads 6 on the third cell"),
             ),
         ],
     },
@@ -131,24 +215,19 @@ DATA_PAGE: list[dict[str, Any]] = [
         "title": _("Contact zones"),
         "rows": [
             _row(
-                f"Zone {z + 1}",
-                f"{BOARD_ACTIONS[top]} | {BOARD_ACTIONS[bottom]}",
+                _("Zone {n}", n=z + 1),
+                words.joined([BOARD_ACTIONS[top], BOARD_ACTIONS[bottom]], " | "),
                 PROVISIONAL,
-                "the ten actions: RULEBOOK; their pairing: PROVISIONAL"
-                + (
-                    f"; solo bonus tile: {SOLO_BONUS_TILES[z]}"
-                    if z < 4
-                    else f"; solo bonus tile: {SOLO_BONUS_TILES[z]} (PROVISIONAL: the one left)"
-                ),
+                _zone_note(z),
             )
             for z, (top, bottom) in enumerate(ZONE_ACTIONS)
         ]
         + [
             _row(
-                "War action",
-                f"advance {WAR_ACTION_STEPS} and/or attack",
+                _("War action"),
+                _("advance {n} and/or attack", n=WAR_ACTION_STEPS),
                 PROVISIONAL,
-                "the rulebook's war example moves a disc 2 spaces",
+                _("the rulebook's war example moves a disc 2 spaces"),
             )
         ],
     },
@@ -156,10 +235,10 @@ DATA_PAGE: list[dict[str, Any]] = [
         "title": _("Bonus action tiles"),
         "rows": [
             _row(
-                f"{colour.capitalize()} tile",
+                _BONUS_TILE[colour],
                 BONUS_TEXT[action],
                 PROVISIONAL,
-                "the five actions: RULEBOOK; the colour of each: PROVISIONAL",
+                _("the five actions: RULEBOOK; the colour of each: PROVISIONAL"),
             )
             for colour, action in BONUS_TILES.items()
         ],
@@ -168,14 +247,14 @@ DATA_PAGE: list[dict[str, Any]] = [
         "title": _("Rows"),
         "rows": [
             _row(
-                "Building row (wisdom, top to bottom)",
-                ", ".join(map(str, BUILDING_ROW_COSTS)),
+                _("Building row (wisdom, top to bottom)"),
+                _commas(list(map(str, BUILDING_ROW_COSTS))),
                 PROVISIONAL,
-                "the example's orange tile, two slots above the bottom, costs 2",
+                _("the example's orange tile, two slots above the bottom, costs 2"),
             ),
             _row(
-                "Citizen row (wisdom, left to right)",
-                ", ".join(map(str, CITIZEN_ROW_COSTS)),
+                _("Citizen row (wisdom, left to right)"),
+                _commas(list(map(str, CITIZEN_ROW_COSTS))),
                 PROVISIONAL,
             ),
         ],
@@ -184,23 +263,26 @@ DATA_PAGE: list[dict[str, Any]] = [
         "title": _("Buildings (15 of each colour)"),
         "rows": [
             _row(
-                f"{b.name} ({b.russian})",
-                f"{b.colour}, {b.copies}×, {b.stone} stone: {b.text}",
+                _("{name} ({russian})", name=b.name, russian=b.russian),
+                _(
+                    "{colour}, {n}×, {stone}: {text}",
+                    colour=COLOUR[b.colour],
+                    n=b.copies,
+                    stone=amount("stone", b.stone),
+                    text=b.text,
+                ),
                 PROVISIONAL,
-                "name and effect: RULEBOOK; colour"
-                + (
-                    " (RULEBOOK: its group counts its colour)"
-                    if b.colour in ("red", "yellow")
-                    else ""
-                )
-                + ", copies and stone: PROVISIONAL",
+                _building_note(b.colour),
             )
             for b in BUILDINGS
         ],
     },
     {
         "title": _("Zodiac cards"),
-        "rows": [_row(f"{z.name} ({z.russian})", z.text, RULEBOOK) for z in ZODIAC],
+        "rows": [
+            _row(_("{name} ({russian})", name=z.name, russian=z.russian), z.text, RULEBOOK)
+            for z in ZODIAC
+        ],
     },
     {
         "title": _("War track ({n} milestones, three spaces apart)", n=MILESTONES),
@@ -212,10 +294,10 @@ DATA_PAGE: list[dict[str, Any]] = [
         ),
         "rows": [
             _row(
-                f"Step {s}",
-                f"{p} VP",
+                _("Step {n}", n=s),
+                vp(p),
                 PROVISIONAL,
-                "the worked scoring example shows 16, 31 and 70" if p in (16, 31, 70) else "",
+                _("the worked scoring example shows 16, 31 and 70") if p in (16, 31, 70) else "",
             )
             for s, p in enumerate(TEMPLE_POINTS)
         ],
@@ -224,17 +306,24 @@ DATA_PAGE: list[dict[str, Any]] = [
         "title": _("District cards (45)"),
         "rows": [
             _row(
-                "Dealt",
-                ", ".join(f"{n} player(s): {k}" for n, k in DISTRICTS_DEALT.items())
-                + f"; {DISTRICT_GOLD} gold on each",
+                _("Dealt"),
+                _dealt(),
                 RULEBOOK,
             )
         ]
         + [
             _row(
                 d.id,
-                f"corner {d.pattern[0]}, beside it {d.pattern[1]} and {d.pattern[2]}; "
-                f"{d.first} VP first, {d.later} VP later; towers: {', '.join(d.towers)}",
+                _(
+                    "corner {corner}, beside it {second} and {third}; {first_points} first, "
+                    "{later_points} later; towers: {towers}",
+                    corner=COLOUR[d.pattern[0]],
+                    second=COLOUR[d.pattern[1]],
+                    third=COLOUR[d.pattern[2]],
+                    first_points=vp(d.first),
+                    later_points=vp(d.later),
+                    towers=_commas([colour_f(t) for t in d.towers]),
+                ),
                 PROVISIONAL,
             )
             for d in DISTRICT_CARDS
