@@ -252,13 +252,20 @@ def words_of_html(markup: str) -> str:
     return html.unescape(TAG.sub(" ", markup)) + "\n" + spoken
 
 
+ENGINE_DATA = ("view", "outcome")
+"""Keys of the API's answer that hold the engine's own data as the contract gives it
+(DESIGN.md §3: seats by id, its messages in their English source)."""
+
+
 def sentences_of_json(document: str) -> Iterator[str]:
-    """The strings of a JSON answer a reader may be shown (values of more than one word)."""
+    """The strings of a JSON answer the service words for a reader (values of more than one
+    word), the engine's own data (:data:`ENGINE_DATA`) aside."""
 
     def walk(value: Any) -> Iterator[str]:
         if isinstance(value, dict):
-            for item in value.values():
-                yield from walk(item)
+            for key, item in value.items():
+                if key not in ENGINE_DATA:
+                    yield from walk(item)
         elif isinstance(value, list):
             for item in value:
                 yield from walk(item)
