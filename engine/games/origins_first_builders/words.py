@@ -112,7 +112,7 @@ def joined(items: Iterable[object], separator: str = ", ") -> Msg | str:
             out = _("{first} {then}", first=out, then=part)
         else:
             out = _("{first}, {then}", first=out, then=part)
-    return out if isinstance(out, Msg) else str(out)
+    return out if isinstance(out, Msg | Seat) else str(out)
 
 
 # The parts of a score (``scoring.breakdown``'s keys), ru «Конец игры и подсчёт очков».

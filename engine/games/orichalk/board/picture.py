@@ -541,7 +541,7 @@ def _other(
     player = view["players"][seat]
     island = player.get("island")
     shown = [m for m in marks(view, seat) if m != "initiative"]
-    name = seat if len(seat) <= 12 else seat[:11] + "..."
+    name: str = Seat(seat)
     for mark in shown:
         name = _("{name} · {mark}", name=name, mark=mark)
     shapes: Out = [

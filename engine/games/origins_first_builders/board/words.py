@@ -106,7 +106,7 @@ def status_lines(view: View) -> list[Msg]:
         a = {
             "round": view.get("round", 0),
             "seat": Seat(view.get("current") or ""),
-            "first": view.get("first_player") or "",
+            "first": Seat(view.get("first_player") or ""),
         }
         if view.get("current") and view.get("first_player"):
             lines.append(_("Round {round}: {seat} to play (first player {first}).", **a))
