@@ -181,7 +181,7 @@ class GameBase:
         the first move is often a poor one, and may end a turn that had more to offer."""
         moves: list[Move] = self.legal_moves(state, seat)  # type: ignore[attr-defined]
         if not moves:
-            raise IllegalMove(_("{seat} has nothing to decide now.", seat=seat))
+            raise IllegalMove(_("{seat} has nothing to decide now.", seat=Seat(seat)))
         return moves[0]
 
     def narrate(self, state: State | None, event: Event, seat: str | None) -> str:
@@ -200,6 +200,6 @@ class GameBase:
 
 # The words every game shares (the refusals above): domain ``engine``, catalogs in
 # ``engine/translations/``. Imported last: ``engine.kit`` itself imports this module.
-from engine.kit.words import markers  # noqa: E402
+from engine.kit.words import Seat, markers  # noqa: E402
 
 _, n_, p_ = markers("engine")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gettext
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -32,7 +32,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 from engine import registry
-from engine.kit.words import Listing, Msg, markers, render
+from engine.kit.words import Listing, Msg, Seat, markers, render
 
 LANGUAGES = ("en", "ru", "uk", "es", "ja")
 """The languages we serve; English is the source of every message."""
@@ -46,6 +46,9 @@ _, n_, p_ = markers(DOMAIN)
 
 LANGUAGE: ContextVar[str] = ContextVar("language", default="en")
 TIME_ZONE: ContextVar[str | None] = ContextVar("time_zone", default=None)
+PLAYERS: ContextVar[Mapping[str, str] | None] = ContextVar("players", default=None)
+"""The players of the game this context reads, by seat: who a :class:`Seat` in a message
+names (issue 32 §1)."""
 
 
 @contextmanager
@@ -59,6 +62,17 @@ def speaking(language: str, time_zone: str | None = None) -> Iterator[None]:
     finally:
         TIME_ZONE.reset(zone_token)
         LANGUAGE.reset(token)
+
+
+@contextmanager
+def naming(names: Mapping[str, str] | None) -> Iterator[None]:
+    """Within this block, a seat in a message reads as the name ``names`` gives its player
+    (an email for one game's seat, a page of one game)."""
+    token = PLAYERS.set(names)
+    try:
+        yield
+    finally:
+        PLAYERS.reset(token)
 
 
 def reader_zone() -> str | None:
@@ -165,13 +179,22 @@ def template(message: Msg, lang: str | None = None) -> str:
     return value
 
 
-def text(value: Any, lang: str | None = None) -> Any:
-    """``value`` in words if it is a message (its parameters too), else ``value`` itself."""
+def text(value: Any, lang: str | None = None, names: Mapping[str, str] | None = None) -> Any:
+    """``value`` in words if it is a message (its parameters too), else ``value`` itself; a
+    seat, in it or alone, is the name of its player from ``names`` (else this context's,
+    :func:`naming`). Names go in as values, after translation: a translation never sees one,
+    and nothing is looked for in the text afterwards."""
+    if isinstance(value, Seat):
+        return _seat_name(value, names)
     if not isinstance(value, Msg):
         return value
     chosen = lang or language()
+
+    def seat(arg: Seat) -> str:
+        return _seat_name(arg, names)
+
     if chosen == "en":  # the source, as the engines write it ("Ann, Bob and Cy")
-        return value.english()
+        return render(value, lambda m: template(m, "en"), seat=seat)
     locale = _locale(chosen)
     return render(
         value,
@@ -180,7 +203,35 @@ def text(value: Any, lang: str | None = None) -> Any:
         listing=lambda items, style: format_list(
             items, style="or" if style == "or" else "standard", locale=locale
         ),
+        seat=seat,
     )
+
+
+def bound(value: Any, names: Mapping[str, str]) -> Any:
+    """``value`` (a message, or data holding messages: a dict, a list) with each seat in it
+    already said as its player's name from ``names``, the rest still to be read in the
+    reader's language: for what is shown beside other games' words (an email of several
+    games), where no one context names every seat."""
+    if isinstance(value, Seat):
+        return _seat_name(value, names)
+    if isinstance(value, Msg):
+        args = tuple((k, bound(v, names)) for k, v in value.args)
+        return Msg(value.domain, value.text, args, value.plural, value.context)
+    if isinstance(value, Listing):
+        return Listing(tuple(bound(i, names) for i in value.items), value.style)
+    if isinstance(value, dict):
+        return {k: bound(v, names) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(bound(v, names) for v in value)
+    return value
+
+
+def _seat_name(seat: Seat, names: Mapping[str, str] | None = None) -> str:
+    """Who holds ``seat``: the name ``names`` (or this context) gives; the seat as the
+    engine names it only where no game's players are known (logs, the API's JSON)."""
+    known = names if names is not None else PLAYERS.get()
+    found = known.get(seat) if known else None
+    return found if found is not None else str.__str__(seat)
 
 
 def listing(items: Any, style: str = "and") -> Listing:

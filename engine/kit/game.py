@@ -38,6 +38,10 @@ class Board:
     """The plain text of emails: one ``str``, or its lines (each a message or plain text)."""
     picture: Callable[[View, Measure], Drawing] | None = None
     option_path: Callable[[Move], tuple[str, ...]] | None = None
+    seat_colours: Callable[[Sequence[str]], Mapping[str, str]] | None = None
+    """Each seat's colour in words (a message), the seats given in seat order, as the
+    picture draws it: what an invitation and a list of players say a player plays
+    (issue 32 §1), never the seat's id."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -6,7 +6,8 @@ which is also the message id of the gettext catalogs, with ``{named}`` placehold
 values that fill them. The service translates it in the reader's language, from the
 catalog of the message's domain (each game has its own, in its folder, beside its
 glossary), and formats the values: numbers, nested messages, lists (``Listing``, joined
-as the language joins them) and seats ("p2", which become players' names).
+as the language joins them) and seats (:class:`Seat`, which become players' names: a
+seat is never found again in rendered text, DESIGN.md §10.9).
 
 Each game makes its own markers, bound to its domain, and uses them as gettext's are used,
 so ``pybabel extract`` finds every message::
@@ -24,8 +25,23 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 Arg = Any
-"""A parameter's value: ``str`` (taken as it is: a seat, a name, a number's digits), ``int``,
-``float``, :class:`Msg` or :class:`Listing`."""
+"""A parameter's value: ``str`` (taken as it is: a name, a number's digits), :class:`Seat`,
+``int``, ``float``, :class:`Msg` or :class:`Listing`."""
+
+
+class Seat(str):
+    """A seat ("p2", as the service names seats, DESIGN.md §3) as a message's value: the
+    reader's renderer says the player who holds it (issue 32 §1). Untranslated (logs, JSON,
+    the view's hash) it reads as the seat itself. A seat is always one of these where words
+    name it, never a ``str`` put in a sentence, so nothing has to find it in text again."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Seat({str.__repr__(self)})"
+
+    def __reduce__(self) -> Any:
+        return (Seat, (str.__str__(self),))
 
 
 class Msg(str):
@@ -148,10 +164,11 @@ def render(
     translate: Translate,
     number: Callable[[int | float], str] = str,
     listing: Callable[[list[str], str], str] | None = None,
+    seat: Callable[[Seat], str] = str.__str__,
 ) -> str:
     """``message`` in words: its template from ``translate``, its values formatted (nested
-    messages and lists too) with ``number`` and ``listing``."""
-    return _format(translate(message), message.args, translate, number, listing)
+    messages and lists too) with ``number``, ``listing`` and ``seat`` (who holds it)."""
+    return _format(translate(message), message.args, translate, number, listing, seat)
 
 
 def _format(
@@ -160,10 +177,13 @@ def _format(
     translate: Translate,
     number: Callable[[int | float], str] = str,
     listing: Callable[[list[str], str], str] | None = None,
+    seat: Callable[[Seat], str] = str.__str__,
 ) -> str:
     def value(arg: Arg) -> str:
         if isinstance(arg, Msg):
-            return render(arg, translate, number, listing)
+            return render(arg, translate, number, listing, seat)
+        if isinstance(arg, Seat):
+            return seat(arg)
         if isinstance(arg, Listing):
             items = [value(i) for i in arg.items]
             if listing is not None:

@@ -7,7 +7,7 @@ never show more than the seat may see. ``picture`` asks for the board drawn as `
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -20,6 +20,7 @@ from service.boards import contrast, drawing
 from service.boards.html import panels_html
 from service.boards.naming import with_names
 from service.boards.shown import view_key
+from service.words import _
 
 Picture = Literal["svg", "png"] | None
 
@@ -44,6 +45,16 @@ def _board(game: str) -> KitBoard:
     game that has none (a game served through ``EXTRA_GAMES``, the tests' tic-tac-toe)."""
     found = getattr(registry.get(game), "board", None)
     return found if isinstance(found, KitBoard) else LISTING
+
+
+def seat_colours(game: str, seats: Sequence[str]) -> dict[str, Any]:
+    """Each seat's colour in words (``seats`` in seat order), as the game's picture draws
+    it: what a player is told they play, never the seat's id (issue 32 §1). A game that
+    draws no colour per seat: the seat's number ("seat 2")."""
+    colours = _board(game).seat_colours
+    if colours is not None:
+        return dict(colours(seats))
+    return {seat: _("seat {number}", number=i + 1) for i, seat in enumerate(seats)}
 
 
 def option_path(game: str) -> OptionPath:

@@ -1,11 +1,10 @@
-"""Players' names where the engines say seats: an engine calls its seats "p1", "p2"…, and
-a reader knows the players as Ann and Bob."""
+"""Players' names where the engines say seats: an engine calls its seats "p1", "p2"… (as
+:class:`engine.kit.words.Seat` values in its messages), and a reader knows the players as
+Ann and Bob."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from functools import lru_cache
 
 from service import words
 
@@ -15,20 +14,10 @@ PICTURE_NAME = 14
 
 def with_names(text: str, names: Mapping[str, str]) -> str:
     """``text`` in the reader's language (a message is translated, :mod:`service.words`),
-    each seat ("p2", as the engine names seats) replaced by the name of the player who holds
-    it: names go in after translation, so a translation never sees one."""
-    text = words.text(text)
-    if not names or not text:
-        return text
-    return _seats(tuple(names)).sub(lambda m: names[m.group(1)], text)
-
-
-@lru_cache(maxsize=64)
-def _seats(seats: tuple[str, ...]) -> re.Pattern[str]:
-    """The seats as whole words, the longest first ("p10" before "p1")."""
-    return re.compile(
-        r"\b(" + "|".join(map(re.escape, sorted(seats, key=len, reverse=True))) + r")\b"
-    )
+    each seat it names (a :class:`engine.kit.words.Seat` value) said as the name of the
+    player who holds it (issue 32 §1): names go in as values, after translation, so a
+    translation never sees one and no name is ever looked for in text again."""
+    return str(words.text(text, names=names or None)) if text else text
 
 
 def short_names(names: Mapping[str, str]) -> dict[str, str]:

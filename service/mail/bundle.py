@@ -28,6 +28,7 @@ from service.mail.compose import ANSWER, Outgoing, Plan
 from service.play.moves import seat_row
 from service.present import codes, notices, presentation
 from service.store import eventstore
+from service.store import names as shown_names
 from service.store.eventstore import Loaded, now
 from service.store.models import BundleRow, InboxRow, OutboxRow, SeatRow
 from service.words import _, n_
@@ -68,9 +69,9 @@ def compose_held(
         with words.speaking(speaks, holder.time_zone):
             contexts = [compose.row_context(session, settings, r, loaded, p) for r, p in items]
             offers = all(p.offer is not None for _, p in items)
-            sections.append(
-                _section(settings, loaded, seat, letter(index), contexts, by_reply=not offers)
-            )
+            section = _section(settings, loaded, seat, letter(index), contexts, by_reply=not offers)
+            # Issue 32 §1: each game's seats are its own players, named before games mix.
+            sections.append(words.bound(section, shown_names.of_game(loaded.row)))
     held.parts = [{"letter": s["letter"], "reply": s["reply"]} for s in sections]
     with words.speaking(speaks):
         acting = sum(1 for s in sections if s["decision"] is not None)
@@ -236,12 +237,11 @@ def compose_answer(session: Session, settings: Settings, row: OutboxRow) -> Outg
         if holder.email is None or holder.email.casefold() != planned.recipient[1].casefold():
             continue  # the seat has another player now: nothing of it goes to this one
         with words.speaking(speaks, holder.time_zone):
-            sections.append(
-                _section(
-                    settings, loaded, part["seat"], part["letter"], [], by_reply=True,
-                    offer_now=decisions.deciding(loaded, part["seat"]),
-                )
+            section = _section(
+                settings, loaded, part["seat"], part["letter"], [], by_reply=True,
+                offer_now=decisions.deciding(loaded, part["seat"]),
             )  # fmt: skip
+            sections.append(words.bound(section, shown_names.of_game(loaded.row)))
     held.parts = [{"letter": s["letter"], "reply": s["reply"]} for s in sections]
     with words.speaking(speaks):
         subject = words.text(

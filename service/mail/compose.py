@@ -83,7 +83,8 @@ def compose(
     (:data:`FIRST_CONTACT`, :mod:`service.mail.holding`)."""
     loaded = eventstore.load(session, row.game_id)
     seat = seat_row(loaded.row, row.seat)
-    with words.speaking(seat.language, seat.time_zone):
+    players = shown_names.Players(loaded.row)
+    with words.speaking(seat.language, seat.time_zone), words.naming(players):
         if row.kind == ANSWER:
             return _answer(session, settings, row, loaded, seat)
         return _compose(session, settings, row, loaded, seat, contact)
@@ -489,7 +490,13 @@ def _context(
         "options_elsewhere": not offer and row.seat in loaded.game.to_act(loaded.state),
         "kind": row.kind,
         "game": presentation.game_info(settings, loaded),
-        "player": {"seat": row.seat, "name": name},
+        "player": {
+            "seat": row.seat,
+            "name": name,
+            "colour": boards.seat_colours(loaded.row.game, [s.seat for s in loaded.row.seats])[
+                row.seat
+            ],
+        },
         "players": presentation.players(loaded, row.seat),
         "whose_turn": presentation.whose_turn(loaded, row.seat),
         "decision": decision,

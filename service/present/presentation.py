@@ -33,10 +33,12 @@ def move_key(move: Move) -> str:
 
 def players(loaded: Loaded, seat: str | None = None) -> list[dict[str, Any]]:
     acting = loaded.game.to_act(loaded.state)
+    colours = boards.seat_colours(loaded.row.game, [s.seat for s in loaded.row.seats])
     return [
         {
             "seat": s.seat,
             "name": shown_names.of_seat(s),
+            "colour": colours[s.seat],
             "you": s.seat == seat,
             "to_act": s.seat in acting,
             # Issue 31: our emails to them bounce; every page marks the seat.
@@ -45,6 +47,11 @@ def players(loaded: Loaded, seat: str | None = None) -> list[dict[str, Any]]:
         }
         for s in loaded.row.seats
     ]
+
+
+def colour(loaded: Loaded, seat: str) -> Any:
+    """The seat's colour in words, as the game's picture draws it (issue 32 §1)."""
+    return boards.seat_colours(loaded.row.game, [s.seat for s in loaded.row.seats])[seat]
 
 
 def seat_names(loaded: Loaded) -> dict[str, str]:

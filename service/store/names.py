@@ -13,6 +13,8 @@ event, so forgetting a player changes no event and every log still verifies.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from service import words
 from service.store.models import GameRow, SeatHolderRow, SeatRow
 from service.words import _
@@ -38,6 +40,24 @@ def of_seat(seat: SeatRow) -> str:
 def of_game(row: GameRow) -> dict[str, str]:
     """Each seat's player now, by seat (``{"p1": "Ann", "p2": "Player 2"}``)."""
     return {s.seat: of_seat(s) for s in row.seats}
+
+
+class Players(Mapping[str, str]):
+    """Each seat's player now, by seat, each read in the language of the moment it is read
+    (a page's language is settled after its game is loaded): who a seat in a message names
+    (issue 32 §1, :func:`service.words.naming`)."""
+
+    def __init__(self, row: GameRow) -> None:
+        self._seats = {s.seat: s for s in row.seats}
+
+    def __getitem__(self, seat: str) -> str:
+        return of_seat(self._seats[seat])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._seats)
+
+    def __len__(self) -> int:
+        return len(self._seats)
 
 
 def of_holder(holder: SeatHolderRow, seat: SeatRow) -> str:

@@ -29,6 +29,7 @@ def show(token: str):  # type: ignore[no-untyped-def]
     link = _read(token)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
+        language.for_game(loaded.row)
         check_holder(loaded, link.seat, link.generation)
         holder = seat_row(loaded.row, link.seat)
         language.for_seat(holder.language, holder.time_zone)
@@ -91,6 +92,7 @@ def fresh_link(token: str):  # type: ignore[no-untyped-def]
         people.heard_from(db(), seat_row(eventstore.get_row(db(), link.game_id), link.seat).email)
         if outbox_id is None:
             loaded = eventstore.load(db(), link.game_id)
+            language.for_game(loaded.row)
             return render_template(
                 "notice.html",
                 title=_("Nothing to decide"),
@@ -144,7 +146,11 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
     seat_url = links.seat_url(s, loaded, link.seat)
     return {
         "game": presentation.game_info(s, loaded),
-        "player": {"seat": link.seat, "name": shown_names.of_seat(seat_row(loaded.row, link.seat))},
+        "player": {
+            "seat": link.seat,
+            "colour": presentation.colour(loaded, link.seat),
+            "name": shown_names.of_seat(seat_row(loaded.row, link.seat)),
+        },
         "players": presentation.players(loaded, link.seat),
         "board": boards.context(
             boards.render(loaded.row.game, view, "svg", presentation.seat_names(loaded))
@@ -171,6 +177,7 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
 def _moved_on(exc: ServiceError, loaded: Loaded, link: tokens.ActionLink):  # type: ignore[no-untyped-def]
     """Stale or reused: say so, and point the seat at its current decision if it has one,
     or say plainly that nothing waits for it and when it will hear from us."""
+    language.for_game(loaded.row)
     current = waiting = None
     if decisions.deciding(loaded, link.seat):
         current = links.decision_url(settings(), loaded, link.seat)

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, abort, redirect, render_template, request
 from sqlalchemy.orm import Session
 
-from service import boards
+from service import boards, words
 from service.audit import checks as audit
 from service.audit import history, signing
 from service.audit.history import Entry, Record, Viewer
@@ -195,6 +195,7 @@ def story(found: list[Entry], finished: bool, last_move: int) -> set[int]:
 def _history_page(  # type: ignore[no-untyped-def]
     session: Session, record: Record, place: Place, query: Query
 ):
+    language.for_game(record.row)
     found = history.entries(record, place.viewer)
     last_move = eventstore.last_decision_seq(session, record.row.id) if record.finished else 0
     moves = story(found, record.finished, last_move)
@@ -253,10 +254,11 @@ def _turn_filter(raw: str | None) -> int | None:
 def _entry(record: Record, place: Place, entry: Entry) -> dict[str, Any]:
     who = None
     if entry.seat is not None:
+        colour = boards.seat_colours(record.row.game, list(record.names)).get(entry.seat, "")
         who = (
-            _("{name} ({seat}), played by a bot", name=entry.name, seat=entry.seat)
+            _("{name} ({colour}), played by a bot", name=entry.name, colour=colour)
             if entry.by_bot
-            else f"{entry.name} ({entry.seat})"
+            else _("{name} ({colour})", name=entry.name, colour=colour)
         )
     return {
         "seq": entry.seq,
@@ -345,6 +347,7 @@ def _replay_page(record: Record, place: Place, step: int):  # type: ignore[no-un
     seat = record.seat_for_view(place.viewer, step, chosen)
     view = record.board_view(step, seat)
     names = record.names_at(step)
+    words.PLAYERS.set(names)
     board = boards.context(boards.render(record.row.game, view, "svg", names)) if view else None
     (entry,) = history.entries(record, place.viewer)
     state = record.state_after(step)
@@ -369,7 +372,7 @@ def _replay_page(record: Record, place: Place, step: int):  # type: ignore[no-un
         step=step,
         entry=_entry(record, place, entry),
         board=board,
-        seen_as=_seen_as(seat, names, place),
+        seen_as=_seen_as(seat, names, place, record.row.game),
         deciding=[f"{names.get(s, s)} ({s})" for s in deciding],
         nav=nav,
         views=views,
@@ -390,24 +393,30 @@ def _step_url(base: str, step: int, seat: str | None = None) -> str:
     return f"{base}/replay/{step}" + (f"?{urlencode({'seat': seat})}" if seat else "")
 
 
-def _seen_as(seat: str | None, names: dict[str, str], place: Place) -> str:
+def _seen_as(seat: str | None, names: dict[str, str], place: Place, game: str) -> str:
     if seat is None:
         return _("the public view: what a spectator sees")
+    colour = boards.seat_colours(game, list(names)).get(seat, "")
     if seat == place.viewer.seat:
-        return _("your view as {name} ({seat})", name=names.get(seat, seat), seat=seat)
+        return _("your view as {name} ({colour})", name=names.get(seat, seat), colour=colour)
     return _(
-        "the view of {name} ({seat}), shown now the game is over",
+        "the view of {name} ({colour}), shown now the game is over",
         name=names.get(seat, seat),
-        seat=seat,
+        colour=colour,
     )
 
 
 def _common(record: Record, place: Place) -> dict[str, Any]:
     row = record.row
+    colours = boards.seat_colours(row.game, list(record.names))
     viewer = place.viewer
     you = None
     if viewer.seat is not None:
-        you = {"seat": viewer.seat, "name": record.names.get(viewer.seat, viewer.seat)}
+        you = {
+            "seat": viewer.seat,
+            "colour": colours.get(viewer.seat, ""),
+            "name": record.names.get(viewer.seat, viewer.seat),
+        }
     return {
         "game": {
             "id": row.id,
@@ -422,7 +431,7 @@ def _common(record: Record, place: Place) -> dict[str, Any]:
         "replay_url": f"{place.base}/replay",
         "public_history_url": f"{place.public_base}/history",
         "log_url": f"/games/{row.id}/log.jsonl" if record.finished else None,
-        "seats": [{"seat": s, "name": n} for s, n in record.names.items()],
+        "seats": [{"seat": s, "name": n, "colour": colours[s]} for s, n in record.names.items()],
     }
 
 

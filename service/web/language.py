@@ -10,6 +10,8 @@ from flask import Flask, request
 from flask_babel import Babel
 
 from service import words
+from service.store import names as shown_names
+from service.store.models import GameRow
 
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
@@ -35,6 +37,12 @@ def for_seat(language: str | None, time_zone: str | None = None) -> None:
         words.LANGUAGE.set(language)  # type: ignore[arg-type]
 
 
+def for_game(row: GameRow) -> None:
+    """This page shows one game: a seat its words name is said as that game's player
+    (issue 32 §1)."""
+    words.PLAYERS.set(shown_names.Players(row))
+
+
 def install(app: Flask) -> None:
     Babel(app, locale_selector=words.language)
     app.jinja_env.globals.update(
@@ -50,6 +58,7 @@ def install(app: Flask) -> None:
     def _speak() -> None:
         words.LANGUAGE.set(chosen())
         words.TIME_ZONE.set(None)
+        words.PLAYERS.set(None)
 
     @app.after_request
     def _remember(response):  # type: ignore[no-untyped-def]
@@ -63,3 +72,4 @@ def install(app: Flask) -> None:
     def _quiet(_exc: BaseException | None) -> None:
         words.LANGUAGE.set("en")
         words.TIME_ZONE.set(None)
+        words.PLAYERS.set(None)

@@ -16,7 +16,16 @@ from service.play.moves import create_game, zones
 from service.present import presentation
 from service.store import eventstore, people
 from service.store.db import schema_state
-from service.web import db, enqueue_after_response, limits, newgame, reading, settings, watching
+from service.web import (
+    db,
+    enqueue_after_response,
+    language,
+    limits,
+    newgame,
+    reading,
+    settings,
+    watching,
+)
 from service.words import _
 
 bp = Blueprint("pages", __name__)
@@ -91,6 +100,7 @@ def game(game_id: str):  # type: ignore[no-untyped-def]
 
 def _game_page(session: Session, game_id: str):  # type: ignore[no-untyped-def]
     loaded = eventstore.load(session, game_id)
+    language.for_game(loaded.row)
     view = loaded.game.view(loaded.state, None)
     context = {
         "game": presentation.game_info(settings(), loaded),

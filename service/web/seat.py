@@ -17,7 +17,7 @@ from service.mail import digest, newaddress
 from service.play import reach, resigning, slowplay
 from service.play.moves import check_holder, seat_row
 from service.play.slowplay import claim
-from service.present import notices
+from service.present import notices, presentation
 from service.store import eventstore, people
 from service.store import names as shown_names
 from service.store.eventstore import Loaded
@@ -39,6 +39,7 @@ def show(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
+        language.for_game(loaded.row)
         check_holder(loaded, link.seat, link.generation)
         holder = seat_row(loaded.row, link.seat)
         language.for_seat(holder.language, holder.time_zone)
@@ -52,6 +53,7 @@ def speak(token: str):  # type: ignore[no-untyped-def]
     chosen, zone = preferences.language_and_zone(request.form)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
+        language.for_game(loaded.row)
         check_holder(loaded, link.seat, link.generation)
         preferences.speak([seat_row(loaded.row, link.seat)], chosen, zone)
     return redirect(f"/seat/{token}?lang={chosen}#language", 303)
@@ -102,6 +104,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         },
         "me": {
             "seat": seat,
+            "colour": presentation.colour(loaded, seat),
             "name": shown_names.of_seat(seat_row(loaded.row, seat)),
             "language": seat_row(loaded.row, seat).language,
             "time_zone": seat_row(loaded.row, seat).time_zone or "",
@@ -175,6 +178,7 @@ def _sign_of_life(response: Response) -> Response:
         link = _link(str((request.view_args or {}).get("token", "")))
         with db().begin():
             loaded = eventstore.load(db(), link.game_id)
+            language.for_game(loaded.row)
             holder = seat_row(loaded.row, link.seat)
             if link.generation == loaded.table.generation(link.seat) and holder.left_at is None:
                 people.heard_from(db(), holder.email)
@@ -238,6 +242,7 @@ def new_address(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
+        language.for_game(loaded.row)
         check_holder(loaded, link.seat, link.generation)
         holder = seat_row(loaded.row, link.seat)
         old = holder.email or ""
@@ -259,6 +264,7 @@ def away(token: str):  # type: ignore[no-untyped-def]
     first, last = preferences.away_days(request.form)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
+        language.for_game(loaded.row)
         check_holder(loaded, link.seat, link.generation)
         email = seat_row(loaded.row, link.seat).email
         outbox = slowplay.declare_away(db(), email, first, last)
@@ -271,6 +277,7 @@ def resign_page(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
+        language.for_game(loaded.row)
         check_holder(loaded, link.seat, link.generation)
         refused = resigning.refusal(loaded)
         if refused is not None:
@@ -310,7 +317,11 @@ def _resigning(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, A
             "title": loaded.game.title,
             "url": links.game_url(settings(), loaded.row.id),
         },
-        "me": {"seat": link.seat, "name": shown_names.of_seat(seat_row(loaded.row, link.seat))},
+        "me": {
+            "seat": link.seat,
+            "colour": presentation.colour(loaded, link.seat),
+            "name": shown_names.of_seat(seat_row(loaded.row, link.seat)),
+        },
     }
 
 
@@ -356,6 +367,7 @@ def offer(token: str):  # type: ignore[no-untyped-def]
     with db().begin():
         row = slowplay.offer_row(db(), offer_id)
         loaded = eventstore.load(db(), row.game_id)
+        language.for_game(loaded.row)
         return render_template(
             "claim.html",
             token=token,

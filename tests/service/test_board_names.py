@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from engine.games.origin.words import _
+from engine.kit.words import Seat
 from service.boards.drawing import Drawing, Group, Text, naming, text_width, to_png, to_svg
 from service.boards.naming import short_names, with_names
 from service.play.moves import create_game
@@ -14,9 +16,12 @@ from tests.helpers import html_of, text_of
 NAMES = {"p1": "Ann", "p2": "Bob", "p10": "Tenth"}
 
 
-def test_a_seat_is_replaced_only_as_a_whole_word():
-    text = "p1 to play; p10 passed; sp1 and p1x stay; p2's island"
-    assert with_names(text, NAMES) == "Ann to play; Tenth passed; sp1 and p1x stay; Bob's island"
+def test_a_seat_in_a_message_is_its_players_name_and_no_text_is_searched_for_seats():
+    said = _("{seat} to play", seat=Seat("p10"))
+    assert with_names(said, NAMES) == "Tenth to play"
+    assert with_names(Seat("p2"), NAMES) == "Bob"
+    text = "p1 to play; p10 passed"  # plain text names no seat: it is shown as it is
+    assert with_names(text, NAMES) == text
 
 
 def test_a_picture_shows_a_long_name_cut_short_and_keeps_a_seat_with_no_name():
@@ -44,10 +49,11 @@ def test_a_long_name_loses_its_closing_aside_before_it_is_cut():
 
 
 def test_a_picture_drawn_within_naming_measures_and_draws_the_names():
-    picture = Drawing(200, 60, "#ffffff", shapes=[Group((Text(5, 20, "p1 to play"),), "p2")])
+    shapes = [Group((Text(5, 20, _("{seat} to play", seat=Seat("p1"))),), Seat("p2"))]
+    picture = Drawing(200, 60, "#ffffff", shapes=shapes)
     with naming(NAMES):
         svg = to_svg(picture)
-        assert text_width("p1", 12) == text_width("Ann", 12)
+        assert text_width(Seat("p1"), 12) == text_width("Ann", 12)
         named = to_png(picture)
     assert ">Ann to play</text>" in svg and "<title>Bob</title>" in svg
     assert named != to_png(picture), "the same shapes without names are another picture"

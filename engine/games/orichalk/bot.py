@@ -59,6 +59,7 @@ from engine.games.orichalk.state import (
 )
 from engine.games.orichalk.state import TITANS as KEEP_TITANS
 from engine.games.orichalk.words import _
+from engine.kit.words import Seat
 
 POINT = 10.0
 """A victory point (uk «Опис»: 5 of them win)."""
@@ -99,7 +100,7 @@ def win_chance(dice: int, strength: int) -> float:
 def bot_move(state: State, seat: str) -> Move:
     moves = legal_moves(state, seat)
     if not moves:
-        raise IllegalMove(_("{seat} has nothing to decide now.", seat=seat))
+        raise IllegalMove(_("{seat} has nothing to decide now.", seat=Seat(seat)))
     if state.phase == SIDES:
         return next(m for m in moves if m["side"] == "easy")
     if state.phase == INITIATIVE:

@@ -60,6 +60,7 @@ from engine.games.orichalk.words import (
     orichalcum,
     tile_terrains,
 )
+from engine.kit.words import Seat
 
 
 def tile_words(tile_id: int) -> str:
@@ -173,7 +174,7 @@ def describe(state: State, move: Move) -> str:
             "Discard card {slot} ({card})", slot=move["slot"] + 1, card=card_words(move["card"])
         )
     if kind == "give_initiative":
-        return _("Give the initiative to {seat}", seat=move["seat"])
+        return _("Give the initiative to {seat}", seat=Seat(move["seat"]))
     if kind == "skip":
         return _skip(state)
     return f"{seat} {kind}"
@@ -262,7 +263,7 @@ def prompt(state: State, seat: str | None) -> str:
     """The current decision in words, as ``seat`` should read it."""
     if state.phase == OVER:
         if state.winner:
-            return _("The game is over: {seat} won", seat=state.winner)
+            return _("The game is over: {seat} won", seat=Seat(state.winner))
         return _("The game is over")
     if state.phase == SIDES:
         island = state.player(seat).island if seat in state.seats else None
@@ -275,12 +276,12 @@ def prompt(state: State, seat: str | None) -> str:
     if state.phase == INITIATIVE:
         if seat == state.initiative:
             return _("Players are tied for the most hoplites: choose who takes the initiative")
-        return _("Waiting for {seat} to give the initiative", seat=state.initiative)
+        return _("Waiting for {seat} to give the initiative", seat=Seat(state.initiative))
     turn = state.turn
     if turn is None:
         return _("Waiting for the next turn")
     if seat != turn.seat:
-        return _("Waiting for {seat}", seat=turn.seat)
+        return _("Waiting for {seat}", seat=Seat(turn.seat))
     step = turn.step
     if step == METROPOLIS:
         return _("Your first turn: place your metropolis on one of the 3 ports")

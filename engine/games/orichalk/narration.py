@@ -83,6 +83,7 @@ from engine.games.orichalk.words import (
     n_,
     orichalcum,
 )
+from engine.kit.words import Seat
 
 Teller = Callable[[State | None, Event], str]
 
@@ -149,13 +150,13 @@ def _game_set_up(state: State | None, e: Event) -> str:
         "A game of Orichalk began for {n} player: {seats}",
         "A game of Orichalk began for {n} players: {seats}",
         n=len(seats),
-        seats=Listing(tuple(seats)),
+        seats=Listing(tuple(Seat(s) for s in seats)),
     )
 
 
 def _islands_dealt(state: State | None, e: Event) -> str:
     dealt = [
-        _("{island} to {seat}", island=ISLAND_NAME[board], seat=seat)
+        _("{island} to {seat}", island=ISLAND_NAME[board], seat=Seat(seat))
         for seat, board in e["boards"].items()
     ]
     return _("Islands dealt at random: {dealt}", dealt=Listing(tuple(dealt)))
@@ -218,7 +219,9 @@ def _building_drawn(state: State | None, e: Event) -> str:
 
 
 def _first_player_chosen(state: State | None, e: Event) -> str:
-    return _("{seat} was drawn at random to take the initiative and play first", seat=e["seat"])
+    return _(
+        "{seat} was drawn at random to take the initiative and play first", seat=Seat(e["seat"])
+    )
 
 
 def _hoplites_gained(state: State | None, e: Event) -> str:
@@ -227,10 +230,10 @@ def _hoplites_gained(state: State | None, e: Event) -> str:
         # uk «Передайте жетон ініціативи»: the player right of the holder takes 1 hoplite.
         return _(
             "{seat} took {hoplites}, sitting right of the initiative (playing last)",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             hoplites=gained,
         )
-    return _("{seat} took {hoplites}", seat=e["seat"], hoplites=gained)
+    return _("{seat} took {hoplites}", seat=Seat(e["seat"]), hoplites=gained)
 
 
 def _side_chosen(state: State | None, e: Event) -> str:
@@ -238,11 +241,13 @@ def _side_chosen(state: State | None, e: Event) -> str:
     board = state.player(seat).island.board if state is not None else ""
     if board not in ISLAND:
         if easy:
-            return _("{seat} chose the easier side of their island", seat=seat)
-        return _("{seat} chose the harder side of their island", seat=seat)
+            return _("{seat} chose the easier side of their island", seat=Seat(seat))
+        return _("{seat} chose the harder side of their island", seat=Seat(seat))
     if easy:
-        return _("{seat} chose the easier side of {island}", seat=seat, island=ISLAND_NAME[board])
-    return _("{seat} chose the harder side of {island}", seat=seat, island=ISLAND_NAME[board])
+        return _(
+            "{seat} chose the easier side of {island}", seat=Seat(seat), island=ISLAND_NAME[board]
+        )
+    return _("{seat} chose the harder side of {island}", seat=Seat(seat), island=ISLAND_NAME[board])
 
 
 # ---------------------------------------------------------------- rounds
@@ -252,7 +257,7 @@ def _round_started(state: State | None, e: Event) -> str:
     return _(
         "Round {round} began; the order of play: {order}",
         round=e["round"],
-        order=", ".join(e["order"]),
+        order=commas([Seat(s) for s in e["order"]]),
     )
 
 
@@ -271,16 +276,16 @@ def _initiative_tied(state: State | None, e: Event) -> str:
     return _(
         "{tied} tied for the most hoplites ({most}): {holder}, who holds the initiative, "
         "chooses who takes it",
-        tied=Listing(tuple(e["candidates"])),
+        tied=Listing(tuple(Seat(s) for s in e["candidates"])),
         most=most,
-        holder=e["holder"],
+        holder=Seat(e["holder"]),
     )
 
 
 def _initiative_taken(state: State | None, e: Event) -> str:
     seat, chooser = e["seat"], e.get("chosen_by")
     if chooser:
-        return _("{chooser} gave the initiative to {seat}", chooser=chooser, seat=seat)
+        return _("{chooser} gave the initiative to {seat}", chooser=Seat(chooser), seat=Seat(seat))
     most, tied = _most_hoplites(state)
     holder = state.initiative if state is not None else ""
     if len(tied) > 1 and holder in tied:
@@ -288,11 +293,13 @@ def _initiative_taken(state: State | None, e: Event) -> str:
         return _(
             "{seat} took the initiative, tied for the most hoplites ({most}) with {holder}, "
             "who may not keep it",
-            seat=seat,
+            seat=Seat(seat),
             most=most,
-            holder=holder,
+            holder=Seat(holder),
         )
-    return _("{seat} took the initiative with the most hoplites ({most})", seat=seat, most=most)
+    return _(
+        "{seat} took the initiative with the most hoplites ({most})", seat=Seat(seat), most=most
+    )
 
 
 def _game_won(state: State | None, e: Event) -> str:
@@ -301,7 +308,7 @@ def _game_won(state: State | None, e: Event) -> str:
         "{seat} won with {n} victory point and no creature left on their island",
         "{seat} won with {n} victory points and no creature left on their island",
         n=e["points"],
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
     )
 
 
@@ -313,16 +320,18 @@ def _metropolis_placed(state: State | None, e: Event) -> str:
     if gains:
         return _(
             "{seat} placed their metropolis on the port at {cell} and took {gains}",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             cell=e["cell"],
             gains=gains,
         )
-    return _("{seat} placed their metropolis on the port at {cell}", seat=e["seat"], cell=e["cell"])
+    return _(
+        "{seat} placed their metropolis on the port at {cell}", seat=Seat(e["seat"]), cell=e["cell"]
+    )
 
 
 def _card_taken(state: State | None, e: Event) -> str:
     words = {
-        "seat": e["seat"],
+        "seat": Seat(e["seat"]),
         "slot": e["slot"] + 1,
         "card": card_words(e["card"]),
         "tile": _card_tile(e["card"], e["tile"], e["creatures"]),
@@ -342,7 +351,11 @@ def _tile_placed(state: State | None, e: Event) -> str:
         for cell, c in zip(e["cells"], e["creatures"], strict=True)
         if c
     ]
-    words = {"seat": e["seat"], "tile": tile_words(e["tile"]), "cells": Listing(tuple(e["cells"]))}
+    words = {
+        "seat": Seat(e["seat"]),
+        "tile": tile_words(e["tile"]),
+        "cells": Listing(tuple(e["cells"])),
+    }
     if on:
         return _(
             "{seat} placed {tile} on {cells}, {creatures}", creatures=Listing(tuple(on)), **words
@@ -354,7 +367,7 @@ def _port_covered(state: State | None, e: Event) -> str:
     # uk «він дійде порту»: the port's bonus, once.
     return _(
         "{seat} reached the port at {cell} and took {gains}",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         cell=e["cell"],
         gains=_gains(e["hoplites"], e["orichalcum"]) or _("nothing"),
     )
@@ -367,11 +380,13 @@ def _tile_returned(state: State | None, e: Event) -> str:
     if names:
         return _(
             "{seat} could not place {tile}: it went under its stack, {creatures} back into the bag",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             tile=tile,
             creatures=names,
         )
-    return _("{seat} could not place {tile}: it went under its stack", seat=e["seat"], tile=tile)
+    return _(
+        "{seat} could not place {tile}: it went under its stack", seat=Seat(e["seat"]), tile=tile
+    )
 
 
 def _titan_claimed(state: State | None, e: Event) -> str:
@@ -380,18 +395,18 @@ def _titan_claimed(state: State | None, e: Event) -> str:
     if e.get("from"):
         return _(
             "{seat} attracted {titan}, away from {holder}",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             titan=titan,
-            holder=e["from"],
+            holder=Seat(e["from"]),
         )
-    return _("{seat} attracted {titan}, from the centre", seat=e["seat"], titan=titan)
+    return _("{seat} attracted {titan}, from the centre", seat=Seat(e["seat"]), titan=titan)
 
 
 def _titan_returned(state: State | None, e: Event) -> str:
     # uk «Кілька титанів»: the old titan goes back to the centre to make room, active side up.
     return _(
         "{seat} sent {titan} back to the centre to make room",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         titan=TITAN_NAME[e["titan"]],
     )
 
@@ -401,7 +416,7 @@ def _titan_refreshed(state: State | None, e: Event) -> str:
     titan = TITAN[e["titan"]]
     return _(
         "{seat} grew a {terrain} area: {favour} is ready again",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         terrain=TERRAIN[titan.terrain],
         favour=FAVOUR_OF[titan.id],
     )
@@ -410,7 +425,7 @@ def _titan_refreshed(state: State | None, e: Event) -> str:
 def _favour_used(state: State | None, e: Event) -> str:
     return _(
         "{seat} used {favour} ({effect})",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         favour=FAVOUR_OF[e["titan"]],
         effect=FAVOUR[e["titan"]],
     )
@@ -422,7 +437,7 @@ def _favour_used(state: State | None, e: Event) -> str:
 def _card_discarded(state: State | None, e: Event) -> str:
     return _(
         "{seat} laid their card ({card}) face up on the discard pile",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         card=card_words(e["card"]),
     )
 
@@ -433,11 +448,11 @@ def _mined(state: State | None, e: Event) -> str:
         titan = TITAN_NAME[TITAN_OF_ACTION["mine"]]
         return _(
             "{seat} mined {orichalcum}, doubled by {titan}",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             orichalcum=mined,
             titan=titan,
         )
-    return _("{seat} mined {orichalcum}", seat=e["seat"], orichalcum=mined)
+    return _("{seat} mined {orichalcum}", seat=Seat(e["seat"]), orichalcum=mined)
 
 
 def _recruited(state: State | None, e: Event) -> str:
@@ -446,17 +461,17 @@ def _recruited(state: State | None, e: Event) -> str:
         titan = TITAN_NAME[TITAN_OF_ACTION["recruit"]]
         return _(
             "{seat} recruited {hoplites}, doubled by {titan}",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             hoplites=recruited,
             titan=titan,
         )
-    return _("{seat} recruited {hoplites}", seat=e["seat"], hoplites=recruited)
+    return _("{seat} recruited {hoplites}", seat=Seat(e["seat"]), hoplites=recruited)
 
 
 def _creature_fought(state: State | None, e: Event) -> str:
     creature = CREATURE[e["creature"]]
     words = {
-        "seat": e["seat"],
+        "seat": Seat(e["seat"]),
         "creature": CREATURE_NAME[creature.id],
         "strength": creature.strength,
         "cell": e["cell"],
@@ -513,7 +528,7 @@ def _creature_fought(state: State | None, e: Event) -> str:
 
 
 def _creature_captured(state: State | None, e: Event) -> str:
-    words = {"seat": e["seat"], "creature": CREATURE_NAME[e["creature"]], "cell": e["cell"]}
+    words = {"seat": Seat(e["seat"]), "creature": CREATURE_NAME[e["creature"]], "cell": e["cell"]}
     treasure = _gains(e["hoplites"], e["orichalcum"])
     if treasure:
         text = _(
@@ -533,7 +548,7 @@ def _creature_captured(state: State | None, e: Event) -> str:
             "{capture}; {hoplites} went back to {seat}'s supply (Hospital)",
             capture=text,
             hoplites=hoplites(freed),
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
         )
     return _(
         "{capture}; {hoplites} went back to the general supply",
@@ -544,7 +559,7 @@ def _creature_captured(state: State | None, e: Event) -> str:
 
 def _building_built(state: State | None, e: Event) -> str:
     words = {
-        "seat": e["seat"],
+        "seat": Seat(e["seat"]),
         "building": BUILDING_NAME[e["building"]],
         "slot": TERRAIN[e["slot"]],
         "cell": e["cell"],
@@ -567,7 +582,7 @@ def _building_built(state: State | None, e: Event) -> str:
 def _temple_built(state: State | None, e: Event) -> str:
     return _(
         "{seat} built a temple on {cells}: a victory point",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         cells=Listing(tuple(e["cells"])),
     )
 
@@ -575,13 +590,13 @@ def _temple_built(state: State | None, e: Event) -> str:
 def _medallion_forged(state: State | None, e: Event) -> str:
     return _(
         "{seat} forged an orichalcum medallion for {orichalcum}: a victory point",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         orichalcum=orichalcum(e["orichalcum"]),
     )
 
 
 def _extra_action_bought(state: State | None, e: Event) -> str:
-    words = {"seat": e["seat"], "action": ACTION_NAME[e["action"]]}
+    words = {"seat": Seat(e["seat"]), "action": ACTION_NAME[e["action"]]}
     if e["pay"] == "creature":
         # uk фаза 4: «Витрачених істот повертають до мішка з істотами».
         return _(
@@ -596,7 +611,7 @@ def _extra_action_bought(state: State | None, e: Event) -> str:
 def _board_card_discarded(state: State | None, e: Event) -> str:
     # uk фаза 5 (two players): the card to the discard, its tile under its stack, its
     # creature back into the bag.
-    words = {"seat": e["seat"], "slot": e["slot"] + 1, "card": card_words(e["card"])}
+    words = {"seat": Seat(e["seat"]), "slot": e["slot"] + 1, "card": card_words(e["card"])}
     names = _the_creatures(e["creatures"])
     if e["tile"] and names:
         return _(

@@ -53,6 +53,7 @@ from engine.games.origin.rewards import (
 from engine.games.origin.rules import legal_moves
 from engine.games.origin.state import SETUP, State, Step
 from engine.games.origin.words import _
+from engine.kit.words import Seat
 
 REWARD_POINTS = 2.0
 """ru «Фаза награждения»: a coloured territory gives a tile and a card, or two brown tiles;
@@ -79,7 +80,7 @@ Chooser = Callable[[State, str, Step, list[Move]], Move]
 def bot_move(state: State, seat: str) -> Move:
     moves = legal_moves(state, seat)
     if not moves:
-        raise IllegalMove(_("{seat} has nothing to decide now.", seat=seat))
+        raise IllegalMove(_("{seat} has nothing to decide now.", seat=Seat(seat)))
     if state.phase == SETUP:
         return _best(moves, lambda m: _card_value(state, seat, m["card"]))
     if not state.pending:

@@ -18,7 +18,7 @@ from engine.games.origin.names import (
 from engine.games.origin.names import pawn_words as properties
 from engine.games.origin.state import OVER, SETUP, Pawn, State, Step
 from engine.games.origin.words import _
-from engine.kit.words import Msg
+from engine.kit.words import Msg, Seat
 
 __all__ = ["HEIGHT_WORDS", "STRENGTH_WORDS", "describe", "pawn_words", "prompt"]
 
@@ -114,13 +114,13 @@ def describe(state: State, move: Move) -> str:
         if mine is None or theirs is None:
             return _(
                 "Swap your pawn with {owner}'s pawn on {territory}",
-                owner=owner,
+                owner=Seat(owner),
                 territory=territory_name(t),
             )
         return _(
             "Swap your {pawn} pawn with {owner}'s {other} pawn on {territory}",
             pawn=mine,
-            owner=owner,
+            owner=Seat(owner),
             other=theirs,
             territory=territory_name(t),
         )
@@ -155,9 +155,11 @@ def describe(state: State, move: Move) -> str:
             value=state.straits[s],
         )
     if kind == "steal_card":
-        return _("Take {card} from {seat}'s hand", card=card_name(move["card"]), seat=arg)
+        return _("Take {card} from {seat}'s hand", card=card_name(move["card"]), seat=Seat(arg))
     if kind == "steal_tile":
-        return _("Take a level-{level} innovation tile from {seat}", level=move["level"], seat=arg)
+        return _(
+            "Take a level-{level} innovation tile from {seat}", level=move["level"], seat=Seat(arg)
+        )
     if kind == "trophy":
         words = properties(move["height"], move["strength"], move["colour"])
         return _("Take a {pawn} pawn from the reserve as a war trophy", pawn=words)
@@ -213,7 +215,7 @@ def prompt(state: State, seat: str | None) -> str:
     if turn is None:
         return _("Waiting for the next turn")
     if seat != turn.seat:
-        return _("Waiting for {seat}", seat=turn.seat)
+        return _("Waiting for {seat}", seat=Seat(turn.seat))
     step = _step(state)
     if step is None:
         if turn.acted:
@@ -245,7 +247,7 @@ def prompt(state: State, seat: str | None) -> str:
             column=COLUMN_WORDS.get(step.arg, step.arg),
         )
     if step.kind == "steal_card":
-        return _("Tribal war: choose a card to take from {seat}'s hand", seat=step.arg)
+        return _("Tribal war: choose a card to take from {seat}'s hand", seat=Seat(step.arg))
     if step.kind == "steal_tile":
-        return _("Tribal war: choose an innovation tile to take from {seat}", seat=step.arg)
+        return _("Tribal war: choose an innovation tile to take from {seat}", seat=Seat(step.arg))
     return _("Choose")

@@ -12,6 +12,8 @@ the steps a turn is waiting for, a choice whose effect the next events tell) rea
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.contract import Event
 from engine.games.origin import events as ev
 from engine.games.origin.components import CARDS, INDEX, KINDS, WAR_TROPHY_POINTS
@@ -29,7 +31,7 @@ from engine.games.origin.names import (
 from engine.games.origin.scoring import standing
 from engine.games.origin.state import State
 from engine.games.origin.words import _, n_, p_
-from engine.kit.words import Listing, Msg
+from engine.kit.words import Listing, Msg, Seat
 
 # ---------------------------------------------------------------- words
 
@@ -41,6 +43,11 @@ GAME_END_REASONS: dict[str, Msg] = {
 
 def _and(items: list[str]) -> Listing:
     return Listing(tuple(items), "and")
+
+
+def _seats(seats: Iterable[str]) -> Listing:
+    """Players named in a list ("Ann, Bob and Cy"), each a seat their reader names."""
+    return Listing(tuple(Seat(s) for s in seats), "and")
 
 
 def _name(card: str) -> str:
@@ -95,7 +102,7 @@ def _game_set_up(state: State | None, e: Event, seat: str | None) -> str:
         "A game of Origin began for {seats}, with {n} tribe pawn in the reserve",
         "A game of Origin began for {seats}, with {n} tribe pawns in the reserve",
         n=e["pawns"],
-        seats=_and(list(e["seats"])),
+        seats=_seats(e["seats"]),
     )
 
 
@@ -177,7 +184,7 @@ def _objectives_dealt(state: State | None, e: Event, seat: str | None) -> str:
             "Each player was dealt {n} objective card to keep one; {seat} was dealt {cards}",
             "Each player was dealt {n} objective cards to keep one; {seat} was dealt {cards}",
             n=count,
-            seat=seat,
+            seat=Seat(seat),
             cards=_and([_name(c) for c in hands[seat]]),
         )
     return n_(
@@ -189,7 +196,7 @@ def _objectives_dealt(state: State | None, e: Event, seat: str | None) -> str:
 
 def _first_player_chosen(state: State | None, e: Event, seat: str | None) -> str:
     # RULINGS: First player
-    return _("{seat} was drawn at random to play first", seat=e["seat"])
+    return _("{seat} was drawn at random to play first", seat=Seat(e["seat"]))
 
 
 def _objective_kept(state: State | None, e: Event, seat: str | None) -> str:
@@ -197,11 +204,11 @@ def _objective_kept(state: State | None, e: Event, seat: str | None) -> str:
         card = CARDS[e["card"]]
         return _(
             "{seat} kept the objective {card} ({points})",
-            seat=seat,
+            seat=Seat(seat),
             card=_name(card.id),
             points=points(card.points),
         )
-    return _("{seat} kept one of the objectives dealt to them", seat=e["seat"])
+    return _("{seat} kept one of the objectives dealt to them", seat=Seat(e["seat"]))
 
 
 def _objectives_shuffled(state: State | None, e: Event, seat: str | None) -> str:
@@ -215,13 +222,13 @@ def _objectives_shuffled(state: State | None, e: Event, seat: str | None) -> str
 def _turn_started(state: State | None, e: Event, seat: str | None) -> str:
     # ru «Конец игры»: once the end is triggered, every other player has one last turn.
     if state is not None and state.last_round:
-        return _("{seat} began their last turn", seat=e["seat"])
+        return _("{seat} began their last turn", seat=Seat(e["seat"]))
     return ""
 
 
 def _turn_passed(state: State | None, e: Event, seat: str | None) -> str:
     # RULINGS: No action possible.
-    return _("{seat} could neither evolve, migrate nor swap, and passed", seat=e["seat"])
+    return _("{seat} could neither evolve, migrate nor swap, and passed", seat=Seat(e["seat"]))
 
 
 def _end_triggered(state: State | None, e: Event, seat: str | None) -> str:
@@ -231,20 +238,20 @@ def _end_triggered(state: State | None, e: Event, seat: str | None) -> str:
     if len(others) > 1:
         return _(
             "{seat} triggered the end of the game ({reasons}): {others} each play one last turn",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             reasons=reasons,
-            others=_and(others),
+            others=_seats(others),
         )
     if others:
         return _(
             "{seat} triggered the end of the game ({reasons}): {other} plays one last turn",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             reasons=reasons,
-            other=others[0],
+            other=Seat(others[0]),
         )
     return _(
         "{seat} triggered the end of the game ({reasons}): nobody plays another turn",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         reasons=reasons,
     )
 
@@ -264,7 +271,7 @@ def _game_ended(state: State | None, e: Event, seat: str | None) -> str:
             return _(
                 "The game ended, as {reason}: {seats} share the win with {points}",
                 reason=told,
-                seats=_and(first),
+                seats=_seats(first),
                 points=top,
             )
         if level:
@@ -273,28 +280,28 @@ def _game_ended(state: State | None, e: Event, seat: str | None) -> str:
                 "The game ended, as {reason}: {seat} won with {points}, ahead of {others} on "
                 "cards in hand",
                 reason=told,
-                seat=first[0],
+                seat=Seat(first[0]),
                 points=top,
-                others=_and(level),
+                others=_seats(level),
             )
         return _(
             "The game ended, as {reason}: {seat} won with {points}",
             reason=told,
-            seat=first[0],
+            seat=Seat(first[0]),
             points=top,
         )
     if len(first) > 1:
         return _(
-            "The game ended: {seats} share the win with {points}", seats=_and(first), points=top
+            "The game ended: {seats} share the win with {points}", seats=_seats(first), points=top
         )
     if level:
         return _(
             "The game ended: {seat} won with {points}, ahead of {others} on cards in hand",
-            seat=first[0],
+            seat=Seat(first[0]),
             points=top,
-            others=_and(level),
+            others=_seats(level),
         )
-    return _("The game ended: {seat} won with {points}", seat=first[0], points=top)
+    return _("The game ended: {seat} won with {points}", seat=Seat(first[0]), points=top)
 
 
 # ---------------------------------------------------------------- the action
@@ -303,7 +310,7 @@ def _game_ended(state: State | None, e: Event, seat: str | None) -> str:
 def _pawn_placed(state: State | None, e: Event, seat: str | None) -> str:
     return _(
         "{seat} evolved a new {pawn} pawn onto {territory}",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         pawn=_pawn(e),
         territory=territory_name(e["territory"]),
     )
@@ -314,11 +321,13 @@ def _pawn_migrated(state: State | None, e: Event, seat: str | None) -> str:
     places = {"origin": territory_name(e["from"]), "destination": territory_name(e["to"])}
     if pawn is None:
         return _(
-            "{seat} migrated the pawn from {origin} to {destination}", seat=e["seat"], **places
+            "{seat} migrated the pawn from {origin} to {destination}",
+            seat=Seat(e["seat"]),
+            **places,
         )
     return _(
         "{seat} migrated the {pawn} pawn from {origin} to {destination}",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         pawn=pawn,
         **places,
     )
@@ -330,17 +339,17 @@ def _pawns_swapped(state: State | None, e: Event, seat: str | None) -> str:
     if mine is None or theirs is None:
         return _(
             "{seat}'s pawn took {destination} from {victim}'s pawn, which went to {origin}",
-            seat=e["seat"],
-            victim=e["victim"],
+            seat=Seat(e["seat"]),
+            victim=Seat(e["victim"]),
             origin=territory_name(e["from"]),
             destination=territory_name(e["to"]),
         )
     return _(
         "{seat}'s {pawn} pawn took {destination} from {victim}'s {other} pawn, which went to "
         "{origin}",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         pawn=mine,
-        victim=e["victim"],
+        victim=Seat(e["victim"]),
         other=theirs,
         origin=territory_name(e["from"]),
         destination=territory_name(e["to"]),
@@ -353,7 +362,7 @@ def _pawns_swapped(state: State | None, e: Event, seat: str | None) -> str:
 def _hunting_token_taken(state: State | None, e: Event, seat: str | None) -> str:
     return _(
         "{seat} took the hunting token of {territory} ({points})",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         territory=territory_name(e["territory"]),
         points=points(e["value"]),
     )
@@ -364,14 +373,14 @@ def _strait_token_taken(state: State | None, e: Event, seat: str | None) -> str:
     if state is not None and state.pending and state.pending[0].kind == "sail":
         return _(
             "{seat} took the token of the {strait} ({points})",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             strait=strait,
             points=value,
         )
     # ru «Проливы»: villages on both sides of a strait take its token.
     return _(
         "{seat} now holds both sides of the {strait} and took its token ({points})",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         strait=strait,
         points=value,
     )
@@ -380,7 +389,7 @@ def _strait_token_taken(state: State | None, e: Event, seat: str | None) -> str:
 def _tile_taken(state: State | None, e: Event, seat: str | None) -> str:
     return _(
         "{seat} took a level-{level} innovation tile from the {column} column",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         level=e["level"],
         column=COLUMN_WORDS.get(e["column"], e["column"]),
     )
@@ -397,7 +406,7 @@ def _tile_revealed(state: State | None, e: Event, seat: str | None) -> str:
 
 def _card_drawn(state: State | None, e: Event, seat: str | None) -> str:
     drawn = _card(e["card"]) if seat == e["seat"] else _a_card(e["deck"])
-    return _("{seat} drew {card}", seat=e["seat"], card=drawn)
+    return _("{seat} drew {card}", seat=Seat(e["seat"]), card=drawn)
 
 
 def _cards_drawn(state: State | None, e: Event, seat: str | None) -> str:
@@ -410,7 +419,7 @@ def _cards_drawn(state: State | None, e: Event, seat: str | None) -> str:
                 "{seat} drew {n} action card to keep one: {cards}",
                 "{seat} drew {n} action cards to keep one: {cards}",
                 n=n,
-                seat=seat,
+                seat=Seat(seat),
                 cards=names,
             )
         if deck == "permanent":
@@ -418,14 +427,14 @@ def _cards_drawn(state: State | None, e: Event, seat: str | None) -> str:
                 "{seat} drew {n} permanent card to keep one: {cards}",
                 "{seat} drew {n} permanent cards to keep one: {cards}",
                 n=n,
-                seat=seat,
+                seat=Seat(seat),
                 cards=names,
             )
         return n_(
             "{seat} drew {n} objective card to keep one: {cards}",
             "{seat} drew {n} objective cards to keep one: {cards}",
             n=n,
-            seat=seat,
+            seat=Seat(seat),
             cards=names,
         )
     if deck == "action":
@@ -433,20 +442,20 @@ def _cards_drawn(state: State | None, e: Event, seat: str | None) -> str:
             "{seat} drew {n} action card to keep one",
             "{seat} drew {n} action cards to keep one",
             n=n,
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
         )
     if deck == "permanent":
         return n_(
             "{seat} drew {n} permanent card to keep one",
             "{seat} drew {n} permanent cards to keep one",
             n=n,
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
         )
     return n_(
         "{seat} drew {n} objective card to keep one",
         "{seat} drew {n} objective cards to keep one",
         n=n,
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
     )
 
 
@@ -457,30 +466,30 @@ def _card_kept(state: State | None, e: Event, seat: str | None) -> str:
     if seat == e["seat"]:
         card = _card(e["card"])
         if not returned:
-            return _("{seat} kept {card}", seat=seat, card=card)
+            return _("{seat} kept {card}", seat=Seat(seat), card=card)
         back = _and([_name(c) for c in returned])
         if deck == "action":
             return _(
                 "{seat} kept {card} and put {cards} under the action deck",
-                seat=seat,
+                seat=Seat(seat),
                 card=card,
                 cards=back,
             )
         if deck == "permanent":
             return _(
                 "{seat} kept {card} and put {cards} under the permanent deck",
-                seat=seat,
+                seat=Seat(seat),
                 card=card,
                 cards=back,
             )
         return _(
             "{seat} kept {card} and put {cards} under the objective deck",
-            seat=seat,
+            seat=Seat(seat),
             card=card,
             cards=back,
         )
     if not returned:
-        return _("{seat} kept {card}", seat=e["seat"], card=_a_card(deck))
+        return _("{seat} kept {card}", seat=Seat(e["seat"]), card=_a_card(deck))
     n, total = len(returned), len(returned) + 1
     if deck == "action":
         return n_(
@@ -488,7 +497,7 @@ def _card_kept(state: State | None, e: Event, seat: str | None) -> str:
             "{seat} kept one of the {total} action cards and put the other {n} under the deck",
             n=n,
             total=total,
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
         )
     if deck == "permanent":
         return n_(
@@ -496,14 +505,14 @@ def _card_kept(state: State | None, e: Event, seat: str | None) -> str:
             "{seat} kept one of the {total} permanent cards and put the other {n} under the deck",
             n=n,
             total=total,
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
         )
     return n_(
         "{seat} kept one of the {total} objective cards and put the other one under the deck",
         "{seat} kept one of the {total} objective cards and put the other {n} under the deck",
         n=n,
         total=total,
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
     )
 
 
@@ -512,10 +521,12 @@ def _objective_returned(state: State | None, e: Event, seat: str | None) -> str:
     if seat == e["seat"]:
         return _(
             "{seat} held too many objectives and put {card} under the objective deck",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             card=_name(e["card"]),
         )
-    return _("{seat} held too many objectives and put one under the objective deck", seat=e["seat"])
+    return _(
+        "{seat} held too many objectives and put one under the objective deck", seat=Seat(e["seat"])
+    )
 
 
 # ---------------------------------------------------------------- cards
@@ -524,15 +535,17 @@ def _objective_returned(state: State | None, e: Event, seat: str | None) -> str:
 def _card_played(state: State | None, e: Event, seat: str | None) -> str:
     card = CARDS[e["card"]]
     if card.deck == "permanent":
-        return _("{seat} laid the permanent card {card} face up", seat=e["seat"], card=card.name)
-    return _("{seat} played the action card {card}", seat=e["seat"], card=card.name)
+        return _(
+            "{seat} laid the permanent card {card} face up", seat=Seat(e["seat"]), card=card.name
+        )
+    return _("{seat} played the action card {card}", seat=Seat(e["seat"]), card=card.name)
 
 
 def _objective_completed(state: State | None, e: Event, seat: str | None) -> str:
     card = CARDS[e["card"]]
     return _(
         "{seat} completed the objective {card} (+{points})",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         card=_name(card.id),
         points=points(e.get("points", card.points)),
     )
@@ -540,14 +553,16 @@ def _objective_completed(state: State | None, e: Event, seat: str | None) -> str
 
 def _discard_card_taken(state: State | None, e: Event, seat: str | None) -> str:
     # ru Volcanic eruption: a card from the face-up discard pile.
-    return _("{seat} took {card} from the discard pile", seat=e["seat"], card=_card(e["card"]))
+    return _(
+        "{seat} took {card} from the discard pile", seat=Seat(e["seat"]), card=_card(e["card"])
+    )
 
 
 def _strait_token_stolen(state: State | None, e: Event, seat: str | None) -> str:
     return _(
         "{seat} took {victim}'s token of the {strait} ({points})",
-        seat=e["seat"],
-        victim=e["victim"],
+        seat=Seat(e["seat"]),
+        victim=Seat(e["victim"]),
         strait=strait_name(e["strait"]),
         points=points(e["value"]),
     )
@@ -558,23 +573,26 @@ def _card_stolen(state: State | None, e: Event, seat: str | None) -> str:
     card = CARDS[e["card"]]
     told = _card(card.id) if seat in (e["seat"], e["victim"]) else _a_card(card.deck)
     return _(
-        "{seat} took {card} from {victim}'s hand", seat=e["seat"], card=told, victim=e["victim"]
+        "{seat} took {card} from {victim}'s hand",
+        seat=Seat(e["seat"]),
+        card=told,
+        victim=Seat(e["victim"]),
     )
 
 
 def _tile_stolen(state: State | None, e: Event, seat: str | None) -> str:
     return _(
         "{seat} took a level-{level} innovation tile from {victim}",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         level=e["level"],
-        victim=e["victim"],
+        victim=Seat(e["victim"]),
     )
 
 
 def _trophy_taken(state: State | None, e: Event, seat: str | None) -> str:
     return _(
         "{seat} took a {pawn} pawn from the reserve as a war trophy ({points})",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         pawn=_pawn(e),
         points=points(e.get("points", WAR_TROPHY_POINTS)),
     )

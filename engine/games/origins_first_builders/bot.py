@@ -67,6 +67,7 @@ from engine.games.origins_first_builders.tracks import (
 from engine.games.origins_first_builders.turns import population_cost, tower_colours
 from engine.games.origins_first_builders.visits import action_possible, bonus_possible, zone_cost
 from engine.games.origins_first_builders.words import _
+from engine.kit.words import Seat
 
 BUILDING_WORTH: dict[str, float] = {
     # Rough points each building brings when placed (ru appendix «Жетоны зданий»).
@@ -99,7 +100,7 @@ Chooser = Callable[[State, str, Step, list[Move]], Move]
 def bot_move(state: State, seat: str) -> Move:
     moves = legal_moves(state, seat)
     if not moves:
-        raise IllegalMove(_("{seat} has nothing to decide now.", seat=seat))
+        raise IllegalMove(_("{seat} has nothing to decide now.", seat=Seat(seat)))
     step = state.pending[0]
     chooser = _CHOOSERS.get(step.kind)
     if chooser is None:

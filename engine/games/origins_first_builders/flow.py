@@ -25,7 +25,7 @@ from engine.games.origins_first_builders.tracks import (
     space_of,
 )
 from engine.games.origins_first_builders.words import _
-from engine.kit.words import Msg
+from engine.kit.words import Msg, Seat
 
 
 def start_play(ctx: Ctx) -> None:
@@ -157,7 +157,7 @@ def end_reasons(state: State) -> list[Msg]:
 
 
 def _all_temples(seat: str) -> Msg:
-    return _("{seat} has all three zodiac discs at the top of the temples", seat=seat)
+    return _("{seat} has all three zodiac discs at the top of the temples", seat=Seat(seat))
 
 
 _NO_GOLD = _("no gold is left on the district cards")

@@ -38,7 +38,7 @@ from engine.games.origins_first_builders.tracks import (
 )
 from engine.games.origins_first_builders.turns import population_cost
 from engine.games.origins_first_builders.words import _, n_
-from engine.kit.words import Msg
+from engine.kit.words import Msg, Seat
 
 
 def building_name(kind: str) -> Msg | str:
@@ -579,8 +579,8 @@ def prompt(state: State, seat: str | None) -> Msg:
         return _("Waiting")
     if seat != acting:
         if state.phase == DRAFT:
-            return _("Waiting for {seat} to pick a starting die", seat=acting)
-        return _("Waiting for {seat} to play", seat=acting)
+            return _("Waiting for {seat} to pick a starting die", seat=Seat(acting))
+        return _("Waiting for {seat} to play", seat=Seat(acting))
     step = state.pending[0]
     if step.kind == "zone":
         return _("Choose the contact zone to visit")

@@ -39,7 +39,7 @@ from engine.games.origins_first_builders.state import Player, State
 from engine.games.origins_first_builders.tracks import holds
 from engine.games.origins_first_builders.words import _, n_
 from engine.kit.events import Teller
-from engine.kit.words import Listing, Msg
+from engine.kit.words import Listing, Msg, Seat
 
 RESOURCE_ORDER = ("stone", "food", "wisdom", "gold")
 BUILDING_NAMES: dict[str, Msg] = {str(b.name): b.name for b in BUILDING.values()}
@@ -105,8 +105,13 @@ def _dice(dice: list[Msg]) -> Text:
 def _game_set_up(state: State | None, e: Event) -> Text:
     seats = list(e["seats"])
     if e.get("solo"):
-        return _("{seat} began a solo training game of Origins: First Builders", seat=seats[0])
-    return _("A game of Origins: First Builders began for {seats}", seats=Listing(tuple(seats)))
+        return _(
+            "{seat} began a solo training game of Origins: First Builders", seat=Seat(seats[0])
+        )
+    return _(
+        "A game of Origins: First Builders began for {seats}",
+        seats=Listing(tuple(Seat(s) for s in seats)),
+    )
 
 
 def _bonus_tiles_placed(state: State, e: Event) -> Text:
@@ -174,8 +179,10 @@ def _district_cards_dealt(state: State, e: Event) -> Text:
 
 def _first_player_chosen(state: State, e: Event) -> Text:
     if state.solo:
-        return _("{seat} plays first, a dummy disc beside theirs on the war track", seat=e["seat"])
-    return _("{seat} was drawn to play first", seat=e["seat"])
+        return _(
+            "{seat} plays first, a dummy disc beside theirs on the war track", seat=Seat(e["seat"])
+        )
+    return _("{seat} was drawn to play first", seat=Seat(e["seat"]))
 
 
 def _draft_pool_rolled(state: State, e: Event) -> Text:
@@ -185,7 +192,7 @@ def _draft_pool_rolled(state: State, e: Event) -> Text:
         "{n} starting dice were rolled for the draft: {dice}; picking order {order}",
         n=len(dice),
         dice=_dice(dice),
-        order=words.joined(str(s) for s in e["order"]),
+        order=words.joined(Seat(s) for s in e["order"]),
     )
 
 
@@ -195,7 +202,7 @@ def _solo_dice_rolled(state: State, e: Event) -> Text:
     return _(
         "{seat}'s starting dice were rolled: {dice}; "
         "the two highest go back, then two of the other three are kept",
-        seat=state.seats[0],
+        seat=Seat(state.seats[0]),
         dice=_dice(dice),
     )
 
@@ -203,8 +210,8 @@ def _solo_dice_rolled(state: State, e: Event) -> Text:
 def _die_drafted(state: State, e: Event) -> Text:
     die = die_words(e["colour"], e["value"])
     if state.solo:
-        return _("{seat} kept the {die} as a starting citizen", seat=e["seat"], die=die)
-    return _("{seat} took the {die} as a starting citizen", seat=e["seat"], die=die)
+        return _("{seat} kept the {die} as a starting citizen", seat=Seat(e["seat"]), die=die)
+    return _("{seat} took the {die} as a starting citizen", seat=Seat(e["seat"]), die=die)
 
 
 def _solo_die_removed(state: State, e: Event) -> Text:
@@ -228,17 +235,19 @@ def _draft_ended(state: State, e: Event) -> Text:
 
 
 def _round_started(state: State, e: Event) -> Text:
-    return _("Round {round} began; {seat} plays first", round=e["round"], seat=e["first"])
+    return _("Round {round} began; {seat} plays first", round=e["round"], seat=Seat(e["first"]))
 
 
 def _token_spent(state: State, e: Event) -> Text:
     if e["use"] == "freeze":
-        return _("{seat} spent a superiority token: no starship moves this turn", seat=e["seat"])
-    return _("{seat} spent a superiority token for one more action", seat=e["seat"])
+        return _(
+            "{seat} spent a superiority token: no starship moves this turn", seat=Seat(e["seat"])
+        )
+    return _("{seat} spent a superiority token for one more action", seat=Seat(e["seat"]))
 
 
 def _passed(state: State, e: Event) -> Text:
-    return _("{seat} passed for the rest of the round", seat=e["seat"])
+    return _("{seat} passed for the rest of the round", seat=Seat(e["seat"]))
 
 
 def _points(n: int) -> Msg:
@@ -254,13 +263,13 @@ def _game_ended(state: State, e: Event) -> Text:
     top = scores[winners[0]]
     head: Msg
     if state.solo:
-        head = _("{seat} finished with {points}", seat=winners[0], points=_points(top))
+        head = _("{seat} finished with {points}", seat=Seat(winners[0]), points=_points(top))
     elif len(winners) == 1:
-        head = _("{seat} won with {points}", seat=winners[0], points=_points(top))
+        head = _("{seat} won with {points}", seat=Seat(winners[0]), points=_points(top))
     else:
         head = _(
             "{seats} shared the win with {points}",
-            seats=Listing(tuple(winners)),
+            seats=Listing(tuple(Seat(s) for s in winners)),
             points=_points(top),
         )
     if result["tie_break"] == "most buildings in the city":
@@ -282,7 +291,7 @@ def _game_ended(state: State, e: Event) -> Text:
 
 def _took(why: str, seat: str, gained: Listing) -> Msg:
     """ "{seat} took 3 stone", and where it came from."""
-    a = {"seat": seat, "amounts": gained}
+    a = {"seat": Seat(seat), "amounts": gained}
     if why == "bonus":
         return _("{seat} took {amounts} (bonus action)", **a)
     if why == "Pisces":
@@ -301,7 +310,7 @@ def _took(why: str, seat: str, gained: Listing) -> Msg:
 
 
 def _paid(why: str, seat: str, paid: Listing) -> Msg:
-    a = {"seat": seat, "amounts": paid}
+    a = {"seat": Seat(seat), "amounts": paid}
     if why == "bonus action":
         return _("{seat} paid {amounts} for the bonus action", **a)
     if why == "citizen die":
@@ -318,7 +327,7 @@ def _resources(state: State, e: Event) -> Text:
     gained = {r: e[r] for r in RESOURCE_ORDER if e.get(r, 0) > 0}
     paid = {r: -e[r] for r in RESOURCE_ORDER if e.get(r, 0) < 0}
     if gained and paid:
-        turned = {"seat": seat, "paid": _amounts(paid), "gained": _amounts(gained)}
+        turned = {"seat": Seat(seat), "paid": _amounts(paid), "gained": _amounts(gained)}
         if why == "attack":
             return _("{seat} turned {paid} into {gained} as the attack's reward", **turned)
         return _("{seat} turned {paid} into {gained}", **turned)
@@ -326,22 +335,26 @@ def _resources(state: State, e: Event) -> Text:
         if why == "spend food":
             if "food" not in paid:
                 return _(
-                    "{seat} spent {amounts} in place of food", seat=seat, amounts=_amounts(paid)
+                    "{seat} spent {amounts} in place of food",
+                    seat=Seat(seat),
+                    amounts=_amounts(paid),
                 )
-            return _("{seat} spent {amounts}", seat=seat, amounts=_amounts(paid))
+            return _("{seat} spent {amounts}", seat=Seat(seat), amounts=_amounts(paid))
         if why == "temple":
             if set(paid) == {"gold"}:
                 return _(
                     "{seat} paid {amounts} for a step on another temple",
-                    seat=seat,
+                    seat=Seat(seat),
                     amounts=_amounts(paid),
                 )
-            return _("{seat} paid {amounts} for the temple", seat=seat, amounts=_amounts(paid))
+            return _(
+                "{seat} paid {amounts} for the temple", seat=Seat(seat), amounts=_amounts(paid)
+            )
         return _paid(why, seat, _amounts(paid))
     if why in BUILDING_NAMES:
         return _(
             "{seat}'s {building} gave {amounts}",
-            seat=seat,
+            seat=Seat(seat),
             building=BUILDING_NAMES[why],
             amounts=_amounts(gained),
         )
@@ -354,13 +367,13 @@ def _scored(state: State, e: Event) -> Text:
     if why in BUILDING_NAMES:
         return _(
             "{seat}'s {building} scored {points}",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             building=BUILDING_NAMES[why],
             points=points,
         )
     if why:
-        return _("{seat} scored {points} ({why})", seat=e["seat"], points=points, why=why)
-    return _("{seat} scored {points}", seat=e["seat"], points=points)
+        return _("{seat} scored {points} ({why})", seat=Seat(e["seat"]), points=points, why=why)
+    return _("{seat} scored {points}", seat=Seat(e["seat"]), points=points)
 
 
 # ---------------------------------------------------------------- contact zones
@@ -377,7 +390,7 @@ def _worker_sent(state: State, e: Event) -> Text:
         who = _("a speaker die showing {value}", value=e["value"])
     else:
         who = _("their archon")
-    a: dict[str, object] = {"seat": seat, "who": who, "zone": zone + 1}
+    a: dict[str, object] = {"seat": Seat(seat), "who": who, "zone": zone + 1}
     cost = {"wisdom": e.get("wisdom", 0), "gold": e.get("gold", 0)}
     if any(cost.values()):
         a["cost"] = _amounts(cost)
@@ -410,7 +423,7 @@ def _starship_set(state: State, e: Event) -> Text:
 def _war_moved(state: State, e: Event) -> Text:
     """ru «Продвинуться по шкале войны»: a superiority token per milestone crossed, 9 VP on
     the last space."""
-    a = {"seat": e["seat"], "spaces": e["spaces"], "to": e["to"]}
+    a = {"seat": Seat(e["seat"]), "spaces": e["spaces"], "to": e["to"]}
     tokens = e.get("tokens", 0)
     text: Msg
     if tokens:
@@ -447,14 +460,14 @@ def _attacked(state: State, e: Event) -> Text:
     if parts:
         return _(
             "{seat} attacked from space {space} of the war track: {points} for {reasons}",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             space=e["space"],
             points=points,
             reasons=Listing(tuple(parts)),
         )
     return _(
         "{seat} attacked from space {space} of the war track: {points}",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         space=e["space"],
         points=points,
     )
@@ -486,7 +499,7 @@ def _temple_moved(state: State, e: Event) -> Text:
         "{seat} climbed {n} step on the {temple} temple, to {to}",
         "{seat} climbed {n} steps on the {temple} temple, to {to}",
         n=e["steps"],
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         temple=TEMPLE_NAMES[e["temple"]],
         to=to,
     )
@@ -499,10 +512,12 @@ def _zodiac_owner(state: State, temple: str) -> str | None:
 def _zodiac_taken(state: State, e: Event) -> Text:
     """ru «Продвинуться по шкале храма»: the card comes with the climb, even from behind."""
     owner = _zodiac_owner(state, e["temple"])
-    a = {"seat": e["seat"], "temple": TEMPLE_NAMES[e["temple"]], "card": _zodiac(e["card"])}
+    a = {"seat": Seat(e["seat"]), "temple": TEMPLE_NAMES[e["temple"]], "card": _zodiac(e["card"])}
     if owner and owner != e["seat"]:
         return _(
-            "{seat} took the {temple} temple's zodiac card, {card}, from {owner}", owner=owner, **a
+            "{seat} took the {temple} temple's zodiac card, {card}, from {owner}",
+            owner=Seat(owner),
+            **a,
         )
     return _("{seat} took the {temple} temple's zodiac card, {card}", **a)
 
@@ -510,10 +525,12 @@ def _zodiac_taken(state: State, e: Event) -> Text:
 def _zodiac_awarded(state: State, e: Event) -> Text:
     """ru «Конец раунда» 4: each temple's leader takes its zodiac card."""
     owner = _zodiac_owner(state, e["temple"])
-    a = {"seat": e["seat"], "temple": TEMPLE_NAMES[e["temple"]], "card": _zodiac(e["card"])}
+    a = {"seat": Seat(e["seat"]), "temple": TEMPLE_NAMES[e["temple"]], "card": _zodiac(e["card"])}
     if owner and owner != e["seat"]:
         return _(
-            "{seat} leads on the {temple} temple and takes {card} from {owner}", owner=owner, **a
+            "{seat} leads on the {temple} temple and takes {card} from {owner}",
+            owner=Seat(owner),
+            **a,
         )
     return _("{seat} leads on the {temple} temple and takes {card}", **a)
 
@@ -526,7 +543,7 @@ def _building_taken(state: State, e: Event) -> Text:
     the next tile of the stack is turned face up."""
     seat, kind = e["seat"], e["kind"]
     colour = words.colour_f(BUILDING[kind].colour)
-    a = {"seat": seat, "building": building_name(kind), "slot": e["slot"] + 1}
+    a = {"seat": Seat(seat), "building": building_name(kind), "slot": e["slot"] + 1}
     if e["to"] == "reserve":
         text = _("{seat} set the {building} aside from slot {slot} (Construction Site)", **a)
     else:
@@ -561,7 +578,7 @@ def _one(kind: str, named: tuple[str, ...]) -> Msg:
 def _reserve_used(state: State, e: Event) -> Text:
     return _(
         "{seat} brought out the {building} they had set aside",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         building=building_name(e["kind"]),
     )
 
@@ -570,10 +587,12 @@ def _building_placed(state: State, e: Event) -> Text:
     seat, x, y = e["seat"], e["x"], e["y"]
     where = _near(state.player(seat), x, y)
     if e.get("farm"):
-        return _("{seat} built a farm (the tile face down) at {where}", seat=seat, where=where)
+        return _(
+            "{seat} built a farm (the tile face down) at {where}", seat=Seat(seat), where=where
+        )
     return _(
         "{seat} built the {building} at {where}",
-        seat=seat,
+        seat=Seat(seat),
         building=building_name(e["kind"]),
         where=where,
     )
@@ -584,7 +603,7 @@ def _farm_replaced(state: State, e: Event) -> Text:
     return _(
         "{seat} cleared the farm at ({x}, {y}) to build there for free "
         "(Virgo); its tile went face down under its stack",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         x=e["x"],
         y=e["y"],
     )
@@ -595,7 +614,7 @@ def _farm_replaced(state: State, e: Event) -> Text:
 
 def _citizen_taken(state: State, e: Event) -> Text:
     seat = e["seat"]
-    a = {"seat": seat, "die": die_words(e["colour"], e["value"]), "slot": e["slot"] + 1}
+    a = {"seat": Seat(seat), "die": die_words(e["colour"], e["value"]), "slot": e["slot"] + 1}
     if state.player(seat).passed and holds(state, seat, "cancer"):
         return _("{seat} took the {die} from slot {slot} of the citizen row for free (Cancer)", **a)
     return _("{seat} took the {die} from slot {slot} of the citizen row", **a)
@@ -621,17 +640,17 @@ def _speaker_taken(state: State, e: Event) -> Text:
     if "zone" in e:
         return _(
             "{seat} took the speaker die showing {value} from zone {zone}",
-            seat=e["seat"],
+            seat=Seat(e["seat"]),
             value=e["value"],
             zone=e["zone"] + 1,
         )
-    return _("{seat} took a speaker die showing {value}", seat=e["seat"], value=e["value"])
+    return _("{seat} took a speaker die showing {value}", seat=Seat(e["seat"]), value=e["value"])
 
 
 def _speaker_set(state: State, e: Event) -> Text:
     return _(
         "{seat} turned their speaker die from {old} to {value} (Sagittarius)",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         old=e["old"],
         value=e["value"],
     )
@@ -641,7 +660,7 @@ def _citizen_set(state: State, e: Event) -> Text:
     seat = e["seat"]
     return _(
         "{seat}'s {die} became a {value}",
-        seat=seat,
+        seat=Seat(seat),
         die=_die(state.player(seat), e["index"]),
         value=e["value"],
     )
@@ -652,7 +671,7 @@ def _citizen_recoloured(state: State, e: Event) -> Text:
     citizen = state.player(seat).citizens[e["index"]]
     return _(
         "{seat}'s {die} became a {now} (Courthouse)",
-        seat=seat,
+        seat=Seat(seat),
         die=_die(state.player(seat), e["index"]),
         now=die_words(e["colour"], citizen.value),
     )
@@ -669,16 +688,18 @@ def _dice_returned(state: State, e: Event) -> Text:
     archon = e.get("archon")
     if not grown:
         if archon:
-            return _("{seat}'s archon came home", seat=seat)
-        return _("{seat} had no dice to take back", seat=seat)
+            return _("{seat}'s archon came home", seat=Seat(seat))
+        return _("{seat} had no dice to take back", seat=Seat(seat))
     dice = words.joined(grown)
     if archon:
         return _(
             "{seat} took their dice back, each citizen 1 higher: {dice}; the archon came home too",
-            seat=seat,
+            seat=Seat(seat),
             dice=dice,
         )
-    return _("{seat} took their dice back, each citizen 1 higher: {dice}", seat=seat, dice=dice)
+    return _(
+        "{seat} took their dice back, each citizen 1 higher: {dice}", seat=Seat(seat), dice=dice
+    )
 
 
 def _advisor_made(state: State, e: Event) -> Text:
@@ -686,7 +707,7 @@ def _advisor_made(state: State, e: Event) -> Text:
     already there scores the rightmost cell and its die goes back to the supply."""
     seat = e["seat"]
     a = {
-        "seat": seat,
+        "seat": Seat(seat),
         "die": _die(state.player(seat), e["index"]),
         "colour": words.colour(e["colour"]),
     }
@@ -727,7 +748,7 @@ def _district_closed(state: State, e: Event) -> Text:
     player = state.player(seat)
     citizen = player.citizens[e["index"]]
     a = {
-        "seat": seat,
+        "seat": Seat(seat),
         "x": e["x"],
         "y": e["y"],
         "die": die_words(citizen.colour, citizen.value),
@@ -744,7 +765,7 @@ def _district_closed(state: State, e: Event) -> Text:
 
 def _district_scored(state: State, e: Event) -> Text:
     a: dict[str, object] = {
-        "seat": e["seat"],
+        "seat": Seat(e["seat"]),
         "card": _card(e["card"]),
         "points": words.vp(e["points"]),
     }
@@ -762,7 +783,7 @@ def _district_scored(state: State, e: Event) -> Text:
 def _tower_built(state: State, e: Event) -> Text:
     return _(
         "{seat} built their {colour} tower to level {level}, paying {gold}",
-        seat=e["seat"],
+        seat=Seat(e["seat"]),
         colour=words.colour_f(e["colour"]),
         level=e["level"],
         gold=words.amount("gold", e["gold"]),
@@ -779,7 +800,7 @@ def _population_increased(state: State, e: Event) -> Text:
         "{seat} grew their population to {n} base, paying {paid}",
         "{seat} grew their population to {n} bases, paying {paid}",
         n=bases,
-        seat=seat,
+        seat=Seat(seat),
         paid=paid,
     )
     if e.get("points"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engine.kit.words import Listing, Msg, markers
+from engine.kit.words import Listing, Msg, Seat, markers
 
 _, n_, p_ = markers("origins-first-builders")
 
@@ -112,7 +112,7 @@ def joined(items: Iterable[object], separator: str = ", ") -> Msg | str:
             out = _("{first} {then}", first=out, then=part)
         else:
             out = _("{first}, {then}", first=out, then=part)
-    return out if isinstance(out, Msg) else str(out)
+    return out if isinstance(out, Msg | Seat) else str(out)
 
 
 # The parts of a score (``scoring.breakdown``'s keys), ru «Конец игры и подсчёт очков».
@@ -142,7 +142,7 @@ TEMPLE_SHORT: dict[str, Msg] = {
 
 def disc(seat: str) -> Msg | str:
     """A disc on a track: a seat, or the solo dummy's."""
-    return _("dummy") if seat == "dummy" else seat
+    return _("dummy") if seat == "dummy" else Seat(seat)
 
 
 SEAT_COLOUR: dict[str, Msg] = {

@@ -21,8 +21,15 @@ from engine.games.orichalk.board.options import option_path
 from engine.games.orichalk.board.panels import panels
 from engine.games.orichalk.board.picture import picture
 from engine.games.orichalk.board.text import text
+from engine.games.orichalk.board.words import seat_colour_words
 from engine.kit.game import Board
 
-BOARD = Board(panels=panels, text=text, picture=picture, option_path=option_path)
+BOARD = Board(
+    panels=panels,
+    text=text,
+    picture=picture,
+    option_path=option_path,
+    seat_colours=seat_colour_words,
+)
 
 __all__ = ["BOARD"]

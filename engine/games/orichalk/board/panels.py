@@ -58,6 +58,7 @@ from engine.kit.panels import (
     content,
     joined,
 )
+from engine.kit.words import Seat
 
 View = dict[str, Any]
 Player = dict[str, Any]
@@ -132,7 +133,7 @@ def _players(view: View, colours: dict[str, str]) -> Table:
         """A player's colour, their seat and what marks them out now (you, to play…)."""
         badges = marks(view, seat)
         badge = (BREAK, Words(commas(badges), tone="small")) if badges else ()
-        head = content(Swatch(colours[seat]), " ", Words(seat, bold=True), badge)
+        head = content(Swatch(colours[seat]), " ", Words(Seat(seat), bold=True), badge)
         return Column(head, colour=colours[seat], share=share)
 
     def points(p: Player) -> Content:
@@ -229,7 +230,7 @@ def _islands(view: View, colours: dict[str, str]) -> tuple[Block, ...]:
             content(
                 Swatch(colours[seat]),
                 " ",
-                Words(seat, bold=True),
+                Words(Seat(seat), bold=True),
                 BREAK,
                 joined(((line,) for line in island_lines(player.get("island"))), BREAK),
             )

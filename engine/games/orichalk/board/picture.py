@@ -79,6 +79,7 @@ from engine.kit.drawing import (
     Text,
     hexagon,
 )
+from engine.kit.words import Seat
 
 View = dict[str, Any]
 Out = list[Shape]
@@ -119,9 +120,11 @@ def _header(view: View, out: Out) -> float:
     out.append(Rect(0, 0, WIDTH, 40, fill="#2f4858"))
     out.append(Text(MARGIN, 20, headline(view), size=17, fill="#ffffff", anchor="start", bold=True))
     if view.get("initiative") and not view.get("over"):
-        words = _("initiative: {seat}", seat=view["initiative"])
+        words = _("initiative: {seat}", seat=Seat(view["initiative"]))
         if view.get("phase") == "initiative" and view.get("initiative_candidates"):
-            words = _("tied: {seats}", seats=", ".join(view["initiative_candidates"]))
+            words = _(
+                "tied: {seats}", seats=commas([Seat(s) for s in view["initiative_candidates"]])
+            )
         out.append(Text(WIDTH - MARGIN, 20, words, size=12.5, fill="#dfe9ee", anchor="end"))
     return 40
 
@@ -133,7 +136,7 @@ def _island(view: View, seat: str | None, y: float, out: Out, measure: Measure) 
     island = island_of(view, seat)
     if seat is None or island is None:
         return y
-    whose = _("Your island") if seat == view.get("you") else _("{seat}'s island", seat=seat)
+    whose = _("Your island") if seat == view.get("you") else _("{seat}'s island", seat=Seat(seat))
     if not island.get("side"):
         return _sides(island, whose, y, out, measure)
     named = {"whose": whose, "island": island["name"], "side": side_words(island["side"])}
@@ -475,7 +478,7 @@ def _fight(fight: dict[str, Any], y: float, out: Out) -> float:
     )
     who = _(
         "Last fight: {seat} vs {creature} ({strength}) at {cell}",
-        seat=fight["seat"],
+        seat=Seat(fight["seat"]),
         creature=fight["creature"],
         strength=fight["strength"],
         cell=fight["cell"],
@@ -538,7 +541,7 @@ def _other(
     player = view["players"][seat]
     island = player.get("island")
     shown = [m for m in marks(view, seat) if m != "initiative"]
-    name = seat if len(seat) <= 12 else seat[:11] + "..."
+    name: str = Seat(seat)
     for mark in shown:
         name = _("{name} · {mark}", name=name, mark=mark)
     shapes: Out = [
@@ -570,7 +573,7 @@ def _other(
         frame = Frame(x + (w - iw) / 2, bottom + 4, unit)
         title = _(
             "{seat}'s island: {island}, {side}",
-            seat=seat,
+            seat=Seat(seat),
             island=island["name"],
             side=side_words(island["side"]),
         )
@@ -628,7 +631,7 @@ def _other(
     )
     hover = _(
         "{seat}: {points} victory points, {hoplites}, {orichalcum}",
-        seat=seat,
+        seat=Seat(seat),
         points=player["points"],
         hoplites=hoplites(player["hoplites"]),
         orichalcum=orichalcum(player["orichalcum"]),

@@ -27,6 +27,7 @@ from engine.games.orichalk.words import (
     n_,
     orichalcum,
 )
+from engine.kit.words import Seat
 
 View = dict[str, Any]
 
@@ -120,7 +121,7 @@ def text(view: View) -> list[str]:
 def _player(view: View, seat: str, player: dict[str, Any]) -> list[str]:
     shown = marks(view, seat)
     points = {
-        "seat": seat,
+        "seat": Seat(seat),
         "points": player["points"],
         "win": view["win_points"],
         "made_of": points_words(player),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.games.orichalk.components import SKULL
@@ -20,16 +21,30 @@ from engine.games.orichalk.words import (
     semicolons,
     sentence,
 )
+from engine.kit.words import Seat
 
 View = dict[str, Any]
 Cell = dict[str, Any]
 
 TERRAINS = ("forest", "lagoon", "desert", "mountain", "volcano")
 SEAT_COLOURS = ("#c0392b", "#2456d6", "#9b27b0", "#0b8f84")
+SEAT_COLOUR_WORDS = (
+    p_("seat colour", "red"),
+    p_("seat colour", "blue"),
+    p_("seat colour", "purple"),
+    p_("seat colour", "teal"),
+)
+""":data:`SEAT_COLOURS` in words, in the same order: what the players are told they play
+(issue 32 §1), as the island frames and badges draw it."""
 
 
 def seat_colours(view: View) -> dict[str, str]:
     return {seat: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, seat in enumerate(view["seats"])}
+
+
+def seat_colour_words(seats: Sequence[str]) -> dict[str, str]:
+    """Each seat's colour in words, the seats in seat order (``Board.seat_colours``)."""
+    return {seat: SEAT_COLOUR_WORDS[i % len(SEAT_COLOUR_WORDS)] for i, seat in enumerate(seats)}
 
 
 def focus_seat(view: View) -> str | None:
@@ -110,7 +125,7 @@ def fight_words(fight: dict[str, Any]) -> str:
     """The last fight in a sentence, its dice included (uk «Захоплення істот»)."""
     who = _(
         "{seat} fought the {creature} (strength {strength}) at {cell} with {hoplites}",
-        seat=fight["seat"],
+        seat=Seat(fight["seat"]),
         creature=fight["creature"],
         strength=fight["strength"],
         cell=fight["cell"],
@@ -163,7 +178,7 @@ def marks(view: View, seat: str) -> list[str]:
 def headline(view: View) -> str:
     if view.get("over"):
         if view.get("winner"):
-            return _("Game over: {seat} won", seat=view["winner"])
+            return _("Game over: {seat} won", seat=Seat(view["winner"]))
         return _("Game over")
     phase = view.get("phase")
     if phase == "choose_sides":
@@ -172,10 +187,10 @@ def headline(view: View) -> str:
         return _(
             "Round {round} ended: {seat} gives the initiative",
             round=view["round"],
-            seat=view["initiative"],
+            seat=Seat(view["initiative"]),
         )
     if view.get("current"):
-        return _("Round {round} · {seat} to play", round=view["round"], seat=view["current"])
+        return _("Round {round} · {seat} to play", round=view["round"], seat=Seat(view["current"]))
     return _("Orichalk")
 
 
@@ -218,25 +233,27 @@ def status(view: View) -> list[str]:
     if view.get("over"):
         return lines
     if view.get("initiative"):
-        order = ", ".join(view.get("order") or [])
+        order = commas([Seat(s) for s in view.get("order") or []])
         if order:
             lines.append(
                 _(
                     "Initiative: {seat}; this round's order: {order}.",
-                    seat=view["initiative"],
+                    seat=Seat(view["initiative"]),
                     order=order,
                 )
             )
         else:
-            lines.append(_("Initiative: {seat}.", seat=view["initiative"]))
+            lines.append(_("Initiative: {seat}.", seat=Seat(view["initiative"])))
     if view.get("phase") == "initiative" and view.get("initiative_candidates"):
-        tied = ", ".join(view["initiative_candidates"])
+        tied = commas([Seat(s) for s in view["initiative_candidates"]])
         lines.append(_("Tied for the most hoplites: {seats}.", seats=tied))
     turn = view.get("turn")
     if turn:
         done = _turn_so_far(turn)
         if done:
-            lines.append(_("{seat}'s turn: {done}.", seat=turn["seat"], done=semicolons(done)))
+            lines.append(
+                _("{seat}'s turn: {done}.", seat=Seat(turn["seat"]), done=semicolons(done))
+            )
     if view.get("prompt"):
         prompt = view["prompt"]
         if not isinstance(prompt, Msg):

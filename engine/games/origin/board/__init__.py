@@ -5,11 +5,22 @@ kind of move and first target: Origin's decisions are short lists."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from engine.games.origin.board.palette import seat_colours
 from engine.games.origin.board.panels import panels
 from engine.games.origin.board.picture import picture
 from engine.games.origin.board.text import text
+from engine.games.origin.board.words import SEAT_COLOUR_WORDS
 from engine.kit import Board
 
-BOARD = Board(panels=panels, text=text, picture=picture)
+
+def colour_words(seats: Sequence[str]) -> dict[str, str]:
+    """Each seat's colour in words, as the map's legend and pawns draw it."""
+    drawn = seat_colours({"seats": list(seats)})
+    return {seat: SEAT_COLOUR_WORDS[name] for seat, (name, _hex) in drawn.items()}
+
+
+BOARD = Board(panels=panels, text=text, picture=picture, seat_colours=colour_words)
 
 __all__ = ["BOARD"]

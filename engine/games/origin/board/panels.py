@@ -44,6 +44,7 @@ from engine.kit.panels import (
     content,
     joined,
 )
+from engine.kit.words import Seat
 
 NONE = "–"
 HUNTING_TOKEN = "#cfe8c4"
@@ -143,7 +144,7 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> Table:
         if seat == view.get("first_player"):
             badges.append(p_("mark", "1st"))
         marks = (BREAK, Words(commas(badges), tone="small")) if badges else ()
-        heading = content(Swatch(colour), " ", Words(seat, bold=True), marks)
+        heading = content(Swatch(colour), " ", Words(Seat(seat), bold=True), marks)
         columns.append(Column(heading, colour=colour, share=share))
     names = strait_names(view)
 
@@ -310,7 +311,11 @@ def _reserve(view: View) -> Block:
 
 def _legend(colours: dict[str, tuple[str, str]]) -> tuple[Block, ...]:
     players = [
-        (Swatch(hexa, size=12), " ", _("{seat} ({colour})", seat=seat, colour=_seat_colour(name)))
+        (
+            Swatch(hexa, size=12),
+            " ",
+            _("{seat} ({colour})", seat=Seat(seat), colour=_seat_colour(name)),
+        )
         for seat, (name, hexa) in colours.items()
     ]
     players.append((Swatch(NEUTRAL, size=12), " ", p_("legend", "neutral")))

@@ -33,6 +33,7 @@ from engine.games.origin.board.words import pawn_label, pts, territory_words
 from engine.games.origin.components import LAND_BORDERS
 from engine.games.origin.words import _, p_
 from engine.kit.drawing import Circle, Drawing, Group, Line, Measure, Polygon, Rect, Shape, Text
+from engine.kit.words import Seat
 
 Pair = tuple[dict[str, Any], dict[str, Any]]
 Colours = dict[str, tuple[str, str]]
@@ -66,8 +67,8 @@ def _headline(view: View) -> str:
         return _("Players choose their objectives")
     if view.get("current"):
         if view.get("last_round"):
-            return _("{seat} to play · last round", seat=view["current"])
-        return _("{seat} to play", seat=view["current"])
+            return _("{seat} to play · last round", seat=Seat(view["current"]))
+        return _("{seat} to play", seat=Seat(view["current"]))
     return p_("game", "Origin")
 
 
@@ -186,7 +187,7 @@ def _territory(t: dict[str, Any], colours: Colours) -> Shape:
     village = t.get("village")
     if village:
         shapes.append(house(x + R * 0.72, y - R * 0.72, colours.get(village, ("", NEUTRAL))[1]))
-        hover.append(_("village of {seat}", seat=village))
+        hover.append(_("village of {seat}", seat=Seat(village)))
     token = t.get("hunting_token")
     if token is not None:
         hx, hy = x - R * 0.72, y + R * 0.72
@@ -221,9 +222,9 @@ def _legend(view: View, colours: Colours) -> list[Shape]:
     for i, (seat, (_colour, hexa)) in enumerate(colours.items()):
         cy = top + 14 + 21 * i
         shapes.append(Circle(27, cy, 6, fill="#ffffff", stroke=hexa, width=3.5))
-        label: str = seat if len(seat) <= 16 else seat[:15] + "…"
+        label: str = Seat(seat)
         if seat == view.get("you"):
-            label = _("{seat} (you)", seat=label)
+            label = _("{seat} (you)", seat=Seat(seat))
         current = seat == view.get("current")
         shapes.append(Text(40, cy, label, size=13, fill=INK, anchor="start", bold=current))
         score = players.get(seat, {}).get("score")

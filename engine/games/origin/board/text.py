@@ -30,7 +30,7 @@ from engine.games.origin.names import (
     semicolons,
 )
 from engine.games.origin.words import _, p_
-from engine.kit.words import Msg
+from engine.kit.words import Msg, Seat
 
 
 def _indent(line: str, depth: int = 1) -> Msg:
@@ -44,7 +44,7 @@ def text(view: View) -> list[str]:
     out: list[str] = list(status(view))
     me = view.get("you")
     if me and view.get("hand") is not None:
-        out += ["", _("Your hand ({seat}):", seat=me)]
+        out += ["", _("Your hand ({seat}):", seat=Seat(me))]
         out += [_indent(_card_line(c)) for c in hand_cards(view)] or [_indent(_("(empty)"))]
     if view.get("choosing"):
         out += ["", _("You are choosing among:")]
@@ -64,13 +64,13 @@ def text(view: View) -> list[str]:
         if parts:
             head = _(
                 "{seat} ({marks}): {score} ({parts})",
-                seat=seat,
+                seat=Seat(seat),
                 marks=commas(marks),
                 score=score,
                 parts=parts,
             )
         else:
-            head = _("{seat} ({marks}): {score}", seat=seat, marks=commas(marks), score=score)
+            head = _("{seat} ({marks}): {score}", seat=Seat(seat), marks=commas(marks), score=score)
         out.append(_indent(head))
         out.append(
             _indent(
@@ -115,7 +115,7 @@ def text(view: View) -> list[str]:
         if t.get("pawn"):
             things.append(pawn_label(t["pawn"]))
         if t.get("village"):
-            things.append(_("village of {seat}", seat=t["village"]))
+            things.append(_("village of {seat}", seat=Seat(t["village"])))
         if t.get("hunting_token") is not None:
             things.append(_("hunting token {value}", value=t["hunting_token"]))
         line = _("{territory}: {things}", territory=territory_words(t), things=commas(things))

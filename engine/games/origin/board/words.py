@@ -11,7 +11,7 @@ from engine.games.origin.board.palette import View
 from engine.games.origin.names import colour_word, commas, continent_name, semicolons
 from engine.games.origin.names import pawn_words as properties
 from engine.games.origin.words import _, n_, p_
-from engine.kit.words import Msg
+from engine.kit.words import Msg, Seat
 
 SCORE_PARTS: dict[str, Msg] = {
     "objectives": p_("score", "objectives"),
@@ -52,7 +52,7 @@ def pawn_label(pawn: dict[str, Any]) -> Msg:
     words = properties(pawn["height"], pawn["strength"], pawn["colour"])
     if pawn.get("owner") is None:
         return _("neutral {pawn} pawn", pawn=words)
-    return _("{seat}'s {pawn} pawn", seat=pawn["owner"], pawn=words)
+    return _("{seat}'s {pawn} pawn", seat=Seat(pawn["owner"]), pawn=words)
 
 
 def territory_words(t: dict[str, Any]) -> Msg:
@@ -127,13 +127,14 @@ def status(view: View) -> list[str]:
         players = view.get("players", {})
         ranking = sorted(players, key=lambda seat: -players[seat].get("score", 0))
         scores = commas(
-            _("{seat} {score}", seat=seat, score=players[seat].get("score", 0)) for seat in ranking
+            _("{seat} {score}", seat=Seat(seat), score=players[seat].get("score", 0))
+            for seat in ranking
         )
         lines.append(_("Final scores: {scores}.", scores=scores))
     elif phase == "choose_objectives":
         lines.append(_("Setup: each player keeps one of the three objectives dealt."))
     elif view.get("current"):
-        lines.append(_("Turn: {seat}.", seat=view["current"]))
+        lines.append(_("Turn: {seat}.", seat=Seat(view["current"])))
     if view.get("last_round") and not view.get("over"):
         lines.append(_last_round(view, reasons))
     turn = view.get("turn")
@@ -154,7 +155,7 @@ def status(view: View) -> list[str]:
             effects = commas(EFFECTS.get(e, e.replace("_", " ")) for e in turn["effects"])
             done.append(_("in effect: {effects}", effects=effects))
         if turn.get("swapped_with"):
-            done.append(_("swapped with {seat}", seat=turn["swapped_with"]))
+            done.append(_("swapped with {seat}", seat=Seat(turn["swapped_with"])))
         lines.append(_("This turn: {done}.", done=semicolons(done)))
     if view.get("prompt") and not view.get("over"):
         told = view["prompt"]
@@ -165,16 +166,16 @@ def status(view: View) -> list[str]:
 def _last_round(view: View, reasons: str) -> Msg:
     """ru «Конец игры»: who triggered the end, why, and who still plays."""
     who = view.get("end_triggered_by")
-    left = commas(view.get("final_turns_left") or [])
+    left = commas(Seat(s) for s in view.get("final_turns_left") or [])
     if who and reasons:
         if left:
             return _(
                 "Last round, triggered by {seat} ({reasons}); still to play: {seats}.",
-                seat=who,
+                seat=Seat(who),
                 reasons=reasons,
                 seats=left,
             )
-        return _("Last round, triggered by {seat} ({reasons}).", seat=who, reasons=reasons)
+        return _("Last round, triggered by {seat} ({reasons}).", seat=Seat(who), reasons=reasons)
     if left:
         return _("Last round; still to play: {seats}.", seats=left)
     return _("Last round.")

@@ -8,12 +8,29 @@ building stacks show only their face-up tops and their heights.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.games.origins_first_builders.board.options import option_path
+from engine.games.origins_first_builders.board.palette import seat_colours
 from engine.games.origins_first_builders.board.panels import panels
 from engine.games.origins_first_builders.board.picture import picture
 from engine.games.origins_first_builders.board.text import text
+from engine.games.origins_first_builders.words import seat_colour
 from engine.kit.game import Board
 
-BOARD = Board(panels=panels, text=text, picture=picture, option_path=option_path)
+
+def colour_words(seats: Sequence[str]) -> dict[str, str]:
+    """Each seat's colour in words, as its discs and archon are drawn."""
+    drawn = seat_colours({"seats": list(seats)})
+    return {seat: seat_colour(drawn[seat][0]) for seat in seats}
+
+
+BOARD = Board(
+    panels=panels,
+    text=text,
+    picture=picture,
+    option_path=option_path,
+    seat_colours=colour_words,
+)
 
 __all__ = ["BOARD"]

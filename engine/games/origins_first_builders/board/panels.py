@@ -39,7 +39,7 @@ from engine.kit.panels import (
     content,
     joined,
 )
-from engine.kit.words import Msg
+from engine.kit.words import Msg, Seat
 
 NONE = "–"
 """What an empty cell shows."""
@@ -152,7 +152,7 @@ def _players(view: View) -> tuple[Table, ...]:
                 content(
                     _seat(view, seat),
                     " ",
-                    Words(seat, bold=True, colour=INK),
+                    Words(Seat(seat), bold=True, colour=INK),
                     " ",
                     _small(word.seat_colour(colours[seat][0])),
                     (BREAK, _small(word.joined(badges))) if badges else None,
@@ -525,7 +525,7 @@ def _cities(view: View) -> tuple[Para, ...]:
                 content(
                     _seat(view, seat),
                     " ",
-                    Words(seat, bold=True),
+                    Words(Seat(seat), bold=True),
                     ": ",
                     tiles,
                     (BREAK, _small(_("power centres:")), " ", *centres) if centres else None,

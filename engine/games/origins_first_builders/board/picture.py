@@ -60,7 +60,7 @@ from engine.kit.drawing import (
     Shape,
     Text,
 )
-from engine.kit.words import Listing, Msg
+from engine.kit.words import Listing, Msg, Seat
 
 Section = Callable[[View, Colours, float, Measure], tuple[list[Shape], float]]
 
@@ -99,20 +99,22 @@ def headline(view: View) -> Msg:
         if not best:
             return _("Game over")
         if len(best) == 1:
-            return _("Game over: {seat} has the most points, {n}", seat=best[0], n=top)
-        seats: Msg | str = best[0]
+            return _("Game over: {seat} has the most points, {n}", seat=Seat(best[0]), n=top)
+        seats: Msg | str = Seat(best[0])
         for other in best[1:]:
-            seats = _("{first} and {then}", first=seats, then=other)
+            seats = _("{first} and {then}", first=seats, then=Seat(other))
         return _("Game over: {seats} share the most points, {n}", seats=seats, n=top)
     if view.get("phase") == "draft" and view.get("solo"):
         return _("Choosing the starting dice")
     if view.get("phase") == "draft":
         order = (view.get("draft") or {}).get("order") or []
         if order:
-            return _("Drafting the starting dice: {seat} picks", seat=order[0])
+            return _("Drafting the starting dice: {seat} picks", seat=Seat(order[0]))
         return _("Drafting the starting dice")
     if view.get("current"):
-        return _("Round {round} · {seat} to play", round=view.get("round", 0), seat=view["current"])
+        return _(
+            "Round {round} · {seat} to play", round=view.get("round", 0), seat=Seat(view["current"])
+        )
     return _("Round {round}", round=view.get("round", 0))
 
 
@@ -123,7 +125,7 @@ def _header(view: View, colours: Colours, y: float, measure: Measure) -> tuple[l
     ]
     me = view.get("you")
     if me in view.get("players", {}):
-        label = _("you are {seat}", seat=me)
+        label = _("you are {seat}", seat=Seat(me))
         x = WIDTH - M - measure(label, BODY)
         shapes += disc(x - 12, y + 17, 8, me, view, colours)
         shapes.append(Text(WIDTH - M, y + 17, label, size=BODY, fill=INK, anchor="end"))
@@ -155,7 +157,7 @@ def _draft(view: View, colours: Colours, y: float, measure: Measure) -> tuple[li
             )
         )
         x += 28
-    order = word.joined(draft.get("order", []))
+    order = word.joined(Seat(s) for s in draft.get("order", []))
     if order and not view.get("solo"):
         shapes.append(note(x + 8, y + 31, _("still to pick, in order: {seats}", seats=order)))
     return shapes, 52
@@ -290,14 +292,16 @@ def _visitors(
         if v["kind"] == "citizen":
             drawn = die(vx, vy, s, v["colour"], v["value"], ring)
             what = _(
-                "{seat}'s citizen {die}", seat=v["seat"], die=word.die(v["colour"], v["value"])
+                "{seat}'s citizen {die}",
+                seat=Seat(v["seat"]),
+                die=word.die(v["colour"], v["value"]),
             )
         elif v["kind"] == "speaker":
             drawn = speaker(vx, vy, s, v["value"], ring)
-            what = _("{seat}'s speaker {value}", seat=v["seat"], value=v["value"])
+            what = _("{seat}'s speaker {value}", seat=Seat(v["seat"]), value=v["value"])
         else:
             drawn = archon(vx + s / 2, vy + s / 2 + 1, s * 1.1, ring)
-            what = _("{seat}'s archon", seat=v["seat"])
+            what = _("{seat}'s archon", seat=Seat(v["seat"]))
         title = _("{visitor} in zone {n}", visitor=what, n=zone["number"])
         shapes.append(Group(tuple(drawn), title=title))
     return shapes
@@ -643,7 +647,7 @@ def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[
             for k, seat in enumerate(here):
                 parts += disc(x + 9 + k * 8, ty + TEMPLE_ROW / 2 + 3, 7, seat, view, colours)
             a = {"temple": temple["name"], "step": s, "points": word.vp(value)}
-            seats = word.joined(here)
+            seats = word.joined(Seat(s) for s in here)
             if len(here) > 1:
                 title = _(
                     "{temple} temple step {step} ({points}): {seats} (bottom to top)",
@@ -771,7 +775,7 @@ def _temple_title(name: Any, zodiac: dict[str, Any], holder: str | None) -> Msg:
     a = {
         "temple": name,
         "card": zodiac.get("name") or _("no card"),
-        "holder": holder or _("nobody"),
+        "holder": Seat(holder) if holder else _("nobody"),
     }
     if zodiac.get("text"):
         return _("{temple} temple: {card} ({effect}), held by {holder}", effect=zodiac["text"], **a)

@@ -45,6 +45,7 @@ from engine.games.origins_first_builders.board.words import seat_marks
 from engine.games.origins_first_builders.components import BASES
 from engine.games.origins_first_builders.words import _, n_
 from engine.kit.drawing import Circle, Group, Line, Measure, Polygon, Rect, Shape, Text
+from engine.kit.words import Seat
 
 
 def players(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
@@ -96,13 +97,13 @@ def _player(
 
 def _player_head(view: View, colours: Colours, seat: str, p: dict[str, Any], flow: Flow) -> None:
     tags = seat_marks(view, seat)
-    flow.add(22, disc(9, 10, 9, seat, view, colours), title=_("{seat}'s colour", seat=seat))
-    flow.label(seat, bold=True, colour=INK)
+    flow.add(22, disc(9, 10, 9, seat, view, colours), title=_("{seat}'s colour", seat=Seat(seat)))
+    flow.label(Seat(seat), bold=True, colour=INK)
     if tags:
         flow.label(_("({marks})", marks=word.joined(tags)))
     score = p.get("score", 0)
     parts = word.score_parts(p.get("score_breakdown") or {})
-    a = {"seat": seat, "n": score}
+    a = {"seat": Seat(seat), "n": score}
     if view.get("over"):
         title = (
             _("{seat}: final score {n} ({parts})", parts=parts, **a)
@@ -185,7 +186,7 @@ def _citizens(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
             width += flow.measure(tag, SMALL - 0.5) + 4
         title = _(
             "{seat}'s citizen {die} ({where})",
-            seat=seat,
+            seat=Seat(seat),
             die=word.die(c["colour"], c["value"]),
             where=where,
         )
@@ -193,7 +194,7 @@ def _citizens(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
     free = (p.get("bases") or {}).get("free", 0)
     for _k in range(free):
         empty = Rect(1, 1, 18, 18, fill=None, stroke="#b3a78f", width=1, rx=4)
-        flow.add(24, [empty], title=_("{seat}'s free base", seat=seat))
+        flow.add(24, [empty], title=_("{seat}'s free base", seat=Seat(seat)))
     if not citizens and not free:
         flow.label(_("none"))
 
@@ -201,7 +202,7 @@ def _citizens(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
 def _speakers_and_archon(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
     flow.label(_("Speakers"))
     for value in p.get("speakers", []):
-        title = _("{seat}'s speaker {value}", seat=seat, value=value)
+        title = _("{seat}'s speaker {value}", seat=Seat(seat), value=value)
         flow.add(22, speaker(1, 1, 18, value), title=title)
     if not p.get("speakers"):
         flow.label(_("none"))
@@ -210,7 +211,9 @@ def _speakers_and_archon(seat: str, p: dict[str, Any], flow: Flow, ring: str) ->
     where = arch.get("where") or _("home")
     flow.label(_("Archon"))
     flow.add(
-        22, archon(10, 11, 19, ring), title=_("{seat}'s archon ({where})", seat=seat, where=where)
+        22,
+        archon(10, 11, 19, ring),
+        title=_("{seat}'s archon ({where})", seat=Seat(seat), where=where),
     )
     # ru «Особое свойство архонта»: each advisor lends the archon its colour.
     for colour in arch.get("colours", []):
@@ -230,7 +233,7 @@ def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
             [*die(1, 2, 16, a["colour"], None), points],
             title=_(
                 "{seat}'s advisor {colour} ({points})",
-                seat=seat,
+                seat=Seat(seat),
                 colour=word.colour(a["colour"]),
                 points=word.vp(a["points"]),
             ),
@@ -249,7 +252,10 @@ def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
             Text(24, 9, superiority, size=BODY, fill=MUTED, anchor="start"),
         ],
         title=n_(
-            "{seat}: {n} superiority tokens", "{seat}: {n} superiority tokens", n=tokens, seat=seat
+            "{seat}: {n} superiority tokens",
+            "{seat}: {n} superiority tokens",
+            n=tokens,
+            seat=Seat(seat),
         ),
     )
 
@@ -263,7 +269,7 @@ def _towers_and_cards(seat: str, p: dict[str, Any], flow: Flow) -> None:
             [*tower(1, 1, 13, 18, colour), level_text],
             title=_(
                 "{seat}'s {colour} tower: level {level}",
-                seat=seat,
+                seat=Seat(seat),
                 colour=word.colour_f(colour),
                 level=level,
             ),
@@ -300,7 +306,7 @@ def _reserved(seat: str, p: dict[str, Any], flow: Flow) -> None:
             ],
             title=_(
                 "{seat} set aside the {building} ({stone})",
-                seat=seat,
+                seat=Seat(seat),
                 building=b["name"],
                 stone=word.amount("stone", b["stone"]),
             ),
@@ -375,7 +381,7 @@ def _city(
                     ),
                     title=_(
                         "{seat}'s city: free space ({x}, {y}) where a building may go",
-                        seat=seat,
+                        seat=Seat(seat),
                         x=fx,
                         y=fy,
                     ),
@@ -401,7 +407,7 @@ def _city(
                 ),
                 title=_(
                     "{seat}'s open district at ({x}, {y}): a citizen may close it",
-                    seat=seat,
+                    seat=Seat(seat),
                     x=cx,
                     y=cy,
                 ),
@@ -415,7 +421,7 @@ def _city(
                 tuple(die(px - s / 2, py - s / 2, s, c["colour"], c["value"], "#ffffff")),
                 title=_(
                     "{seat}'s power centre at ({x}, {y}): {die}, {points}",
-                    seat=seat,
+                    seat=Seat(seat),
                     x=c["x"],
                     y=c["y"],
                     die=word.die(c["colour"], c["value"]),
@@ -454,7 +460,7 @@ def _tile(
     elif big:
         size, lines = fit(measure, t.get("name", ""), 10.0 if cell >= 56 else 9.0, w - 5, 3)
         shapes += text_block(x + cell / 2, y + cell / 2, lines, size, fill=ink, bold=True)
-    a = {"seat": seat, "x": t["x"], "y": t["y"], "building": t.get("name") or ""}
+    a = {"seat": Seat(seat), "x": t["x"], "y": t["y"], "building": t.get("name") or ""}
     if t.get("farm"):
         a["colour"] = _("farm")
     else:
@@ -500,7 +506,9 @@ def legend(view: View, colours: Colours, y: float, measure: Measure) -> tuple[li
     flow = Flow(measure, M, y + 2, WIDTH - M, line=20)
     for seat in view.get("seats", []):
         flow.add(18, disc(8, 9, 7.5, seat, view, colours))
-        flow.label(_("{seat} ({colour})", seat=seat, colour=word.seat_colour(colours[seat][0])))
+        flow.label(
+            _("{seat} ({colour})", seat=Seat(seat), colour=word.seat_colour(colours[seat][0]))
+        )
     if view.get("solo"):
         flow.add(18, disc(8, 9, 7.5, "dummy", view, colours))
         flow.label(_("solo dummy"))

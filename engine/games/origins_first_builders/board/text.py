@@ -12,7 +12,7 @@ from engine.games.origins_first_builders.board.palette import View
 from engine.games.origins_first_builders.board.words import die_words, seat_marks, status_lines
 from engine.games.origins_first_builders.components import BASES
 from engine.games.origins_first_builders.words import _, n_
-from engine.kit.words import Listing, Msg
+from engine.kit.words import Listing, Msg, Seat
 
 Line = Msg | str
 
@@ -116,9 +116,9 @@ def text(view: View) -> list[Line]:
     out += ["", _("Temples (the two lowest discs score):")]
     for t in board.get("temples", []):
         zodiac = (t.get("zodiac") or {}).get("name") or _("no card")
-        holder = t.get("holder") or _("nobody")
+        holder = Seat(t["holder"]) if t.get("holder") else _("nobody")
         discs = word.joined(
-            _("{seat} {step}", seat=d["seat"], step=d["step"]) for d in t.get("discs", [])
+            _("{seat} {step}", seat=Seat(d["seat"]), step=d["step"]) for d in t.get("discs", [])
         )
         out.append(
             _(
@@ -138,10 +138,10 @@ def text(view: View) -> list[Line]:
 
 def _visitor(v: dict[str, Any]) -> Msg:
     if v["kind"] == "citizen":
-        return _("{seat}'s {die}", seat=v["seat"], die=word.die(v["colour"], v["value"]))
+        return _("{seat}'s {die}", seat=Seat(v["seat"]), die=word.die(v["colour"], v["value"]))
     if v["kind"] == "speaker":
-        return _("{seat}'s speaker {value}", seat=v["seat"], value=v["value"])
-    return _("{seat}'s archon", seat=v["seat"])
+        return _("{seat}'s speaker {value}", seat=Seat(v["seat"]), value=v["value"])
+    return _("{seat}'s archon", seat=Seat(v["seat"]))
 
 
 def _war_lines(board: dict[str, Any]) -> list[Line]:
@@ -175,7 +175,7 @@ def _war_lines(board: dict[str, Any]) -> list[Line]:
 def _player_lines(view: View, seat: str, p: dict[str, Any], focus: bool) -> list[Line]:
     marks = seat_marks(view, seat)
     parts = word.score_parts(p.get("score_breakdown") or {})
-    who = _("{seat} ({marks})", seat=seat, marks=word.joined(marks)) if marks else seat
+    who = _("{seat} ({marks})", seat=Seat(seat), marks=word.joined(marks)) if marks else Seat(seat)
     score = word.vp(p.get("score", 0))
     lines: list[Line] = [
         _("  {player}: {score} ({parts})", player=who, score=score, parts=parts)

@@ -11,7 +11,7 @@ from typing import Any
 from engine.games.origins_first_builders import words as word
 from engine.games.origins_first_builders.board.palette import RESOURCE_LETTER, View
 from engine.games.origins_first_builders.words import _
-from engine.kit.words import Msg
+from engine.kit.words import Msg, Seat
 
 ACTION_SHORT = {
     "stone3": _("Gain 3 stone"),
@@ -84,7 +84,9 @@ def status_lines(view: View) -> list[Msg]:
         else:
             lines.append(_("The game is over."))
         ranking = sorted(players, key=lambda s: -players[s].get("score", 0))
-        scores = word.joined(f"{s} {players[s].get('score', 0)}" for s in ranking)
+        scores = word.joined(
+            _("{seat} {score}", seat=Seat(s), score=players[s].get("score", 0)) for s in ranking
+        )
         lines.append(_("Final scores: {scores}.", scores=scores))
         return lines
     if view.get("phase") == "draft" and view.get("solo"):
@@ -95,7 +97,7 @@ def status_lines(view: View) -> list[Msg]:
             lines.append(
                 _(
                     "Setup: the players draft their starting citizens ({order}).",
-                    order=word.joined(order),
+                    order=word.joined(Seat(s) for s in order),
                 )
             )
         else:
@@ -103,8 +105,8 @@ def status_lines(view: View) -> list[Msg]:
     else:
         a = {
             "round": view.get("round", 0),
-            "seat": view.get("current") or "",
-            "first": view.get("first_player") or "",
+            "seat": Seat(view.get("current") or ""),
+            "first": Seat(view.get("first_player") or ""),
         }
         if view.get("current") and view.get("first_player"):
             lines.append(_("Round {round}: {seat} to play (first player {first}).", **a))
