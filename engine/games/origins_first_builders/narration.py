@@ -78,7 +78,7 @@ def _die(player: Player, index: int) -> Msg:
 
 
 def _disc(disc: str) -> Text:
-    return _("the dummy disc") if disc == SOLO_DUMMY else disc
+    return _("the dummy disc") if disc == SOLO_DUMMY else Seat(disc)
 
 
 def _near(player: Player, x: int, y: int) -> Msg:
@@ -275,7 +275,9 @@ def _game_ended(state: State, e: Event) -> Text:
     if result["tie_break"] == "most buildings in the city":
         head = _("{result} (ties broken by most buildings in the city)", result=head)
     reasons = words.joined((reason_words(r) for r in e["reasons"]), "; ")
-    rest = [f"{s} {scores[s]}" for group in ranking[1:] for s in group]
+    rest = [
+        _("{seat} {score}", seat=Seat(s), score=scores[s]) for group in ranking[1:] for s in group
+    ]
     if rest:
         return _(
             "The game ended ({reasons}): {result}; {others}",
