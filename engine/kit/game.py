@@ -42,6 +42,21 @@ class Board:
     """Each seat's colour in words (a message), the seats given in seat order, as the
     picture draws it: what an invitation and a list of players say a player plays
     (issue 32 §1), never the seat's id."""
+    play_order: Callable[[View], Sequence[str]] | None = None
+    """The seats in the order they take their turns (the first player's first), as the
+    view shows it: what an invitation, sent once the setup drew the first player, says of
+    when the reader plays (issue 32 §1). Empty where the view does not know it yet."""
+
+
+def clockwise_from(view: View, first: object) -> list[str]:
+    """The view's ``seats`` (in seat order, clockwise) from ``first`` round: the turn order
+    of a game whose first player starts and play passes clockwise; empty while ``first``
+    is not one of them."""
+    seats = [str(s) for s in view.get("seats") or ()]
+    if first not in seats:
+        return []
+    at = seats.index(str(first))
+    return seats[at:] + seats[:at]
 
 
 @dataclass(frozen=True, eq=False)

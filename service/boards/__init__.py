@@ -57,6 +57,13 @@ def seat_colours(game: str, seats: Sequence[str]) -> dict[str, Any]:
     return {seat: _("seat {number}", number=i + 1) for i, seat in enumerate(seats)}
 
 
+def play_order(game: str, view: dict[str, Any]) -> list[str]:
+    """The seats in the order they take their turns, as the game's ``play_order`` reads it
+    from ``view``; none for a game that does not say (issue 32 §1)."""
+    order = _board(game).play_order
+    return list(order(view)) if order is not None else []
+
+
 def option_path(game: str) -> OptionPath:
     """The game's ``option_path``, else one group per kind of move."""
     return _board(game).option_path or _kind_path

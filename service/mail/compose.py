@@ -496,6 +496,9 @@ def _context(
             "colour": boards.seat_colours(loaded.row.game, [s.seat for s in loaded.row.seats])[
                 row.seat
             ],
+            "turn_order": presentation.turn_order(loaded, row.seat, view)
+            if row.kind == "invitation"
+            else [],
         },
         "players": presentation.players(loaded, row.seat),
         "whose_turn": presentation.whose_turn(loaded, row.seat),

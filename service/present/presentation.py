@@ -54,6 +54,28 @@ def colour(loaded: Loaded, seat: str) -> Any:
     return boards.seat_colours(loaded.row.game, [s.seat for s in loaded.row.seats])[seat]
 
 
+PLACES = (
+    _("You play first."),
+    _("You play second."),
+    _("You play third."),
+    _("You play fourth."),
+)
+"""Where a player's turn comes in each round, for an invitation (issue 32 §1)."""
+
+
+def turn_order(loaded: Loaded, seat: str, view: dict[str, Any]) -> list[Any]:
+    """What an invitation says of when ``seat`` plays: its place and the whole order, by
+    name, as the game drew it at setup (its ``play_order`` from ``view``), never guessed
+    from seat numbers; nothing for a game that does not say."""
+    order = boards.play_order(loaded.row.game, view)
+    if seat not in order or len(order) < 2:
+        return []
+    names = seat_names(loaded)
+    place = order.index(seat)
+    where = [PLACES[place]] if place < len(PLACES) else []
+    return [*where, _("Turn order: {order}.", order=" → ".join(names.get(s, s) for s in order))]
+
+
 def seat_names(loaded: Loaded) -> dict[str, str]:
     """Each seat's player now, in this context's language, for the boards to say names
     where the engine says seats."""

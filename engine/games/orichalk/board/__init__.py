@@ -22,7 +22,15 @@ from engine.games.orichalk.board.panels import panels
 from engine.games.orichalk.board.picture import picture
 from engine.games.orichalk.board.text import text
 from engine.games.orichalk.board.words import seat_colour_words
-from engine.kit.game import Board
+from engine.kit.game import Board, View, clockwise_from
+
+
+def play_order(view: View) -> list[str]:
+    """uk «учасники ходять по черзі за годинниковою стрілкою, починаючи з гравця, який має
+    фішку ініціативи», the first drawn at setup («У випадковий спосіб визначте першого
+    гравця»); this round's order once it is set."""
+    return [str(s) for s in view.get("order") or ()] or clockwise_from(view, view.get("initiative"))
+
 
 BOARD = Board(
     panels=panels,
@@ -30,6 +38,7 @@ BOARD = Board(
     picture=picture,
     option_path=option_path,
     seat_colours=seat_colour_words,
+    play_order=play_order,
 )
 
 __all__ = ["BOARD"]

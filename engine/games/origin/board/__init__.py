@@ -13,6 +13,7 @@ from engine.games.origin.board.picture import picture
 from engine.games.origin.board.text import text
 from engine.games.origin.board.words import SEAT_COLOUR_WORDS
 from engine.kit import Board
+from engine.kit.game import View, clockwise_from
 
 
 def colour_words(seats: Sequence[str]) -> dict[str, str]:
@@ -21,6 +22,18 @@ def colour_words(seats: Sequence[str]) -> dict[str, str]:
     return {seat: SEAT_COLOUR_WORDS[name] for seat, (name, _hex) in drawn.items()}
 
 
-BOARD = Board(panels=panels, text=text, picture=picture, seat_colours=colour_words)
+def play_order(view: View) -> list[str]:
+    """ja 「スタートプレイヤーがランダムに決定され」, then play passes clockwise (ru «далее
+    ход передаётся по часовой стрелке»): seat order from the drawn first player."""
+    return clockwise_from(view, view.get("first_player"))
+
+
+BOARD = Board(
+    panels=panels,
+    text=text,
+    picture=picture,
+    seat_colours=colour_words,
+    play_order=play_order,
+)
 
 __all__ = ["BOARD"]

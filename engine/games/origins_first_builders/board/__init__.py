@@ -16,7 +16,7 @@ from engine.games.origins_first_builders.board.panels import panels
 from engine.games.origins_first_builders.board.picture import picture
 from engine.games.origins_first_builders.board.text import text
 from engine.games.origins_first_builders.words import seat_colour
-from engine.kit.game import Board
+from engine.kit.game import Board, View, clockwise_from
 
 
 def colour_words(seats: Sequence[str]) -> dict[str, str]:
@@ -25,12 +25,19 @@ def colour_words(seats: Sequence[str]) -> dict[str, str]:
     return {seat: seat_colour(drawn[seat][0]) for seat in seats}
 
 
+def play_order(view: View) -> list[str]:
+    """ru «Ход игры»: each round from the first player's token clockwise (the first player
+    drawn at setup, a ruling: the rulebook lost the step)."""
+    return clockwise_from(view, view.get("first_player"))
+
+
 BOARD = Board(
     panels=panels,
     text=text,
     picture=picture,
     option_path=option_path,
     seat_colours=colour_words,
+    play_order=play_order,
 )
 
 __all__ = ["BOARD"]
