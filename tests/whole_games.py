@@ -187,7 +187,12 @@ def play(
 
     def read_pages() -> None:
         _read_emails(smtp, table, seen)
-        urls = {f"/games/{game_id}", f"/games/{game_id}/history?all=1", f"/api/games/{game_id}"}
+        urls = {
+            f"/games/{game_id}",
+            f"/games/{game_id}/history?all=1",
+            f"/api/games/{game_id}",
+            f"/api/games/{game_id}?lang={language}",
+        }
         for player in table.players:
             mail = smtp.to(player["email"])
             if mail:

@@ -197,6 +197,7 @@ SCHEMAS: dict[str, Any] = {
             "asleep",
             "pace",
             "players",
+            "said",
             "view",
             "outcome",
             "commitment",
@@ -240,7 +241,37 @@ SCHEMAS: dict[str, Any] = {
                 },
             },
             "players": {"type": "array", "items": {"$ref": "#/components/schemas/PlayerStatus"}},
-            "view": {"type": "object", "description": "What a spectator may see."},
+            "said": {
+                "type": "object",
+                "required": ["language", "title", "to_play", "prompt", "result"],
+                "description": (
+                    "The game in sentences, as its page says it: the players by name (never "
+                    "a seat id), in the language lang= asks for (English by default)."
+                ),
+                "properties": {
+                    "language": {"type": "string", "enum": ["en", "ru", "uk", "es", "ja"]},
+                    "title": {"type": "string"},
+                    "to_play": {"type": "string", "description": "Who plays now, or game over."},
+                    "prompt": {
+                        "type": "string",
+                        "nullable": True,
+                        "description": "What the game waits for, as view.prompt says it.",
+                    },
+                    "result": {
+                        "type": "string",
+                        "nullable": True,
+                        "description": "Who won (and who resigned) once the game is over.",
+                    },
+                },
+            },
+            "view": {
+                "type": "object",
+                "description": (
+                    "What a spectator may see: the engine's data as it gives it (DESIGN.md "
+                    "§3), seats by id and its sentences in their English source; said has "
+                    "them in words."
+                ),
+            },
             "outcome": {
                 "type": "object",
                 "nullable": True,
@@ -324,7 +355,17 @@ SPEC: dict[str, Any] = {
                         "in": "path",
                         "required": True,
                         "schema": {"type": "string"},
-                    }
+                    },
+                    {
+                        "name": "lang",
+                        "in": "query",
+                        "required": False,
+                        "description": (
+                            "The language of the answer's sentences (pace, players, said): "
+                            "en, ru, uk, es or ja; any other value, or none, is English."
+                        ),
+                        "schema": {"type": "string"},
+                    },
                 ],
                 "responses": {
                     "200": {
