@@ -89,3 +89,116 @@ def test_no_russian_or_ukrainian_message_gives_a_player_a_gender_by_a_past_tense
         if gendered_past(lang, form)
     ]
     assert not found, "\n".join(found)
+
+
+# -- English, the source: a plural's singular is singular, "a" and "an" as they are said -----
+
+UNCOUNTED = {"orichalcum", "stone", "food", "wisdom", "gold", "VP", "pts", "more", "left"}
+"""Words English does not inflect after a number ("5 gold", "2 VP", "3 more", "4 left"):
+a plural message counting them may read the same in both forms."""
+
+
+def counted_word(text: str) -> str | None:
+    """The word ``{n}`` counts in ``text`` (a colour or other value between them skipped)."""
+    found = re.search(r"\{n\}(?:\s+\{\w+\})*\s+([A-Za-z]+)", text)
+    return found.group(1) if found else None
+
+
+def test_every_plural_message_says_one_in_the_singular():
+    """ "1 war trophies", "1 hoplites": the singular form of a plural message is the one a
+    count of 1 is shown with, so it counts in the singular unless English says both alike."""
+    same = sorted(
+        {
+            f"{path.parent.parent.parent}: {message.id[0]!r}"
+            for path, message, _forms in entries("ru")
+            if isinstance(message.id, tuple)
+            and message.id[0] == message.id[1]
+            and counted_word(message.id[0]) not in UNCOUNTED
+        }
+    )
+    assert not same, "\n".join(same)
+
+
+AN = re.compile(
+    r"\b[Aa] (?=[aeioAEIO]|8\b|8\d\b|11\b|18\b)"
+    r"|\b[Aa]n (?!h(?:our|onest|onou?r|eir))(?=[b-df-hj-np-tv-z]|[0-79]\b)"
+)
+""""a" before a vowel sound ("a orange", "a 8"), or "an" before a consonant ("an hour" is
+right)."""
+
+
+def test_english_says_a_and_an_as_it_is_spoken_in_every_message():
+    wrong = sorted(
+        {
+            f"{path.parent.parent.parent}: {text!r}"
+            for path, message, _forms in entries("ru")
+            for text in (message.id if isinstance(message.id, tuple) else (message.id,))
+            if AN.search(re.sub(r"\{\w+\}", "", text))
+        }
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+def test_english_says_a_and_an_as_it_is_spoken_with_the_values_put_in():
+    """ "Take a {pawn} pawn": the article is right only once the value is in; every
+    narration and option label of random whole games of every game, read in English."""
+    from engine.catalogue import CATALOGUE
+    from engine.kit.words import english
+    from tests.engine.playout import play_random
+
+    wrong: set[str] = set()
+    read = 0
+    for game in CATALOGUE:
+        for players, seed in ((2, 1), (3, 2)):
+            run = play_random(game, players, seed)
+            before = None
+            for event, state in zip(run.events, run.states, strict=True):
+                for reader in (None, *run.seats):
+                    said = english(game.narrate(before, event, reader))
+                    read += 1
+                    if AN.search(said):
+                        wrong.add(f"{game.name}: {said!r}")
+                before = state
+            for decision in run.log:
+                for move in game.legal_moves(decision.state, decision.seat):
+                    label = english(game.describe(decision.state, move))
+                    read += 1
+                    if AN.search(label):
+                        wrong.add(f"{game.name}: {label!r}")
+    assert read > 10_000
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+# -- Russian and Ukrainian: one word in every plural form ------------------------------------
+
+ONE_WORD = (
+    {"гра", "гри", "гру", "грі", "ігор", "іграх"},  # uk «гра»: «ігор» is its own plural
+    {"й", "і"},  # uk: the same «and», chosen by the sounds around it
+    {"в", "у"},  # uk: the same «in»
+    {"другую", "остальные"},  # «кладёт другую» (one) / «кладёт остальные» (several)
+    {"іншу", "решту"},
+)
+"""Words whose forms do not begin alike, and whose plural forms are still one word."""
+
+
+def words_changing_across_forms(forms: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The words of a plural's forms, side by side, that do not begin with the same letter:
+    «мету», «мети», «цілей» counts a «мета» once and a «ціль» many times."""
+    split = [re.findall(r"[^\W\d_]+", re.sub(r"\{\w+\}", "", form)) for form in forms]
+    if len({len(words) for words in split}) != 1:
+        return []
+    return [
+        side
+        for side in zip(*split, strict=True)
+        if len({w[0].lower() for w in side}) > 1 and not any(set(side) <= w for w in ONE_WORD)
+    ]
+
+
+def test_a_plural_counts_the_same_word_in_every_form():
+    mixed = [
+        f"{path}: {source(message)!r} → {forms!r}"
+        for lang in ("ru", "uk")
+        for path, message, forms in entries(lang)
+        if isinstance(message.id, tuple) and words_changing_across_forms(forms)
+    ]
+    assert not mixed, "\n".join(mixed)

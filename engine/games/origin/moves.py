@@ -167,7 +167,7 @@ def describe(state: State, move: Move) -> str:
 # ru «Фаза награждения»: the two rewards of each colour.
 _TILE_AND_CARD: dict[str, Msg] = {
     "yellow": _("Take a yellow innovation tile and the top action card"),
-    "orange": _("Take a orange innovation tile and the top permanent card"),
+    "orange": _("Take an orange innovation tile and the top permanent card"),
     "purple": _("Take a purple innovation tile and the top objective card"),
 }
 _THREE_CARDS: dict[str, Msg] = {

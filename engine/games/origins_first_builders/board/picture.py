@@ -485,7 +485,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
                     Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
                 ),
                 title=n_(
-                    "{n} {colour} citizen dice left in the supply",
+                    "{n} {colour} citizen die left in the supply",
                     "{n} {colour} citizen dice left in the supply",
                     n=n,
                     colour=word.colour(colour),
@@ -503,7 +503,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
                     Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
                 ),
                 title=n_(
-                    "{n} {colour} tower tiers left in the supply",
+                    "{n} {colour} tower tier left in the supply",
                     "{n} {colour} tower tiers left in the supply",
                     n=n,
                     colour=word.colour(colour),
