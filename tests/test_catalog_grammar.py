@@ -202,3 +202,98 @@ def test_a_plural_counts_the_same_word_in_every_form():
         if isinstance(message.id, tuple) and words_changing_across_forms(forms)
     ]
     assert not mixed, "\n".join(mixed)
+
+
+# -- Japanese: the polite register in every game's narration, a verb of its own ---------------
+
+POLITE = ("ます", "ました", "ません", "ませんでした", "です", "でした", "ください")
+FRAGMENTS = ("なし", "へ", "と", "から", "付き", "向き", "}つ")
+"""Noun phrases that end in kana: 「なし」 (none), 「{disc}は{space}へ」, 「{first}と{then}」,
+「建物袋から：…」 (from the bag: …), 「{tile}付き」 (with a tile), 「裏向き」 (face down),
+「節目{n}つ」 (a count)."""
+HIRAGANA = re.compile(r"[\u3041-\u309f]$")
+
+
+def plain_endings(text: str) -> list[str]:
+    """The sentences, clauses and bracketed notes of ``text`` (ended by 。, ：, （ or ）)
+    that end in a verb or an adjective in the plain register (「取った」「ある」「動かない」,
+    「並んだが、」): a noun phrase, or a placeholder, ends none of them."""
+    plain = [
+        m.group(0) for m in re.finditer(r"[^。：（）、]*(?:(?<!まし)(?<!でし)た|だ)が、", text)
+    ]
+    for clause in re.split(r"[。：（）]", text):
+        clause = clause.strip()
+        if HIRAGANA.search(clause) and not clause.endswith(POLITE + FRAGMENTS):
+            plain.append(clause)
+    return plain
+
+
+def narrations() -> Iterator[tuple[str, str, str | None]]:
+    """Every message a game's narration marks (``narration.py``), with its game's folder."""
+    from tests.games.catalogs import extracted
+
+    for folder in sorted((ROOT / "engine" / "games").iterdir()):
+        if (folder / "narration.py").is_file():
+            for msgid, context in extracted(folder, (("narration.py", "python"),)):
+                yield folder.name, msgid, context
+
+
+def test_the_register_check_tells_plain_from_polite():
+    assert plain_endings("{seat}が{card}を取った") == ["{seat}が{card}を取った"]
+    assert plain_endings("{seat}がダイスを戻した。各市民は1増える：{dice}") == [
+        "{seat}がダイスを戻した",
+        "各市民は1増える",
+    ]
+    assert not plain_endings("{seat}が{amounts}を得ました（蠍座）")
+    assert not plain_endings("ゲーム終了（{reasons}）：{result}")
+    assert not plain_endings("{disc}は{space}へ")
+    assert plain_endings("{seat}は{creature}と戦いました（すでに{left}人いた）") == [
+        "すでに{left}人いた"
+    ]
+    assert plain_endings("{holder}と並んだが、{holder}は保持できません") == ["{holder}と並んだが、"]
+    assert not plain_endings("{holder}と並びましたが、{holder}は保持できません")
+
+
+def test_every_japanese_narration_of_every_game_is_polite():
+    """Origin's narration was polite (「取りました」), the other two games' plain (「取った」):
+    one register, the polite one of the service's pages and emails."""
+    plain = []
+    for game, msgid, context in narrations():
+        (path,) = (ROOT / "engine" / "games" / game / "translations").glob("ja/LC_MESSAGES/*.po")
+        (_path, catalog) = next((p, c) for p, c in catalogs("ja") if p == path.relative_to(ROOT))
+        entry = catalog.get(msgid, context=context)
+        assert entry is not None, (game, msgid)
+        for form in entry.string if isinstance(entry.string, tuple) else (entry.string,):
+            plain += [f"{game}: {msgid!r} → {form!r}: {end!r}" for end in plain_endings(form)]
+    assert not plain, f"{len(plain)} plain endings:\n" + "\n".join(plain)
+
+
+def test_japanese_plays_a_card_or_chooses_an_action_never_moves_a_shogi_piece():
+    """「指す」 is the verb of shogi and go: a move here is a card played or an action chosen
+    (「選びました」), a reply not applied is 「反映されていません」. 「指している」 (refers to) is
+    another word."""
+    found = [
+        f"{path}: {source(message)!r} → {form!r}"
+        for path, message, forms in entries("ja")
+        for form in forms
+        if re.search(r"指[さしすせそ](?!てい)", form)
+    ]
+    assert not found, "\n".join(found)
+
+
+COUNTER = r"(?:か月|ヶ月|[日時分人枚個点回通手件秒週年行番])"
+"""Japanese counters («1日», «3人», «5件»): written right after their number."""
+
+
+def test_japanese_writes_a_number_and_its_counter_together():
+    """«1 日 1 通» reads as spaced-out English; Japanese writes «1日1通», and a count put in
+    as a value («{n} 件») the same way. A time zone's name («{zone} 時間») is a word, not a
+    number."""
+    spaced = re.compile(rf"(?:\d|\{{(?!zone\}})\w+\}}) {COUNTER}")
+    found = [
+        f"{path}: {source(message)!r} → {form!r}"
+        for path, message, forms in entries("ja")
+        for form in forms
+        if spaced.search(form)
+    ]
+    assert not found, "\n".join(found)
