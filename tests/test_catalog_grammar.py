@@ -297,3 +297,99 @@ def test_japanese_writes_a_number_and_its_counter_together():
         if spaced.search(form)
     ]
     assert not found, "\n".join(found)
+
+
+# -- Every count goes through the plural forms ------------------------------------------------
+
+
+def counted_nouns() -> set[str]:
+    """The words the plural messages count ("{n} points" → "points")."""
+    return {
+        word
+        for _path, message, _forms in entries("ru")
+        if isinstance(message.id, tuple)
+        for word in re.findall(r"\{n\}(?:\s+\{\w+\})*\s+([a-z]+s)\b", message.id[1])
+    }
+
+
+def counts_without_plural_forms(msgid: str | tuple[str, str], nouns: set[str]) -> list[str]:
+    """The counts in ``msgid`` put in as a bare number: in a message that is no plural, or by
+    a value other than the plural's own ``{n}`` («{seq} событий», «1 points»)."""
+    plural = isinstance(msgid, tuple)
+    return [
+        found.group(0)
+        for text in (msgid if plural else (msgid,))
+        for found in re.finditer(r"(?<!to )(?<!–)\{(\w+)\}(?:\s+\{\w+\})*\s+([a-z]+s)\b", text)
+        if found.group(2) in nouns and not (plural and found.group(1) == "n")
+    ]
+
+
+def test_every_count_goes_through_the_plural_forms():
+    """A number that counts something is a plural message's ``{n}`` (or a message of its own
+    nested in another, as «{events}» in the end of a game), so each language says «502
+    события», «1 point», «21 очко»; a range («from {min} to {max} players», «{min}–{max}»)
+    is no count."""
+    nouns = counted_nouns()
+    assert {"points", "events", "days", "tiles"} <= nouns
+    bare = sorted(
+        {
+            f"{path.parent.parent.parent}: {source(message)!r}: {counts}"
+            for path, message, _forms in entries("ru")
+            if (counts := counts_without_plural_forms(message.id, nouns))
+        }
+    )
+    assert not bare, "\n".join(bare)
+
+
+# -- Words a native reader corrected, and the rulebooks' terms ---------------------------------
+
+CORRECTED = (
+    (
+        "ru",
+        r"a seat whose player",
+        r"мест\w*, чей",
+        "a seat has no player of its own: «место игрока, который перестал отвечать»",
+    ),
+    ("uk", r"a seat whose player", r"місц\w*, чий", "«місце гравця, який перестав відповідати»"),
+    (
+        "ru",
+        r"value is provisional",
+        r"значени[йя] предварительные",
+        "«5 значений предварительны»: the short form agrees with a count",
+    ),
+    ("uk", r"value is provisional", r"значень попередні\b", "«5 значень є попередніми»"),
+    (
+        "ru",
+        r"^Swap the",
+        r"Обменяться фишкой",
+        "«обменяться фишкой с территории» swaps a pawn for a territory; ru rulebook «Обмен. "
+        "Передвиньте фишку…»",
+    ),
+    ("uk", r"^Swap the", r"Обмінятися фішкою", "as ru: «Обмін: пересунути фішку…»"),
+    (
+        "es",
+        r"^Swap one of your pawns",
+        r"\bpor un peón",
+        "«cambiar por» is to replace; es rulebook «Intercambiar: ambos peones cambian de lugar»",
+    ),
+    (
+        "ru",
+        r"tower level",
+        r"ярус\w* башни",
+        "ru rulebook: the action is «Построить уровень башни» (a «ярус» is the piece)",
+    ),
+)
+
+
+def test_what_a_native_reader_corrected_stays_corrected():
+    found = [
+        f"[{lang}] {source(message)!r} → {form!r}: {why}"
+        for lang, msgid, wrong, why in CORRECTED
+        for _path, message, forms in entries(lang)
+        if re.search(msgid, source(message))
+        for form in forms
+        if re.search(wrong, form)
+    ]
+    assert not found, "\n".join(found)
+    for lang, msgid, _wrong, _why in CORRECTED:
+        assert any(re.search(msgid, source(m)) for _p, m, _f in entries(lang)), (lang, msgid)

@@ -44,6 +44,7 @@ MONDAY = datetime.fromisoformat("2026-03-02T09:00:00+00:00")
         ("ja", {1: "1点", 2: "2点", 5: "5点", 21: "21点"}),
         ("en", {1: "1 point", 2: "2 points", 21: "21 points"}),
     ],
+    ids=["ru", "uk", "ja", "en"],
 )
 def test_a_count_takes_the_plural_form_the_readers_language_chooses_for_it(lang, said):
     """Russian and Ukrainian have three forms, chosen by the last digits (21 is «очко», as 1
@@ -115,3 +116,31 @@ def test_a_seat_in_tokyo_reads_its_digest_deadline_in_tokyo_time(settings):
     assert (local.hour, local.minute) == (9, 0), "the end of a UTC day, in Tokyo"
     assert f"{local:%A} {local.day} {local:%B %Y}, 09:00" in told, told
     assert "the end of" not in told, told
+
+
+@pytest.mark.parametrize(
+    ("lang", "seq", "said"),
+    [
+        ("ru", 502, "окончена после 40 ходов (502 события в журнале)."),
+        ("ru", 21, "окончена после 40 ходов (21 событие в журнале)."),
+        ("ru", 511, "окончена после 40 ходов (511 событий в журнале)."),
+        ("uk", 502, "завершено після 40 ходів (502 події в журналі)."),
+        ("en", 1, "is over after 40 turns (1 event in its log)."),
+        ("ja", 502, "40ターンで終了しました（ログのイベント502件）。"),
+    ],
+    ids=["ru 502", "ru 21", "ru 511", "uk 502", "en 1", "ja 502"],
+)
+def test_the_end_of_a_game_counts_its_events_in_the_readers_plural_forms(lang, seq, said):
+    """The email at the end of a game counts turns and events: each number takes its own
+    plural form («502 события», never «502 событий»), not the turns' one."""
+    from pathlib import Path
+
+    from service.mail import compose
+
+    template = Path(compose.__file__).parents[2] / "templates" / "email" / "message.txt"
+    (line,) = [t for t in template.read_text("utf-8").splitlines() if "is over after" in t]
+    with words.speaking(lang):
+        told = compose._env.from_string(line).render(
+            game={"title": "Orichalk", "id": "g1", "turns": 40, "seq": seq}
+        )
+    assert told.endswith(said), told

@@ -12,6 +12,7 @@ from engine.games.origin.names import (
     TERRITORY_COLOUR_WORDS,
     a_pawn,
     card_name,
+    points,
     strait_name,
     territory_name,
 )
@@ -62,7 +63,7 @@ def describe(state: State, move: Move) -> str:
     if kind == "keep_objective":
         card = CARDS[move["card"]]
         return _(
-            "Keep the objective “{card}” ({points} points)", card=card.name, points=card.points
+            "Keep the objective “{card}” ({points})", card=card.name, points=points(card.points)
         )
     if kind == "play":
         card = CARDS[move["card"]]
@@ -70,9 +71,9 @@ def describe(state: State, move: Move) -> str:
     if kind == "complete":
         card = CARDS[move["card"]]
         return _(
-            "Complete the objective “{card}” (+{points} points)",
+            "Complete the objective “{card}” (+{points})",
             card=card.name,
-            points=card.points,
+            points=points(card.points),
         )
     if kind == "evolve_on":
         t = move["territory"]

@@ -43,7 +43,7 @@ from engine.games.origins_first_builders.components import (
     ZONE_ACTIONS,
 )
 from engine.games.origins_first_builders.moves import reward_words
-from engine.games.origins_first_builders.words import _
+from engine.games.origins_first_builders.words import _, n_
 
 
 def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
@@ -203,7 +203,11 @@ DATA_PAGE: list[dict[str, Any]] = [
         "rows": [_row(f"{z.name} ({z.russian})", z.text, RULEBOOK) for z in ZODIAC],
     },
     {
-        "title": _("War track ({n} milestones, three spaces apart)", n=MILESTONES),
+        "title": n_(
+            "War track ({n} milestone, three spaces apart)",
+            "War track ({n} milestones, three spaces apart)",
+            n=MILESTONES,
+        ),
         "rows": _war_rows(),
     },
     {

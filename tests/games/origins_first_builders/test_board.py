@@ -122,7 +122,10 @@ def test_the_building_row_shows_each_tile_with_its_costs_and_the_stacks_their_to
     for colour, stack in board["building_stacks"].items():
         top = stack["top"]
         title = next(t for t in _titles(root) if t.startswith(f"{colour} stack: "))
-        assert title.startswith(f"{colour} stack: {top['name']} face up, {stack['count']} tiles")
+        assert title.startswith(
+            f"{colour} stack: {top['name']} face up, {stack['count']} "
+            f"{'tile' if stack['count'] == 1 else 'tiles'}"
+        )
 
 
 def test_the_rows_and_the_supplies_are_drawn_with_their_costs_and_counts(

@@ -389,7 +389,8 @@ def _buildings(
                     ),
                 ),
                 title=(
-                    _(
+                    n_(
+                        "{colour} stack: {building} face up, {n} tile ({stone}: {effect})",
                         "{colour} stack: {building} face up, {n} tiles ({stone}: {effect})",
                         colour=word.colour_f(colour),
                         building=label,
@@ -398,7 +399,8 @@ def _buildings(
                         effect=t["text"],
                     )
                     if t
-                    else _(
+                    else n_(
+                        "{colour} stack: {building} face up, {n} tile",
                         "{colour} stack: {building} face up, {n} tiles",
                         colour=word.colour_f(colour),
                         building=label,
