@@ -51,7 +51,7 @@ def source(message: Message) -> str:
 
 PERSON = r"\{(?:name|who|seat|player|victim|old|owner|chooser|holder|winners?|by)\}"
 """The placeholders that hold a player's name (or seat, which the reader sees as a name)."""
-ADVERBS = r"(?:не|уже|вже|снова|знову|ещё|ще|сам|сама|тоже|теж|також|недавно|нещодавно)"
+ADVERBS = r"(?:не|уже|вже|снова|знову|ещё|ще|тоже|теж|також|недавно|нещодавно)"
 SUBJECT = r"(?:^|(?<=[.;:!?—]\s)|(?<=\s[иійа]\s)|(?<=\sно\s)|(?<=\sале\s))"
 """Where a name is the subject: starting the sentence or a clause (not «Термін гравця {name}
 минув», whose subject is «термін»)."""
@@ -66,7 +66,9 @@ def gendered_past(lang: str, text: str) -> list[str]:
     """Where ``text`` puts a singular past tense right after a player's name. Writing both
     genders («проголосовал(а)», «поквапив(-ла)») is how the catalogs say it for anyone."""
     verb = re.compile(rf"{SUBJECT}{PERSON}(?:\s+{ADVERBS})*\s+({PAST[lang]})(?![\w(])")
-    return [m.group(0) for m in verb.finditer(text)]
+    # «{name} снова играет сам»: «сам» (or «сама») is a gender too.
+    alone = re.compile(rf"{SUBJECT}{PERSON}[^.;:!?—(]*?\s(?:сам|сама)\b")
+    return [m.group(0) for m in (*verb.finditer(text), *alone.finditer(text))]
 
 
 def test_the_gendered_past_check_catches_what_a_reader_caught():
@@ -76,6 +78,8 @@ def test_the_gendered_past_check_catches_what_a_reader_caught():
     assert gendered_past("uk", "{name} не ухвалив рішення вчасно.")
     assert not gendered_past("ru", "{who} проголосовал(а) подождать")
     assert not gendered_past("uk", "{who} поквапив(-ла) гравця {name}")
+    assert gendered_past("ru", "{name} снова играет сам (без бота)")
+    assert gendered_past("uk", "{name} знову грає сам")
     assert not gendered_past("ru", "{name}: снова в игре")
     assert not gendered_past("uk", "Термін гравця {name} минув")
 
