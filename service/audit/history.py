@@ -344,8 +344,8 @@ def describe_table(
     first, last = str(payload.get("first_seq")), str(payload.get("last_seq"))
     if kind == "pace_set":
         return _(
-            "Pace set: {days} days per decision, first reminder after {hours} h ({zone})",
-            days=str(payload.get("days")),
+            "Pace set: {days} per decision, first reminder after {hours} h ({zone})",
+            days=n_("{n} day", "{n} days", n=int(payload.get("days") or 0)),
             hours=str(payload.get("remind_after_hours")),
             zone=str(payload.get("timezone")),
         )

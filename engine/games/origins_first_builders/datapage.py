@@ -285,7 +285,11 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": _("War track ({n} milestones, three spaces apart)", n=MILESTONES),
+        "title": n_(
+            "War track ({n} milestone, three spaces apart)",
+            "War track ({n} milestones, three spaces apart)",
+            n=MILESTONES,
+        ),
         "rows": _war_rows(),
     },
     {

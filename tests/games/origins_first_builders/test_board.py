@@ -122,7 +122,10 @@ def test_the_building_row_shows_each_tile_with_its_costs_and_the_stacks_their_to
     for colour, stack in board["building_stacks"].items():
         top = stack["top"]
         title = next(t for t in _titles(root) if t.startswith(f"{colour} stack: "))
-        assert title.startswith(f"{colour} stack: {top['name']} face up, {stack['count']} tiles")
+        assert title.startswith(
+            f"{colour} stack: {top['name']} face up, {stack['count']} "
+            f"{'tile' if stack['count'] == 1 else 'tiles'}"
+        )
 
 
 def test_the_rows_and_the_supplies_are_drawn_with_their_costs_and_counts(
@@ -140,9 +143,9 @@ def test_the_rows_and_the_supplies_are_drawn_with_their_costs_and_counts(
         f"Speaker row: {v}" for v in board["speaker_row"]
     ]
     for colour, n in board["citizen_supply"].items():
-        assert f"{n} {colour} citizen dice left in the supply" in titles
+        assert f"{n} {colour} citizen {'die' if n == 1 else 'dice'} left in the supply" in titles
     for colour, n in board["tower_supply"].items():
-        assert f"{n} {colour} tower tiers left in the supply" in titles
+        assert f"{n} {colour} tower {'tier' if n == 1 else 'tiers'} left in the supply" in titles
 
 
 def test_the_war_track_draws_every_disc_on_its_space_in_stacking_order(

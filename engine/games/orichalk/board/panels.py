@@ -147,7 +147,7 @@ def _players(view: View, colours: dict[str, str]) -> Table:
     def supply(p: Player) -> Content:
         return (
             Chip(
-                n_("{n} hoplites", "{n} hoplites", n=p["hoplites"]),
+                n_("{n} hoplite", "{n} hoplites", n=p["hoplites"]),
                 SUPPLY_HOPLITES,
                 title=_("hoplites in the supply"),
             ),

@@ -424,8 +424,8 @@ def _construction(view: View, y: float, out: Out) -> float:
         out.append(Text(x, top + 14, _("none"), size=11, fill=MUTED, anchor="start"))
     x += 126
     temples, tokens = view.get("temples_left", 0), view.get("victory_tokens_left", 0)
-    temple_count = n_("{n} temples", "{n} temples", n=temples)
-    token_count = n_("{n} tokens", "{n} tokens", n=tokens)
+    temple_count = n_("{n} temple", "{n} temples", n=temples)
+    token_count = n_("{n} token", "{n} tokens", n=tokens)
     out.append(
         Group(
             (

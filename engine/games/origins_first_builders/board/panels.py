@@ -358,7 +358,7 @@ def _rows(view: View) -> tuple[Para, ...]:
                     c,
                     n,
                     n_(
-                        "{n} {colour} dice left",
+                        "{n} {colour} die left",
                         "{n} {colour} dice left",
                         n=n,
                         colour=word.colour(c),
@@ -376,7 +376,7 @@ def _rows(view: View) -> tuple[Para, ...]:
                     c,
                     n,
                     n_(
-                        "{n} {colour} tiers left",
+                        "{n} {colour} tier left",
                         "{n} {colour} tiers left",
                         n=n,
                         colour=word.colour(c),

@@ -393,7 +393,8 @@ def _buildings(
                     ),
                 ),
                 title=(
-                    _(
+                    n_(
+                        "{colour} stack: {building} face up, {n} tile ({stone}: {effect})",
                         "{colour} stack: {building} face up, {n} tiles ({stone}: {effect})",
                         colour=word.colour_f(colour),
                         building=label,
@@ -402,7 +403,8 @@ def _buildings(
                         effect=t["text"],
                     )
                     if t
-                    else _(
+                    else n_(
+                        "{colour} stack: {building} face up, {n} tile",
                         "{colour} stack: {building} face up, {n} tiles",
                         colour=word.colour_f(colour),
                         building=label,
@@ -489,7 +491,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
                     Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
                 ),
                 title=n_(
-                    "{n} {colour} citizen dice left in the supply",
+                    "{n} {colour} citizen die left in the supply",
                     "{n} {colour} citizen dice left in the supply",
                     n=n,
                     colour=word.colour(colour),
@@ -507,7 +509,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
                     Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
                 ),
                 title=n_(
-                    "{n} {colour} tower tiers left in the supply",
+                    "{n} {colour} tower tier left in the supply",
                     "{n} {colour} tower tiers left in the supply",
                     n=n,
                     colour=word.colour(colour),

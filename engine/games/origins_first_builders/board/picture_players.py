@@ -252,7 +252,7 @@ def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
             Text(24, 9, superiority, size=BODY, fill=MUTED, anchor="start"),
         ],
         title=n_(
-            "{seat}: {n} superiority tokens",
+            "{seat}: {n} superiority token",
             "{seat}: {n} superiority tokens",
             n=tokens,
             seat=Seat(seat),
