@@ -29,6 +29,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from engine import Game, State, contract
+from engine.kit.events import Vocabulary
 from service.boards.naming import with_names
 from service.errors import Left, NotFound, Replaced
 from service.play.moves import LEFT
@@ -264,7 +265,7 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         else:
             reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
             told = _narration(record.game, before.state if before else None, payload, reader)
-            text = with_names(told, names) or _bookkeeping(payload)
+            text = with_names(told, names) or _bookkeeping(record.game, payload)
             bookkeeping = not told and not decided
         details = None
         if record.finished:
@@ -313,9 +314,13 @@ def _narration(game: Game, state: State, payload: dict[str, Any], seat: str | No
         return humanise(payload["type"])
 
 
-def _bookkeeping(payload: dict[str, Any]) -> str:
-    """The row of an event that only keeps the engine's books: every event keeps its row."""
-    return _("({event}: bookkeeping)", event=humanise(payload["type"]).lower())
+def _bookkeeping(game: Game, payload: dict[str, Any]) -> str:
+    """The row of an event that only keeps the engine's books: every event keeps its row,
+    named in the reader's words by the game's vocabulary (issue 32 §2), else by its type."""
+    kind = str(payload["type"])
+    vocabulary = getattr(game, "events", None)
+    named = vocabulary.name(kind) if isinstance(vocabulary, Vocabulary) else None
+    return _("({event}: bookkeeping)", event=named or humanise(kind).lower())
 
 
 def humanise(kind: str) -> str:
