@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from engine import Game, State, contract
 from engine.kit.events import Vocabulary
+from service import words
 from service.boards.naming import with_names
 from service.errors import Left, NotFound, Replaced
 from service.play.moves import LEFT
@@ -323,6 +324,14 @@ def _bookkeeping(game: Game, payload: dict[str, Any]) -> str:
     return _("({event}: bookkeeping)", event=named or humanise(kind).lower())
 
 
+def _day(iso: Any) -> str:
+    """A recorded day (ISO) as the reader's language writes it (issue 32 §2)."""
+    try:
+        return words.day_words(date.fromisoformat(str(iso)))
+    except ValueError:
+        return str(iso)
+
+
 def humanise(kind: str) -> str:
     return contract.humanise(kind.removeprefix(tables.PREFIX))
 
@@ -352,7 +361,7 @@ def describe_table(
             "Pace set: {days} days per decision, first reminder after {hours} h ({zone})",
             days=str(payload.get("days")),
             hours=str(payload.get("remind_after_hours")),
-            zone=str(payload.get("timezone")),
+            zone=words.zone_name(str(payload.get("timezone"))),
         )
     if kind == "reminded":
         return _("Reminder {number} sent to {name}", number=str(payload.get("number")), name=them)
@@ -362,8 +371,8 @@ def describe_table(
         return _(
             "{name} is away from {first} to {last}",
             name=them,
-            first=str(payload.get("first")),
-            last=str(payload.get("last")),
+            first=_day(payload.get("first")),
+            last=_day(payload.get("last")),
         )
     if kind == "deadline_passed":
         return _("{name}'s deadline passed; the others vote", name=them)

@@ -106,7 +106,7 @@ def show():  # type: ignore[no-untyped-def]
             ],
             "mode": person.notify if person else "each",
             "hour": person.digest_hour if person else 7,
-            "zone": zone or "UTC",
+            "zone": words.zone_name(zone),
             "speaks": seats[0].language if seats else words.language(),
             "time_zone": (seats[0].time_zone or "") if seats else "",
             "saved": request.args.get("saved") in {"language", "email", "away"},
