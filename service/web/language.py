@@ -6,7 +6,7 @@ of the page in it."""
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask_babel import Babel
 
 from service import words
@@ -35,6 +35,11 @@ def for_seat(language: str | None, time_zone: str | None = None) -> None:
         words.LANGUAGE.set(language)  # type: ignore[arg-type]
 
 
+def remember(response: Response, lang: str) -> None:
+    """The reader's language, kept for the next pages (a cookie, as the switcher keeps it)."""
+    response.set_cookie(COOKIE, lang, max_age=YEAR, httponly=True, samesite="Lax")
+
+
 def install(app: Flask) -> None:
     Babel(app, locale_selector=words.language)
     app.jinja_env.globals.update(
@@ -55,7 +60,7 @@ def install(app: Flask) -> None:
     def _remember(response):  # type: ignore[no-untyped-def]
         asked = words.known(request.args.get("lang"))
         if asked and request.cookies.get(COOKIE) != asked:
-            response.set_cookie(COOKIE, asked, max_age=YEAR, httponly=True, samesite="Lax")
+            remember(response, asked)
         response.headers["Content-Language"] = words.language()
         return response
 
