@@ -7,9 +7,10 @@ proper noun or an example, is allowed).
 Each game is played to its end by seats of different languages (:data:`TABLES`): the bots'
 choices, one decision in three sent as a reply with its code to
 the seat's newest email, the others as a link's POST; each seat also replies once with a
-question in prose (the short help), once ``help`` and once ``status`` in its own words, and
-one seat goes away (the others' notices). Read: every email's subject, text and HTML, and
-the pages of every seat's last email. The collection is kept as ``tests/whole_games.py``'s
+question in prose and once with nothing (the short help), once ``help`` and once ``status``
+in its own words, and one seat goes away (the others' notices). Read: every email's subject,
+text and HTML, the pages of every seat's last email, the game's history and each player's
+desk. The collection is kept as ``tests/whole_games.py``'s
 readings (kind, where, content), so it moves onto that harness unchanged.
 """
 
@@ -33,7 +34,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.eventstore import now
 from tests.english import english_in, readable
-from tests.helpers import URL, html_of, path, text_of
+from tests.helpers import URL, csrf_token, html_of, path, text_of
 from tests.service.replying import codes_of, deliver, reply_message
 
 pytestmark = pytest.mark.usefixtures("regulars")
@@ -79,7 +80,7 @@ def _say(settings: Any, smtp: Any, address: str, line: str) -> None:
 
 
 def play_and_read(
-    client: Any, smtp: Any, work: Any, settings: Any, game: str, langs: tuple[str, ...]
+    app: Any, client: Any, smtp: Any, work: Any, settings: Any, game: str, langs: tuple[str, ...]
 ) -> list[Reading]:
     assert len(langs) <= registry.get(game).max_players
     players = [
@@ -96,6 +97,7 @@ def play_and_read(
             for command in ("help", "status"):
                 _say(settings, smtp, player["email"], commands.word(command))
         _say(settings, smtp, player["email"], PROSE[player["language"]])
+        _say(settings, smtp, player["email"], "")
     work()
     with sessions(settings.database_url).begin() as s:
         today = now().date()
@@ -140,13 +142,30 @@ def play_and_read(
                 Reading("html", where, html_of(message), lang),
             ]
         pages = {path(u.rstrip(".,)")) for u in URL.findall(text_of(mail[-1]))}
+        pages.add(f"/games/{game_id}/history")
         for page in sorted(p for p in pages if not any(s in p for s in SKIPPED_PAGES)):
             if page.startswith("/games/"):  # a public page speaks the language asked for
-                page += f"?lang={lang}"
+                page += f"{'&' if '?' in page else '?'}lang={lang}"
             shown = client.get(page)
             if shown.status_code == 200:
                 readings.append(Reading("page", page, shown.get_data(as_text=True), lang))
+        desk = desk_of(app, smtp, work, player)
+        readings.append(Reading("page", f"the desk of {lang}", desk, lang))
     return readings
+
+
+def desk_of(app: Any, smtp: Any, work: Any, player: dict[str, str]) -> str:
+    """The player's desk, signed in by the link emailed to them (asked for from a page in
+    their language), in a browser of its own."""
+    browser = app.test_client()
+    asked = browser.get(f"/me?lang={player['language']}").get_data(as_text=True)
+    browser.post("/me", data={"email": player["email"], "csrf_token": csrf_token(asked)})
+    work()
+    (link,) = [
+        path(u) for u in URL.findall(text_of(smtp.to(player["email"])[-1])) if "/me/sign-in/" in u
+    ]
+    assert browser.post(link).status_code == 303
+    return str(browser.get("/me").get_data(as_text=True))
 
 
 def headline_of(message: Any) -> str:
@@ -188,9 +207,9 @@ TABLES = [
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "langs"), TABLES, ids=[f"{g}-{'-'.join(s)}" for g, s in TABLES])
 def test_no_english_reaches_a_reader_of_another_language_in_a_whole_game(
-    client, smtp, work, settings, game, langs
+    app, client, smtp, work, settings, game, langs
 ):
-    readings = play_and_read(client, smtp, work, settings, game, langs)
+    readings = play_and_read(app, client, smtp, work, settings, game, langs)
     assert {r.language for r in readings} == set(langs)
     found = leaks(readings, list(NAMES.values()))
     summary = sorted({w for ws in found.values() for w in ws})
