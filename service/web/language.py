@@ -6,8 +6,9 @@ of the page in it."""
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
+from flask import Flask, request
 from flask_babel import Babel
+from werkzeug.wrappers import Response
 
 from service import words
 

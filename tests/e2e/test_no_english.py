@@ -112,7 +112,7 @@ def play_and_read(
                 break
             seat = acting[0]
             move = loaded.game.bot_move(loaded.state, seat)
-            address = next(r.email for r in loaded.row.seats if r.seat == seat)
+            address = next(str(r.email) for r in loaded.row.seats if r.seat == seat)
             by_reply = step % REPLY_EVERY == 0 and _offer(smtp, address) is not None
             if by_reply:
                 legal = loaded.game.legal_moves(loaded.state, seat)

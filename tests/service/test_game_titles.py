@@ -71,7 +71,7 @@ def _as_title(english: str, text: str) -> list[str]:
     return [m for m in marks if m in text]
 
 
-def desk_of(client, smtp, work, address: str, lang: str) -> str:  # type: ignore[no-untyped-def]
+def desk_of(client, smtp, work, address: str, lang: str) -> str:
     client.get(f"/me?lang={lang}")
     sign_in(client, smtp, work, address, address)
     return desk(client)

@@ -6,14 +6,16 @@ option in an email sent before as after."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import pytest
 
+from engine import registry
 from engine.games.origin import GAME
 from engine.games.origin.board import BOARD
 from engine.kit.words import Msg
 from service import words
-from service.boards import _kind_path
+from service.boards import OptionPath, _kind_path
 from service.present import codes
 from tests.engine.playout import play_random
 from tests.games.catalogs import messages_in
@@ -22,15 +24,15 @@ PLAYOUTS = ((2, 1), (3, 2), (4, 3), (2, 5))
 
 
 @cache
-def _decisions() -> tuple[tuple[dict, ...], ...]:
-    found = []
+def _decisions() -> tuple[tuple[dict[str, Any], ...], ...]:
+    found: list[tuple[dict[str, Any], ...]] = []
     for players, seed in PLAYOUTS:
-        run = play_random(GAME, players, seed)
+        run = play_random(registry.get("origin"), players, seed)
         found += [tuple(GAME.legal_moves(d.state, d.seat)) for d in run.log]
     return tuple(found)
 
 
-def _partition(moves: tuple[dict, ...], path) -> list[list[str]]:  # type: ignore[no-untyped-def]
+def _partition(moves: tuple[dict[str, Any], ...], path: OptionPath) -> list[list[str]]:
     groups: dict[str, list[str]] = {}
     for move in sorted(moves, key=codes.move_key):
         groups.setdefault(str(path(move)[0]), []).append(codes.move_key(move))
