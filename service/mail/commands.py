@@ -675,7 +675,7 @@ def notify(t: _Table, command: str, _rest: str) -> Result:
                 "From now on your turns in all your games come in one daily digest, at {time} "
                 "({zone} time).",
                 time=f"{person.digest_hour:02d}:00",
-                zone=zone,
+                zone=words.zone_name(zone),
             )
         ], []
     if command == "each":

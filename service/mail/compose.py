@@ -531,7 +531,9 @@ def subject(loaded: Loaded) -> str:
     email says is in its preheader and body (:func:`headline`). The names are the players'
     own text: no control character (a header line break) survives, long names are cut."""
     names = ", ".join(_short(shown_names.of_seat(s), NAME_LONGEST) for s in loaded.row.seats)
-    return f"{loaded.game.title} #{loaded.row.id} · {_short(names, NAMES_LONGEST)}"
+    # Issue 32 §2: the title as the game's catalog names it in the reader's language.
+    title = words.text(loaded.game.title)
+    return f"{title} #{loaded.row.id} · {_short(names, NAMES_LONGEST)}"
 
 
 def _short(text: str, longest: int) -> str:

@@ -544,7 +544,9 @@ def set_notify(
     if digest_hour is not None:
         if not 0 <= digest_hour <= 23:
             zone = person_zone(session, email) or "UTC"
-            raise BadRequest(_("The digest hour runs from 0 to 23 ({zone}).", zone=zone))
+            raise BadRequest(
+                _("The digest hour runs from 0 to 23 ({zone}).", zone=words.zone_name(zone))
+            )
         row.digest_hour = digest_hour
     if seats is None:
         row.notify = mode

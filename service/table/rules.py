@@ -511,16 +511,18 @@ def _day_start(day: date, zone: ZoneInfo) -> datetime:
     return datetime.combine(day, time(0), tzinfo=zone).astimezone(UTC)
 
 
-def absences(table: Table, seat: str) -> list[tuple[datetime, datetime]]:
+def absence_span(table: Table, first: str, last: str) -> tuple[datetime, datetime]:
+    """The moments an absence from ``first`` to ``last`` (ISO days of the game's zone,
+    inclusive) begins and ends."""
     zone = table.pace.zone
-    spans = [
-        (
-            _day_start(date.fromisoformat(first), zone),
-            _day_start(date.fromisoformat(last) + timedelta(days=1), zone),
-        )
-        for s, first, last in table.away
-        if s == seat
-    ]
+    return (
+        _day_start(date.fromisoformat(first), zone),
+        _day_start(date.fromisoformat(last) + timedelta(days=1), zone),
+    )
+
+
+def absences(table: Table, seat: str) -> list[tuple[datetime, datetime]]:
+    spans = [absence_span(table, first, last) for s, first, last in table.away if s == seat]
     return sorted(spans)
 
 

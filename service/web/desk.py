@@ -43,7 +43,7 @@ from service.play import forgetting, reach, signin, slowplay, takeout
 from service.present import desk
 from service.store import eventstore, people
 from service.store.models import PersonRow, SeatRow
-from service.web import db, enqueue_after_response, enqueue_call, preferences, settings
+from service.web import db, enqueue_after_response, enqueue_call, language, preferences, settings
 from service.words import _
 
 bp = Blueprint("desk", __name__)
@@ -106,7 +106,7 @@ def show():  # type: ignore[no-untyped-def]
             ],
             "mode": person.notify if person else "each",
             "hour": person.digest_hour if person else 7,
-            "zone": zone or "UTC",
+            "zone": words.zone_name(zone),
             "speaks": seats[0].language if seats else words.language(),
             "time_zone": (seats[0].time_zone or "") if seats else "",
             "saved": request.args.get("saved") in {"language", "email", "away"},
@@ -151,9 +151,19 @@ def _link(token: str) -> tokens.SignIn:
     return tokens.read_sign_in(settings().secret_key, token, settings().sign_in_max_age)
 
 
+def _speak(link: tokens.SignIn) -> None:
+    """The sign-in pages speak the language the link was sent in (issue 32 §2: a Japanese
+    email's link opened in English in a browser that sends no language), unless the reader
+    switched language on this very request."""
+    sent_in = words.known(link.language)
+    if sent_in is not None and words.known(request.args.get("lang")) is None:
+        words.LANGUAGE.set(sent_in)
+
+
 @bp.get("/me/sign-in/<token>")
 def confirm(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
+    _speak(link)
     with db().begin():
         signin.check_unused(db(), link.nonce)
     return render_template("signin.html", token=token, address=link.email)
@@ -162,12 +172,17 @@ def confirm(token: str):  # type: ignore[no-untyped-def]
 @bp.post("/me/sign-in/<token>")
 def sign_in(token: str):  # type: ignore[no-untyped-def]
     link = _link(token)
+    _speak(link)
     with db().begin():
         issued = signin.use(db(), link.nonce, link.email)
     session.clear()  # nothing of an earlier sign-in survives into this one
     session[COOKIE_KEY] = {"e": link.email, "n": link.nonce, "t": issued.isoformat()}
     session.permanent = True
-    return redirect("/me", 303)
+    response = redirect("/me", 303)
+    sent_in = words.known(link.language)
+    if sent_in is not None:  # the desk it opens speaks the link's language too
+        language.remember(response, sent_in)
+    return response
 
 
 @bp.post("/me/sign-out")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Flask, request
 from flask_babel import Babel
+from werkzeug.wrappers import Response
 
 from service import words
 from service.store import names as shown_names
@@ -43,6 +44,11 @@ def for_game(row: GameRow) -> None:
     words.PLAYERS.set(shown_names.Players(row))
 
 
+def remember(response: Response, lang: str) -> None:
+    """The reader's language, kept for the next pages (a cookie, as the switcher keeps it)."""
+    response.set_cookie(COOKIE, lang, max_age=YEAR, httponly=True, samesite="Lax")
+
+
 def install(app: Flask) -> None:
     Babel(app, locale_selector=words.language)
     app.jinja_env.globals.update(
@@ -64,7 +70,7 @@ def install(app: Flask) -> None:
     def _remember(response):  # type: ignore[no-untyped-def]
         asked = words.known(request.args.get("lang"))
         if asked and request.cookies.get(COOKIE) != asked:
-            response.set_cookie(COOKIE, asked, max_age=YEAR, httponly=True, samesite="Lax")
+            remember(response, asked)
         response.headers["Content-Language"] = words.language()
         return response
 

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, redirect, render_template, request
 from sqlalchemy import select
 
+from service import words
 from service.errors import BadRequest, ServiceError, Stale
 from service.links import tokens
 from service.links import urls as links
@@ -420,6 +421,6 @@ def person_settings(token: str):  # type: ignore[no-untyped-def]
         token=token,
         mode=mode,
         hour=hour,
-        zone=zone,
+        zone=words.zone_name(zone),
         saved=request.method == "POST",
     )

@@ -56,7 +56,7 @@ def test_the_first_and_last_hours_of_the_day_are_digest_hours(settings, hour):
 
 
 @pytest.mark.parametrize(
-    ("zone", "shown"), [(None, "UTC"), ("Asia/Tokyo", "Asia/Tokyo")], ids=["no zone", "Tokyo"]
+    ("zone", "shown"), [(None, "UTC"), ("Asia/Tokyo", "Tokyo")], ids=["no zone", "Tokyo"]
 )
 @pytest.mark.parametrize("hour", [-1, 24])
 def test_an_hour_outside_the_day_is_refused_in_the_players_own_zone(settings, zone, shown, hour):
@@ -117,7 +117,7 @@ def test_the_zone_named_is_the_players_newest_seat_that_has_one_never_another_pl
             ).first()
             newest.time_zone = zone
     zone_of(settings, "bob@example.org", "America/Los_Angeles")
-    assert refused(settings, "digest", 24) == "The digest hour runs from 0 to 23 (Asia/Tokyo)."
+    assert refused(settings, "digest", 24) == "The digest hour runs from 0 to 23 (Tokyo)."
 
 
 def test_another_players_zone_is_not_named_to_a_player_without_one(settings):

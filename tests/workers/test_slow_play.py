@@ -93,10 +93,10 @@ def test_the_pace_chosen_at_creation_is_recorded_and_shown_in_every_email(client
     for message in smtp.messages:
         text = " ".join(text_of(message).split())
         assert "2 days per decision; a reminder after 12 hours, then every 6 hours" in text
-        assert "deadlines in Europe/Paris time" in text
+        assert "deadlines in Paris time" in text
     acting = smtp.to(EMAILS[state(client, game_id)["to_act"][0]])[0]
     # Monday 10:00 in Paris, two days: the deadline is the end of Wednesday, Paris time.
-    assert "Please decide by the end of Wednesday 4 March 2026 (Europe/Paris time)" in " ".join(
+    assert "Please decide by the end of Wednesday 4 March 2026 (Paris time)" in " ".join(
         text_of(acting).split()
     )
     assert state(client, game_id)["pace"]["timezone"] == "Europe/Paris"
@@ -262,7 +262,7 @@ def test_an_absence_pauses_the_deadline_and_the_others_are_told(client, smtp, se
         tick()
         told = [m for m in smtp.to(EMAILS[other]) if "is away" in headline(m)]
         assert len(told) == 1
-        assert "2026-03-03 to 2026-03-07" in text_of(told[0])
+        assert "from 3 March 2026 to 7 March 2026 (UTC time)" in text_of(told[0])
         # Monday 09:00 + 3 days = end of Thursday; five days away push it to Tuesday 10th.
         assert (
             "Tuesday 10 March 2026"
@@ -720,7 +720,7 @@ def test_the_digest_hour_is_the_players_own_time_zones(client, smtp, settings, t
         client.post(page + "/language", data={"language": "en", "time_zone": "Asia/Tokyo"})
         tick()
         shown = choose_digest(client, smtp, seat, 8)
-        assert "at (Asia/Tokyo)" in shown.get_data(as_text=True)
+        assert "at (Tokyo)" in shown.get_data(as_text=True)
         smtp.clear()
         clock.move_to(START.replace(hour=22, minute=59))
         tick()

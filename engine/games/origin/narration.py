@@ -635,6 +635,13 @@ narrate = ev.EVENTS.narration(
     },
     # The turn's end, the steps awaited, and the choices whose effect the next events tell
     # (the action, then the pawn placed or moved; the reward, then what it gave).
-    bookkeeping={ev.TURN_ENDED, ev.AWAITING, ev.ACTION_CHOSEN, ev.REWARD_CHOSEN},
+    # Issue 32 §2: each is named in the history's rows, in the reader's words.
+    bookkeeping={
+        ev.TURN_ENDED: p_("event", "turn ended"),
+        ev.AWAITING: p_("event", "waiting for a decision"),
+        ev.ACTION_CHOSEN: p_("event", "action chosen"),
+        ev.REWARD_CHOSEN: p_("event", "reward chosen"),
+    },
+    names={ev.TURN_STARTED: p_("event", "turn started")},
 )
 """What an event did, told to ``seat`` (``None``: a spectator), from the state before it."""

@@ -80,7 +80,7 @@ def test_an_unfinished_games_history_tells_each_event_with_the_players_names(cli
     for seq, event in enumerate(events, start=1):
         by_type.setdefault(event["type"], []).append(rows[seq])
         if event["type"] in BOOKKEEPING:
-            assert rows[seq] == f"({humanise(event['type']).lower()}: bookkeeping)"
+            assert rows[seq] == f"({GAME.events.name(event['type'])}: bookkeeping)"
         else:
             assert rows[seq] and rows[seq] != humanise(event["type"]), event
             assert not re.search(r"\bp[123]\b", rows[seq]), "seats are named by their players"

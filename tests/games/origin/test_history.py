@@ -100,7 +100,7 @@ def test_an_unfinished_origin_history_tells_each_reader_only_what_their_view_sho
             continue
         assert public[e.seq] != humanise(e.type), "an event told by its type"
         if e.type in (ev.AWAITING, ev.TURN_ENDED, ev.ACTION_CHOSEN, ev.REWARD_CHOSEN):
-            assert public[e.seq] == f"({humanise(e.type).lower()}: bookkeeping)"
+            assert public[e.seq] == f"({GAME.events.name(e.type)}: bookkeeping)"
     moved = [e for e in events if e.type in (ev.PAWN_PLACED, ev.PAWN_MIGRATED, ev.PAWNS_SWAPPED)]
     assert moved and all(public[e.seq].startswith(NAMES[e.payload["seat"]]) for e in moved)
 
