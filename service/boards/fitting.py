@@ -21,6 +21,9 @@ Width = Callable[[str, float], float]
 
 STEP = 0.5
 """Sizes tried when shrinking, apart: the PNG draws sizes in half units (it supersamples 2x)."""
+ONE_LINE = 0.85
+"""In a box of several lines, a text is shrunk to stay on one line down to this share of
+its size; smaller, it is put in lines."""
 ELLIPSIS = "…"
 NOT_STARTING = frozenset(
     "、。，．・：；？！ー―…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ」』）〕］｝〉》)]},.;:!?»"
@@ -77,13 +80,16 @@ def _sizes(size: float, least: float) -> list[float]:
 
 
 def fit_lines(text: str, size: float, fit: Fit, width: Width) -> tuple[list[str], float]:
-    """The lines ``text`` is drawn in, and their size: one line as large as fits, else as
-    few lines as the box allows as large as fits, else the box's lines at its smallest size,
-    the last cut short with "…"."""
+    """The lines ``text`` is drawn in, and their size: one line as large as fits (shrunk at
+    most to ``ONE_LINE`` where the box has several lines), else lines as large as fit in
+    the box's lines, else the box's lines at its smallest size, the last cut with "…"."""
     least = smallest(size, fit)
     sizes = _sizes(size, least)
+    # A box of several lines takes a text a little smaller on one line, else in lines at its
+    # size: a line shrunk to the box's smallest size reads worse than two lines.
+    floor = least if fit.lines == 1 else max(least, size * ONE_LINE)
     for s in sizes:
-        if width(text, s) <= fit.width:
+        if s >= floor and width(text, s) <= fit.width:
             return [text], s
     if fit.lines > 1:
         for whole in (True, False):  # a word is cut between its letters only as a last resort

@@ -30,7 +30,7 @@ def test_a_text_that_fits_its_box_is_drawn_as_the_layout_says() -> None:
 def test_a_text_a_little_too_wide_is_drawn_smaller_on_one_line() -> None:
     text = "Campo de entrenamiento"
     wide = drawing.text_width(text, 12)
-    (drawn,) = _drawn(Text(100, 20, text, size=12, fit=Fit(wide * 0.85, lines=2)))
+    (drawn,) = _drawn(Text(100, 20, text, size=12, fit=Fit(wide * 0.9)))
     assert drawn.text == text and drawn.size < 12 and _inside(drawn)
 
 
