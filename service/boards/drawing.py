@@ -224,9 +224,10 @@ the largest boards): the next picture of that size is drawn over the last one wh
 differ (:func:`_painted`)."""
 REDRAWN_AT_MOST = 0.5
 """Beyond this share of the picture differing, it is drawn whole rather than patched."""
-BACKEND = "png-1"
+BACKEND = "png-2"
 """Part of every picture's digest: change it when the backend draws a picture differently
-(fonts, supersampling, colours, encoding), so no picture drawn before is given again."""
+(fonts, supersampling, colours, encoding, texts fitted in their boxes), so no picture drawn
+before is given again."""
 
 VIEWS_KEPT = 4096
 """Views whose picture's digest is remembered (:mod:`service.boards.shown`)."""

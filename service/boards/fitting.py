@@ -66,15 +66,14 @@ def smallest(size: float, fit: Fit) -> float:
     return min(size, least)
 
 
-def _sizes(size: float, least: float) -> list[float]:
-    """From ``size`` down to ``least``, ``STEP`` apart, ``least`` last."""
-    out = [size]
-    s = math.floor(size / STEP) * STEP
+def _sizes(top: float, least: float) -> list[float]:
+    """``top``, then the sizes ``STEP`` apart below it down to ``least``, ``least`` last."""
+    out = [top]
+    s = math.ceil(top / STEP) * STEP - STEP
     while s > least:
-        if s < size:
-            out.append(s)
+        out.append(s)
         s -= STEP
-    if out[-1] != least:
+    if out[-1] > least:
         out.append(least)
     return out
 
@@ -82,25 +81,35 @@ def _sizes(size: float, least: float) -> list[float]:
 def fit_lines(text: str, size: float, fit: Fit, width: Width) -> tuple[list[str], float]:
     """The lines ``text`` is drawn in, and their size: one line as large as fits (shrunk at
     most to ``ONE_LINE`` where the box has several lines), else lines as large as fit in
-    the box's lines, else the box's lines at its smallest size, the last cut with "…"."""
-    least = smallest(size, fit)
-    sizes = _sizes(size, least)
+    the box's lines, else the box's lines at its smallest size, the last cut with "…".
+
+    A text's width grows with its size, so sizes are guessed from widths measured at the
+    text's own size and only the guess is measured again at its size (the font's hinting
+    rounds each size its own way): each size measured loads the fonts at that size."""
+    least, room = smallest(size, fit), fit.width
     # A box of several lines takes a text a little smaller on one line, else in lines at its
     # size: a line shrunk to the box's smallest size reads worse than two lines.
     floor = least if fit.lines == 1 else max(least, size * ONE_LINE)
-    for s in sizes:
-        if s >= floor and width(text, s) <= fit.width:
-            return [text], s
+    wide = width(text, size)
+    if wide <= room:
+        return [text], size
+    guess = math.floor(size * room / wide / STEP) * STEP
+    if guess >= floor:
+        for s in _sizes(guess, floor):
+            if width(text, s) <= room:
+                return [text], s
     if fit.lines > 1:
         for whole in (True, False):  # a word is cut between its letters only as a last resort
-            for s in sizes:
-                lines = wrapped(text, s, fit.width, width, whole)
-                if lines and len(lines) <= fit.lines:
+            for s in _sizes(size, least):
+                lines = wrapped(text, size, room * size / s, width, whole)
+                if not lines or len(lines) > fit.lines:
+                    continue
+                if all(width(line, s) <= room for line in lines):
                     return lines, s
-    lines = wrapped(text, least, fit.width, width)
+    lines = wrapped(text, size, room * size / least, width)
     kept = lines[: fit.lines]
     rest = " ".join(lines[fit.lines - 1 :]) if len(lines) > fit.lines else kept[-1]
-    kept[-1] = _cut(rest, least, fit.width, width)
+    kept[-1] = _cut(rest, least, room, width)
     return kept, least
 
 
