@@ -68,6 +68,7 @@ from engine.games.orichalk.words import (
     semicolons,
 )
 from engine.kit.drawing import (
+    SHRINK,
     Anchor,
     Circle,
     Drawing,
@@ -180,7 +181,7 @@ def _island(view: View, seat: str | None, y: float, out: Out, measure: Measure) 
     bottom = top + height + 20
     if tile:
         riders = (view.get("turn") or {}).get("creatures") or []
-        bottom = max(bottom, _hand(tile, riders, WIDTH - MARGIN - HAND + 8, top, out) + 14)
+        bottom = max(bottom, _hand(tile, riders, WIDTH - MARGIN - HAND + 8, top, out, measure) + 14)
     return bottom
 
 
@@ -223,7 +224,12 @@ def _sides(island: dict[str, Any], whose: str, y: float, out: Out, measure: Meas
 
 
 def _hand(
-    tile: dict[str, Any], riders: Sequence[dict[str, Any]], x: float, y: float, out: Out
+    tile: dict[str, Any],
+    riders: Sequence[dict[str, Any]],
+    x: float,
+    y: float,
+    out: Out,
+    measure: Measure,
 ) -> float:
     """uk фаза 2: the tile to place as it lies before turning (pointing east), a dot on the
     space the options name, and a compass of the six directions the options say."""
@@ -247,8 +253,13 @@ def _hand(
         below += 27
     if n > 1:
         for line in (_("dot: the space the"), _("options name; shown"), _("pointing east")):
-            shapes.append(Text(x + w / 2, below, line, size=9.5, fill=MUTED, fit=Fit(w - 6)))
-            below += 12
+            # A line longer in the reader's language than a little shrinking allows takes two.
+            lines = 1 if measure(line, 9.5) * SHRINK <= w - 6 else 2
+            shapes.append(
+                Text(x + w / 2, below + (lines - 1) * 5.7, line, size=9.5, fill=MUTED,
+                     fit=Fit(w - 6, lines=lines))
+            )  # fmt: skip
+            below += 12 * lines
         shapes += _compass(x + w / 2, below + 34, 22)
         below += 72
     else:
@@ -547,13 +558,13 @@ def _site(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape
     if building:
         ink = BUILDING_INK.get(building["id"], BUILDING_DEFAULT_INK)
         shapes.append(
-            Text(x + w / 2, y + 33, building["name"], size=11.5, fill=ink, bold=True,
+            Text(x + w / 2, y + 31, building["name"], size=11, fill=ink, bold=True,
                  fit=Fit(w - 8, lines=2, min_size=9))
         )  # fmt: skip
         if slot.get("resource") == "hoplite":
-            shapes += icons.hoplite(x + w / 2, y + 52, 6.5)
+            shapes += icons.hoplite(x + w / 2, y + 53, 6.5)
         elif slot.get("resource") == "orichalcum":
-            shapes += icons.orichalcum(x + w / 2, y + 52, 7)
+            shapes += icons.orichalcum(x + w / 2, y + 53, 7)
     else:
         shapes.append(Text(x + w / 2, y + 40, _("empty"), size=11, fill=MUTED, fit=Fit(w - 8)))
     return Group(tuple(shapes), title=site_words(slot))
