@@ -557,6 +557,8 @@ class Drawn:
     """From where its first letter starts to where its last ends."""
     box: tuple[float, float] | None
     """The left and right of the box it must stay in, if its layout gave one."""
+    lines: int = 1
+    """How many lines its box holds."""
 
 
 def drawn_texts(drawing: Drawing) -> list[Drawn]:
@@ -585,7 +587,9 @@ def drawn_texts(drawing: Drawing) -> list[Drawn]:
             w = shape.fit.width
             start = shape.x - {"start": 0.0, "middle": 0.5, "end": 1.0}[shape.anchor] * w
             box = (start, start + w)
-        out.append(Drawn(shape.text, shape.size, (left, top, right, bottom), (first, end), box))
+        lines = shape.fit.lines if shape.fit is not None else 1
+        ink = (left, top, right, bottom)
+        out.append(Drawn(shape.text, shape.size, ink, (first, end), box, lines))
     return out
 
 

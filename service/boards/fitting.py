@@ -5,7 +5,8 @@ is in the reader's language and the players' names are in it, it is measured wit
 that will draw it: a text too wide is drawn smaller, down to its box's smallest size; then
 cut into lines, between its words (between its letters where the language writes no spaces,
 or a word alone is wider than the box); and what still does not fit ends in "…". Each line
-keeps the box, fitted, so fitting a picture twice changes nothing.
+keeps the box (its smallest size the size chosen): a line fits it, so fitting a picture twice
+changes nothing.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def _fitted(shape: Shape, width: Width) -> Shape:
     if width(shape.text, shape.size) <= fit.width:
         return shape
     lines, size = fit_lines(shape.text, shape.size, fit, width)
-    one = Fit(fit.width, 1, size)
+    one = Fit(fit.width, fit.lines, size)
     step = size * LEADING
     top = shape.y - step * (len(lines) - 1) / 2
     parts = tuple(

@@ -113,7 +113,7 @@ def titan(t: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape:
             Rect(x, y, w, h, fill=TERRAIN_FILL[t["terrain"]] if active else "#e4e0d8",
                  stroke=TERRAIN_INK[t["terrain"]], width=1.4, rx=4),
             Text(x + w / 2, y + h * 0.36, t["name"], size=11.5, fill=ink, bold=True,
-                 fit=Fit(w - 6)),
+                 fit=Fit(w - 4, min_size=7.5)),
             Text(x + w / 2, y + h * 0.74, _("ready") if active else _("used"), size=9.5,
                  fill=ink, fit=Fit(w - 4)),
         ),

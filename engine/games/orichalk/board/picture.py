@@ -235,15 +235,19 @@ def _hand(
     space the options name, and a compass of the six directions the options say."""
     w, unit, n = HAND - 8, 34.0, len(tile["terrains"])
     tw, th, _rise = tile_box(n, unit)
+    heading = _("Tile to place")
+    two = measure(heading, 12) * SHRINK > w - 8  # uk «Плитка, яку треба покласти»
     shapes: Out = [
-        Text(x + w / 2, y + 14, _("Tile to place"), size=12, fill=INK, bold=True, fit=Fit(w - 8))
-    ]
+        Text(x + w / 2, y + (20 if two else 14), heading, size=12, fill=INK, bold=True,
+             fit=Fit(w - 8, lines=2 if two else 1))
+    ]  # fmt: skip
+    top = y + (40 if two else 28)
     tx = x + (w - tw) / 2
-    shapes.append(loose_tile(tile, riders, tx, y + 28, unit))
-    below = y + 28 + th + 14
+    shapes.append(loose_tile(tile, riders, tx, top, unit))
+    below = top + th + 14
     if n > 1:
         shapes.append(
-            Circle(*first_space(n, tx, y + 28, unit), unit * 0.13, fill="#ffffff", stroke=OUTLINE)
+            Circle(*first_space(n, tx, top, unit), unit * 0.13, fill="#ffffff", stroke=OUTLINE)
         )
     if riders:
         shapes.append(
@@ -448,23 +452,23 @@ def _card(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape
         Text(x + 8, y + 12, str(slot["number"]), size=13, fill="#ffffff", anchor="start",
              bold=True, fit=Fit(14)),
     ]  # fmt: skip
-    # The cost stands at the header's right as hoplites; "free" has a line of its own below
-    # the tile's size, so the action's name has the header's width in every language.
-    cost = slot["cost"] * 13 + 4
-    for k in range(slot["cost"]):
-        shapes += icons.hoplite(x + w - 11 - k * 13, y + 12, 5.5)
+    # The cost (hoplites, or "free") has a line of its own below the tile's size, so the
+    # action's name has the header's width in every language.
     shapes.append(
         Text(x + 24, y + 12, ACTION_SHORT[card["action"]], size=13, fill="#ffffff",
-             anchor="start", bold=True, fit=Fit(w - 28 - cost, min_size=9))
+             anchor="start", bold=True, fit=Fit(w - 28, min_size=9))
     )  # fmt: skip
     shapes.append(Text(x + w / 2, y + 35, SIZE_TILE[card["size"]], size=10.5, fill=MUTED,
                        fit=Fit(w - 8)))  # fmt: skip
-    top = y + 46
-    if not slot["cost"]:
+    if slot["cost"]:
+        left = x + w / 2 - (slot["cost"] - 1) * 13 / 2
+        for k in range(slot["cost"]):
+            shapes += icons.hoplite(left + k * 13, y + 49, 5.5)
+    else:
         shapes.append(
             Text(x + w / 2, y + 49, _("free"), size=10, fill=WON, bold=True, fit=Fit(w - 8))
         )
-        top = y + 58
+    top = y + 58
     tile = slot.get("tile")
     riders = slot.get("creatures") or []
     if tile:
@@ -722,17 +726,12 @@ def _other(
     words += [
         t["name"] if t["active"] else _("{titan} (used)", titan=t["name"]) for t in player["titans"]
     ]
+    said = semicolons(words) or _("no victory point yet")
+    lines = 1 if measure(said, 10.5) * SHRINK <= w - 2 else 2
     shapes.append(
-        Text(
-            x + 2,
-            line + 17,
-            semicolons(words) or _("no victory point yet"),
-            size=10.5,
-            fill=MUTED,
-            anchor="start",
-            fit=Fit(w - 2),
-        )
-    )
+        Text(x + 2, line + 17 + (lines - 1) * 6.3, said, size=10.5, fill=MUTED, anchor="start",
+             fit=Fit(w - 2, lines=lines))
+    )  # fmt: skip
     hover = _(
         "{seat}: {points} victory points, {hoplites}, {orichalcum}",
         seat=seat,
@@ -741,4 +740,4 @@ def _other(
         orichalcum=orichalcum(player["orichalcum"]),
     )
     out.append(Group(tuple(shapes), title=hover))
-    return line + 26
+    return line + 26 + (lines - 1) * 12.6

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.games.origin.board.palette import INK
 from engine.games.origin.board.shapes import HEIGHT, WIDTH, R
-from engine.kit.drawing import Anchor, Fit, Measure, Shape, Text
+from engine.kit.drawing import Anchor, Fit, Measure, Shape, Text, read_as
 
 LABEL_SIZE = 12.5
 SMALLER = (11.5, 10.5, 9.5)
@@ -35,15 +35,21 @@ def labels(territories: list[dict[str, Any]], taken: list[Box], measure: Measure
     """Each name in the spot covering the least of other territories, tokens and names
     already placed; the most crowded territories choose first."""
     names = tuple((t["name"], t["x"], t["y"]) for t in territories)
-    return list(_placed_labels(names, tuple(taken), measure))
+    shown = tuple(read_as(measure, t["name"]) for t in territories)
+    return list(_placed_labels(names, shown, tuple(taken), measure))
 
 
 @lru_cache(maxsize=64)
 def _placed_labels(
-    names: tuple[tuple[str, float, float], ...], taken: tuple[Box, ...], measure: Measure
+    names: tuple[tuple[str, float, float], ...],
+    shown: tuple[str, ...],
+    taken: tuple[Box, ...],
+    measure: Measure,
 ) -> tuple[Shape, ...]:
     """The labels of :func:`labels`, remembered: the map and the places a name must avoid
-    (the legend, the strait tokens) change seldom, and every email draws them."""
+    (the legend, the strait tokens) change seldom, and every email draws them. ``shown``:
+    the names as the reader reads them, so that a name laid out for one language is never
+    placed for another (a message equals its English text)."""
     discs = [(x, y) for _, x, y in names]
 
     def crowd(t: tuple[str, float, float]) -> int:

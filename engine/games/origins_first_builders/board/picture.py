@@ -316,6 +316,11 @@ def _visitors(
 # ---------------------------------------------------------------- the building row
 
 
+STACK = 33
+"""A building stack's height: its face-up top's name, and the tiles left below it (as long
+as the name in Ukrainian)."""
+
+
 def _buildings(
     view: View, colours: Colours, y: float, measure: Measure
 ) -> tuple[list[Shape], float]:
@@ -372,7 +377,6 @@ def _buildings(
         label = t["name"] if t else _("empty")
         count = stack.get("count", 0)
         left = _("{n} left", n=count)
-        said = min(measure(left, SMALL), COLUMN * 0.42)
         shapes.append(
             Group(
                 (
@@ -380,29 +384,29 @@ def _buildings(
                         x,
                         sy,
                         COLUMN,
-                        22,
+                        STACK,
                         fill=DIE_TINT.get(colour, "#eeeeee"),
                         stroke=DIE_FILL.get(colour, "#999999"),
                         rx=3,
                     ),
-                    Rect(x, sy, 6, 22, fill=DIE_FILL.get(colour, "#999999"), rx=2),
+                    Rect(x, sy, 6, STACK, fill=DIE_FILL.get(colour, "#999999"), rx=2),
                     Text(
                         x + 10,
-                        sy + 11,
+                        sy + 10,
                         label,
                         size=SMALL,
                         fill=INK,
                         anchor="start",
-                        fit=Fit(COLUMN - 10 - 5 - said - 5, min_size=8.5),
+                        fit=Fit(COLUMN - 15, min_size=8),
                     ),
                     Text(
                         x + COLUMN - 5,
-                        sy + 11,
+                        sy + 23,
                         left,
                         size=SMALL,
                         fill=MUTED,
                         anchor="end",
-                        fit=Fit(said),
+                        fit=Fit(COLUMN - 15),
                     ),
                 ),
                 title=(
@@ -425,9 +429,14 @@ def _buildings(
             )
         )
     shapes.append(
-        note(M, sy + 32, _("Stacks: the face-up top of each colour and the tiles left"), room=INNER)
+        note(
+            M,
+            sy + STACK + 10,
+            _("Stacks: the face-up top of each colour and the tiles left"),
+            room=INNER,
+        )
     )
-    return shapes, sy + 42 - y
+    return shapes, sy + STACK + 20 - y
 
 
 def _building_tile(
@@ -438,7 +447,7 @@ def _building_tile(
     shapes: list[Shape] = [Rect(x, y, w, h, fill=fill, stroke="#4a4030", width=1, rx=4)]
     shapes.append(
         Text(x + w / 2, y + h / 2 - 5, b["name"], size=BODY, fill=ink, bold=True,
-             fit=Fit(w - 10, lines=2, min_size=9))
+             fit=Fit(w - 10, lines=2, min_size=8))
     )  # fmt: skip
     stone = b.get("stone")
     if stone is not None:
@@ -622,7 +631,7 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
 # ---------------------------------------------------------------- temples
 
 TEMPLE_ROW = 30
-TEMPLE_LABEL = 124
+TEMPLE_LABEL = 148
 
 
 def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
@@ -646,9 +655,9 @@ def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[
         label: list[Shape] = [
             Rect(M, ty, TEMPLE_LABEL - 4, TEMPLE_ROW, fill="#efe6d2", rx=4),
             Text(M + 6, ty + 9, temple["name"], size=BODY, fill=INK, anchor="start", bold=True,
-                 fit=Fit(TEMPLE_LABEL - 12 - (20 if holder else 0), min_size=8)),
+                 fit=Fit(TEMPLE_LABEL - 12 - (20 if holder else 0), min_size=7.5)),
             Text(M + 6, ty + 22, zodiac.get("name", ""), size=SMALL, fill=INK, anchor="start",
-                 fit=Fit(TEMPLE_LABEL - 12 - (20 if holder else 0), min_size=8)),
+                 fit=Fit(TEMPLE_LABEL - 12 - (20 if holder else 0), min_size=7.5)),
         ]  # fmt: skip
         if holder:
             label += disc(M + TEMPLE_LABEL - 16, ty + TEMPLE_ROW / 2, 7.5, holder, view, colours)

@@ -468,7 +468,7 @@ def _tile(
     elif big:
         shapes.append(
             Text(x + cell / 2, y + cell / 2, t.get("name", ""), size=10.0 if cell >= 56 else 9.0,
-                 fill=ink, bold=True, fit=Fit(w - 5, lines=3, min_size=7.5))
+                 fill=ink, bold=True, fit=Fit(w - 5, lines=3, min_size=6.5))
         )  # fmt: skip
     a = {"seat": seat, "x": t["x"], "y": t["y"], "building": t.get("name") or ""}
     if t.get("farm"):
