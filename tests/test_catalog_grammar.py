@@ -211,9 +211,9 @@ def test_a_plural_counts_the_same_word_in_every_form():
 # -- Japanese: the polite register in every game's narration, a verb of its own ---------------
 
 POLITE = ("ます", "ました", "ません", "ませんでした", "です", "でした", "ください")
-FRAGMENTS = ("なし", "へ", "と", "から", "付き", "向き", "}つ")
+FRAGMENTS = ("なし", "へ", "と", "から", "付き", "向き", "待ち", "}つ")
 """Noun phrases that end in kana: 「なし」 (none), 「{disc}は{space}へ」, 「{first}と{then}」,
-「建物袋から：…」 (from the bag: …), 「{tile}付き」 (with a tile), 「裏向き」 (face down),
+「建物袋から：…」 (from the bag: …), 「{tile}付き」 (with a tile), 「裏向き」 (face down), 「決定待ち」 (waiting for a decision),
 「節目{n}つ」 (a count)."""
 HIRAGANA = re.compile(r"[\u3041-\u309f]$")
 

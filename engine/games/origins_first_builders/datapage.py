@@ -136,10 +136,11 @@ DATA_PAGE: list[dict[str, Any]] = [
                 _("Citizen dice in play, 2-4 players"),
                 _commas(
                     [
-                        _(
-                            "{players} players: {n} per colour",
-                            players=n,
-                            n=DICE_PER_COLOUR - DICE_RETURNED[n],
+                        n_(
+                            "{n} player: {dice} per colour",
+                            "{n} players: {dice} per colour",
+                            n=n,
+                            dice=DICE_PER_COLOUR - DICE_RETURNED[n],
                         )
                         for n in (2, 3, 4)
                     ]
@@ -156,7 +157,12 @@ DATA_PAGE: list[dict[str, Any]] = [
             _row(_("Speaker dice"), "/".join(map(str, SPEAKER_FACES)), RULEBOOK, _("faces")),
             _row(
                 _("Speaker dice in play, 2-4 players"),
-                _commas([_("{players} players: {n}", players=n, n=SPEAKERS[n]) for n in (2, 3, 4)]),
+                _commas(
+                    [
+                        n_("{n} player: {dice}", "{n} players: {dice}", n=n, dice=SPEAKERS[n])
+                        for n in (2, 3, 4)
+                    ]
+                ),
                 RULEBOOK,
                 _("step {n}", n=9),
             ),
