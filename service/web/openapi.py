@@ -14,7 +14,7 @@ from flask import Blueprint, jsonify
 
 from engine import registry
 from engine.catalogue import CATALOGUE
-from service import MAX_BODY
+from service.config import MAX_BODY
 from service.words import LANGUAGES
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")

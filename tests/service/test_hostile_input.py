@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from itsdangerous import URLSafeTimedSerializer
 
-from service import MAX_BODY
+from service.config import MAX_BODY
 from service.errors import BadRequest, Expired, Illegal, ServiceError, Tampered
 from service.links import tokens
 from service.play.moves import make_move
