@@ -66,7 +66,7 @@ def run(settings: Settings, log: Any = print) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    from bench.__main__ import bench_settings
+    from bench.harness import bench_settings
 
     with bench_settings() as settings:
         print(run(settings))
