@@ -12,6 +12,8 @@ the steps a turn is waiting for, a choice whose effect the next events tell) rea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.contract import Event
 from engine.games.origin import events as ev
 from engine.games.origin.components import CARDS, INDEX, KINDS, WAR_TROPHY_POINTS
@@ -39,7 +41,7 @@ GAME_END_REASONS: dict[str, Msg] = {
 }
 
 
-def _and(items: list[str]) -> Listing:
+def _and(items: Sequence[str]) -> Listing:
     return Listing(tuple(items), "and")
 
 

@@ -122,7 +122,7 @@ def _header(view: View, colours: Colours, y: float, measure: Measure) -> tuple[l
         Text(M, y + 17, headline(view), size=15, fill=INK, anchor="start", bold=True),
     ]
     me = view.get("you")
-    if me in view.get("players", {}):
+    if me is not None and me in view.get("players", {}):
         label = _("you are {seat}", seat=me)
         x = WIDTH - M - measure(label, BODY)
         shapes += disc(x - 12, y + 17, 8, me, view, colours)
@@ -761,7 +761,7 @@ def _slashed(texts: list[Any]) -> Msg | str:
     """Texts one after another with " / " between them."""
     if not texts:
         return ""
-    out = texts[0]
+    out: Msg | str = texts[0]
     for t in texts[1:]:
         out = _("{first} / {then}", first=out, then=t)
     return out
