@@ -34,6 +34,7 @@ def create_app(config: dict[str, Any] | Settings | None = None, *, check_key: bo
     if settings.proxy_hops:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
+        # Flask's documented way to put middleware around its WSGI app.
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=settings.proxy_hops, x_proto=settings.proxy_hops
         )

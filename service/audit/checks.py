@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from engine import Game, IllegalMove, State, codec, registry, setup_under
 from engine.chance import commitment, rng_for
 from service.audit import players, provenance, signing
+
 # Re-exported: the log's readers (the importer, the CLI, the tests) name them `checks.Log`.
 from service.audit.gamelog import Log as Log
 from service.audit.gamelog import LogEvent as LogEvent
@@ -160,7 +161,7 @@ def _replay(log: Log, report: Report) -> list[str]:
         game = registry.get(name)
     except KeyError as exc:
         return [exc.args[0]]
-    failures = []
+    failures: list[str] = []
     folder = logfold.Folder(game, log.header["seats"])
     for event in log.events:
         try:
@@ -283,7 +284,8 @@ def _cut(events: list[LogEvent], where: str) -> str:
 
 
 def _plain(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return json.loads(json.dumps(events))
+    plain: list[dict[str, Any]] = json.loads(json.dumps(events))
+    return plain
 
 
 def from_store(session: Session, game_id: str) -> Log:
