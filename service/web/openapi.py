@@ -11,6 +11,7 @@ import copy
 from typing import Any
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from engine import registry
 from engine.catalogue import CATALOGUE
@@ -442,5 +443,5 @@ def spec() -> dict[str, Any]:
 
 
 @bp.get("/openapi.json")
-def description():  # type: ignore[no-untyped-def]
+def description() -> ResponseReturnValue:
     return jsonify(spec())
