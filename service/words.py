@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale
@@ -180,6 +180,13 @@ def template(message: Msg, lang: str | None = None) -> str:
     return value
 
 
+T = TypeVar("T")
+
+
+@overload
+def text(value: str, lang: str | None = None, names: Mapping[str, str] | None = None) -> str: ...
+@overload
+def text(value: T, lang: str | None = None, names: Mapping[str, str] | None = None) -> T: ...
 def text(value: Any, lang: str | None = None, names: Mapping[str, str] | None = None) -> Any:
     """``value`` in words if it is a message (its parameters too), else ``value`` itself; a
     seat, in it or alone, is the name of its player from ``names`` (else this context's,

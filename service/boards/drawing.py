@@ -677,6 +677,7 @@ def _shown(text: str) -> str:
     return words.text(text)
 
 
+# The measure carries the reader's words on itself (engine.kit.drawing.read_as looks it up).
 text_width.shown = _shown  # type: ignore[attr-defined]
 
 
@@ -728,6 +729,7 @@ def _drawn(face: int, ch: str) -> bytes:
 @lru_cache(maxsize=32)
 def _font(size: int, face: int = 0) -> ImageFont.FreeTypeFont:
     font = ImageFont.truetype(FONTS[face], size=size, layout_engine=ImageFont.Layout.BASIC)
+    # Each font's own getmask2, wrapped to remember its masks (issue 33 §5 replaces it).
     font.getmask2 = _remembered(font.getmask2)  # type: ignore[method-assign]
     return font
 

@@ -271,7 +271,7 @@ def _compose(
     message.set_content(_env.get_template("message.txt").render(**context))
     message.add_alternative(_env.get_template("message.html").render(**context), subtype="html")
     if board.png is not None:
-        html_part = message.get_payload()[1]
+        html_part = list(message.iter_parts())[1]
         html_part.add_related(
             board.png,
             "image",

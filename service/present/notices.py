@@ -9,6 +9,7 @@ from typing import Any
 from babel.dates import format_date, format_time
 from sqlalchemy.orm import Session
 
+from engine.kit.words import Msg
 from service import words
 from service.config import Settings
 from service.links import urls as links
@@ -23,7 +24,7 @@ from service.words import _, n_
 CHOICE_LABELS = tables.CHOICE_LABELS
 
 
-def _decided(choice: str, name: str) -> str:
+def _decided(choice: str, name: str) -> Msg:
     """The headline of a vote's result: the choice's label as the end of a sentence."""
     if choice == "bot":
         return _(

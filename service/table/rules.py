@@ -94,13 +94,13 @@ class Pace:
                         high=str(high),
                     )
                 )
-        unknown = PaceError(_("Unknown time zone {zone}.", zone=repr(str(pace.timezone)[:40])))
+        bad_zone = PaceError(_("Unknown time zone {zone}.", zone=repr(str(pace.timezone)[:40])))
         if not isinstance(pace.timezone, str) or len(pace.timezone) > MAX_ZONE_NAME:
-            raise unknown
+            raise bad_zone
         try:
             ZoneInfo(pace.timezone)
         except (ZoneInfoNotFoundError, ValueError, OSError) as exc:  # OSError: name too long
-            raise unknown from exc
+            raise bad_zone from exc
         return pace
 
     @property

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
 
 from service import words
 from service.errors import BadRequest
@@ -16,7 +17,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 @bp.post("/games")
-def create():  # type: ignore[no-untyped-def]
+def create() -> ResponseReturnValue:
     body = request.get_json()  # strict: an unreadable body is a 400 saying why (strictjson)
     if not isinstance(body, dict):
         raise BadRequest('Send a JSON object: {"game": NAME, "players": [EMAIL, ...]}.')
@@ -44,7 +45,7 @@ def create():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/games/<game_id>")
-def show(game_id: str):  # type: ignore[no-untyped-def]
+def show(game_id: str) -> ResponseReturnValue:
     # The API speaks English whatever the reader's language (its dates too).
     with db().begin(), words.speaking("en"):
         loaded = eventstore.load(db(), game_id)

@@ -6,7 +6,7 @@ of the page in it."""
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask_babel import Babel
 from werkzeug.wrappers import Response
 
@@ -34,8 +34,9 @@ def for_seat(language: str | None, time_zone: str | None = None) -> None:
     words.TIME_ZONE.set(time_zone or None)
     if request.args.get("lang") in words.LANGUAGES:
         return
-    if words.known(language):
-        words.LANGUAGE.set(language)  # type: ignore[arg-type]
+    chosen = words.known(language)
+    if chosen:
+        words.LANGUAGE.set(chosen)
 
 
 def for_game(row: GameRow) -> None:
@@ -67,7 +68,7 @@ def install(app: Flask) -> None:
         words.PLAYERS.set(None)
 
     @app.after_request
-    def _remember(response):  # type: ignore[no-untyped-def]
+    def _remember(response: Response) -> Response:
         asked = words.known(request.args.get("lang"))
         if asked and request.cookies.get(COOKIE) != asked:
             remember(response, asked)

@@ -22,28 +22,28 @@ ANN = "ann@example.org"
 MONDAY = datetime.fromisoformat("2026-03-02T09:00:00+00:00")
 
 
-def seated(settings, zone: str | None = None) -> None:  # type: ignore[no-untyped-def]
+def seated(settings, zone: str | None = None) -> None:
     """Ann plays a game; her seat keeps ``zone`` as her time zone."""
     with sessions(settings.database_url).begin() as s:
         create_game(s, "tictactoe", [ANN, "bob@example.org"])
     zone_of(settings, ANN, zone)
 
 
-def choose(settings, mode: str, hour: int | None = None) -> PersonRow:  # type: ignore[no-untyped-def]
+def choose(settings, mode: str, hour: int | None = None) -> PersonRow:
     with sessions(settings.database_url).begin() as s:
         slowplay.set_notify(s, ANN, mode, MONDAY, hour)
     with sessions(settings.database_url)() as s:
         return s.scalar(select(PersonRow).where(PersonRow.email == ANN))
 
 
-def refused(settings, mode: str, hour: int | None = None) -> str:  # type: ignore[no-untyped-def]
+def refused(settings, mode: str, hour: int | None = None) -> str:
     """The refusal of ``mode`` at ``hour``, as the player reads it."""
     with pytest.raises(BadRequest) as refusal:
         choose(settings, mode, hour)
     return refusal.value.message
 
 
-def zone_of(settings, email: str, zone: str) -> None:  # type: ignore[no-untyped-def]
+def zone_of(settings, email: str, zone: str) -> None:
     """Every seat of ``email`` keeps ``zone``."""
     with sessions(settings.database_url).begin() as s:
         s.execute(update(SeatRow).where(SeatRow.email == email).values(time_zone=zone))

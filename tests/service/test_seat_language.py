@@ -12,7 +12,7 @@ from tests.helpers import refusal
 from tests.workers.test_slow_play import new_game, seat_path
 
 
-def seat(settings, game_id: str, name: str = "p1"):  # type: ignore[no-untyped-def]
+def seat(settings, game_id: str, name: str = "p1"):
     with sessions(settings.database_url)() as s:
         row = next(r for r in eventstore.load(s, game_id).row.seats if r.seat == name)
         return row.language, row.time_zone

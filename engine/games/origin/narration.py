@@ -12,7 +12,7 @@ the steps a turn is waiting for, a choice whose effect the next events tell) rea
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engine.contract import Event
 from engine.games.origin import events as ev
@@ -41,7 +41,7 @@ GAME_END_REASONS: dict[str, Msg] = {
 }
 
 
-def _and(items: list[str]) -> Listing:
+def _and(items: Sequence[str]) -> Listing:
     return Listing(tuple(items), "and")
 
 

@@ -32,7 +32,7 @@ def told(html: str) -> dict[int, str]:
     return {int(seq): unescape(text).strip() for seq, text in TOLD.findall(html)}
 
 
-def bot_plays(settings, game_id: str, decisions: int) -> None:  # type: ignore[no-untyped-def]
+def bot_plays(settings, game_id: str, decisions: int) -> None:
     """Origin's bot decides for whoever must act (the first seat by name)."""
     for _ in range(decisions):
         with sessions(settings.database_url).begin() as s:
@@ -44,7 +44,7 @@ def bot_plays(settings, game_id: str, decisions: int) -> None:  # type: ignore[n
             make_move(s, game_id, acting[0], loaded.turn_seq, move, None, settings.snapshot_every)
 
 
-def log(settings, game_id: str) -> list[EventRow]:  # type: ignore[no-untyped-def]
+def log(settings, game_id: str) -> list[EventRow]:
     with sessions(settings.database_url)() as s:
         return eventstore.events_of(s, game_id)
 

@@ -133,6 +133,7 @@ def _translator(lang: str) -> Callable[[Msg], str]:
         assert entry is not None, f"{message.text!r} is not in the {lang} catalog"
         if message.plural is not None:
             return entry.string[form(message.kwargs["n"])]
+        assert isinstance(entry.string, str)
         return entry.string
 
     return translate

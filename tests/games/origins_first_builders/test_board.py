@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from engine import registry
+from engine import registry, replay
 from engine.games.origins_first_builders.board import BOARD
 from engine.games.origins_first_builders.board.palette import DIE_FILL, seat_mark
 from engine.games.origins_first_builders.board.words import reward_short
 from engine.games.origins_first_builders.components import BUILDING
+from engine.kit.game import Packaged
 from engine.kit.panels import Chip, Panels, Section, Table, Words, plain
 from service import boards
 from service.boards.html import panels_html
@@ -276,7 +277,7 @@ def test_without_a_picture_only_text_and_panels_are_made(busy: dict[str, Any]) -
 def test_the_service_draws_this_games_views_with_the_games_own_board(
     busy: dict[str, Any],
 ) -> None:
-    assert GAME.board is BOARD
+    assert isinstance(GAME, Packaged) and GAME.board is BOARD
     board = render(busy, None)
     assert board.text == "\n".join(BOARD.text(busy))
     assert board.html == panels_html(BOARD.panels(busy))
@@ -365,7 +366,7 @@ def test_the_solo_dummy_disc_stands_on_the_war_track_and_in_the_legend() -> None
 
 def test_seat_names_are_escaped_in_the_svg_and_the_panels() -> None:
     seats = ["<Ann & Bob>", 'Zoë "Z"']
-    state = GAME.replay(GAME.setup(seats, {}, random.Random(3)))
+    state = replay(GAME, GAME.setup(seats, {}, random.Random(3)))
     board = render(GAME.view(state, seats[0]), "svg")
     root = ET.fromstring(board.svg or "")
     assert "<Ann & Bob>" in _texts(root)

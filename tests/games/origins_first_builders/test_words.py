@@ -171,6 +171,7 @@ def _translate(lang: str):
         assert entry is not None, message.text
         if isinstance(entry.string, tuple):
             return entry.string[form(message.kwargs["n"])]
+        assert isinstance(entry.string, str)
         return entry.string
 
     return translate

@@ -104,10 +104,10 @@ def _cycles(pairs: list[Pair]) -> list[tuple[dict[str, Any], ...]]:
     """Closed rings of three or four bordering territories: land, not lakes."""
     by_id: dict[str, dict[str, Any]] = {}
     near: dict[str, set[str]] = {}
-    for a, b in pairs:
-        by_id[a["id"]], by_id[b["id"]] = a, b
-        near.setdefault(a["id"], set()).add(b["id"])
-        near.setdefault(b["id"], set()).add(a["id"])
+    for one, other in pairs:
+        by_id[one["id"]], by_id[other["id"]] = one, other
+        near.setdefault(one["id"], set()).add(other["id"])
+        near.setdefault(other["id"], set()).add(one["id"])
     rings: set[tuple[str, ...]] = set()
     for a, around in near.items():
         for b in around:

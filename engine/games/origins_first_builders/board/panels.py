@@ -465,7 +465,8 @@ def _temples(view: View) -> tuple[Table, Para]:
                 discs,
             )
         )
-    points = next(iter(temples), {}).get("points", [])
+    first: dict[str, Any] = next(iter(temples), {})
+    points = first.get("points", [])
     note = _note(
         _(
             "VP by step: {points}; only the two lowest of a player's discs score.",

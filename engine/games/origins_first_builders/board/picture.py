@@ -121,7 +121,7 @@ def _header(view: View, colours: Colours, y: float, measure: Measure) -> tuple[l
     shapes: list[Shape] = [Rect(0, y, WIDTH, 34, fill="#efe6d2")]
     me = view.get("you")
     right = 0.0
-    if me in view.get("players", {}):
+    if me is not None and me in view.get("players", {}):
         label = _("you are {seat}", seat=Seat(me))
         wide = min(measure(label, BODY), INNER * 0.4)
         x = WIDTH - M - wide
@@ -816,7 +816,7 @@ def _slashed(texts: list[Any]) -> Msg | str:
     """Texts one after another with " / " between them."""
     if not texts:
         return ""
-    out = texts[0]
+    out: Msg | str = texts[0]
     for t in texts[1:]:
         out = _("{first} / {then}", first=out, then=t)
     return out
