@@ -39,7 +39,8 @@ def entries(lang: str) -> Iterator[tuple[Path, Message, tuple[str, ...]]]:
         for message in catalog:
             if not message.id:
                 continue
-            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            string = message.string
+            forms = tuple(string) if isinstance(string, (tuple, list)) else (string,)
             yield path, message, tuple(s for s in forms if s)
 
 
@@ -213,8 +214,8 @@ def test_a_plural_counts_the_same_word_in_every_form():
 POLITE = ("ます", "ました", "ません", "ませんでした", "です", "でした", "ください")
 FRAGMENTS = ("なし", "へ", "と", "から", "付き", "向き", "待ち", "}つ")
 """Noun phrases that end in kana: 「なし」 (none), 「{disc}は{space}へ」, 「{first}と{then}」,
-「建物袋から：…」 (from the bag: …), 「{tile}付き」 (with a tile), 「裏向き」 (face down), 「決定待ち」 (waiting for a decision),
-「節目{n}つ」 (a count)."""
+「建物袋から：…」 (from the bag: …), 「{tile}付き」 (with a tile), 「裏向き」 (face down),
+「決定待ち」 (waiting for a decision), 「節目{n}つ」 (a count)."""
 HIRAGANA = re.compile(r"[\u3041-\u309f]$")
 
 
@@ -322,7 +323,7 @@ def counts_without_plural_forms(msgid: str | tuple[str, str], nouns: set[str]) -
     plural = isinstance(msgid, tuple)
     return [
         found.group(0)
-        for text in (msgid if plural else (msgid,))
+        for text in (msgid if isinstance(msgid, tuple) else (msgid,))
         for found in re.finditer(r"(?<!to )(?<!–)\{(\w+)\}(?:\s+\{\w+\})*\s+([a-z]+s)\b", text)
         if found.group(2) in nouns and not (plural and found.group(1) == "n")
     ]

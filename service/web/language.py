@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, request
 from flask_babel import Babel
-from werkzeug.wrappers import Response
+from werkzeug.wrappers import Response as AnyResponse
 
 from service import words
 from service.store import names as shown_names
@@ -45,7 +45,7 @@ def for_game(row: GameRow) -> None:
     words.PLAYERS.set(shown_names.Players(row))
 
 
-def remember(response: Response, lang: str) -> None:
+def remember(response: AnyResponse, lang: str) -> None:
     """The reader's language, kept for the next pages (a cookie, as the switcher keeps it)."""
     response.set_cookie(COOKIE, lang, max_age=YEAR, httponly=True, samesite="Lax")
 

@@ -15,7 +15,7 @@ URL = re.compile(r"https?://\S+")
 
 
 def seen(table: Table) -> list[tuple[str, str, str]]:
-    found = []
+    found: list[tuple[str, str, str]] = []
     for reading in table.readings:
         if reading.kind in ("html", "page"):
             text = words_of_html(reading.content)

@@ -45,7 +45,8 @@ from engine.games.origins_first_builders.components import (
     ZONE_ACTIONS,
 )
 from engine.games.origins_first_builders.moves import reward_words
-from engine.games.origins_first_builders.words import COLOUR, Msg, _, amount, colour_f, n_, vp
+from engine.games.origins_first_builders.words import COLOUR, _, amount, colour_f, n_, vp
+from engine.kit.words import Msg
 
 
 def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
