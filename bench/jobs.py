@@ -18,7 +18,7 @@ def noop() -> None:
 
 @cache
 def _finished(path: str) -> EmailMessage:
-    return message_from_bytes(Path(path).read_bytes(), _class=EmailMessage, policy=smtp.POLICY)  # type: ignore[return-value]
+    return message_from_bytes(Path(path).read_bytes(), _class=EmailMessage, policy=smtp.POLICY)
 
 
 def send_finished(url: str, path: str, to: str) -> None:

@@ -30,7 +30,7 @@ def _email(n: int) -> EmailMessage:
     message["Date"] = "Mon, 2 Mar 2026 09:00:00 +0000"
     message.set_content("Reply 1 to play.\n" * 40)
     message.add_alternative('<p>Your turn</p><img src="cid:b@x" alt="">', subtype="html")
-    message.get_payload()[1].add_related(
+    list(message.iter_parts())[1].add_related(
         bytes(PICTURE_BYTES), "image", "png", cid="<b@x>", disposition="inline"
     )
     return message
@@ -66,7 +66,7 @@ def run(settings: Settings, log: Any = print) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    from bench.__main__ import bench_settings
+    from bench.harness import bench_settings
 
     with bench_settings() as settings:
         print(run(settings))

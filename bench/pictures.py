@@ -59,16 +59,17 @@ def _builtin_font() -> Iterator[None]:
     @lru_cache(maxsize=32)
     def builtin(size: int, face: int = 0) -> Any:
         made = ImageFont.load_default(size=size)
-        made.getmask2 = drawing._remembered(made.getmask2)  # type: ignore[union-attr]
+        # Its masks remembered as drawing._font's are, so both are timed alike.
+        made.getmask2 = drawing._remembered(made.getmask2)  # type: ignore[union-attr, method-assign]
         return made
 
     builtin.cache_clear()
-    drawing._font = builtin  # type: ignore[assignment]
-    drawing._runs = lambda text: [(0, text)]  # type: ignore[assignment]
+    drawing._font = builtin
+    drawing._runs = lambda text: [(0, text)]
     try:
         yield
     finally:
-        drawing._font, drawing._runs = font, runs  # type: ignore[assignment]
+        drawing._font, drawing._runs = font, runs
 
 
 def _ms(game: str, view: dict[str, Any], names: dict[str, str]) -> float:

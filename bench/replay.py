@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from engine import registry
+from engine import registry, replay
 from tests.engine.playout import play_random
 
 
@@ -26,7 +26,7 @@ def run(seconds_per_case: float = 2.0) -> dict[str, Any]:
             assert longest is not None
             replays, t0 = 0, time.perf_counter()
             while time.perf_counter() - t0 < seconds_per_case / 2:
-                game.replay(longest.events)
+                replay(game, longest.events)
                 replays += 1
             elapsed = time.perf_counter() - t0
             per_count[players] = {

@@ -30,7 +30,8 @@ from aiosmtpd.controller import Controller
 from rq import Queue
 from sqlalchemy import func, select
 
-from bench.email_fanout import WORKER_ARGS, CountingInbox, rate, work
+from bench.figures import Figure, shown
+from bench.harness import WORKER_ARGS, CountingInbox, rate, work
 from bench.planning import players_for
 from service.cli.localnet import free_port
 from service.config import Settings
@@ -214,13 +215,24 @@ def lines(r: dict[str, Any]) -> list[str]:
     ]
 
 
+def judged(r: dict[str, Any]) -> list[Figure]:
+    """Replies read per second per worker and over the same run's no-op rate (issue 18),
+    shown: valid when each reply was applied and answered once, as counted."""
+    ok = valid(r)
+    return [
+        shown("no-op RQ jobs per worker (replies run)", r["noop"]["per_s"], "/s", ok),
+        shown(f"replies read per worker, {r['game']}", r["replies"]["per_s"], "/s", ok),
+        shown("replies/no-op jobs ratio", r["ratio"], "", ok),
+    ]
+
+
 def main() -> int:
-    from bench.__main__ import _log, bench_settings, replies_judged
+    from bench.harness import bench_settings, log
 
     with bench_settings() as settings:
-        r = run(settings, log=_log)
+        r = run(settings, log=log)
     print("\n".join(lines(r)))
-    for figure in replies_judged(r):
+    for figure in judged(r):
         print(figure.line())
     return 0 if valid(r) else 1
 

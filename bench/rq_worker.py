@@ -9,7 +9,7 @@ import resource
 import sys
 from pathlib import Path
 
-from rq.cli import main as rq_main
+from rq.cli.cli import main as rq_main
 
 
 def run() -> int:

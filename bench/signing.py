@@ -23,7 +23,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ed25519, rsa
 from sqlalchemy import func, select
 
-from bench.email_fanout import CountingInbox, rate, work
+from bench.figures import Figure, shown
+from bench.harness import CountingInbox, rate, work
 from bench.planning import bench_games, players_for
 from service import dkim_keys
 from service.cli.localnet import free_port
@@ -202,10 +203,24 @@ def valid(result: dict[str, Any]) -> bool:
     )
 
 
+def judged(s: dict[str, Any]) -> list[Figure]:
+    """Emails per second per worker with DKIM signing on (RSA 2048 and Ed25519) against
+    off, same run (issue 31 §6), shown: valid when every email of both was sent once."""
+    ok = valid(s)
+    alone = s["alone"]
+    return [
+        shown("emails per worker, unsigned", s["off"]["per_s"], "/s", ok),
+        shown("emails per worker, signed (RSA 2048 + Ed25519)", s["on"]["per_s"], "/s", ok),
+        shown("signed/unsigned emails ratio", s["ratio"], "", ok),
+        shown(f"one RSA signature of a {alone['bytes']:,}-byte email", alone["rsa_ms"], "ms"),
+        shown("both signatures of it", alone["rsa_and_ed25519_ms"], "ms"),
+    ]
+
+
 if __name__ == "__main__":  # pragma: no cover - python -m bench.signing
-    from bench.__main__ import _log, bench_settings
+    from bench.harness import bench_settings, log
 
     with bench_settings() as current:
-        found = run(current, log=_log)
+        found = run(current, log=log)
     print(found)
     sys.exit(0 if valid(found) else 1)

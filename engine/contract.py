@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 Event = dict[str, Any]
 """A past-tense fact, JSON-serialisable, with a ``"type"`` key (``"pawn_migrated"``)."""
@@ -32,11 +32,17 @@ class IllegalMove(Exception):
 
 @runtime_checkable
 class Game(Protocol):
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    ruleset: str
+    # Read-only: a game is a frozen record (engine.kit.game.Packaged) or a class.
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def ruleset(self) -> str: ...
 
     def setup(self, seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
         """The opening events, every chance outcome written into them."""
@@ -152,6 +158,7 @@ def setup_under(
     if ruleset == game.ruleset:
         return game.setup(seats, options, rng)
     if ruleset in getattr(game, "rulesets", ()):
+        # Only a game listing older rulesets takes ``ruleset=`` (engine.kit.game.Packaged).
         return game.setup(seats, options, rng, ruleset=ruleset)  # type: ignore[call-arg]
     raise KeyError(f"{game.name} does not play ruleset {ruleset!r}")
 
@@ -173,13 +180,29 @@ class GameBase:
     REVEALING_EVENTS: frozenset[str] = frozenset()
     """Event types that always show hidden information; see :meth:`reveals`."""
 
+    if TYPE_CHECKING:
+        # The rules a game subclassing this fills in (the rest of :class:`Game`).
+        def setup(
+            self, seats: list[str], options: dict[str, Any], rng: random.Random
+        ) -> list[Event]: ...
+        def apply(self, state: State | None, event: Event) -> State: ...
+        def to_act(self, state: State) -> frozenset[str]: ...
+        def legal_moves(self, state: State, seat: str) -> list[Move]: ...
+        def decide(
+            self, state: State, seat: str, move: Move, rng: random.Random
+        ) -> list[Event]: ...
+        def view(self, state: State, seat: str | None) -> dict[str, Any]: ...
+        def describe(self, state: State, move: Move) -> str: ...
+        def outcome(self, state: State) -> dict[str, Any] | None: ...
+        def standing(self, state: State) -> dict[str, Any]: ...
+
     def replay(self, events: list[Event]) -> State:
-        return replay(self, events)  # type: ignore[arg-type]
+        return replay(self, events)
 
     def bot_move(self, state: State, seat: str) -> Move:
         """The first legal move. Games should override this with a heuristic of their own:
         the first move is often a poor one, and may end a turn that had more to offer."""
-        moves: list[Move] = self.legal_moves(state, seat)  # type: ignore[attr-defined]
+        moves = self.legal_moves(state, seat)
         if not moves:
             raise IllegalMove(_("{seat} has nothing to decide now.", seat=Seat(seat)))
         return moves[0]
@@ -194,8 +217,8 @@ class GameBase:
         the game (the final reveal; a finished game is never taken back)."""
         if any(event["type"] in self.REVEALING_EVENTS for event in events):
             return True
-        after = replay(self, events, state)  # type: ignore[arg-type]
-        return self.outcome(after) is not None  # type: ignore[attr-defined]
+        after = replay(self, events, state)
+        return self.outcome(after) is not None
 
 
 # The words every game shares (the refusals above): domain ``engine``, catalogs in

@@ -7,10 +7,7 @@ from typing import Any
 from flask import Flask
 
 from service import dkim_keys, secret_key, words
-from service.config import INSTANCE, Settings, load_extra_games
-
-MAX_BODY = 256 * 1024
-"""The largest request body accepted (413 beyond): a move, a form or a new game is far less."""
+from service.config import INSTANCE, MAX_BODY, Settings, load_extra_games
 
 
 def create_app(config: dict[str, Any] | Settings | None = None, *, check_key: bool = True) -> Flask:
@@ -37,6 +34,7 @@ def create_app(config: dict[str, Any] | Settings | None = None, *, check_key: bo
     if settings.proxy_hops:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
+        # Flask's documented way to put middleware around its WSGI app.
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=settings.proxy_hops, x_proto=settings.proxy_hops
         )

@@ -16,6 +16,9 @@ and mail): ``PBEM_INSTANCE``, else ``instance/`` in the directory the process st
 (the checkout, for ``make demo``). Never beside the code: an installed package's folder is
 not the host's to write in."""
 
+MAX_BODY = 256 * 1024
+"""The largest request body accepted (413 beyond): a move, a form or a new game is far less."""
+
 
 def _ints(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.replace(" ", "").split(",") if part)

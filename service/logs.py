@@ -55,7 +55,7 @@ class WithRequestId(logging.Filter):
 class UTCTimes(logging.Formatter):
     """Times as ISO 8601 in UTC (``2026-11-26T07:38:06.791Z``), whatever the machine's zone."""
 
-    converter = time.gmtime
+    converter = staticmethod(time.gmtime)
     default_time_format = "%Y-%m-%dT%H:%M:%S"
     default_msec_format = "%s.%03dZ"
 

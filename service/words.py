@@ -20,13 +20,14 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import tzinfo
+from datetime import date, datetime, tzinfo
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale
+from babel.dates import format_date, format_time, get_timezone_location
 from babel.lists import format_list
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -179,6 +180,13 @@ def template(message: Msg, lang: str | None = None) -> str:
     return value
 
 
+T = TypeVar("T")
+
+
+@overload
+def text(value: str, lang: str | None = None, names: Mapping[str, str] | None = None) -> str: ...
+@overload
+def text(value: T, lang: str | None = None, names: Mapping[str, str] | None = None) -> T: ...
 def text(value: Any, lang: str | None = None, names: Mapping[str, str] | None = None) -> Any:
     """``value`` in words if it is a message (its parameters too), else ``value`` itself; a
     seat, in it or alone, is the name of its player from ``names`` (else this context's,
@@ -261,3 +269,40 @@ def zone(name: str | None) -> tzinfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         return ZoneInfo("UTC")
+
+
+UNIVERSAL = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu"})
+"""The names of UTC itself, which every language writes "UTC"."""
+
+
+def zone_name(name: str | None, lang: str | None = None) -> str:
+    """A time zone as a reader names it, in their language (issue 32 §2: "время
+    Europe/Moscow" read as the id): its city, as the CLDR writes it ("Москва", "東京",
+    "Moscú"), "UTC" for UTC; the id itself where no city is known. A form's value keeps the
+    id (:func:`zone`)."""
+    if not name or name in UNIVERSAL:
+        return "UTC"
+    try:
+        ZoneInfo(name)
+        city = get_timezone_location(name, locale=_locale(lang or language()), return_city=True)
+    except (ZoneInfoNotFoundError, ValueError, LookupError):
+        return name
+    return str(city) or name
+
+
+def day_words(day: date) -> str:
+    """A day as the reader's language writes it in a sentence ("27 November 2026",
+    "27 ноября 2026 г.", "2026年11月27日"), never ISO (issue 32 §2)."""
+    lang = language()
+    if lang == "en":
+        return f"{day.day} {day:%B %Y}"
+    return format_date(day, "long", locale=_locale(lang))
+
+
+def moment_words(moment: datetime) -> str:
+    """A day and a time of day, as the reader's language writes them."""
+    lang = language()
+    if lang == "en":
+        return f"{day_words(moment.date())}, {moment:%H:%M}"
+    time = format_time(moment, "short", locale=_locale(lang))
+    return f"{day_words(moment.date())}{' ' if lang == 'ja' else ', '}{time}"

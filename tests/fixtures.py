@@ -228,7 +228,7 @@ class Inbox:
                 self.refused += 1
                 return "451 4.3.0 Try again later"
             message = message_from_bytes(envelope.content, policy=policy.default)
-            self.messages.append(message)  # type: ignore[arg-type]
+            self.messages.append(message)
             self.raw.append(envelope.original_content or envelope.content)
             self.envelopes.append((list(envelope.rcpt_tos), list(envelope.mail_options)))
             self.senders.append(envelope.mail_from or "")
@@ -307,19 +307,19 @@ class ServerLikeClient(FlaskClient):
 
 
 @pytest.fixture
-def app(settings: Settings):  # type: ignore[no-untyped-def]
+def app(settings: Settings):
     app = create_app(settings)
     app.test_client_class = ServerLikeClient
     return app
 
 
 @pytest.fixture
-def client(app):  # type: ignore[no-untyped-def]
+def client(app):
     return app.test_client()
 
 
 @pytest.fixture
-def work(settings: Settings):  # type: ignore[no-untyped-def]
+def work(settings: Settings):
     """Run the queue dry with an in-process worker, as ``rq worker --burst`` would.
 
     A response enqueues its emails once it is sent, so a client can be faster than that
@@ -357,7 +357,7 @@ class LiveServer:
 
 
 @pytest.fixture
-def tick(settings: Settings, work):  # type: ignore[no-untyped-def]
+def tick(settings: Settings, work):
     """What the scheduler does every minute: enqueue ``workers.schedule.tick``; then a
     worker runs it and sends what it queued."""
     from service.mail.queue import queue

@@ -59,7 +59,7 @@ def act_token(url: str) -> str:
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def redirect_request(self, *args, **kwargs):
         return None
 
 
@@ -97,7 +97,7 @@ def refusal(page: str) -> str:
     return " ".join(html.unescape(found.group(1)).split())
 
 
-def submit_new_game(client, form: dict[str, object]):  # type: ignore[no-untyped-def]
+def submit_new_game(client, form: dict[str, object]):
     """Fill in the home page's new-game form and send it, as a browser does."""
     token = csrf_token(client.get("/").get_data(as_text=True))
     return client.post("/games", data={**form, "csrf_token": token})
@@ -124,7 +124,7 @@ def public_state(base: str, game_id: str) -> dict[str, object]:
     return json.loads(http("GET", f"{base}/api/games/{game_id}")[2])
 
 
-def rest_of_turn(url: str, page: str, choose) -> int:  # type: ignore[no-untyped-def]
+def rest_of_turn(url: str, page: str, choose) -> int:
     """Take every decision the page offers in turn (a turn of several decisions is one
     visit, no email in between); returns how many were made."""
     made = 0

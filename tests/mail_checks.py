@@ -12,6 +12,7 @@ from email.utils import parseaddr
 import dkim
 from sqlalchemy.orm import Session
 
+from service.addresses import normal
 from service.links import bounces
 from service.mail import trust
 from service.store.models import EmailRow
@@ -70,7 +71,7 @@ def assert_lands(session: Session, secret: str, raw: bytes, sender: str, recipie
     assert email_id is not None, f"{sender!r} is no bounce address of ours"
     row = session.get(EmailRow, email_id)
     assert row is not None and row.message_id == str(message["Message-ID"])
-    assert row.address_key == trust.normal(recipient), "the bounce names this recipient's email"
+    assert row.address_key == normal(recipient), "the bounce names this recipient's email"
     unsubscribe = str(message["List-Unsubscribe"] or "")
     # A game's emails unsubscribe from that game; a newcomer's first, from all our email.
     assert re.fullmatch(r"<https?://[^>]+/(unsubscribe|never)/[^>]+>", unsubscribe), unsubscribe

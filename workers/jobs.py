@@ -369,7 +369,7 @@ def send_sign_in(email: str, language: str, attempt: str | None = None) -> str:
                 ledger.dropped(session, written.id)
             return f"skipped: {refused}"
         if written is None:
-            url = signin_mail.sign_in_url(settings, email, signin.nonce())
+            url = signin_mail.sign_in_url(settings, email, signin.nonce(), language)
             message = signin_mail.message(settings, email, language, url)
             written = ledger.write(
                 session, settings, Outgoing(message, email), SIGN_IN, found_by=found_by

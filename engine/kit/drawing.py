@@ -2,9 +2,11 @@
 
 A game's board lays its picture out with these shapes, from the seat's view alone; the
 service draws the same list as SVG (pages) and PNG (emails). Colours are ``#rrggbb``.
-Texts may name seats ("p2"): the service puts each player's name in their place. Where a
-layout depends on how wide a text is drawn, it asks the :data:`Measure` it is given, so
-the layout stays pure and the backend's font decides.
+Texts may name seats ("p2"): the service puts each player's name in their place. A text
+says the box it must stay in (:class:`Fit`), and the service shrinks or wraps it to fit,
+measured in the reader's language; where a layout itself depends on how wide a text is
+drawn, it asks the :data:`Measure` it is given, so the layout stays pure and the backend's
+font decides.
 """
 
 from __future__ import annotations
@@ -75,6 +77,28 @@ class Polygon:
 
 
 @dataclass(frozen=True)
+class Fit:
+    """The box a text must be drawn in (issue 32 §6): ``width`` wide, from ``x`` as the
+    text's anchor puts it (``start``: x to x + width; ``middle``: centred on x; ``end``:
+    ending at x), at most ``lines`` lines of ``LEADING`` times its size, centred on ``y``.
+    The layout says the box; the service measures the text in the reader's language, names
+    put in, with the font that draws it: a text too wide is drawn smaller, down to
+    ``min_size`` (``None``: ``SHRINK`` of its size), then cut into lines between its words
+    (or its letters, where a language writes no spaces), and what still does not fit ends
+    in "…"."""
+
+    width: float
+    lines: int = 1
+    min_size: float | None = None
+
+
+LEADING = 1.2
+"""A line of a text of several lines is this many times its size below the one before."""
+SHRINK = 0.75
+"""A text is drawn no smaller than this share of its size unless its ``Fit`` says."""
+
+
+@dataclass(frozen=True)
 class Text:
     x: float
     y: float
@@ -85,6 +109,8 @@ class Text:
     halo: str | None = None
     """A background-coloured outline that keeps the text readable over lines and shapes."""
     bold: bool = False
+    fit: Fit | None = None
+    """The box the text must stay in, in every language and with any name in it."""
 
 
 @dataclass(frozen=True)

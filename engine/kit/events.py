@@ -35,6 +35,7 @@ class Vocabulary:
     def __init__(self, game: str) -> None:
         self.game = game
         self._types: dict[str, None] = {}
+        self._names: dict[str, str] = {}
 
     def declare(self, kind: str) -> str:
         """Add ``kind`` (past tense, ``snake_case``) and return it, for a module constant."""
@@ -42,6 +43,10 @@ class Vocabulary:
             raise VocabularyError(f"{self.game}: event type {kind!r} declared twice")
         self._types[kind] = None
         return kind
+
+    def name(self, kind: str) -> str | None:
+        """The type in words, for a row its narration leaves empty; ``None`` if unnamed."""
+        return self._names.get(kind)
 
     def __contains__(self, kind: object) -> bool:
         return kind in self._types
@@ -96,15 +101,23 @@ class Vocabulary:
     def narration(
         self,
         tellers: Mapping[str, Teller],
-        bookkeeping: Iterable[str] = (),
+        bookkeeping: Mapping[str, str] | Iterable[str] = (),
+        names: Mapping[str, str] | None = None,
     ) -> Teller:
         """``narrate`` for the engine contract: each event told by its teller; the types in
-        ``bookkeeping`` only keep the engine's books and are told as ``""``."""
+        ``bookkeeping`` only keep the engine's books and are told as ``""``. A mapping names
+        each of them in words (a message: "turn ended"), as ``names`` names a told type whose
+        teller is sometimes silent: the history shows an event told as ``""`` by its name
+        (:meth:`name`)."""
+        if isinstance(bookkeeping, Mapping):
+            self._names.update(bookkeeping)
+        self._names.update(names or {})
         quiet = frozenset(bookkeeping)
         both = sorted(quiet & set(tellers))
         if both:
             raise VocabularyError(f"{self.game}: {both} both told and called bookkeeping")
         self._cover("narration", [*tellers, *quiet], required=True)
+        self._cover("names", self._names, required=False)
         table = dict(tellers)
 
         def narrate(state: Any, event: Event, seat: str | None) -> str:

@@ -102,7 +102,7 @@ class Packaged:
     the fold keeps it in the state, and a rule changed since branches on it."""
 
     def replay(self, events: list[Event]) -> State:
-        return replay(self, events)  # type: ignore[arg-type]
+        return replay(self, events)
 
     def __repr__(self) -> str:
         return f"<game {self.name} {self.ruleset}>"

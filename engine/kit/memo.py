@@ -24,9 +24,9 @@ def last_answer(function: Callable[..., R]) -> Callable[..., R]:
 
     @functools.wraps(function)
     def remembered(*args: Any) -> R:
-        last = getattr(local, "last", None)
+        last: tuple[tuple[Any, ...], R] | None = getattr(local, "last", None)
         if last is not None and last[0][0] is args[0] and last[0][1:] == args[1:]:
-            return last[1]  # type: ignore[no-any-return]
+            return last[1]
         answer = function(*args)
         local.last = (args, answer)
         return answer

@@ -7,7 +7,7 @@ Works on a stored game or on an exported file alike: both become a :class:`Log`.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, fields
 from datetime import datetime
 from typing import Any
 
@@ -17,56 +17,16 @@ from sqlalchemy.orm import Session
 from engine import Game, IllegalMove, State, codec, registry, setup_under
 from engine.chance import commitment, rng_for
 from service.audit import players, provenance, signing
+
+# Re-exported: the log's readers (the importer, the CLI, the tests) name them `checks.Log`.
+from service.audit.gamelog import Log as Log
+from service.audit.gamelog import LogEvent as LogEvent
+from service.audit.gamelog import Report as Report
 from service.store import eventstore, hashchain, snapshots
 from service.store.models import GameRow, SnapshotRow
 from service.store.upcast import upcast
 from service.table import logfold
 from service.table.rules import is_table
-
-
-@dataclass(frozen=True)
-class LogEvent:
-    seq: int
-    seat: str | None
-    recorded_at: datetime
-    type: str
-    payload: dict[str, Any]
-    move: dict[str, Any] | None
-    schema_version: int
-    prev_hash: str
-    hash: str
-
-
-@dataclass
-class Log:
-    header: dict[str, Any]
-    """game, ruleset, seats, options, commitment: what the chain is anchored on."""
-    events: list[LogEvent]
-    seed: bytes | None = None
-    head_hash: str | None = None
-    last_seq: int | None = None
-    over: bool | None = None
-    snapshots: dict[int, Any] = field(default_factory=dict)
-    meta: dict[str, Any] = field(default_factory=dict)
-    """What an export carries beside the chain: the original id, names, creation time and,
-    in a private export, the players' addresses and settings (none of it is hashed; all but
-    the addresses and settings is signed)."""
-    signature: dict[str, Any] | None = None
-    """An export's ``signature`` record (:mod:`service.audit.provenance`), when it has one."""
-
-
-@dataclass
-class Report:
-    events: int = 0
-    chance_checked: bool = False
-    failures: list[str] = field(default_factory=list)
-    over: bool | None = None
-    """Whether the replay reached the game's end (None when it could not replay)."""
-
-    @property
-    def ok(self) -> bool:
-        return not self.failures
-
 
 FORMAT = "pbem-log/1"
 EVENT_FIELDS = tuple(f.name for f in fields(LogEvent))
@@ -201,7 +161,7 @@ def _replay(log: Log, report: Report) -> list[str]:
         game = registry.get(name)
     except KeyError as exc:
         return [exc.args[0]]
-    failures = []
+    failures: list[str] = []
     folder = logfold.Folder(game, log.header["seats"])
     for event in log.events:
         try:
@@ -324,7 +284,8 @@ def _cut(events: list[LogEvent], where: str) -> str:
 
 
 def _plain(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return json.loads(json.dumps(events))
+    plain: list[dict[str, Any]] = json.loads(json.dumps(events))
+    return plain
 
 
 def from_store(session: Session, game_id: str) -> Log:

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from engine import Game, State, contract
+from engine.kit.events import Vocabulary
+from service import words
 from service.boards.naming import with_names
 from service.errors import Left, NotFound, Replaced
 from service.play.moves import LEFT
@@ -264,7 +266,7 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         else:
             reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
             told = _narration(record.game, before.state if before else None, payload, reader)
-            text = with_names(told, names) or _bookkeeping(payload)
+            text = with_names(told, names) or _bookkeeping(record.game, payload)
             bookkeeping = not told and not decided
         details = None
         if record.finished:
@@ -313,9 +315,21 @@ def _narration(game: Game, state: State, payload: dict[str, Any], seat: str | No
         return humanise(payload["type"])
 
 
-def _bookkeeping(payload: dict[str, Any]) -> str:
-    """The row of an event that only keeps the engine's books: every event keeps its row."""
-    return _("({event}: bookkeeping)", event=humanise(payload["type"]).lower())
+def _bookkeeping(game: Game, payload: dict[str, Any]) -> str:
+    """The row of an event that only keeps the engine's books: every event keeps its row,
+    named in the reader's words by the game's vocabulary (issue 32 §2), else by its type."""
+    kind = str(payload["type"])
+    vocabulary = getattr(game, "events", None)
+    named = vocabulary.name(kind) if isinstance(vocabulary, Vocabulary) else None
+    return _("({event}: bookkeeping)", event=named or humanise(kind).lower())
+
+
+def _day(iso: Any) -> str:
+    """A recorded day (ISO) as the reader's language writes it (issue 32 §2)."""
+    try:
+        return words.day_words(date.fromisoformat(str(iso)))
+    except ValueError:
+        return str(iso)
 
 
 def humanise(kind: str) -> str:
@@ -344,10 +358,10 @@ def describe_table(
     first, last = str(payload.get("first_seq")), str(payload.get("last_seq"))
     if kind == "pace_set":
         return _(
-            "Pace set: {days} days per decision, first reminder after {hours} h ({zone})",
-            days=str(payload.get("days")),
+            "Pace set: {days} per decision, first reminder after {hours} h ({zone})",
+            days=n_("{n} day", "{n} days", n=int(payload.get("days") or 0)),
             hours=str(payload.get("remind_after_hours")),
-            zone=str(payload.get("timezone")),
+            zone=words.zone_name(str(payload.get("timezone"))),
         )
     if kind == "reminded":
         return _("Reminder {number} sent to {name}", number=str(payload.get("number")), name=them)
@@ -357,8 +371,8 @@ def describe_table(
         return _(
             "{name} is away from {first} to {last}",
             name=them,
-            first=str(payload.get("first")),
-            last=str(payload.get("last")),
+            first=_day(payload.get("first")),
+            last=_day(payload.get("last")),
         )
     if kind == "deadline_passed":
         return _("{name}'s deadline passed; the others vote", name=them)

@@ -112,6 +112,8 @@ def apply(session: Session, seat: SeatRow, settings: SeatSettings, moment: datet
     wants_digest = settings.notify == "digest" or settings.person_notify == "digest"
     if settings.person_notify is None and not wants_digest:
         return
+    # Settings come only with a private export, which carries each seat's address.
+    assert seat.email is not None
     if session.get(PersonRow, seat.email) is not None:
         return
     person = PersonRow(

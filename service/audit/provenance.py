@@ -14,15 +14,13 @@ the seed (absent from the public export of an unfinished game; the commitment co
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from service.audit import signing
+from service.audit.gamelog import Log, Report
 from service.store import hashchain
-
-if TYPE_CHECKING:
-    from service.audit.checks import Log, Report
 
 STATEMENT = "pbem-log/1 export"
 """Names what was signed, so a signature over one thing never passes for another."""

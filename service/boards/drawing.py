@@ -40,6 +40,7 @@ from engine.kit.drawing import (
     hexagon,
 )
 from service import words
+from service.boards.fitting import fitted
 from service.boards.kept import Kept
 from service.boards.naming import short_names, with_names
 
@@ -99,10 +100,19 @@ def _name(shape: Shape, names: Mapping[str, str]) -> Shape:
     return shape
 
 
+def _fitted(drawing: Drawing) -> Drawing:
+    """Each text of the picture in its box, measured as the PNG draws it (issue 32 §6)."""
+    return fitted(drawing, _measured)
+
+
+def _measured(text: str, size: float) -> float:
+    return _width(text, round(size * SUPERSAMPLE))
+
+
 def to_svg(drawing: Drawing) -> Markup:
     """The picture as SVG markup, composed with ``Markup`` so every text and value is
     escaped on the way in (DESIGN.md §10.8): a name can never become markup."""
-    drawing = _named(drawing)
+    drawing = _fitted(_named(drawing))
     w, h = drawing.width, drawing.height
     head = Markup(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {} {}" width="100%" '
@@ -214,9 +224,10 @@ the largest boards): the next picture of that size is drawn over the last one wh
 differ (:func:`_painted`)."""
 REDRAWN_AT_MOST = 0.5
 """Beyond this share of the picture differing, it is drawn whole rather than patched."""
-BACKEND = "png-1"
+BACKEND = "png-2"
 """Part of every picture's digest: change it when the backend draws a picture differently
-(fonts, supersampling, colours, encoding), so no picture drawn before is given again."""
+(fonts, supersampling, colours, encoding, texts fitted in their boxes), so no picture drawn
+before is given again."""
 
 VIEWS_KEPT = 4096
 """Views whose picture's digest is remembered (:mod:`service.boards.shown`)."""
@@ -232,7 +243,7 @@ def to_png(drawing: Drawing, shown: str | None = None) -> bytes:
     digest is made of everything it shows, so no seat is given a picture that differs
     from its own by one pixel, hidden information included. ``shown``: the key of the
     view it was laid out for, which :func:`png_shown` then answers."""
-    drawing = _named(drawing)
+    drawing = _fitted(_named(drawing))
     key = digest(drawing)
     png = _PNGS.get(key)
     if png is None:
@@ -497,16 +508,10 @@ def _draw(image: Image.Image, pen: ImageDraw.ImageDraw, shape: Shape, k: int) ->
 def _text(pen: ImageDraw.ImageDraw, shape: Text, k: int) -> None:
     """A text as runs, each in the first font that has its letters, laid one after another
     from where the anchor puts the whole."""
-    size = round(shape.size * k)
-    runs = [
-        (_font(size, face), part, _length(size, face, part)) for face, part in _runs(shape.text)
-    ]
-    width = sum(length for _, _, length in runs)
-    x = shape.x * k - {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
     stroke = round(shape.size * k / 8) if shape.halo else 0
     if shape.bold:
         stroke = max(stroke, 1)
-    for font, part, length in runs:
+    for font, part, x in _placed(shape, k):
         point = (x, shape.y * k)
         pen.text(
             point,
@@ -519,7 +524,73 @@ def _text(pen: ImageDraw.ImageDraw, shape: Text, k: int) -> None:
         )
         if shape.bold and shape.halo:
             pen.text(point, part, font=font, fill=shape.fill, anchor="lm", stroke_width=1)
+
+
+def _placed(shape: Text, k: int) -> list[tuple[ImageFont.FreeTypeFont, str, float]]:
+    """The text's runs, each with its font and where it starts (supersampled)."""
+    size = round(shape.size * k)
+    runs = [
+        (_font(size, face), part, _length(size, face, part)) for face, part in _runs(shape.text)
+    ]
+    x = shape.x * k - {"start": 0.0, "middle": 0.5, "end": 1.0}[shape.anchor] * sum(
+        length for _, _, length in runs
+    )
+    placed = []
+    for font, part, length in runs:
+        placed.append((font, part, x))
         x += length
+    return placed
+
+
+Extent = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A text as the PNG draws it (issue 32 §6), in the picture's units."""
+
+    text: str
+    size: float
+    ink: Extent
+    """Where its letters' pixels are: left, top, right, bottom."""
+    span: tuple[float, float]
+    """From where its first letter starts to where its last ends."""
+    box: tuple[float, float] | None
+    """The left and right of the box it must stay in, if its layout gave one."""
+    lines: int = 1
+    """How many lines its box holds."""
+
+
+def drawn_texts(drawing: Drawing) -> list[Drawn]:
+    """Every text of the picture as drawn: in the reader's language, seats named, fitted in
+    its box, measured with the fonts that draw it (the tests' check that no text leaves its
+    box or covers another)."""
+    drawing = _fitted(_named(drawing))
+    k = SUPERSAMPLE
+    out = []
+    for shape in _flat((*drawing.backdrop, *drawing.shapes)):
+        if not isinstance(shape, Text) or not shape.text.strip():
+            continue
+        placed = _placed(shape, k)
+        boxes = [font.getbbox(part, anchor="lm") for font, part, _ in placed if part.strip()]
+        starts = [x for _, part, x in placed if part.strip()]
+        if not boxes:
+            continue
+        left = min(x + b[0] for x, b in zip(starts, boxes, strict=True)) / k
+        right = max(x + b[2] for x, b in zip(starts, boxes, strict=True)) / k
+        top = shape.y + min(b[1] for b in boxes) / k
+        bottom = shape.y + max(b[3] for b in boxes) / k
+        first = placed[0][2] / k
+        end = first + _measured(shape.text, shape.size)
+        box = None
+        if shape.fit is not None:
+            w = shape.fit.width
+            start = shape.x - {"start": 0.0, "middle": 0.5, "end": 1.0}[shape.anchor] * w
+            box = (start, start + w)
+        lines = shape.fit.lines if shape.fit is not None else 1
+        ink = (left, top, right, bottom)
+        out.append(Drawn(shape.text, shape.size, ink, (first, end), box, lines))
+    return out
 
 
 def _thick_polygon(
@@ -606,6 +677,7 @@ def _shown(text: str) -> str:
     return words.text(text)
 
 
+# The measure carries the reader's words on itself (engine.kit.drawing.read_as looks it up).
 text_width.shown = _shown  # type: ignore[attr-defined]
 
 
@@ -657,6 +729,7 @@ def _drawn(face: int, ch: str) -> bytes:
 @lru_cache(maxsize=32)
 def _font(size: int, face: int = 0) -> ImageFont.FreeTypeFont:
     font = ImageFont.truetype(FONTS[face], size=size, layout_engine=ImageFont.Layout.BASIC)
+    # Each font's own getmask2, wrapped to remember its masks (issue 33 §5 replaces it).
     font.getmask2 = _remembered(font.getmask2)  # type: ignore[method-assign]
     return font
 

@@ -77,7 +77,8 @@ def _database_trouble(settings: Settings, exc: OperationalError | ProgrammingErr
 
 
 def _settings() -> Settings:
-    return current_app.extensions["pbem"]
+    settings: Settings = current_app.extensions["pbem"]
+    return settings
 
 
 def _mailing_settings() -> Settings:

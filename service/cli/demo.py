@@ -75,9 +75,7 @@ def run(host: str, port: int) -> None:
     redis = EmbeddedRedis(str(INSTANCE / "redis.rdb"))
     maildir = INSTANCE / "mail"
     smtp_port = free_port(8025)
-    smtp = Controller(
-        Mailbox(str(maildir)), hostname="127.0.0.1", port=smtp_port, enable_SMTPUTF8=True
-    )
+    smtp = Controller(Mailbox(maildir), hostname="127.0.0.1", port=smtp_port, enable_SMTPUTF8=True)
     smtp.start()
     shown_host = "127.0.0.1" if host in {"0.0.0.0", "::"} else host
     inbound_port = free_port(2525)

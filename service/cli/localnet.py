@@ -16,7 +16,8 @@ def free_port(preferred: int = 0) -> int:
                 s.bind(("127.0.0.1", port))
             except OSError:
                 continue
-            return s.getsockname()[1]
+            found: int = s.getsockname()[1]
+            return found
     raise RuntimeError("no free port on 127.0.0.1")
 
 

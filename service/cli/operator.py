@@ -18,7 +18,8 @@ from service.store.db import sessions
 
 
 def _settings() -> Settings:
-    return current_app.extensions["pbem"]
+    settings: Settings = current_app.extensions["pbem"]
+    return settings
 
 
 @click.command()

@@ -191,10 +191,15 @@ class SignIn:
 
     email: str
     nonce: str
+    language: str | None = None
+    """The language the link was sent in (issue 32 §2): the pages it opens speak it."""
 
 
-def sign_in_token(secret: str, email: str, nonce: str) -> str:
-    return _serializer(secret, SIGN_IN).dumps({"e": email, "n": nonce})
+def sign_in_token(secret: str, email: str, nonce: str, language: str | None = None) -> str:
+    body = {"e": email, "n": nonce}
+    if language is not None:
+        body["l"] = language
+    return _serializer(secret, SIGN_IN).dumps(body)
 
 
 def read_sign_in(secret: str, token: str, max_age: int) -> SignIn:
@@ -209,7 +214,10 @@ def read_sign_in(secret: str, token: str, max_age: int) -> SignIn:
             desk_url="/me",
         ) from exc
     try:
-        return SignIn(_text(body["e"]), _text(body["n"], 32))
+        said = body.get("l")
+        return SignIn(
+            _text(body["e"]), _text(body["n"], 32), said if isinstance(said, str) else None
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRequest(INCOMPLETE) from exc
 

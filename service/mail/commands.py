@@ -577,7 +577,9 @@ def away(t: _Table, _command: str, rest: str) -> Result:
         # Away from today; a last day already past starts it there, so the seat page's
         # own rule (declare_away) says whether those days are over.
         first = min(today, last)
-    sent = slowplay.declare_away(t.session, t.holder.email, first, last)
+    email = t.holder.email
+    assert email is not None  # the reply came from the seat's own address
+    sent = slowplay.declare_away(t.session, email, first, last)
     if t.reload().table.away == t.loaded.table.away:
         return [_("You are away on those days already: nothing changed.")], sent
     if first > today:
@@ -657,6 +659,7 @@ class _Several(BadRequest):
 
 def notify(t: _Table, command: str, _rest: str) -> Result:
     email = t.holder.email
+    assert email is not None  # the reply came from the seat's own address
     if command == "none" and t.first_contact:
         # Their first answer to an invitation: stop is never email me again (issue 31 §3).
         suppression.suppress(t.session, email)
@@ -675,7 +678,7 @@ def notify(t: _Table, command: str, _rest: str) -> Result:
                 "From now on your turns in all your games come in one daily digest, at {time} "
                 "({zone} time).",
                 time=f"{person.digest_hour:02d}:00",
-                zone=zone,
+                zone=words.zone_name(zone),
             )
         ], []
     if command == "each":
@@ -707,7 +710,7 @@ def vote(t: _Table, command: str, rest: str) -> Result:
         t.session, t.game_id, t.seat, t.generation, ballot.number if ballot else 0, command,
         newcomer,
     )  # fmt: skip
-    lines = [_("Your vote is counted: {choice}.", choice=tables.CHOICE_LABELS[command])]
+    lines: list[str] = [_("Your vote is counted: {choice}.", choice=tables.CHOICE_LABELS[command])]
     after = t.reload().table.ballot
     if ballot is not None and (after is None or after.number != ballot.number):
         lines.append(_("Your vote decided it: every player gets an email with the result."))

@@ -271,7 +271,7 @@ def _compose(
     message.set_content(_env.get_template("message.txt").render(**context))
     message.add_alternative(_env.get_template("message.html").render(**context), subtype="html")
     if board.png is not None:
-        html_part = message.get_payload()[1]
+        html_part = list(message.iter_parts())[1]
         html_part.add_related(
             board.png,
             "image",
@@ -534,7 +534,9 @@ def subject(loaded: Loaded) -> str:
     email says is in its preheader and body (:func:`headline`). The names are the players'
     own text: no control character (a header line break) survives, long names are cut."""
     names = ", ".join(_short(shown_names.of_seat(s), NAME_LONGEST) for s in loaded.row.seats)
-    return f"{loaded.game.title} #{loaded.row.id} · {_short(names, NAMES_LONGEST)}"
+    # Issue 32 §2: the title as the game's catalog names it in the reader's language.
+    title = words.text(loaded.game.title)
+    return f"{title} #{loaded.row.id} · {_short(names, NAMES_LONGEST)}"
 
 
 def _short(text: str, longest: int) -> str:

@@ -54,7 +54,7 @@ def months() -> dict[str, int]:
 @lru_cache(maxsize=8)
 def month_first(lang: str) -> bool:
     """Whether the reader's locale writes the month before the day (en: 12/24/26)."""
-    pattern = Locale.parse(lang).date_formats["short"].pattern
+    pattern: str = Locale.parse(lang).date_formats["short"].pattern
     return pattern.find("M") < pattern.find("d")
 
 

@@ -45,4 +45,5 @@ def deadline_event(
     event.add("url", url)
     event.add("transp", "TRANSPARENT")
     calendar.add_component(event)
-    return calendar.to_ical().decode()
+    ical: bytes = calendar.to_ical()
+    return ical.decode()

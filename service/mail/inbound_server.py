@@ -45,14 +45,15 @@ TOO_MANY_RECIPIENTS = "452 4.5.3 Too many recipients"
 TOO_MANY_PARTS = "554 5.6.0 Too many MIME parts"
 
 
-class _EnhancedLimits:
+class _EnhancedLimits(SMTP):
     """aiosmtpd's refusals of a message over its ``data_size_limit`` ("552 Error: ..."),
     with RFC 3463's enhanced status code, which senders report to people."""
 
-    async def push(self, status: str) -> None:
-        if status.startswith("552 Error"):
-            status = TOO_BIG
-        await super().push(status)  # type: ignore[misc]
+    async def push(self, status: str | bytes) -> None:
+        if isinstance(status, str):
+            await super().push(TOO_BIG if status.startswith("552 Error") else status)
+        else:
+            await super().push(status)
 
 
 class InboundSMTP(_EnhancedLimits, SMTP):

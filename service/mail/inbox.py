@@ -19,7 +19,7 @@ import ipaddress
 import logging
 
 import idna
-from sqlalchemy import insert
+from sqlalchemy import Insert, insert
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -183,6 +183,7 @@ def store(
     dialect = session.get_bind().dialect.name
     # INSERT ... ON CONFLICT DO NOTHING: a duplicate neither fails the transaction nor
     # waits on a savepoint, on both databases the service runs on.
+    statement: Insert
     if dialect == "postgresql":
         statement = postgresql.insert(InboxRow).on_conflict_do_nothing(
             index_elements=["message_key"]

@@ -28,8 +28,9 @@ SIGN_IN_JOB = "workers.jobs.send_sign_in"
 """The RQ job that sends one sign-in email, named (RQ imports it in the worker)."""
 
 
-def sign_in_url(settings: Settings, email: str, nonce: str) -> str:
-    token = tokens.sign_in_token(settings.secret_key, email, nonce)
+def sign_in_url(settings: Settings, email: str, nonce: str, language: str | None = None) -> str:
+    """The link, carrying the language its email is written in (issue 32 §2)."""
+    token = tokens.sign_in_token(settings.secret_key, email, nonce, words.known(language))
     return f"{settings.base_url.rstrip('/')}/me/sign-in/{token}"
 
 

@@ -69,7 +69,8 @@ def flatten(message: EmailMessage, *, utf8: bool = False) -> bytes:
     """The message as it goes over the wire (CRLF line ends), as ``smtplib`` would write
     it: in UTF-8 (RFC 6532) when it goes out with SMTPUTF8, else in ASCII with encoded
     words. These are the bytes a DKIM signature covers (:mod:`service.mail.signing`)."""
-    policy = message.policy.clone(utf8=True) if utf8 else message.policy
+    # Every message here has an EmailPolicy (POLICY), the policy that knows utf8.
+    policy = message.policy.clone(utf8=True) if utf8 else message.policy  # type: ignore[call-arg]
     with io.BytesIO() as out:
         BytesGenerator(out, policy=policy).flatten(message, linesep="\r\n")
         return out.getvalue()
@@ -185,7 +186,8 @@ def connect(url: str, timeout: float = 30) -> smtplib.SMTP:
 
 def _alive(url: str) -> smtplib.SMTP | None:
     """The kept connection to ``url`` if it still answers; any other kept one is closed."""
-    kept_url, client = getattr(_kept, "url", None), getattr(_kept, "client", None)
+    kept_url: str | None = getattr(_kept, "url", None)
+    client: smtplib.SMTP | None = getattr(_kept, "client", None)
     _kept.url, _kept.client = None, None
     if client is None:
         return None

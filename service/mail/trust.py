@@ -109,7 +109,7 @@ def txt(settings: Settings, name: str) -> list[bytes]:
         return []
     except dns.exception.DNSException as exc:
         raise DnsUnavailable(f"{fqdn} TXT: {type(exc).__name__}") from exc
-    return [b"".join(record.strings) for record in answer]  # type: ignore[attr-defined]
+    return [b"".join(record.strings) for record in answer]
 
 
 def _dkim_dns(settings: Settings) -> Callable[..., bytes | None]:

@@ -15,10 +15,11 @@ and every domain under it (``@example.org`` blocks ``x@mail.example.org``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, cast
 
 import idna
 from email_validator import EmailNotValidError, validate_email
-from sqlalchemy import delete, select
+from sqlalchemy import CursorResult, delete, select
 from sqlalchemy.orm import Session
 
 from service.errors import BadRequest, NotFound
@@ -118,7 +119,7 @@ def unblock(session: Session, given: str) -> str:
     """Lift the block on exactly ``given`` (a domain's block is lifted as ``@domain``)."""
     kept = pattern(given)
     gone = session.execute(delete(BlockedRow).where(BlockedRow.pattern == kept))
-    if not gone.rowcount:
+    if not cast(CursorResult[Any], gone).rowcount:
         raise NotFound(_("{pattern} is not blocked.", pattern=shown(kept)))
     return kept
 

@@ -24,7 +24,7 @@ def close(session: Session, game_id: str) -> Applied:
         raise Stale(_("Game {id} is closed already.", id=game_id))
     if loaded.table.final:  # a resignation ended it, for good (issue 32)
         raise Stale(_("Game {id} is finished: there is nothing to close.", id=game_id))
-    standing = loaded.game.standing(loaded.state)  # type: ignore[attr-defined]
+    standing = loaded.game.standing(loaded.state)
     after = eventstore.record(
         session, loaded, [{"type": "table.closed", "standing": standing}], None
     )

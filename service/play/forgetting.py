@@ -29,9 +29,10 @@ here logs the address or a name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import ColumnElement, SQLColumnExpression, and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from service.addresses import normal
@@ -80,7 +81,7 @@ def forget(session: Session, address: str) -> list[int]:
     return sent
 
 
-def _same_address(address: str):  # type: ignore[no-untyped-def]
+def _same_address(address: str) -> Callable[[SQLColumnExpression[str | None]], ColumnElement[bool]]:
     """A clause for a column holding ``address`` in any case, lowered by the database on
     both sides, as the desk finds seats (:func:`service.play.signin.seats_of`)."""
     return lambda column: func.lower(column) == func.lower(address)

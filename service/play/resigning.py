@@ -92,7 +92,7 @@ def resign(session: Session, game_id: str, seat: str, generation: int) -> Applie
         raise Stale(refused, game_id=game_id, seat=seat)
     event: dict[str, Any] = {"type": "table.resigned", "seat": seat}
     if ends_game(loaded):
-        standing = dict(loaded.game.standing(loaded.state))  # type: ignore[attr-defined]
+        standing = dict(loaded.game.standing(loaded.state))
         others = winners(loaded, seat)
         standing.update(ranking=[others, [seat]] if others else [], tie_break=None)
         standing["resigned"] = [seat]

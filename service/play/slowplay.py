@@ -101,7 +101,7 @@ def remind(session: Session, loaded: Loaded, seat: str, moment: datetime) -> lis
 
 def bot_play(session: Session, loaded: Loaded, seat: str, snapshot_every: int) -> list[int]:
     """The others voted for a bot: it plays the seat's decision (DESIGN.md §3 ``bot_move``)."""
-    move = loaded.game.bot_move(loaded.state, seat)  # type: ignore[attr-defined]
+    move = loaded.game.bot_move(loaded.state, seat)
     applied = make_move(
         session, loaded.row.id, seat, loaded.turn_seq, move, None, snapshot_every, by_bot=True,
         generation=loaded.table.generation(seat),
@@ -163,7 +163,7 @@ def close_ballot(session: Session, loaded: Loaded, *, closing: bool) -> list[int
         after = _record(session, after, offered, None)
         sent += outbox(session, after.row, [ballot.seat], "seat_offer")
     elif choice == "end":
-        standing = after.game.standing(after.state)  # type: ignore[attr-defined]
+        standing = after.game.standing(after.state)
         after = _record(session, after, {"type": "table.abandoned", "standing": standing}, None)
         sent += outbox(session, after.row, everyone, "game_over")
     return sent
@@ -428,7 +428,7 @@ def takeback_refusal(session: Session, loaded: Loaded, seat: str) -> str | None:
         return _("That decision cannot be decided again.")
     if traced.used:
         return _("That decision drew by chance (a shuffle, a die): it cannot be taken back.")
-    if loaded.game.reveals(before, seat, events):  # type: ignore[attr-defined]
+    if loaded.game.reveals(before, seat, events):
         return _("That decision revealed hidden information: it cannot be taken back.")
     return None
 
@@ -544,7 +544,9 @@ def set_notify(
     if digest_hour is not None:
         if not 0 <= digest_hour <= 23:
             zone = person_zone(session, email) or "UTC"
-            raise BadRequest(_("The digest hour runs from 0 to 23 ({zone}).", zone=zone))
+            raise BadRequest(
+                _("The digest hour runs from 0 to 23 ({zone}).", zone=words.zone_name(zone))
+            )
         row.digest_hour = digest_hour
     if seats is None:
         row.notify = mode

@@ -12,11 +12,11 @@ page and name no player; the document links to them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import ColumnElement, SQLColumnExpression, and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from engine import registry
@@ -150,7 +150,7 @@ def _delivery(session: Session, address: str) -> dict[str, Any]:
     }
 
 
-def _same(address: str):  # type: ignore[no-untyped-def]
+def _same(address: str) -> Callable[[SQLColumnExpression[str | None]], ColumnElement[bool]]:
     return lambda column: func.lower(column) == func.lower(address)
 
 

@@ -32,7 +32,8 @@ RECENT = 6
 def games(settings: Settings, session: Session, seats: Sequence[SeatRow]) -> dict[str, Any]:
     """The desk of the address these seats share: games under way (those waiting for the
     player first), then finished ones."""
-    playing, finished = [], []
+    playing: list[dict[str, Any]] = []
+    finished: list[dict[str, Any]] = []
     for seat in seats:
         loaded = eventstore.load(session, seat.game_id)
         # The deadline in the seat's own zone (issue 17), in the page's language.

@@ -3,12 +3,13 @@ the game's pace and deadlines, and one notice per kind of email."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from babel.dates import format_date, format_time
 from sqlalchemy.orm import Session
 
+from engine.kit.words import Msg
 from service import words
 from service.config import Settings
 from service.links import urls as links
@@ -23,7 +24,7 @@ from service.words import _, n_
 CHOICE_LABELS = tables.CHOICE_LABELS
 
 
-def _decided(choice: str, name: str) -> str:
+def _decided(choice: str, name: str) -> Msg:
     """The headline of a vote's result: the choice's label as the end of a sentence."""
     if choice == "bot":
         return _(
@@ -45,13 +46,27 @@ def when(table: Table, moment: datetime) -> str:
     lang = words.language()
     if (local.hour, local.minute) == (0, 0):
         day = local - timedelta(days=1)
-        return _("the end of {day} ({zone} time)", day=_day(day, lang), zone=zone)
+        return _("the end of {day} ({zone} time)", day=_day(day, lang), zone=words.zone_name(zone))
     return _(
         "{day}, {time} ({zone} time)",
         day=_day(local, lang),
         time=f"{local:%H:%M}" if lang == "en" else format_time(local, "short", locale=lang),
-        zone=zone,
+        zone=words.zone_name(zone),
     )
+
+
+def away_span(table: Table, first: str, last: str) -> tuple[str, str, str]:
+    """An absence's first and last days (ISO, days of the game's zone, as recorded) as the
+    reader writes them, in the reader's zone (issue 32 §2: "2026-11-27から2026-12-05まで
+    （日付は UTC 時間）"): days where the zone's midnights are the game's, else the moments it
+    begins and ends; and the zone they are in."""
+    zone = words.reader_zone() or table.pace.timezone
+    start, end = tables.absence_span(table, first, last)
+    local_start, local_end = start.astimezone(words.zone(zone)), end.astimezone(words.zone(zone))
+    if (local_start.time(), local_end.time()) == (time(0), time(0)):
+        days = local_start.date(), (local_end - timedelta(days=1)).date()
+        return words.day_words(days[0]), words.day_words(days[1]), zone
+    return words.moment_words(local_start), words.moment_words(local_end), zone
 
 
 def _day(moment: datetime, lang: str) -> str:
@@ -83,7 +98,7 @@ def pace(loaded: Loaded, seat: str | None = None) -> dict[str, Any]:
         per=_hours(p.days * 24),
         after=_hours(p.remind_after_hours),
         every=_every(p.remind_every_hours),
-        zone=p.timezone,
+        zone=words.zone_name(p.timezone),
     )
     clock = table.clock(seat) if seat else None
     deadline = deadline_at = None
@@ -217,14 +232,15 @@ def notice(
             lines.append(_("Your deadline is {deadline}.", deadline=deadline))
     elif kind == "away":
         headline = _("{name} is away", name=name)
+        first, last, zone = away_span(loaded.table, str(event["first"]), str(event["last"]))
         lines.append(
             _(
-                "{name} is away from {first} to {last} (days in {zone} time). Their deadlines "
-                "pause meanwhile.",
+                "{name} is away from {first} to {last} ({zone} time). Their deadlines pause "
+                "meanwhile.",
                 name=name,
-                first=str(event["first"]),
-                last=str(event["last"]),
-                zone=loaded.table.pace.timezone,
+                first=first,
+                last=last,
+                zone=words.zone_name(zone),
             )
         )
     elif kind == "ballot":

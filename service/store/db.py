@@ -9,9 +9,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy import Connection, Engine, create_engine, event, make_url
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import ArgumentError, DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -75,11 +77,15 @@ def _ping_idle_connections(engine: Engine) -> None:
     """
 
     @event.listens_for(engine, "checkin")
-    def _rested_since(_dbapi_connection, record) -> None:  # type: ignore[no-untyped-def]
+    def _rested_since(_dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
         record.info["checked_in"] = time.monotonic()
 
     @event.listens_for(engine, "checkout")
-    def _ping_if_rested(dbapi_connection, record, _proxy) -> None:  # type: ignore[no-untyped-def]
+    def _ping_if_rested(
+        dbapi_connection: DBAPIConnection,
+        record: ConnectionPoolEntry,
+        _proxy: PoolProxiedConnection,
+    ) -> None:
         since = record.info.get("checked_in")
         if since is None or time.monotonic() - since < IDLE_PING_AFTER:
             return
@@ -108,7 +114,7 @@ def _serialise_sqlite_writers(engine: Engine) -> None:
     """
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    def _connect(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -118,7 +124,7 @@ def _serialise_sqlite_writers(engine: Engine) -> None:
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(connection) -> None:  # type: ignore[no-untyped-def]
+    def _begin(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 

@@ -8,11 +8,12 @@ never a fork. Rows are never updated or deleted; stored payloads are upcast when
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import String, bindparam, cast, func, insert, select, update
+from sqlalchemy import CursorResult, String, bindparam, cast, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -142,7 +143,7 @@ def append(
             "b_due_at": due_at,
         },
     )
-    if moved.rowcount != 1:
+    if typing.cast(CursorResult[Any], moved).rowcount != 1:
         raise Conflict(RECORDED_FIRST, game_id=row.id)
     try:
         session.execute(_INSERT_EVENTS, rows)

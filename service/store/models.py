@@ -16,6 +16,7 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
+    Table,
     Text,
     TypeDecorator,
     UniqueConstraint,
@@ -57,6 +58,7 @@ def partial_index(name: str, *columns: str, where: str, unique: bool = False) ->
 
 
 class Base(DeclarativeBase):
+    __table__: ClassVar[Table]  # every model is mapped to a Table (its statements' target)
     type_annotation_map: ClassVar[dict[Any, Any]] = {
         dict[str, Any]: JSON,
         datetime: UTCDateTime,
@@ -343,7 +345,8 @@ class SeatOfferRow(Base):
     seat: Mapped[str] = mapped_column(String(8))
     ballot: Mapped[int]
     proposed_by: Mapped[str] = mapped_column(String(8))
-    email: Mapped[str] = mapped_column(String(320))
+    email: Mapped[str | None] = mapped_column(String(320))
+    """None once its newcomer was forgotten (migration 0009)."""
     name: Mapped[str] = mapped_column(String(120))
     created_at: Mapped[datetime]
     claimed_at: Mapped[datetime | None]

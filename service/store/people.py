@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -32,16 +33,20 @@ def heard_from(session: Session, address: str | None, moment: datetime | None = 
     if key is None:
         return
     moment = moment or now()
-    found = session.execute(
-        update(AddressRow).where(AddressRow.key == key).values(heard_at=moment)
+    found = cast(
+        CursorResult[Any],
+        session.execute(update(AddressRow).where(AddressRow.key == key).values(heard_at=moment)),
     ).rowcount
     if not found:
         acted(session, key, moment)
         return
-    first = session.execute(
-        update(AddressRow)
-        .where(AddressRow.key == key, AddressRow.acted_at.is_(None))
-        .values(acted_at=moment)
+    first = cast(
+        CursorResult[Any],
+        session.execute(
+            update(AddressRow)
+            .where(AddressRow.key == key, AddressRow.acted_at.is_(None))
+            .values(acted_at=moment)
+        ),
     ).rowcount
     if first:
         _release(session, key, moment)

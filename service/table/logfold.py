@@ -19,10 +19,15 @@ from service.table.rules import Table
 
 
 class Row(Protocol):
-    seq: int
-    seat: str | None
-    recorded_at: datetime
-    move: dict[str, Any] | None
+    # Read-only: a stored event, or a frozen one (service.audit.gamelog.LogEvent).
+    @property
+    def seq(self) -> int: ...
+    @property
+    def seat(self) -> str | None: ...
+    @property
+    def recorded_at(self) -> datetime: ...
+    @property
+    def move(self) -> dict[str, Any] | None: ...
 
 
 @dataclass

@@ -94,13 +94,13 @@ class Pace:
                         high=str(high),
                     )
                 )
-        unknown = PaceError(_("Unknown time zone {zone}.", zone=repr(str(pace.timezone)[:40])))
+        bad_zone = PaceError(_("Unknown time zone {zone}.", zone=repr(str(pace.timezone)[:40])))
         if not isinstance(pace.timezone, str) or len(pace.timezone) > MAX_ZONE_NAME:
-            raise unknown
+            raise bad_zone
         try:
             ZoneInfo(pace.timezone)
         except (ZoneInfoNotFoundError, ValueError, OSError) as exc:  # OSError: name too long
-            raise unknown from exc
+            raise bad_zone from exc
         return pace
 
     @property
@@ -511,16 +511,18 @@ def _day_start(day: date, zone: ZoneInfo) -> datetime:
     return datetime.combine(day, time(0), tzinfo=zone).astimezone(UTC)
 
 
-def absences(table: Table, seat: str) -> list[tuple[datetime, datetime]]:
+def absence_span(table: Table, first: str, last: str) -> tuple[datetime, datetime]:
+    """The moments an absence from ``first`` to ``last`` (ISO days of the game's zone,
+    inclusive) begins and ends."""
     zone = table.pace.zone
-    spans = [
-        (
-            _day_start(date.fromisoformat(first), zone),
-            _day_start(date.fromisoformat(last) + timedelta(days=1), zone),
-        )
-        for s, first, last in table.away
-        if s == seat
-    ]
+    return (
+        _day_start(date.fromisoformat(first), zone),
+        _day_start(date.fromisoformat(last) + timedelta(days=1), zone),
+    )
+
+
+def absences(table: Table, seat: str) -> list[tuple[datetime, datetime]]:
+    spans = [absence_span(table, first, last) for s, first, last in table.away if s == seat]
     return sorted(spans)
 
 

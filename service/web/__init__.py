@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from flask import (
     Flask,
+    Response,
     after_this_request,
     current_app,
     g,
@@ -14,6 +15,7 @@ from flask import (
     render_template,
     request,
 )
+from flask.typing import ResponseReturnValue
 from flask_limiter import RateLimitExceeded
 from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException, default_exceptions
@@ -72,14 +74,16 @@ def _too_many_words(description: str, limit: str) -> str:
 
 
 def settings() -> Settings:
-    return current_app.extensions["pbem"]
+    found: Settings = current_app.extensions["pbem"]
+    return found
 
 
 def db() -> Session:
     """The request's session; the view owns its transaction (``with db().begin():``)."""
     if "db" not in g:
         g.db = sessions(settings().database_url)()
-    return g.db
+    session: Session = g.db
+    return session
 
 
 def reading(work: Callable[[Session], T]) -> T:
@@ -109,7 +113,7 @@ def enqueue_after_response(outbox_ids: list[int]) -> None:
     current = settings()
 
     @after_this_request
-    def _later(response):  # type: ignore[no-untyped-def]
+    def _later(response: Response) -> Response:
         response.call_on_close(lambda: enqueue_outbox(current, outbox_ids))
         return response
 
@@ -119,7 +123,7 @@ def enqueue_call(call: Callable[[], object]) -> None:
     :func:`enqueue_after_response` does for outbox rows."""
 
     @after_this_request
-    def _later(response):  # type: ignore[no-untyped-def]
+    def _later(response: Response) -> Response:
         response.call_on_close(call)
         return response
 
@@ -131,7 +135,9 @@ def wants_json() -> bool:
     )
 
 
-def error_response(status: int, title: str, message: str, **extra: Any):  # type: ignore[no-untyped-def]
+def error_response(
+    status: int, title: str, message: str, **extra: Any
+) -> tuple[Response | str, int]:
     if wants_json():
         return jsonify({"error": title, "message": message, **extra}), status
     return render_template(
@@ -195,14 +201,14 @@ def register(app: Flask) -> None:
                 session.close()
 
     @app.errorhandler(ServiceError)
-    def _service_error(exc: ServiceError):  # type: ignore[no-untyped-def]
+    def _service_error(exc: ServiceError) -> ResponseReturnValue:
         extra = {k: v for k, v in exc.context.items() if isinstance(v, str | int)}
         body, status = error_response(exc.status, exc.title, exc.message, **extra)
         retry = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else {}
         return body, status, retry
 
     @app.errorhandler(guard.CSRFError)
-    def _csrf_error(exc: guard.CSRFError):  # type: ignore[no-untyped-def]
+    def _csrf_error(exc: guard.CSRFError) -> ResponseReturnValue:
         message = _(
             "This form has expired or was not sent from our page. "
             "Nothing was changed: reload the page and send it again."
@@ -212,7 +218,7 @@ def register(app: Flask) -> None:
         return error_response(400, _("Please send the form again"), message)
 
     @app.errorhandler(RateLimitExceeded)
-    def _too_many(exc: RateLimitExceeded):  # type: ignore[no-untyped-def]
+    def _too_many(exc: RateLimitExceeded) -> ResponseReturnValue:
         return error_response(
             429,
             _("Too many requests"),
@@ -220,7 +226,7 @@ def register(app: Flask) -> None:
         )
 
     @app.errorhandler(HTTPException)
-    def _http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
+    def _http_error(exc: HTTPException) -> ResponseReturnValue:
         code = exc.code or 500
         title, message = HTTP_WORDS.get(code, (exc.name, exc.description or ""))
         if title != exc.name:
@@ -233,7 +239,7 @@ def register(app: Flask) -> None:
         return body, status, kept  # e.g. a 405's Allow
 
     @app.errorhandler(Exception)
-    def _crash(exc: Exception):  # type: ignore[no-untyped-def]
+    def _crash(exc: Exception) -> ResponseReturnValue:
         app.logger.exception("unhandled error")
         return error_response(
             500,

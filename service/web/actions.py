@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request
+from flask.typing import ResponseReturnValue
 
 from service import boards
 from service.errors import BadRequest, Conflict, Expired, Reused, ServiceError, Stale
@@ -25,7 +26,7 @@ bp = Blueprint("actions", __name__)
 
 
 @bp.get("/act/<token>")
-def show(token: str):  # type: ignore[no-untyped-def]
+def show(token: str) -> ResponseReturnValue:
     link = _read(token)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
@@ -52,7 +53,7 @@ def show(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/act/<token>")
-def apply(token: str):  # type: ignore[no-untyped-def]
+def apply(token: str) -> ResponseReturnValue:
     link = _read(token)
     move = _chosen_move(link)
     try:
@@ -78,14 +79,15 @@ def apply(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/act/<token>/resend")
-def fresh_link(token: str):  # type: ignore[no-untyped-def]
+def fresh_link(token: str) -> ResponseReturnValue:
     """An expired or stale link still proves the seat: email a fresh one if it must act."""
     try:
         link = tokens.read_action(settings().secret_key, token, max_age=settings().link_max_age)
     except Expired as exc:
-        link = exc.context.get("link")  # type: ignore[assignment]
-        if link is None:
+        expired = exc.context.get("link")
+        if not isinstance(expired, tokens.ActionLink):
             raise
+        link = expired
     with db().begin():
         outbox_id = resend(db(), link.game_id, link.seat, link.generation)
         # Its player pressed the button of an email's link: they act (issue 31 §3).
@@ -174,7 +176,7 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
     }
 
 
-def _moved_on(exc: ServiceError, loaded: Loaded, link: tokens.ActionLink):  # type: ignore[no-untyped-def]
+def _moved_on(exc: ServiceError, loaded: Loaded, link: tokens.ActionLink) -> ResponseReturnValue:
     """Stale or reused: say so, and point the seat at its current decision if it has one,
     or say plainly that nothing waits for it and when it will hear from us."""
     language.for_game(loaded.row)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
 
 from service import words
 from service.errors import BadRequest
@@ -20,7 +21,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 @bp.post("/games")
-def create():  # type: ignore[no-untyped-def]
+def create() -> ResponseReturnValue:
     body = request.get_json()  # strict: an unreadable body is a 400 saying why (strictjson)
     if not isinstance(body, dict):
         raise BadRequest('Send a JSON object: {"game": NAME, "players": [EMAIL, ...]}.')
@@ -48,7 +49,7 @@ def create():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/games/<game_id>")
-def show(game_id: str):  # type: ignore[no-untyped-def]
+def show(game_id: str) -> ResponseReturnValue:
     # Issue 32 §1: the engine's data (``view``, ``outcome``) as the engine gives it (seats by
     # id, its sentences in their English source, DESIGN.md §3); every sentence of the
     # service's, ``said`` included, names the players, in English unless ``?lang=`` asks

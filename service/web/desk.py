@@ -32,6 +32,8 @@ from flask import (
     request,
     session,
 )
+from flask.blueprints import BlueprintSetupState
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import Forbidden
 
 from service import words
@@ -43,7 +45,7 @@ from service.play import forgetting, reach, signin, slowplay, takeout
 from service.present import desk
 from service.store import eventstore, people
 from service.store.models import PersonRow, SeatRow
-from service.web import db, enqueue_after_response, enqueue_call, preferences, settings
+from service.web import db, enqueue_after_response, enqueue_call, language, preferences, settings
 from service.words import _
 
 bp = Blueprint("desk", __name__)
@@ -55,7 +57,7 @@ ALL = ""
 
 
 @bp.record_once
-def _lifetime(state) -> None:  # type: ignore[no-untyped-def]
+def _lifetime(state: BlueprintSetupState) -> None:
     """The session cookie lasts as long as a sign-in does on the server."""
     state.app.config["PERMANENT_SESSION_LIFETIME"] = signin.LASTS
 
@@ -89,7 +91,7 @@ def _address() -> str:
 
 
 @bp.get("/me")
-def show():  # type: ignore[no-untyped-def]
+def show() -> ResponseReturnValue:
     address = signed_in()
     if address is None:
         return render_template("me.html", sent=False, forgotten="forgotten" in request.args)
@@ -97,7 +99,8 @@ def show():  # type: ignore[no-untyped-def]
         seats = signin.seats_of(db(), address)
         games = desk.games(settings(), db(), seats)
         person = db().get(PersonRow, seats[0].email) if seats else None
-        zone = slowplay.person_zone(db(), seats[0].email) if seats else None
+        email = seats[0].email if seats else None  # seats of the address: each has it
+        zone = slowplay.person_zone(db(), email) if email is not None else None
         context: dict[str, Any] = {
             "address": address,
             "games": games,
@@ -106,7 +109,7 @@ def show():  # type: ignore[no-untyped-def]
             ],
             "mode": person.notify if person else "each",
             "hour": person.digest_hour if person else 7,
-            "zone": zone or "UTC",
+            "zone": words.zone_name(zone),
             "speaks": seats[0].language if seats else words.language(),
             "time_zone": (seats[0].time_zone or "") if seats else "",
             "saved": request.args.get("saved") in {"language", "email", "away"},
@@ -122,7 +125,7 @@ def show():  # type: ignore[no-untyped-def]
 
 
 @bp.post("/me")
-def ask():  # type: ignore[no-untyped-def]
+def ask() -> ResponseReturnValue:
     """Email a sign-in link to the address if it plays here; answer the same either way."""
     typed = request.form.get("email", "")
     if len(typed) > 320:  # RFC 5321 §4.5.3.1: a local part of 64, "@", a domain of 255
@@ -140,7 +143,7 @@ def ask():  # type: ignore[no-untyped-def]
         current, speaks = settings(), words.language()
 
         @after_this_request
-        def _later(response):  # type: ignore[no-untyped-def]
+        def _later(response: Response) -> Response:
             response.call_on_close(lambda: signin_mail.enqueue(current, address, speaks))
             return response
 
@@ -151,27 +154,42 @@ def _link(token: str) -> tokens.SignIn:
     return tokens.read_sign_in(settings().secret_key, token, settings().sign_in_max_age)
 
 
+def _speak(link: tokens.SignIn) -> None:
+    """The sign-in pages speak the language the link was sent in (issue 32 §2: a Japanese
+    email's link opened in English in a browser that sends no language), unless the reader
+    switched language on this very request."""
+    sent_in = words.known(link.language)
+    if sent_in is not None and words.known(request.args.get("lang")) is None:
+        words.LANGUAGE.set(sent_in)
+
+
 @bp.get("/me/sign-in/<token>")
-def confirm(token: str):  # type: ignore[no-untyped-def]
+def confirm(token: str) -> ResponseReturnValue:
     link = _link(token)
+    _speak(link)
     with db().begin():
         signin.check_unused(db(), link.nonce)
     return render_template("signin.html", token=token, address=link.email)
 
 
 @bp.post("/me/sign-in/<token>")
-def sign_in(token: str):  # type: ignore[no-untyped-def]
+def sign_in(token: str) -> ResponseReturnValue:
     link = _link(token)
+    _speak(link)
     with db().begin():
         issued = signin.use(db(), link.nonce, link.email)
     session.clear()  # nothing of an earlier sign-in survives into this one
     session[COOKIE_KEY] = {"e": link.email, "n": link.nonce, "t": issued.isoformat()}
     session.permanent = True
-    return redirect("/me", 303)
+    response = redirect("/me", 303)
+    sent_in = words.known(link.language)
+    if sent_in is not None:  # the desk it opens speaks the link's language too
+        language.remember(response, sent_in)
+    return response
 
 
 @bp.post("/me/sign-out")
-def sign_out():  # type: ignore[no-untyped-def]
+def sign_out() -> ResponseReturnValue:
     held = session.pop(COOKIE_KEY, None)
     if isinstance(held, dict) and isinstance(held.get("n"), str):
         with db().begin():
@@ -180,7 +198,7 @@ def sign_out():  # type: ignore[no-untyped-def]
 
 
 @bp.post("/me/sign-out-everywhere")
-def sign_out_everywhere():  # type: ignore[no-untyped-def]
+def sign_out_everywhere() -> ResponseReturnValue:
     address = _address()
     with db().begin():
         signin.revoke(db(), address)
@@ -200,7 +218,7 @@ def _scope(seats: list[SeatRow]) -> list[SeatRow]:
 
 
 @bp.post("/me/language")
-def speak():  # type: ignore[no-untyped-def]
+def speak() -> ResponseReturnValue:
     address = _address()
     chosen, zone = preferences.language_and_zone(request.form)
     with db().begin():
@@ -209,24 +227,25 @@ def speak():  # type: ignore[no-untyped-def]
 
 
 @bp.post("/me/email")
-def email_style():  # type: ignore[no-untyped-def]
+def email_style() -> ResponseReturnValue:
     address = _address()
     with db().begin():
         seats = signin.seats_of(db(), address)
         only = None if request.form.get("game", ALL) == ALL else _scope(seats)
-        preferences.email_style(db(), sorted({s.email for s in seats}), request.form, only)
+        emails = sorted({s.email for s in seats if s.email is not None})  # each has the address
+        preferences.email_style(db(), emails, request.form, only)
     return redirect("/me?saved=email#settings", 303)
 
 
 @bp.post("/me/away")
-def away():  # type: ignore[no-untyped-def]
+def away() -> ResponseReturnValue:
     address = _address()
     first, last = preferences.away_days(request.form)
     with db().begin():
         seats = signin.seats_of(db(), address)
         only = None if request.form.get("game", ALL) == ALL else _scope(seats)[0].game_id
         outbox: list[int] = []
-        for email in sorted({s.email for s in seats}):
+        for email in sorted({s.email for s in seats if s.email is not None}):
             outbox += slowplay.declare_away(db(), email, first, last, only)
     enqueue_after_response(outbox)
     return redirect("/me?saved=away#settings", 303)
@@ -236,7 +255,7 @@ def away():  # type: ignore[no-untyped-def]
 
 
 @bp.post("/me/address")
-def new_address():  # type: ignore[no-untyped-def]
+def new_address() -> ResponseReturnValue:
     """Move every game of the signed-in address to another: a link confirming it goes
     there; nothing moves until it is followed."""
     address = _address()
@@ -256,14 +275,14 @@ def _new(token: str) -> tokens.NewAddress:
 
 
 @bp.get("/address/<token>")
-def confirm_address(token: str):  # type: ignore[no-untyped-def]
+def confirm_address(token: str) -> ResponseReturnValue:
     """A GET only asks (mail scanners follow links)."""
     link = _new(token)
     return render_template("address.html", token=token, new=link.new, moved=None)
 
 
 @bp.post("/address/<token>")
-def move_address(token: str):  # type: ignore[no-untyped-def]
+def move_address(token: str) -> ResponseReturnValue:
     """The new address received the link: every game of the old one moves to it (a link
     followed twice moves nothing the second time)."""
     link = _new(token)
@@ -278,7 +297,7 @@ def move_address(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/me/data")
-def download():  # type: ignore[no-untyped-def]
+def download() -> ResponseReturnValue:
     """Everything the service holds about the signed-in address, as a JSON file."""
     address = _address()
     with db().begin():
@@ -295,7 +314,7 @@ def download():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/me/forget")
-def forget_page():  # type: ignore[no-untyped-def]
+def forget_page() -> ResponseReturnValue:
     """What forgetting does, and the form that asks for it."""
     address = _address()
     with db().begin():
@@ -305,7 +324,7 @@ def forget_page():  # type: ignore[no-untyped-def]
 
 
 @bp.post("/me/forget")
-def forget():  # type: ignore[no-untyped-def]
+def forget() -> ResponseReturnValue:
     """Forget the signed-in address everywhere, then sign this browser out (every other
     one is signed out with it: their sign-ins are gone)."""
     address = _address()
@@ -317,7 +336,7 @@ def forget():  # type: ignore[no-untyped-def]
     current = settings()
 
     @after_this_request
-    def _drop(response):  # type: ignore[no-untyped-def]
+    def _drop(response: Response) -> Response:
         response.call_on_close(lambda: queue.drop_jobs_of(current, address))
         return response
 

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request
+from flask.typing import ResponseReturnValue
 from sqlalchemy.orm import Session
 
 from service import boards, words
@@ -115,8 +116,8 @@ class Query:
 
 
 @bp.get("/games/<game_id>/history")
-def public_history(game_id: str):  # type: ignore[no-untyped-def]
-    def read(session: Session) -> Any:
+def public_history(game_id: str) -> ResponseReturnValue:
+    def read(session: Session) -> ResponseReturnValue:
         query = _query(session, eventstore.get_row(session, game_id))
         record = history.load(session, game_id, query.first, query.last)
         return _history_page(session, record, _public(game_id), query)
@@ -125,10 +126,10 @@ def public_history(game_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/seat/<token>/history")
-def seat_history(token: str):  # type: ignore[no-untyped-def]
+def seat_history(token: str) -> ResponseReturnValue:
     link = _read_seat(token)
 
-    def read(session: Session) -> Any:
+    def read(session: Session) -> ResponseReturnValue:
         row = eventstore.get_row(session, link.game_id)
         _speak_as(row, link.seat)
         query = _query(session, row)
@@ -192,9 +193,9 @@ def story(found: list[Entry], finished: bool, last_move: int) -> set[int]:
     return {e.seq for e in told if e.decided or e.turn == 0 or (finished and e.seq > last_move)}
 
 
-def _history_page(  # type: ignore[no-untyped-def]
+def _history_page(
     session: Session, record: Record, place: Place, query: Query
-):
+) -> ResponseReturnValue:
     language.for_game(record.row)
     found = history.entries(record, place.viewer)
     last_move = eventstore.last_decision_seq(session, record.row.id) if record.finished else 0
@@ -281,21 +282,21 @@ def _entry(record: Record, place: Place, entry: Entry) -> dict[str, Any]:
 
 
 @bp.get("/games/<game_id>/replay")
-def public_jump(game_id: str):  # type: ignore[no-untyped-def]
+def public_jump(game_id: str) -> ResponseReturnValue:
     with db().begin():
         row = eventstore.get_row(db(), game_id)
     return _jump(row, f"/games/{game_id}")
 
 
 @bp.get("/seat/<token>/replay")
-def seat_jump(token: str):  # type: ignore[no-untyped-def]
+def seat_jump(token: str) -> ResponseReturnValue:
     link = _read_seat(token)
     with db().begin():
         row = eventstore.get_row(db(), link.game_id)
     return _jump(row, f"/seat/{token}")  # the step's page checks the seat's holder
 
 
-def _jump(row: GameRow, base: str):  # type: ignore[no-untyped-def]
+def _jump(row: GameRow, base: str) -> ResponseReturnValue:
     """``?n=`` from the jump form (clamped to the log), else the newest step: the game row
     knows how long the log is, so nothing is folded."""
     raw = request.args.get("n", "").strip()
@@ -307,8 +308,8 @@ def _jump(row: GameRow, base: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/games/<game_id>/replay/<int:step>")
-def public_replay(game_id: str, step: int):  # type: ignore[no-untyped-def]
-    def read(session: Session) -> Any:
+def public_replay(game_id: str, step: int) -> ResponseReturnValue:
+    def read(session: Session) -> ResponseReturnValue:
         _check_step(eventstore.get_row(session, game_id), step)
         return _replay_page(history.load(session, game_id, step, step), _public(game_id), step)
 
@@ -316,10 +317,10 @@ def public_replay(game_id: str, step: int):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/seat/<token>/replay/<int:step>")
-def seat_replay(token: str, step: int):  # type: ignore[no-untyped-def]
+def seat_replay(token: str, step: int) -> ResponseReturnValue:
     link = _read_seat(token)
 
-    def read(session: Session) -> Any:
+    def read(session: Session) -> ResponseReturnValue:
         row = eventstore.get_row(session, link.game_id)
         _speak_as(row, link.seat)
         _check_step(row, step)
@@ -342,7 +343,7 @@ def _check_step(row: GameRow, step: int) -> None:
         )
 
 
-def _replay_page(record: Record, place: Place, step: int):  # type: ignore[no-untyped-def]
+def _replay_page(record: Record, place: Place, step: int) -> ResponseReturnValue:
     chosen = request.args.get("seat") if record.finished else None
     seat = record.seat_for_view(place.viewer, step, chosen)
     view = record.board_view(step, seat)
@@ -439,7 +440,7 @@ def _common(record: Record, place: Place) -> dict[str, Any]:
 
 
 @bp.get("/games/<game_id>/log.jsonl")
-def log_file(game_id: str):  # type: ignore[no-untyped-def]
+def log_file(game_id: str) -> ResponseReturnValue:
     def read(session: Session) -> list[str]:
         # Refused from the game row while the game goes on, before any event is read; an
         # abandoned game from its newest abandonment and revival, before anything is folded.

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import hmac
 import logging
+from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, abort, after_this_request, jsonify, request
+from flask import Blueprint, Response, abort, after_this_request, jsonify, request
+from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import (
     Forbidden,
@@ -37,6 +39,9 @@ from service.mail.queue import enqueue_inbox
 from service.web import db, settings
 
 log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIEnvironment
+
 bp = Blueprint("inbound", __name__, url_prefix="/inbound")
 
 MESSAGE_TYPES = frozenset({"message/rfc822", "application/octet-stream"})
@@ -45,7 +50,9 @@ MESSAGE_TYPES = frozenset({"message/rfc822", "application/octet-stream"})
 class NoCredentials(Unauthorized):
     description = "Send the shared secret: Authorization: Bearer <INBOUND_SECRET>."
 
-    def get_headers(self, environ=None, scope=None):  # type: ignore[no-untyped-def]
+    def get_headers(
+        self, environ: WSGIEnvironment | None = None, scope: dict[str, Any] | None = None
+    ) -> list[tuple[str, str]]:
         return [*super().get_headers(environ, scope), ("WWW-Authenticate", "Bearer")]
 
 
@@ -71,7 +78,7 @@ def authenticate() -> None:
 
 
 @bp.post("/mime")
-def mime():  # type: ignore[no-untyped-def]
+def mime() -> ResponseReturnValue:
     authenticate()
     if request.mimetype not in MESSAGE_TYPES:
         raise NotAMessage()
@@ -109,7 +116,7 @@ def mime():  # type: ignore[no-untyped-def]
         return jsonify({"stored": False, "duplicate": True})
 
     @after_this_request
-    def _read_later(response):  # type: ignore[no-untyped-def]
+    def _read_later(response: Response) -> Response:
         response.call_on_close(lambda: enqueue_inbox(current, [inbox_id]))
         return response
 
@@ -133,7 +140,7 @@ def _body(cap: int) -> bytes:
     return bytes(body)
 
 
-def _answer(status: int, title: str, message: str):  # type: ignore[no-untyped-def]
+def _answer(status: int, title: str, message: str) -> Response:
     response = jsonify({"error": title, "message": message})
     response.status_code = status
     return response

@@ -6,8 +6,9 @@ of the page in it."""
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask_babel import Babel
+from werkzeug.wrappers import Response as AnyResponse
 
 from service import words
 from service.store import names as shown_names
@@ -33,14 +34,20 @@ def for_seat(language: str | None, time_zone: str | None = None) -> None:
     words.TIME_ZONE.set(time_zone or None)
     if request.args.get("lang") in words.LANGUAGES:
         return
-    if words.known(language):
-        words.LANGUAGE.set(language)  # type: ignore[arg-type]
+    chosen = words.known(language)
+    if chosen:
+        words.LANGUAGE.set(chosen)
 
 
 def for_game(row: GameRow) -> None:
     """This page shows one game: a seat its words name is said as that game's player
     (issue 32 §1)."""
     words.PLAYERS.set(shown_names.Players(row))
+
+
+def remember(response: AnyResponse, lang: str) -> None:
+    """The reader's language, kept for the next pages (a cookie, as the switcher keeps it)."""
+    response.set_cookie(COOKIE, lang, max_age=YEAR, httponly=True, samesite="Lax")
 
 
 def install(app: Flask) -> None:
@@ -61,10 +68,10 @@ def install(app: Flask) -> None:
         words.PLAYERS.set(None)
 
     @app.after_request
-    def _remember(response):  # type: ignore[no-untyped-def]
+    def _remember(response: Response) -> Response:
         asked = words.known(request.args.get("lang"))
         if asked and request.cookies.get(COOKIE) != asked:
-            response.set_cookie(COOKIE, asked, max_age=YEAR, httponly=True, samesite="Lax")
+            remember(response, asked)
         response.headers["Content-Language"] = words.language()
         return response
 

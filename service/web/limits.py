@@ -130,5 +130,7 @@ def install(app: Flask, settings: Settings) -> Limiter:
         (PAGE_ENDPOINTS, pages),
     ):
         for endpoint in endpoints:
-            app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+            # flask-limiter's decorator, given Flask's union of sync and async views, is typed
+            # as returning the union of its overloads' results.
+            app.view_functions[endpoint] = limit(app.view_functions[endpoint])  # type: ignore[assignment]
     return limiter

@@ -9,7 +9,7 @@ import smtplib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
-from email.message import EmailMessage
+from email.message import EmailMessage, MIMEPart
 from email.parser import BytesHeaderParser
 from email.utils import formatdate, getaddresses, make_msgid, parsedate_to_datetime
 from pathlib import Path
@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from flask import Blueprint, Response, abort, redirect, render_template, request
+from flask.typing import ResponseReturnValue
 
 from service.mail import smtp
 from service.mail.inbox import ours
@@ -58,7 +59,7 @@ def _box() -> mailbox.Maildir:
 
 
 def _parse(raw: mailbox.MaildirMessage) -> EmailMessage:
-    return message_from_bytes(raw.as_bytes(), policy=policy.default)  # type: ignore[return-value]
+    return message_from_bytes(raw.as_bytes(), policy=policy.default)
 
 
 def _summary(key: str, message: EmailMessage) -> dict[str, Any]:
@@ -83,7 +84,7 @@ def _date(header: str | None) -> datetime | None:
     return moment
 
 
-def _content(part: EmailMessage) -> str:
+def _content(part: MIMEPart) -> str:
     """A text part's words; one in a charset Python does not know is read as UTF-8, with
     what is not UTF-8 shown as U+FFFD."""
     try:
@@ -135,7 +136,7 @@ def _head(path: str, body: int = 0) -> tuple[EmailMessage, bytes] | None:
     opening = _opening(path, body)
     if opening is None:
         return None
-    return BytesHeaderParser(policy=policy.default).parsebytes(opening), opening  # type: ignore[return-value]
+    return BytesHeaderParser(policy=policy.default).parsebytes(opening), opening
 
 
 def _opening(path: str, body: int) -> bytes | None:
@@ -186,7 +187,7 @@ def _page_number(text: str) -> int:
 
 
 @bp.get("/")
-def index():  # type: ignore[no-untyped-def]
+def index() -> ResponseReturnValue:
     """The newest messages first, ``PAGE_SIZE`` a page (``?page=N``): only the headers of
     the messages shown are read. With ``?to=``, headers are read until the page is full."""
     _box()
@@ -279,9 +280,9 @@ def _parts(message: EmailMessage) -> dict[str, EmailMessage]:
     """The message's parts that have a Content-ID, by it (the first of a repeated one)."""
     found: dict[str, EmailMessage] = {}
     for part in message.walk():
-        cid = _content_id(part)  # type: ignore[arg-type]
+        cid = _content_id(part)
         if cid is not None and not part.is_multipart():
-            found.setdefault(cid, part)  # type: ignore[arg-type]
+            found.setdefault(cid, part)
     return found
 
 
@@ -325,13 +326,13 @@ def _page(key: str, message: EmailMessage, *, replied: bool, failure: str | None
 
 
 @bp.get("/<key>")
-def show(key: str):  # type: ignore[no-untyped-def]
+def show(key: str) -> ResponseReturnValue:
     message = _message(key)
     return _page(key, message, replied=request.args.get("replied") == "1", failure=None)
 
 
 @bp.get("/<key>/cid/<path:cid>")
-def part(key: str, cid: str):  # type: ignore[no-untyped-def]
+def part(key: str, cid: str) -> ResponseReturnValue:
     """One part of a message by its Content-ID (what ``cid:`` names in its HTML): a
     picture inline with its own type, anything else as a download; it runs nothing."""
     message = _message(key)
@@ -357,7 +358,7 @@ def part(key: str, cid: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<key>/reply")
-def reply(key: str):  # type: ignore[no-untyped-def]
+def reply(key: str) -> ResponseReturnValue:
     """Send the typed text as the player's reply to this email, through the demo's inbound
     server over SMTP, as the player's mail client would (issue 18). The form carries the
     site's CSRF token (``service.web.guard``); the page exists only in ``make demo``."""

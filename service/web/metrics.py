@@ -24,6 +24,7 @@ import math
 import os
 from collections.abc import Iterator
 from datetime import timedelta
+from typing import cast
 
 from flask import Blueprint, Response, abort, request
 from prometheus_client import (
@@ -169,7 +170,7 @@ class SystemState(Collector):
             _waited(redis, q),
         )
         yield _gauge("pbem_workers", "RQ workers serving the queue", Worker.count(queue=q))
-        last = redis.get(LAST_TICK)
+        last = cast(bytes | None, redis.get(LAST_TICK))  # redis-py types sync and async alike
         yield GaugeMetricFamily(
             "pbem_tick_lag_seconds",
             "Time since the scheduler's tick last did its work (+Inf: never)",
@@ -183,7 +184,7 @@ def _waited(redis: Redis, q: Queue) -> float:
     head = q.get_job_ids(0, 1)
     if not head:
         return 0.0
-    enqueued = redis.hget(Job.key_for(head[0]), "enqueued_at")
+    enqueued = cast(bytes | None, redis.hget(Job.key_for(head[0]), "enqueued_at"))
     if not enqueued:
         return 0.0  # gone meanwhile (run, or expired)
     return max(0.0, (now() - str_to_date(enqueued)).total_seconds())
@@ -203,7 +204,7 @@ def metrics() -> Response:
         return Response("A bearer token is required.\n", 401, {"WWW-Authenticate": "Bearer"})
     registry = CollectorRegistry()
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        multiprocess.MultiProcessCollector(registry)
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]  # prometheus_client: unannotated
     else:
         for counted in (REQUESTS, DURATION, *counters.ALL):
             registry.register(counted)

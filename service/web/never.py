@@ -8,6 +8,7 @@ The same page lifts it, for the owner who changes their mind."""
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from flask.typing import ResponseReturnValue
 from sqlalchemy import update
 
 from service.addresses import normal
@@ -20,7 +21,7 @@ bp = Blueprint("never", __name__)
 
 
 @bp.get("/never/<token>")
-def ask(token: str):  # type: ignore[no-untyped-def]
+def ask(token: str) -> ResponseReturnValue:
     address = read_never(settings().secret_key, token)
     with db().begin():
         kept = suppression.suppressed(db(), address)
@@ -28,7 +29,7 @@ def ask(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/never/<token>")
-def never(token: str):  # type: ignore[no-untyped-def]
+def never(token: str) -> ResponseReturnValue:
     address = read_never(settings().secret_key, token)
     again = request.form.get("again") == "1"
     with db().begin():

@@ -11,10 +11,11 @@ import copy
 from typing import Any
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from engine import registry
 from engine.catalogue import CATALOGUE
-from service import MAX_BODY
+from service.config import MAX_BODY
 from service.words import LANGUAGES
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
@@ -483,5 +484,5 @@ def spec() -> dict[str, Any]:
 
 
 @bp.get("/openapi.json")
-def description():  # type: ignore[no-untyped-def]
+def description() -> ResponseReturnValue:
     return jsonify(spec())

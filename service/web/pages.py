@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from sqlalchemy.orm import Session
 
 from service import boards, words
@@ -32,12 +34,12 @@ bp = Blueprint("pages", __name__)
 
 
 @bp.get("/")
-def home():  # type: ignore[no-untyped-def]
+def home() -> ResponseReturnValue:
     return _home({}, None)
 
 
 @bp.post("/games")
-def create():  # type: ignore[no-untyped-def]
+def create() -> ResponseReturnValue:
     form = request.form
     filled = newgame.read(form)
     if filled.errors:
@@ -56,7 +58,7 @@ def create():  # type: ignore[no-untyped-def]
     return redirect(url_for("pages.game", game_id=applied.loaded.row.id, created=1), 303)
 
 
-def _home(form, error: str | None, errors: dict[str, Any] | None = None) -> str:  # type: ignore[no-untyped-def]
+def _home(form: Mapping[str, str], error: str | None, errors: dict[str, Any] | None = None) -> str:
     """The home page: the games to watch, newest first, then the new-game form (as the
     player filled it in, each wrong field saying why)."""
     errors = errors or {}
@@ -85,7 +87,7 @@ def _before(raw: str | None) -> int | None:
     return int(raw) if raw and WHOLE_NUMBER.fullmatch(raw) else None
 
 
-def home_with_error(form, error: str) -> str:  # type: ignore[no-untyped-def]
+def home_with_error(form: Mapping[str, str], error: str) -> str:
     """The new-game form again, as the player filled it in, saying what went wrong."""
     return _home(form, error)
 
@@ -94,11 +96,11 @@ WHOLE_NUMBER = re.compile(r"[0-9]{1,12}")
 
 
 @bp.get("/games/<game_id>")
-def game(game_id: str):  # type: ignore[no-untyped-def]
+def game(game_id: str) -> ResponseReturnValue:
     return reading(lambda session: _game_page(session, game_id))
 
 
-def _game_page(session: Session, game_id: str):  # type: ignore[no-untyped-def]
+def _game_page(session: Session, game_id: str) -> ResponseReturnValue:
     loaded = eventstore.load(session, game_id)
     language.for_game(loaded.row)
     view = loaded.game.view(loaded.state, None)
@@ -124,7 +126,7 @@ def _game_page(session: Session, game_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/games/<name>/data")
-def data(name: str):  # type: ignore[no-untyped-def]
+def data(name: str) -> ResponseReturnValue:
     """The component data and its provenance; provisional values flagged for correction."""
     info = presentation.game_data(name)
     if info is None:
@@ -133,13 +135,13 @@ def data(name: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/healthz")
-def healthz():  # type: ignore[no-untyped-def]
+def healthz() -> ResponseReturnValue:
     """The process is alive (issue 19): nothing is asked of the database or Redis."""
     return {"ok": True}
 
 
 @bp.get("/readyz")
-def readyz():  # type: ignore[no-untyped-def]
+def readyz() -> ResponseReturnValue:
     """Ready to serve (issue 19): the database answers with the newest schema, and Redis
     answers. 503 naming what is not, without saying where anything lives."""
     checks: dict[str, str] = {}

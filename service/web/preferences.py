@@ -49,7 +49,9 @@ def email_style(
     for email in emails:
         if hour and not HOUR.fullmatch(hour):
             zone = slowplay.person_zone(session, email) or "UTC"
-            raise BadRequest(_("The digest hour runs from 0 to 23 ({zone}).", zone=zone))
+            raise BadRequest(
+                _("The digest hour runs from 0 to 23 ({zone}).", zone=words.zone_name(zone))
+            )
         slowplay.set_notify(
             session,
             email,

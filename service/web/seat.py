@@ -8,8 +8,10 @@ import re
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request
+from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
+from service import words
 from service.errors import BadRequest, ServiceError, Stale
 from service.links import tokens
 from service.links import urls as links
@@ -35,7 +37,7 @@ def _link(token: str) -> tokens.SeatLink:
 
 
 @bp.get("/seat/<token>")
-def show(token: str):  # type: ignore[no-untyped-def]
+def show(token: str) -> ResponseReturnValue:
     link = _link(token)
     with db().begin():
         loaded = eventstore.load(db(), link.game_id)
@@ -47,7 +49,7 @@ def show(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/seat/<token>/language")
-def speak(token: str):  # type: ignore[no-untyped-def]
+def speak(token: str) -> ResponseReturnValue:
     """The seat's language and time zone (issue 17): its emails and pages from now on."""
     link = _link(token)
     chosen, zone = preferences.language_and_zone(request.form)
@@ -125,6 +127,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "ballot": {
             "number": ballot.number,
             "about": shown_names.of_seat(seat_row(loaded.row, ballot.seat)),
+            # ballot_closes is None only without a ballot, and this is the ballot's.
             "closes": notices.when(table, tables.ballot_closes(table)),  # type: ignore[arg-type]
             "mine": my_vote,
             "mine_label": notices.CHOICE_LABELS.get(my_vote, my_vote) if my_vote else None,
@@ -148,7 +151,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         }
         if request_
         else None,
-        "settings_url": links.person_url(s, seat_row(loaded.row, seat).email),
+        "settings_url": links.person_url(s, holder.email) if holder.email else "",
         "unsubscribe_url": links.unsubscribe_url(s, loaded.row.id, seat),
     }
 
@@ -188,7 +191,7 @@ def _sign_of_life(response: Response) -> Response:
 
 
 @bp.post("/seat/<token>/join")
-def join(token: str):  # type: ignore[no-untyped-def]
+def join(token: str) -> ResponseReturnValue:
     """A newcomer joins the game they were invited to (issue 31 §3): sent, this form is
     their act (:func:`_sign_of_life`), and what was held for them goes."""
     link = _link(token)
@@ -197,7 +200,7 @@ def join(token: str):  # type: ignore[no-untyped-def]
     return redirect(f"/seat/{token}?joined=1#join", 303)
 
 
-def _done(token: str, outbox: list[int], anchor: str = ""):  # type: ignore[no-untyped-def]
+def _done(token: str, outbox: list[int], anchor: str = "") -> ResponseReturnValue:
     enqueue_after_response(outbox)
     return redirect(f"/seat/{token}" + (f"#{anchor}" if anchor else ""), 303)
 
@@ -206,7 +209,7 @@ BALLOT_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 @bp.post("/seat/<token>/vote")
-def vote(token: str):  # type: ignore[no-untyped-def]
+def vote(token: str) -> ResponseReturnValue:
     link = _link(token)
     form = request.form
     ballot = form.get("ballot", "")
@@ -224,7 +227,7 @@ def vote(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/seat/<token>/nudge")
-def nudge(token: str):  # type: ignore[no-untyped-def]
+def nudge(token: str) -> ResponseReturnValue:
     link = _link(token)
     with db().begin():
         outbox = slowplay.nudge(
@@ -234,7 +237,7 @@ def nudge(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/seat/<token>/address")
-def new_address(token: str):  # type: ignore[no-untyped-def]
+def new_address(token: str) -> ResponseReturnValue:
     """A new address for the player whose emails come back undelivered (issue 31): a link
     confirming it goes there. Only while the seat's address is marked unreachable: the seat
     link is then the one thing its player still holds; otherwise the desk, signed in by a
@@ -259,7 +262,7 @@ def new_address(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/seat/<token>/away")
-def away(token: str):  # type: ignore[no-untyped-def]
+def away(token: str) -> ResponseReturnValue:
     link = _link(token)
     first, last = preferences.away_days(request.form)
     with db().begin():
@@ -267,12 +270,13 @@ def away(token: str):  # type: ignore[no-untyped-def]
         language.for_game(loaded.row)
         check_holder(loaded, link.seat, link.generation)
         email = seat_row(loaded.row, link.seat).email
+        assert email is not None  # check_holder: the link's seat is held by its address
         outbox = slowplay.declare_away(db(), email, first, last)
     return _done(token, outbox, "away")
 
 
 @bp.get("/seat/<token>/resign")
-def resign_page(token: str):  # type: ignore[no-untyped-def]
+def resign_page(token: str) -> ResponseReturnValue:
     """Asks the seat's player to confirm they resign (issue 32); a GET changes nothing."""
     link = _link(token)
     with db().begin():
@@ -293,7 +297,7 @@ def resign_page(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/seat/<token>/resign")
-def resign(token: str):  # type: ignore[no-untyped-def]
+def resign(token: str) -> ResponseReturnValue:
     link = _link(token)
     with db().begin():
         applied = resigning.resign(db(), link.game_id, link.seat, link.generation)
@@ -334,7 +338,7 @@ SIMPLE = {
 
 
 @bp.post("/seat/<token>/<any(back, resume, revive):action>")
-def simple(token: str, action: str):  # type: ignore[no-untyped-def]
+def simple(token: str, action: str) -> ResponseReturnValue:
     link = _link(token)
     with db().begin():
         outbox = SIMPLE[action](db(), link.game_id, link.seat, link.generation)
@@ -346,7 +350,7 @@ TAKEBACK_ANSWERS = (None, "approve", "refuse")
 
 
 @bp.post("/seat/<token>/takeback")
-def takeback(token: str):  # type: ignore[no-untyped-def]
+def takeback(token: str) -> ResponseReturnValue:
     link = _link(token)
     answer = request.form.get("answer")
     if answer not in TAKEBACK_ANSWERS:
@@ -362,7 +366,7 @@ def takeback(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/claim/<token>")
-def offer(token: str):  # type: ignore[no-untyped-def]
+def offer(token: str) -> ResponseReturnValue:
     offer_id = tokens.read_claim(settings().secret_key, token, tokens.SEAT_LINK_MAX_AGE)
     with db().begin():
         row = slowplay.offer_row(db(), offer_id)
@@ -381,7 +385,7 @@ def offer(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/claim/<token>")
-def take(token: str):  # type: ignore[no-untyped-def]
+def take(token: str) -> ResponseReturnValue:
     offer_id = tokens.read_claim(settings().secret_key, token, tokens.SEAT_LINK_MAX_AGE)
     with db().begin():
         applied = claim(db(), offer_id)
@@ -392,7 +396,7 @@ def take(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.route("/settings/<token>", methods=["GET", "POST"])
-def person_settings(token: str):  # type: ignore[no-untyped-def]
+def person_settings(token: str) -> ResponseReturnValue:
     email = tokens.read_person(settings().secret_key, token)
     with db().begin():
         seats = db().scalars(select(SeatRow).where(SeatRow.email == email)).all()
@@ -420,6 +424,6 @@ def person_settings(token: str):  # type: ignore[no-untyped-def]
         token=token,
         mode=mode,
         hour=hour,
-        zone=zone,
+        zone=words.zone_name(zone),
         saved=request.method == "POST",
     )

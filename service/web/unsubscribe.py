@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from flask.typing import ResponseReturnValue
 
 from service.links import urls as links
 from service.links.tokens import read_unsubscribe
@@ -15,17 +16,17 @@ bp = Blueprint("unsubscribe", __name__)
 
 
 @bp.get("/unsubscribe/<token>")
-def confirm(token: str):  # type: ignore[no-untyped-def]
+def confirm(token: str) -> ResponseReturnValue:
     """A GET only asks: mail scanners fetch links."""
     return _settings_page(token, change=None)
 
 
 @bp.post("/unsubscribe/<token>")
-def unsubscribe(token: str):  # type: ignore[no-untyped-def]
+def unsubscribe(token: str) -> ResponseReturnValue:
     return _settings_page(token, change=request.form.get("resubscribe") != "1")
 
 
-def _settings_page(token: str, change: bool | None):  # type: ignore[no-untyped-def]
+def _settings_page(token: str, change: bool | None) -> ResponseReturnValue:
     """Mute (``change=True``), unmute (``False``) or just show (``None``) the seat's email."""
     game_id, seat = read_unsubscribe(settings().secret_key, token)
     with db().begin():

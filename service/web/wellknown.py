@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify
 from flask.blueprints import BlueprintSetupState
+from flask.typing import ResponseReturnValue
 
 from service.audit import signing
 from service.web import settings
@@ -22,7 +23,7 @@ def _key_readable(state: BlueprintSetupState) -> None:
 
 
 @bp.get(signing.WELL_KNOWN)
-def pbem_key():  # type: ignore[no-untyped-def]
+def pbem_key() -> ResponseReturnValue:
     try:
         document = signing.published(settings())
     except signing.BadKey as exc:

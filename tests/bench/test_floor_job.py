@@ -15,7 +15,7 @@ PLAYERS = ["Олена <olena@example.org>", "Bob <bob@example.org>"]
 
 def test_the_floor_job_sends_the_finished_message_whole_each_time_it_runs(
     client, settings, smtp, tmp_path
-):  # type: ignore[no-untyped-def]
+):
     assert (
         client.post("/api/games", json={"game": "tictactoe", "players": PLAYERS}).status_code == 201
     )
@@ -33,7 +33,7 @@ def test_the_floor_job_sends_the_finished_message_whole_each_time_it_runs(
     sent = [m["Message-ID"] for m in smtp.messages]
     assert sent == [outgoing.message["Message-ID"]] * 3
 
-    def text(message):  # type: ignore[no-untyped-def]
+    def text(message):
         return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
 
     assert {text(m) for m in smtp.messages} == {text(outgoing.message)}

@@ -3,7 +3,6 @@ message of thousands of parts refused for them, each every time, and the figures
 
 from __future__ import annotations
 
-from bench import __main__ as bench_main
 from bench import hostile_mail
 
 
@@ -12,7 +11,7 @@ def test_the_hostile_mail_bench_reads_both_messages_as_the_reader_should(setting
     assert r["ordinary"]["outcomes"] == ["applied"]
     assert r["hostile"]["outcomes"] == ["ignored: too many MIME parts"]
     assert r["delimiters"] == 5001 and hostile_mail.valid(r)
-    figures = bench_main.hostile_judged(r)
+    figures = hostile_mail.judged(r)
     assert [f.name for f in figures] == [
         "an ordinary reply read",
         "a 5,000-part message read",
@@ -23,4 +22,4 @@ def test_the_hostile_mail_bench_reads_both_messages_as_the_reader_should(setting
 
     r["ordinary"]["outcomes"] = ["refused: code"]  # a reply not played makes the run INVALID
     assert not hostile_mail.valid(r)
-    assert not any(f.valid for f in bench_main.hostile_judged(r))
+    assert not any(f.valid for f in hostile_mail.judged(r))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from bench import __main__ as bench_main
 from bench import replies
 
 pytestmark = pytest.mark.slow  # real worker processes
@@ -23,7 +22,7 @@ def test_the_replies_bench_counts_each_reply_applied_and_answered_and_is_invalid
     assert r["noop"]["jobs"] == 10 and r["noop"]["per_s"] > 0
     assert read["per_s"] > 0 and r["ratio"] == read["per_s"] / r["noop"]["per_s"]
     assert replies.valid(r)
-    figures = bench_main.replies_judged(r)
+    figures = replies.judged(r)
     assert [f.name for f in figures] == [
         "no-op RQ jobs per worker (replies run)",
         "replies read per worker, tictactoe",
@@ -34,4 +33,4 @@ def test_the_replies_bench_counts_each_reply_applied_and_answered_and_is_invalid
 
     r["replies"]["applied"] -= 1  # a reply not applied makes the run INVALID
     assert not replies.valid(r)
-    assert not any(f.valid for f in bench_main.replies_judged(r))
+    assert not any(f.valid for f in replies.judged(r))

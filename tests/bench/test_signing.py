@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from bench import __main__ as bench_main
 from bench import signing
 
 pytestmark = pytest.mark.slow  # real worker processes
@@ -22,10 +21,10 @@ def test_the_signing_bench_sends_each_email_once_with_signing_off_and_on(setting
     assert r["ratio"] == r["on"]["per_s"] / r["off"]["per_s"]
     assert r["alone"]["rsa_ms"] > 0 and r["alone"]["rsa_and_ed25519_ms"] > 0
     assert signing.valid(r)
-    figures = bench_main.signing_judged(r)
+    figures = signing.judged(r)
     assert all(f.valid for f in figures) and len(figures) == 5
     assert "signed/unsigned" in "\n".join(signing.lines(r))
 
     r["on"]["sent"] -= 1  # an email not sent makes the run INVALID
     assert not signing.valid(r)
-    assert not any(f.valid for f in bench_main.signing_judged(r)[:3])
+    assert not any(f.valid for f in signing.judged(r)[:3])

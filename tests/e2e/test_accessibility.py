@@ -35,7 +35,7 @@ OURS = {"exclude": [[".mail-html iframe"]]}
 """The whole page but the email in the mailbox's frame (the sender's HTML)."""
 
 
-def violations(page) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+def violations(page) -> list[dict[str, Any]]:
     from axe_playwright_python.sync_playwright import Axe
 
     # What waits in a closed <details> (panels, groups of options, headers) is read too.
@@ -55,7 +55,7 @@ def report(where: str, found: list[dict[str, Any]]) -> str:
 
 
 @pytest.fixture
-def site(settings, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+def site(settings, tmp_path, monkeypatch):
     """The app over real HTTP with the demo's mailbox, a game of each registered game in
     which Ann is to act (or plays), and a board picture in the mailbox."""
     port = free_port()
@@ -68,7 +68,7 @@ def site(settings, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
         yield server, demo
 
 
-def pages(settings) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def pages(settings) -> dict[str, str]:
     base = settings.base_url
     found = {
         "home and the new game form": f"{base}/",

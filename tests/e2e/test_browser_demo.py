@@ -62,7 +62,7 @@ def demo(tmp_path: Path) -> Iterator[str]:
         shutil.rmtree(tmp_path / "instance", ignore_errors=True)
 
 
-def follow(page, click) -> None:  # type: ignore[no-untyped-def]
+def follow(page, click) -> None:
     """Click, and wait until the page it leads to has loaded (never read the old one)."""
     with page.expect_navigation(wait_until="load"):
         click()

@@ -21,18 +21,18 @@ PHONE = {"width": 375, "height": 812}
 ANN = "ann@example.org"
 
 
-def follow(page, click) -> None:  # type: ignore[no-untyped-def]
+def follow(page, click) -> None:
     """Click, and wait until the page it leads to has loaded (never read the old one)."""
     with page.expect_navigation(wait_until="load"):
         click()
 
 
-def fits(page) -> bool:  # type: ignore[no-untyped-def]
+def fits(page) -> bool:
     """Nothing on the page is wider than the phone's screen (no sideways scrolling)."""
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def moves_by(settings, address: str) -> int:  # type: ignore[no-untyped-def]
+def moves_by(settings, address: str) -> int:
     """Decisions recorded for the seats of ``address``, in every game."""
     with sessions(settings.database_url)() as s:
         seats = set(
@@ -42,7 +42,7 @@ def moves_by(settings, address: str) -> int:  # type: ignore[no-untyped-def]
         return sum(1 for e in events if (e.game_id, e.seat) in seats and e.move is not None)
 
 
-def ann_decides(s, game_id: str) -> None:  # type: ignore[no-untyped-def]
+def ann_decides(s, game_id: str) -> None:
     """Where the coin gave the first turn to the other player, they take it: Ann then has
     a decision in every game, whoever the coin chose."""
     loaded = eventstore.load(s, game_id)

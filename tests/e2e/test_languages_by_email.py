@@ -63,7 +63,7 @@ def found(text: str, domains: tuple[str, ...]) -> list[str]:
     return sorted(f for d in domains for f in english(d) if f in text)
 
 
-def play_to_the_end(settings, game_id: str, work) -> None:  # type: ignore[no-untyped-def]
+def play_to_the_end(settings, game_id: str, work) -> None:
     """Every seat plays its bot's choice, the emails going out after every move."""
     for _ in range(3000):
         with sessions(settings.database_url).begin() as s:

@@ -45,7 +45,7 @@ CASES = [
 ]
 
 
-def _opening(smtp, game_id: str, address: str) -> EmailMessage:  # type: ignore[no-untyped-def]
+def _opening(smtp, game_id: str, address: str) -> EmailMessage:
     (email,) = [m for m in smtp.to(address) if f"#{game_id} " in m["Subject"]][:1]
     return email
 

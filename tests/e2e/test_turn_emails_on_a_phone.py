@@ -42,13 +42,13 @@ def moments(name: str) -> dict[str, int]:
     }
 
 
-def record_run(name: str):  # type: ignore[no-untyped-def]
+def record_run(name: str):
     from tests.engine.playout import play_random
 
     return play_random(registry.get(name), len(players_of(name, NAMES)), SEED)
 
 
-def turn_email(settings, name: str, decisions: int):  # type: ignore[no-untyped-def]
+def turn_email(settings, name: str, decisions: int):
     """The email that offers the decision after ``decisions`` decisions of the seeded game."""
     with sessions(settings.database_url).begin() as s:
         recorded = record(s, name, players_of(name, NAMES), SEED, upto=decisions)
@@ -68,7 +68,7 @@ def turn_email(settings, name: str, decisions: int):  # type: ignore[no-untyped-
         return out.message
 
 
-def with_pictures_inline(message) -> str:  # type: ignore[no-untyped-def]
+def with_pictures_inline(message) -> str:
     """The HTML part with each ``cid:`` picture as a ``data:`` URI, as a mail client shows it."""
     document = html_of(message)
     for part in message.walk():
@@ -80,7 +80,7 @@ def with_pictures_inline(message) -> str:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="module")
-def phone():  # type: ignore[no-untyped-def]
+def phone():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

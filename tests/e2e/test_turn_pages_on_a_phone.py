@@ -25,7 +25,7 @@ MOMENTS = (0, 25)
 (more on the board, longer panels, longer lists of options)."""
 
 
-def turn_page(settings, name: str, moves: int) -> str:  # type: ignore[no-untyped-def]
+def turn_page(settings, name: str, moves: int) -> str:
     """The turn page of the seat to act after ``moves`` random moves of a new game."""
     game_id = played(settings, name, moves)
     with sessions(settings.database_url)() as s:
@@ -34,7 +34,7 @@ def turn_page(settings, name: str, moves: int) -> str:  # type: ignore[no-untype
         return links.decision_url(settings, loaded, seat)
 
 
-def played(settings, name: str, moves: int) -> str:  # type: ignore[no-untyped-def]
+def played(settings, name: str, moves: int) -> str:
     """A new game of ``name`` after ``moves`` random moves."""
     game = registry.get(name)
     players = PLAYERS[: max(2, game.min_players)][: game.max_players]
@@ -56,7 +56,7 @@ FIRST_CHOICE = "#decision button[name=move], #decision details.group > summary"
 
 
 @pytest.fixture
-def phone():  # type: ignore[no-untyped-def]
+def phone():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

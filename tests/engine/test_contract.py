@@ -229,7 +229,7 @@ def test_a_game_without_every_member_of_the_contract_is_refused_at_registration(
         name, title, min_players, max_players, ruleset = "partial", "Partial", 2, 2, "p-1"
 
     with pytest.raises(TypeError, match="standing"):
-        registry.register(Partial())  # type: ignore[arg-type]
+        registry.register(Partial())
     assert "partial" not in registry.GAMES
 
 
@@ -295,6 +295,6 @@ def test_listed_move_says_why_a_move_is_refused_in_a_sentence_and_returns_the_li
     ]
     for move, seat, over, reason in refusals:
         with pytest.raises(IllegalMove) as refused:
-            listed_move(move, seat, over=over, **common)  # type: ignore[arg-type]
+            listed_move(move, seat, over=over, **common)
         assert refused.value.reason == reason
-    assert listed_move({"cell": 1, "type": "place"}, "p1", over=False, **common) is listed[0]  # type: ignore[arg-type]
+    assert listed_move({"cell": 1, "type": "place"}, "p1", over=False, **common) is listed[0]

@@ -35,7 +35,7 @@ def test_a_fold_that_names_an_undeclared_type_is_refused_when_it_is_built():
     words = vocabulary()
     handlers = {"mark_placed": lambda s, e: s, "turn_passed": lambda s, e: s, "oops": None}
     with pytest.raises(VocabularyError, match="oops"):
-        words.fold(handlers, opening={"game_set_up": lambda e: ()})  # type: ignore[arg-type]
+        words.fold(handlers, opening={"game_set_up": lambda e: ()})
 
 
 def test_the_fold_raises_on_an_event_the_game_never_declared():

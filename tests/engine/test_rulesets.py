@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from engine import registry, setup_under
+from engine import registry, replay, setup_under
 from service.audit import checks as audit
 from service.table import logfold
 from tests.golden import corpus
@@ -20,7 +20,7 @@ SEATS = ["p1", "p2"]
 
 def _state_of(name: str, ruleset: str):
     game = registry.get(name)
-    return game.replay(setup_under(game, ruleset, SEATS, {}, random.Random(3)))
+    return replay(game, setup_under(game, ruleset, SEATS, {}, random.Random(3)))
 
 
 @pytest.mark.parametrize("name", VERSIONED)

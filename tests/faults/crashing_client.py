@@ -30,7 +30,7 @@ def main(moment: str, method: str, path: str) -> None:
     if moment == "before-snapshot":
 
         @event.listens_for(Engine, "before_cursor_execute")
-        def _snapshot(_conn, _cursor, statement, *_rest) -> None:  # type: ignore[no-untyped-def]
+        def _snapshot(_conn, _cursor, statement, *_rest) -> None:
             words = " ".join(statement.split()[:3]).upper()
             print(words, file=sys.stderr, flush=True)  # what reached the database, in order
             if words == "INSERT INTO SNAPSHOTS":

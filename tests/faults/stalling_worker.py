@@ -26,7 +26,7 @@ import sys
 import threading
 from typing import Any
 
-from rq.cli import main as rq_main
+from rq.cli.cli import main as rq_main
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
@@ -50,21 +50,21 @@ def install(moment: str) -> None:
             hold(moment)
             return outbox_ids
 
-        replies.read = read_then_hold  # type: ignore[assignment]
+        replies.read = read_then_hold
     elif moment == "committed":
         appended: list[bool] = []
 
         @event.listens_for(Engine, "before_cursor_execute")
-        def _appending(_conn, _cursor, statement, *_rest) -> None:  # type: ignore[no-untyped-def]
+        def _appending(_conn, _cursor, statement, *_rest) -> None:
             if " ".join(statement.split()[:3]).upper() == "INSERT INTO EVENTS":
                 appended.append(True)
 
         @event.listens_for(Session, "after_soft_rollback")
-        def _undone(_session, _transaction) -> None:  # type: ignore[no-untyped-def]
+        def _undone(_session, _transaction) -> None:
             appended.clear()
 
         @event.listens_for(Session, "after_commit")
-        def _committed(session) -> None:  # type: ignore[no-untyped-def]
+        def _committed(session) -> None:
             if appended and not session.in_nested_transaction():  # not a savepoint's release
                 hold(moment)
 

@@ -29,7 +29,7 @@ GONE = "550 5.1.1 <ann@example.org>: Recipient address rejected: User unknown"
 BUSY = "451 4.2.1 <bob@example.org>: Mailbox busy, try again later"
 
 
-def play(settings, game_id: str) -> str | None:  # type: ignore[no-untyped-def]
+def play(settings, game_id: str) -> str | None:
     """One decision of the seat to act, its bot's choice, as its player makes it from the
     page; the seat, or None when the game is over."""
     with sessions(settings.database_url).begin() as s:
@@ -49,13 +49,13 @@ def play(settings, game_id: str) -> str | None:  # type: ignore[no-untyped-def]
         return seat
 
 
-def to_act(settings, game_id: str) -> list[str]:  # type: ignore[no-untyped-def]
+def to_act(settings, game_id: str) -> list[str]:
     with sessions(settings.database_url)() as s:
         now = eventstore.load(s, game_id)
         return sorted(now.game.to_act(now.state))
 
 
-def rows_to(settings, game_id: str, address: str) -> list[OutboxRow]:  # type: ignore[no-untyped-def]
+def rows_to(settings, game_id: str, address: str) -> list[OutboxRow]:
     with sessions(settings.database_url)() as s:
         seat = s.scalar(
             select(SeatRow.seat).where(SeatRow.game_id == game_id, SeatRow.email == address)

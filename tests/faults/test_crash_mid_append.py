@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.faults, pytest.mark.slow]
 MOVE = {"type": "place", "cell": 4}
 
 
-def crash(settings, moment: str, path: str) -> subprocess.CompletedProcess[str]:  # type: ignore[no-untyped-def]
+def crash(settings, moment: str, path: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, **settings.as_env(), "SNAPSHOT_EVERY": "1", "PYTHONPATH": str(ROOT)}
     return subprocess.run(
         [sys.executable, "-m", "tests.faults.crashing_client", moment, "POST", path],

@@ -21,6 +21,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
+from typing import cast
 from urllib.parse import urlsplit
 
 import pytest
@@ -71,7 +72,7 @@ class Processes:
 
     def tails(self) -> str:
         return "\n".join(
-            f"--- {' '.join(map(str, p.args[:5]))}\n{log.read_text()[-2000:]}"
+            f"--- {' '.join(map(str, cast(list[str], p.args)[:5]))}\n{log.read_text()[-2000:]}"
             for p, log in self.running
         )
 

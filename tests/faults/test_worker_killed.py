@@ -31,7 +31,7 @@ short here since a real replacement worker process must see it end on the real c
 
 
 @pytest.fixture
-def short_claims(settings, monkeypatch):  # type: ignore[no-untyped-def]
+def short_claims(settings, monkeypatch):
     monkeypatch.setenv("CLAIM_TTL", str(CLAIM_TTL))
     return replace(settings, claim_ttl=CLAIM_TTL)
 

@@ -49,12 +49,12 @@ PYTHON = (("**.py", "python"),)
 
 def extracted(
     folder: Path, method_map: Iterable[tuple[str, str]] = PYTHON
-) -> dict[Key, str | tuple[str, str]]:
+) -> dict[Key, str | tuple[str, ...]]:
     """Every message marked in the code under ``folder`` (a game's: its Python; the
     service's: its Python and Jinja templates), found as ``pybabel extract`` finds them.
     A marker called with something other than literal text cannot be extracted, so it is
     refused here: the catalog would never hold it."""
-    found: dict[Key, str | tuple[str, str]] = {}
+    found: dict[Key, str | tuple[str, ...]] = {}
     for filename, lineno, message, _comments, context in extract_from_dir(
         str(folder), method_map=list(method_map), keywords=KEYWORDS
     ):
@@ -85,7 +85,7 @@ def _problems(catalog: Catalog, lang: str, key: Key, plural: str | None) -> Iter
         return
     if entry.fuzzy:
         yield f"{where}: fuzzy"
-    strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+    strings = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
     if plural is not None and len(strings) != catalog.num_plurals:
         yield f"{where}: {len(strings)} plural forms, the language has {catalog.num_plurals}"
     if not all(strings):
@@ -103,7 +103,7 @@ def _problems(catalog: Catalog, lang: str, key: Key, plural: str | None) -> Iter
 
 
 def assert_translated(
-    found: dict[str, Catalog], messages: dict[Key, str | tuple[str, str]]
+    found: dict[str, Catalog], messages: dict[Key, str | tuple[str, ...]]
 ) -> None:
     """Every one of ``messages`` is translated, not fuzzy, in every catalog of ``found``
     (by language), with the language's number of plural forms and the source's

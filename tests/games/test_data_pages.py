@@ -117,7 +117,7 @@ def visible_lines(document: str) -> list[str]:
     return parser.lines
 
 
-def page(client, name: str, lang: str) -> list[str]:  # type: ignore[no-untyped-def]
+def page(client, name: str, lang: str) -> list[str]:
     response = client.get(f"/games/{name}/data?lang={lang}")
     assert response.status_code == 200
     body = response.get_data(as_text=True)

@@ -179,7 +179,7 @@ def sunk(sink: mailbox.Maildir, address: str) -> list[EmailMessage]:
         for key in sink.keys()  # noqa: SIM118 (a Maildir is no dict)
     ]
     mine = [m for m in found if address in str(m["To"])]
-    return sorted(mine, key=lambda m: m["Date"].datetime)  # type: ignore[no-any-return]
+    return sorted(mine, key=lambda m: m["Date"].datetime)
 
 
 def anonymous_volumes() -> set[str]:
@@ -193,7 +193,7 @@ def scrape(base: str) -> str:
         f"{base}/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}
     )
     with urllib.request.urlopen(request, timeout=30) as answer:
-        return answer.read().decode()  # type: ignore[no-any-return]
+        return answer.read().decode()
 
 
 @pytest.fixture
@@ -272,7 +272,7 @@ def test_the_compose_stack_invites_by_email_and_applies_a_reply(stack):
         (invitation,) = until(lambda a=address: sunk(sink, a), 60, f"{address}'s invite", stack)
         assert game_id in str(invitation["Subject"])
         (picture,) = [p for p in invitation.walk() if p.get_content_type() == "image/png"]
-        Image.open(BytesIO(picture.get_content())).load()  # type: ignore[attr-defined]
+        Image.open(BytesIO(picture.get_content())).load()
 
     # The seat whose invitation offers its decision replies with its first code, over SMTP to
     # the published inbound port; a worker reads it, plays it and answers.

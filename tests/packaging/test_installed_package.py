@@ -9,6 +9,7 @@ One install per run (:mod:`tests.packaging.installed`): every xdist worker uses 
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -123,7 +124,7 @@ def test_the_installed_package_is_imported_from_its_own_site_packages(installed,
 
 
 def pictures(message: EmailMessage) -> list[EmailMessage]:
-    return [p for p in message.walk() if p.get_content_type() == "image/png"]  # type: ignore[misc]
+    return [p for p in message.walk() if p.get_content_type() == "image/png"]
 
 
 def assert_invitation(message: EmailMessage, game: str, language: str) -> None:
@@ -217,7 +218,7 @@ def _serve_and_play(
     for game, seats in GAMES.items():
         for language, _, email in seats:
             (invitation,) = until(
-                lambda e=email: smtp.to(e), 60, f"{email}'s invitation", processes
+                functools.partial(smtp.to, email), 60, f"{email}'s invitation", processes
             )
             assert games[game] in str(invitation["Subject"])
             assert_invitation(invitation, game, language)

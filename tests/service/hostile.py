@@ -26,14 +26,14 @@ ROOMY |= {"page_limit": "10000/minute"}
 """Rate limits no test of input reaches (those tests are about input, not floods)."""
 
 
-def roomy_client(settings: Settings, **changes: Any):  # type: ignore[no-untyped-def]
+def roomy_client(settings: Settings, **changes: Any):
     """A client of the app with :data:`ROOMY` rate limits."""
     app = create_app(replace(settings, **(ROOMY | changes)))
     app.test_client_class = ServerLikeClient
     return app.test_client()
 
 
-def new_game(client, game: str = "tictactoe", players: list[str] = PLAYERS) -> str:  # type: ignore[no-untyped-def]
+def new_game(client, game: str = "tictactoe", players: list[str] = PLAYERS) -> str:
     response = client.post("/api/games", json={"game": game, "players": players})
     assert response.status_code == 201, response.get_data(as_text=True)
     return response.get_json()["id"]
@@ -73,7 +73,7 @@ def contents(settings: Settings) -> dict[str, list[str]]:
 OVERDUE_FROM = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday
 
 
-def overdue_game(client, settings: Settings, work: Callable[[], None]) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+def overdue_game(client, settings: Settings, work: Callable[[], None]) -> tuple[str, str]:
     """``(game id, voter's seat)`` of a game whose first player let the deadline pass (in
     March 2026, under freezegun), so the other player is asked to vote (ballot 1)."""
 

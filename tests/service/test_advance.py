@@ -20,7 +20,7 @@ START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")
 PLAYERS = ["ann@example.org", "bob@example.org", "cy@example.org"]
 
 
-def advance(settings, game_id: str, moment: datetime) -> tuple[list[int], list[int]]:  # type: ignore[no-untyped-def]
+def advance(settings, game_id: str, moment: datetime) -> tuple[list[int], list[int]]:
     """The scheduler's pass at ``moment``: the ids it handed back, and those of every email
     it queued."""
     with sessions(settings.database_url)() as s:
@@ -32,7 +32,7 @@ def advance(settings, game_id: str, moment: datetime) -> tuple[list[int], list[i
     return sorted(sent), sorted(queued)
 
 
-def steps(settings, game_id: str, after: int) -> list[str]:  # type: ignore[no-untyped-def]
+def steps(settings, game_id: str, after: int) -> list[str]:
     with sessions(settings.database_url)() as s:
         return list(
             s.scalars(

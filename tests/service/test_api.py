@@ -23,7 +23,7 @@ def create(client, players=("ann@example.org", "Bob <bob@example.org>"), **extra
     return client.post("/api/games", json={"game": "tictactoe", "players": list(players), **extra})
 
 
-def refusal(client, players: list) -> str:  # type: ignore[no-untyped-def]
+def refusal(client, players: list) -> str:
     """The message of a new game of ``players`` refused as a bad request."""
     refused = create(client, players=players)
     assert refused.status_code == 400
@@ -262,12 +262,12 @@ def test_a_players_name_is_kept_to_its_first_120_characters_with_its_spaces_made
     assert names(client, settings, unnamed) == ["", ""]
 
 
-def names(client, settings, players: list) -> list[str]:  # type: ignore[no-untyped-def]
+def names(client, settings, players: list) -> list[str]:
     """The names a new game of ``players`` gives its seats, in seat order."""
     return [name for _, name in seated(client, settings, players)]
 
 
-def seated(client, settings, players: list) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def seated(client, settings, players: list) -> list[tuple[str, str]]:
     """Each seat's (address, name) in a new game of ``players``, in seat order."""
     game_id = create(client, players=players).get_json()["id"]
     with sessions(settings.database_url)() as s:

@@ -17,7 +17,7 @@ NAMES = {"p1": "さくら", "p2": "Иван Петров"}
 TO_PLAY = {"ja": "{name}の番です", "en": "{name} to play", "ru": "Ходит {name}"}
 
 
-def origin(settings, work) -> str:  # type: ignore[no-untyped-def]
+def origin(settings, work) -> str:
     players = [
         {"email": f"api{i}@example.org", "name": name, "language": "ja"}
         for i, name in enumerate(NAMES.values())

@@ -22,7 +22,7 @@ TODAY = date(2026, 3, 2)
 ANN = "ann@example.org"
 
 
-def games(settings, count: int = 2) -> list[str]:  # type: ignore[no-untyped-def]
+def games(settings, count: int = 2) -> list[str]:
     with freeze_time(TODAY), sessions(settings.database_url).begin() as s:
         return [
             create_game(s, "tictactoe", [ANN, f"other{i}@example.org"]).loaded.row.id
@@ -30,7 +30,7 @@ def games(settings, count: int = 2) -> list[str]:  # type: ignore[no-untyped-def
         ]
 
 
-def away(settings, first: date, last: date) -> list[int]:  # type: ignore[no-untyped-def]
+def away(settings, first: date, last: date) -> list[int]:
     with freeze_time(TODAY), sessions(settings.database_url).begin() as s:
         return slowplay.declare_away(s, ANN, first, last)
 
@@ -125,6 +125,6 @@ def test_a_finished_game_is_passed_over_and_every_later_game_still_hears_of_the_
     assert set(later) <= away_in
 
 
-def over(settings, game_id: str) -> bool:  # type: ignore[no-untyped-def]
+def over(settings, game_id: str) -> bool:
     with sessions(settings.database_url)() as s:
         return s.get(GameRow, game_id).over

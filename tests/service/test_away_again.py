@@ -35,7 +35,7 @@ from tests.service.test_reply_commands import (
 pytestmark = pytest.mark.usefixtures("regulars")
 
 
-def deadline(settings, game_id: str, seat: str) -> datetime:  # type: ignore[no-untyped-def]
+def deadline(settings, game_id: str, seat: str) -> datetime:
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
     clock = loaded.table.clock(seat)
@@ -62,7 +62,7 @@ def test_a_second_away_by_reply_shortening_the_first_moves_the_deadline_as_it_al
     assert len(player["notes"]) == 1, "one absence shown, not two"
 
 
-def _other_players(settings) -> Game:  # type: ignore[no-untyped-def]
+def _other_players(settings) -> Game:
     """A game like :func:`new_game`'s of two other players, begun at the same moment."""
     with freeze_time(NOW), sessions(settings.database_url).begin() as s:
         loaded = create_game(s, "tictactoe", ["dee@example.org", "eve@example.org"]).loaded
@@ -81,7 +81,7 @@ def test_the_same_days_again_record_nothing_and_tell_nobody(settings):
     assert _seq(settings, g.id) == before, "nothing recorded"
 
 
-def _seq(settings, game_id: str) -> int:  # type: ignore[no-untyped-def]
+def _seq(settings, game_id: str) -> int:
     with sessions(settings.database_url)() as s:
         return eventstore.get_row(s, game_id).last_seq
 

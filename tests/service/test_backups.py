@@ -69,7 +69,7 @@ def backed_up(source: str, target: str, folder: Path) -> None:
     )
 
 
-def a_reply_received(settings: Settings, smtp) -> None:  # type: ignore[no-untyped-def]
+def a_reply_received(settings: Settings, smtp) -> None:
     """A player's answer to the newest turn email, stored as received and not yet read."""
     turn = next(m for m in reversed(smtp.messages) if codes_of(m) and m["Reply-To"])
     reply = reply_message(turn, codes_of(turn)[0][0])

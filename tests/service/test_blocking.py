@@ -21,11 +21,11 @@ from service.store.models import BlockedRow, GameRow, OutboxRow
 from tests.service.test_desk import ask, sign_in_emails
 
 
-def run(app, *args: str):  # type: ignore[no-untyped-def]
+def run(app, *args: str):
     return app.test_cli_runner().invoke(main, list(args))
 
 
-def new_game(client, *players: str):  # type: ignore[no-untyped-def]
+def new_game(client, *players: str):
     return client.post("/api/games", json={"game": "tictactoe", "players": list(players)})
 
 

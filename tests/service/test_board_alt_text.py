@@ -87,4 +87,4 @@ def test_a_pictures_words_are_in_the_readers_language(client, settings):
     game_id = new_origin(settings)
     play_on(settings, game_id, 3)
     said = alt(client.get(f"/games/{game_id}?lang=ja").get_data(as_text=True))
-    assert "Origin" in said and "現在の得点: " in said and "Scores" not in said, said
+    assert "オリジン" in said and "現在の得点: " in said and "Scores" not in said, said

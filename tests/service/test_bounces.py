@@ -54,7 +54,7 @@ PERMANENT = [
 START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday
 
 
-def new_game(client, players=None, pace=None) -> str:  # type: ignore[no-untyped-def]
+def new_game(client, players=None, pace=None) -> str:
     body = {
         "game": "tictactoe",
         "players": players
@@ -69,7 +69,7 @@ def new_game(client, players=None, pace=None) -> str:  # type: ignore[no-untyped
     return response.get_json()["id"]
 
 
-def emails_to(settings, address: str) -> list[EmailRow]:  # type: ignore[no-untyped-def]
+def emails_to(settings, address: str) -> list[EmailRow]:
     with sessions(settings.database_url)() as session:
         return list(
             session.scalars(
@@ -78,7 +78,7 @@ def emails_to(settings, address: str) -> list[EmailRow]:  # type: ignore[no-unty
         )
 
 
-def report(name: str, settings, sent: EmailRow, to: str | None = None) -> bytes:  # type: ignore[no-untyped-def]
+def report(name: str, settings, sent: EmailRow, to: str | None = None) -> bytes:
     """The report ``name`` about the email ``sent``, as its server writes it: to its bounce
     address (or ``to``), quoting its recipient, Message-ID and bounce address."""
     bounce = bounces.address(settings.secret_key, settings.mail_domain, sent.id)
@@ -94,7 +94,7 @@ def report(name: str, settings, sent: EmailRow, to: str | None = None) -> bytes:
     return text.replace("\r\n", "\n").replace("\n", "\r\n").encode()
 
 
-def receive(settings, raw: bytes, rcpt_to: str, mail_from: str = "") -> InboxRow:  # type: ignore[no-untyped-def]
+def receive(settings, raw: bytes, rcpt_to: str, mail_from: str = "") -> InboxRow:
     """Store ``raw`` as the inbound server does, then run its reading job; the row read."""
     with sessions(settings.database_url).begin() as session:
         inbox_id = store(session, raw, mail_from, rcpt_to)
@@ -107,7 +107,7 @@ def receive(settings, raw: bytes, rcpt_to: str, mail_from: str = "") -> InboxRow
         return row
 
 
-def bounce_of(settings, sent: EmailRow, name: str, again: int = 0) -> InboxRow:  # type: ignore[no-untyped-def]
+def bounce_of(settings, sent: EmailRow, name: str, again: int = 0) -> InboxRow:
     """Report ``name`` about ``sent``; ``again``: another report of it (a Message-ID of its
     own, or the inbox would take it for the same one delivered twice)."""
     bounce = bounces.address(settings.secret_key, settings.mail_domain, sent.id)
@@ -117,12 +117,12 @@ def bounce_of(settings, sent: EmailRow, name: str, again: int = 0) -> InboxRow: 
     return receive(settings, raw, bounce)
 
 
-def address_row(settings, address: str) -> AddressRow | None:  # type: ignore[no-untyped-def]
+def address_row(settings, address: str) -> AddressRow | None:
     with sessions(settings.database_url)() as session:
         return session.get(AddressRow, address)
 
 
-def nothing_learnt(settings, address: str) -> bool:  # type: ignore[no-untyped-def]
+def nothing_learnt(settings, address: str) -> bool:
     """No mark on ``address``, and no sign of life from it since its earlier games."""
     row = address_row(settings, address)
     return row is None or (row.unreachable_at, row.complained_at, row.heard_at) == (
@@ -132,12 +132,12 @@ def nothing_learnt(settings, address: str) -> bool:  # type: ignore[no-untyped-d
     )
 
 
-def unreachable(settings, address: str) -> bool:  # type: ignore[no-untyped-def]
+def unreachable(settings, address: str) -> bool:
     marked = address_row(settings, address)
     return marked is not None and marked.unreachable_at is not None
 
 
-def table_events(settings, game_id: str) -> list[dict]:  # type: ignore[no-untyped-def]
+def table_events(settings, game_id: str) -> list[dict]:
     with sessions(settings.database_url)() as session:
         return [
             e.payload
@@ -148,7 +148,7 @@ def table_events(settings, game_id: str) -> list[dict]:  # type: ignore[no-untyp
         ]
 
 
-def skipped(settings, address: str) -> list[str | None]:  # type: ignore[no-untyped-def]
+def skipped(settings, address: str) -> list[str | None]:
     with sessions(settings.database_url)() as session:
         rows = session.execute(
             select(OutboxRow.skipped, SeatRow.email)
@@ -476,7 +476,7 @@ def test_bounces_and_complaints_are_counted_and_unreachable_addresses_gauged(
     assert "pbem_email_complaints_total" in scraped
 
 
-def replace_token(settings):  # type: ignore[no-untyped-def]
+def replace_token(settings):
     from dataclasses import replace
 
     return replace(settings, metrics_token="scrape")

@@ -107,7 +107,7 @@ def test_a_file_that_is_not_a_whole_export_is_refused_in_one_line(
     settings, tmp_path, command, name, content, says
 ):
     path = str(tmp_path / "nothing.jsonl") if content is None else None
-    path = path or written(tmp_path, "given.jsonl", content())  # type: ignore[misc]
+    path = path or written(tmp_path, "given.jsonl", content())
     line = one_line_refusal(pbem(command, path))
     assert says in line, line
 

@@ -23,11 +23,11 @@ from tests.service.test_import import complete_game
 pytestmark = pytest.mark.usefixtures("regulars")
 
 
-def run(app, *args: str):  # type: ignore[no-untyped-def]
+def run(app, *args: str):
     return app.test_cli_runner().invoke(main, list(args))
 
 
-def game(settings) -> str:  # type: ignore[no-untyped-def]
+def game(settings) -> str:
     with sessions(settings.database_url).begin() as s:
         players = ["Ann <ann@example.org>", {"email": "bob@example.org", "language": "ru"}]
         return create_game(s, "origin", players).loaded.row.id

@@ -59,7 +59,8 @@ def test_every_text_of_a_board_picture_stands_4_5_to_1_on_what_it_is_drawn_on(na
     checked = 0
     for state in _moments(name):
         view = game.view(state, None)
-        grounds = contrast.pairs(board.picture(view, drawing.text_width))
+        # Its texts fitted in their boxes, as the SVG draws them (a text may take two lines).
+        grounds = contrast.pairs(drawing._fitted(board.picture(view, drawing.text_width)))
         svg = render(name, view, "svg").svg or ""
         for (text, ground), ink in zip(grounds, _inks(svg), strict=True):
             checked += 1

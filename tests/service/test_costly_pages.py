@@ -32,7 +32,7 @@ def statements(settings: Settings) -> Iterator[list[str]]:
     seen: list[str] = []
     engine = engine_for(settings.database_url)
 
-    def record(conn, cursor, statement, parameters, context, executemany) -> None:  # type: ignore[no-untyped-def]
+    def record(conn, cursor, statement, parameters, context, executemany) -> None:
         seen.append(statement)
 
     event.listen(engine, "before_cursor_execute", record)
@@ -46,11 +46,11 @@ def read(seen: list[str], table: str) -> list[str]:
     return [s for s in seen if re.search(rf"\bFROM {table}\b", s)]
 
 
-def text(response) -> str:  # type: ignore[no-untyped-def]
+def text(response) -> str:
     return html.unescape(response.get_data(as_text=True))
 
 
-def last_seq(client, game_id: str) -> int:  # type: ignore[no-untyped-def]
+def last_seq(client, game_id: str) -> int:
     return client.get(f"/api/games/{game_id}").get_json()["seq"]
 
 
@@ -135,7 +135,7 @@ def test_the_log_of_an_abandoned_game_stays_unpublished(client, settings, work):
 
 def test_a_game_revived_after_its_abandonment_publishes_its_log_once_it_ends(
     client, settings, work
-):  # type: ignore[no-untyped-def]
+):
     """The newest of abandonment and revival decides: revived, the game went on, and once
     it ends by its rules its log is everyone's."""
     game_id, voter = overdue_game(client, settings, work)

@@ -15,14 +15,14 @@ from service.store.db import IDLE_PING_AFTER, _ping_idle_connections, _prepare_t
 
 
 @pytest.fixture
-def engine(tmp_path):  # type: ignore[no-untyped-def]
+def engine(tmp_path):
     engine = create_engine(f"sqlite:///{tmp_path / 'pool.sqlite3'}", poolclass=QueuePool)
     _ping_idle_connections(engine)
     yield engine
     engine.dispose()
 
 
-def close_behind_the_pools_back(engine) -> None:  # type: ignore[no-untyped-def]
+def close_behind_the_pools_back(engine) -> None:
     """What a database restart does to a pooled connection."""
     with engine.connect() as conn:
         pooled = conn.connection.dbapi_connection

@@ -32,7 +32,7 @@ NOT_YOURS = "It is not your decision any more."
 WE_WILL_EMAIL = "We will email you when it is your turn."
 
 
-def new_game(client, game: str, seats: int = 2, **options: object) -> str:  # type: ignore[no-untyped-def]
+def new_game(client, game: str, seats: int = 2, **options: object) -> str:
     players = [f"{NAMES[s]} <{EMAILS[s]}>" for s in list(EMAILS)[:seats]]
     response = client.post(
         "/api/games", json={"game": game, "players": players, "options": options}
@@ -41,26 +41,26 @@ def new_game(client, game: str, seats: int = 2, **options: object) -> str:  # ty
     return response.get_json()["id"]
 
 
-def api(client, game_id: str) -> dict:  # type: ignore[no-untyped-def]
+def api(client, game_id: str) -> dict:
     return client.get(f"/api/games/{game_id}").get_json()
 
 
-def invitation(smtp, seat: str):  # type: ignore[no-untyped-def]
+def invitation(smtp, seat: str):
     (email,) = [m for m in smtp.to(EMAILS[seat]) if "You have been invited" in text_of(m)]
     return email
 
 
-def option(email, label: str) -> str:  # type: ignore[no-untyped-def]
+def option(email, label: str) -> str:
     return path(next(url for text, url in option_links(email) if text == label))
 
 
-def page_link(email) -> str:  # type: ignore[no-untyped-def]
+def page_link(email) -> str:
     """The email's link to the seat's page (a seat with nothing to decide gets only that)."""
     (url,) = [u for u in re.findall(r"https?://\S+/act/\S+", text_of(email))]
     return path(url)
 
 
-def text(response) -> str:  # type: ignore[no-untyped-def]
+def text(response) -> str:
     return html.unescape(" ".join(response.get_data(as_text=True).split()))
 
 

@@ -65,7 +65,7 @@ def demo_on_every_interface(tmp_path: Path) -> Iterator[tuple[int, Path, Path]]:
     assert not (instance / "demo.json").exists(), "a stopped demo leaves nothing to adopt"
 
 
-def mails(folder: Path, count: int, seconds: float = 60) -> list:  # type: ignore[type-arg]
+def mails(folder: Path, count: int, seconds: float = 60) -> list:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         found = sorted((folder / "new").glob("*")) if (folder / "new").exists() else []

@@ -28,22 +28,22 @@ pytestmark = pytest.mark.usefixtures("regulars")
 ANN = "ann@example.org"
 
 
-def games(settings, *players: list[str]) -> list[str]:  # type: ignore[no-untyped-def]
+def games(settings, *players: list[str]) -> list[str]:
     with sessions(settings.database_url).begin() as s:
         return [create_game(s, "tictactoe", p).loaded.row.id for p in players]
 
 
-def ask(client, address: str):  # type: ignore[no-untyped-def]
+def ask(client, address: str):
     """Fill in ``/me``'s form and send it, as a browser does."""
     token = csrf_token(client.get("/me").get_data(as_text=True))
     return client.post("/me", data={"email": address, "csrf_token": token})
 
 
-def sign_in_emails(smtp, address: str) -> list:  # type: ignore[no-untyped-def]
+def sign_in_emails(smtp, address: str) -> list:
     return [m for m in smtp.to(address) if "/me/sign-in/" in text_of(m)]
 
 
-def emailed_link(smtp, address: str) -> str:  # type: ignore[no-untyped-def]
+def emailed_link(smtp, address: str) -> str:
     (message,) = sign_in_emails(smtp, address)
     (url,) = [u for u in URL.findall(text_of(message)) if "/me/sign-in/" in u]
     return path(url)
@@ -54,7 +54,7 @@ def without_csrf(page: bytes) -> bytes:
     return re.sub(rb'name="csrf_token" value="[^"]+"', b"", page)
 
 
-def sign_in(client, smtp, work, address: str = ANN, to: str = ANN) -> str:  # type: ignore[no-untyped-def]
+def sign_in(client, smtp, work, address: str = ANN, to: str = ANN) -> str:
     """Ask for a link for ``address``, follow it from the email ``to`` received and press
     Sign in: the link's path."""
     smtp.clear()
@@ -65,7 +65,7 @@ def sign_in(client, smtp, work, address: str = ANN, to: str = ANN) -> str:  # ty
     return link
 
 
-def desk(client) -> str:  # type: ignore[no-untyped-def]
+def desk(client) -> str:
     page = client.get("/me")
     assert page.status_code == 200
     return page.get_data(as_text=True)
@@ -271,7 +271,7 @@ def test_a_new_game_move_shows_on_the_desk_as_the_last_thing_that_happened(
     assert "Latest: " in desk(client)
 
 
-def play_once(settings, game_id: str) -> None:  # type: ignore[no-untyped-def]
+def play_once(settings, game_id: str) -> None:
     """Whoever must decide in ``game_id`` places a mark in the first free cell."""
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
@@ -280,7 +280,7 @@ def play_once(settings, game_id: str) -> None:  # type: ignore[no-untyped-def]
         make_move(s, game_id, seat, loaded.turn_seq, move, None)
 
 
-def until_her_turn(settings, game_id: str, address: str = ANN) -> None:  # type: ignore[no-untyped-def]
+def until_her_turn(settings, game_id: str, address: str = ANN) -> None:
     """Play on in ``game_id`` until the player at ``address`` must decide again."""
     while True:
         play_once(settings, game_id)
@@ -291,14 +291,14 @@ def until_her_turn(settings, game_id: str, address: str = ANN) -> None:  # type:
                 return
 
 
-def turn_emails(smtp, address: str, game_id: str) -> list:  # type: ignore[no-untyped-def]
+def turn_emails(smtp, address: str, game_id: str) -> list:
     """The emails of ``game_id`` sent to ``address``, in any case of its spelling."""
     return [
         m for m in smtp.messages if address.lower() in m["To"].lower() and game_id in m["Subject"]
     ]
 
 
-def post_form(client, action: str, form: dict[str, str]):  # type: ignore[no-untyped-def]
+def post_form(client, action: str, form: dict[str, str]):
     """Send one of the desk's forms with the page's CSRF token, as a browser does."""
     return client.post(action, data={**form, "csrf_token": csrf_token(desk(client))})
 

@@ -22,28 +22,28 @@ ANN = "ann@example.org"
 MONDAY = datetime.fromisoformat("2026-03-02T09:00:00+00:00")
 
 
-def seated(settings, zone: str | None = None) -> None:  # type: ignore[no-untyped-def]
+def seated(settings, zone: str | None = None) -> None:
     """Ann plays a game; her seat keeps ``zone`` as her time zone."""
     with sessions(settings.database_url).begin() as s:
         create_game(s, "tictactoe", [ANN, "bob@example.org"])
     zone_of(settings, ANN, zone)
 
 
-def choose(settings, mode: str, hour: int | None = None) -> PersonRow:  # type: ignore[no-untyped-def]
+def choose(settings, mode: str, hour: int | None = None) -> PersonRow:
     with sessions(settings.database_url).begin() as s:
         slowplay.set_notify(s, ANN, mode, MONDAY, hour)
     with sessions(settings.database_url)() as s:
         return s.scalar(select(PersonRow).where(PersonRow.email == ANN))
 
 
-def refused(settings, mode: str, hour: int | None = None) -> str:  # type: ignore[no-untyped-def]
+def refused(settings, mode: str, hour: int | None = None) -> str:
     """The refusal of ``mode`` at ``hour``, as the player reads it."""
     with pytest.raises(BadRequest) as refusal:
         choose(settings, mode, hour)
     return refusal.value.message
 
 
-def zone_of(settings, email: str, zone: str) -> None:  # type: ignore[no-untyped-def]
+def zone_of(settings, email: str, zone: str) -> None:
     """Every seat of ``email`` keeps ``zone``."""
     with sessions(settings.database_url).begin() as s:
         s.execute(update(SeatRow).where(SeatRow.email == email).values(time_zone=zone))
@@ -56,7 +56,7 @@ def test_the_first_and_last_hours_of_the_day_are_digest_hours(settings, hour):
 
 
 @pytest.mark.parametrize(
-    ("zone", "shown"), [(None, "UTC"), ("Asia/Tokyo", "Asia/Tokyo")], ids=["no zone", "Tokyo"]
+    ("zone", "shown"), [(None, "UTC"), ("Asia/Tokyo", "Tokyo")], ids=["no zone", "Tokyo"]
 )
 @pytest.mark.parametrize("hour", [-1, 24])
 def test_an_hour_outside_the_day_is_refused_in_the_players_own_zone(settings, zone, shown, hour):
@@ -117,7 +117,7 @@ def test_the_zone_named_is_the_players_newest_seat_that_has_one_never_another_pl
             ).first()
             newest.time_zone = zone
     zone_of(settings, "bob@example.org", "America/Los_Angeles")
-    assert refused(settings, "digest", 24) == "The digest hour runs from 0 to 23 (Asia/Tokyo)."
+    assert refused(settings, "digest", 24) == "The digest hour runs from 0 to 23 (Tokyo)."
 
 
 def test_another_players_zone_is_not_named_to_a_player_without_one(settings):

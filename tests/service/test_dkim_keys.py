@@ -93,7 +93,7 @@ def test_a_key_of_2048_bits_in_pkcs1_or_pkcs8_and_an_ed25519_seed_in_base64_sign
     key = serialization.load_pem_private_key(Path(rsa_key).read_bytes(), password=None)
     pkcs1 = tmp_path / "pkcs1.pem"
     pkcs1.write_bytes(
-        key.private_bytes(  # type: ignore[union-attr]
+        key.private_bytes(
             serialization.Encoding.PEM,
             serialization.PrivateFormat.TraditionalOpenSSL,
             serialization.NoEncryption(),
@@ -164,7 +164,7 @@ def test_a_job_refuses_rather_than_send_unsigned_and_its_email_waits(
     assert smtp.messages == []
 
 
-def pbem(*args: str, env: dict[str, str]):  # type: ignore[no-untyped-def]
+def pbem(*args: str, env: dict[str, str]):
     return CliRunner().invoke(main, list(args), env=env)
 
 

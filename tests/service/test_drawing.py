@@ -69,7 +69,7 @@ def test_a_picture_remembered_is_never_given_for_a_different_picture():
 
 
 def test_a_shape_holding_a_list_is_drawn_afresh_rather_than_refused():
-    listed = Polygon([(40, 190), (90, 170), (120, 220)], fill="#a98bd6")  # type: ignore[arg-type]
+    listed = Polygon([(40, 190), (90, 170), (120, 220)], fill="#a98bd6")
     png = to_png(Drawing(320, 240, "#d5e8f2", shapes=[*_shapes(), listed]))
     assert _pixels(png).size == (320, 240)
 
@@ -111,9 +111,9 @@ def test_every_letter_of_a_name_in_any_script_has_a_glyph_of_its_own(name: str) 
 
 @pytest.mark.parametrize("name", NAMES_IN_THEIR_SCRIPTS)
 def test_a_name_is_drawn_in_the_picture_where_its_text_stands(name: str) -> None:
-    blank = Drawing(320, 60, "#ffffff", shapes=())
+    blank = Drawing(320, 60, "#ffffff", shapes=[])
     named = Drawing(
-        320, 60, "#ffffff", shapes=(Text(10, 30, name, size=18, fill="#000000", anchor="start"),)
+        320, 60, "#ffffff", shapes=[Text(10, 30, name, size=18, fill="#000000", anchor="start")]
     )
     before = Image.open(io.BytesIO(to_png(blank))).convert("L")
     after = Image.open(io.BytesIO(to_png(named))).convert("L")

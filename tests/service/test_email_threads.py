@@ -37,14 +37,14 @@ PREHEADER = re.compile(
 )
 
 
-def new_game(client, work) -> str:  # type: ignore[no-untyped-def]
+def new_game(client, work) -> str:
     created = client.post("/api/games", json={"game": "tictactoe", "players": PLAYERS})
     assert created.status_code == 201, created.get_data(as_text=True)
     work()
     return created.get_json()["id"]
 
 
-def acting(settings, game_id: str) -> tuple[str, str] | None:  # type: ignore[no-untyped-def]
+def acting(settings, game_id: str) -> tuple[str, str] | None:
     """``(seat, address)`` of the seat to decide now, or None once the game is over."""
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)

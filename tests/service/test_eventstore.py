@@ -191,7 +191,7 @@ def sql_seen(settings) -> Iterator[list[str]]:
     seen: list[str] = []
     engine = engine_for(settings.database_url)
 
-    def _seen(conn, cursor, statement, parameters, context, executemany):  # type: ignore[no-untyped-def]
+    def _seen(conn, cursor, statement, parameters, context, executemany):
         seen.append(statement)
 
     sa_event.listen(engine, "before_cursor_execute", _seen)
@@ -201,7 +201,7 @@ def sql_seen(settings) -> Iterator[list[str]]:
         sa_event.remove(engine, "before_cursor_execute", _seen)
 
 
-def full_replay(settings, game_id: str):  # type: ignore[no-untyped-def]
+def full_replay(settings, game_id: str):
     with sessions(settings.database_url)() as s:
         row = eventstore.get_row(s, game_id)
         return eventstore.load_from_start(s, row, registry.get(row.game))
@@ -383,7 +383,7 @@ OLD_TABLE_MODULE = '"service.table:'  # restructure: keep
 """How snapshots written before issue 16 name the module of the table's dataclasses."""
 
 
-def game_with_snapshots_of_the_old_layout(settings) -> str:  # type: ignore[no-untyped-def]
+def game_with_snapshots_of_the_old_layout(settings) -> str:
     """A game older than CATCH_UP events whose snapshots name the table's dataclasses as they
     were named before issue 16 moved them."""
     game_id = play(settings, 3, seed=3)
@@ -443,7 +443,7 @@ def test_the_newest_decision_is_the_last_move_s_event_and_none_is_zero(settings)
 
 def test_an_event_stored_under_an_older_schema_is_upcast_by_its_games_upcaster(
     settings, monkeypatch
-):  # type: ignore[no-untyped-def]
+):
     """DESIGN.md §4: a payload is read through the upcasters of its game, from the version
     it was stored under to today's; a load from the first event meets it as today's."""
     from service.store import upcast
@@ -467,7 +467,7 @@ def test_an_event_stored_under_an_older_schema_is_upcast_by_its_games_upcaster(
             .values(schema_version=0, payload=old)
         )
 
-    def renamed(payload):  # type: ignore[no-untyped-def]
+    def renamed(payload):
         payload = dict(payload)
         if "square" in payload:
             payload["cell"] = payload.pop("square")
@@ -510,7 +510,7 @@ def test_a_stretch_holds_the_game_before_its_first_event_and_after_each_of_its_o
         game_events = [p for p in everything if not p["type"].startswith("table.")]
         assert s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)).all()
 
-        def replayed(upto: int):  # type: ignore[no-untyped-def]
+        def replayed(upto: int):
             return game.replay([p for p in everything[:upto] if not p["type"].startswith("table.")])
 
         last = len(everything)

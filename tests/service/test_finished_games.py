@@ -23,7 +23,7 @@ PLAYERS = ["ann@example.org", "bob@example.org"]
 WIN = [0, 3, 1, 4, 2]
 
 
-def finished_game(settings) -> str:  # type: ignore[no-untyped-def]
+def finished_game(settings) -> str:
     with sessions(settings.database_url).begin() as s:
         game_id = create_game(s, "tictactoe", PLAYERS).loaded.row.id
     for cell in WIN:
@@ -31,7 +31,7 @@ def finished_game(settings) -> str:  # type: ignore[no-untyped-def]
     return game_id
 
 
-def play(settings, game_id: str, move: dict, seat: str | None = None) -> None:  # type: ignore[no-untyped-def]
+def play(settings, game_id: str, move: dict, seat: str | None = None) -> None:
     """The move by ``seat``, or by the one seat that must act."""
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)

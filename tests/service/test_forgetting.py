@@ -11,7 +11,7 @@ import logging
 import random
 import re
 from email.message import EmailMessage
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from redis import Redis
@@ -56,7 +56,7 @@ def as_text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def database_leaks(settings, secrets: tuple[str, ...] = SECRETS) -> list[str]:  # type: ignore[no-untyped-def]
+def database_leaks(settings, secrets: tuple[str, ...] = SECRETS) -> list[str]:
     """Every ``table.column`` of every row of every table that holds a secret."""
     found = []
     with engine_for(settings.database_url).connect() as conn:
@@ -68,14 +68,14 @@ def database_leaks(settings, secrets: tuple[str, ...] = SECRETS) -> list[str]:  
     return sorted(set(found))
 
 
-def redis_leaks(settings) -> list[str]:  # type: ignore[no-untyped-def]
+def redis_leaks(settings) -> list[str]:
     """Every job in Redis whose arguments hold a secret, and every other key whose value
     does."""
     r = Redis.from_url(settings.redis_url)
     found = []
     for key in r.scan_iter():
         name = key.decode()
-        kind = r.type(key).decode()
+        kind = cast(bytes, r.type(key)).decode()  # redis-py types sync and async alike
         if name.startswith("rq:job:") and kind == "hash" and name.count(":") == 2:
             job = Job.fetch(name.removeprefix("rq:job:"), connection=r)
             if leaks(repr(job.args) + repr(job.kwargs) + str(job.description)):
@@ -85,13 +85,13 @@ def redis_leaks(settings) -> list[str]:  # type: ignore[no-untyped-def]
     return found
 
 
-def email_leaks(messages: list[EmailMessage], envelopes: list) -> list[str]:  # type: ignore[type-arg]
+def email_leaks(messages: list[EmailMessage], envelopes: list) -> list[str]:
     """Each email (whole, as sent) or envelope that holds a secret."""
     found = [str(m["Subject"]) for m in messages if leaks(m.as_string())]
     return found + [repr(e) for e in envelopes if leaks(repr(e))]
 
 
-def decide(settings, game_id: str, seat: str, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+def decide(settings, game_id: str, seat: str, rng: random.Random) -> None:
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         move = rng.choice(loaded.game.legal_moves(loaded.state, seat))
@@ -101,13 +101,13 @@ def decide(settings, game_id: str, seat: str, rng: random.Random) -> None:  # ty
         )  # fmt: skip
 
 
-def acting(settings, game_id: str) -> list[str]:  # type: ignore[no-untyped-def]
+def acting(settings, game_id: str) -> list[str]:
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
         return [] if loaded.row.over else sorted(loaded.game.to_act(loaded.state))
 
 
-def mid_game(settings, game_id: str, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+def mid_game(settings, game_id: str, rng: random.Random) -> None:
     """Some decisions by everyone, then on until it is p2's turn (never the end)."""
     for made in range(400):
         now = acting(settings, game_id)
@@ -118,15 +118,15 @@ def mid_game(settings, game_id: str, rng: random.Random) -> None:  # type: ignor
     raise AssertionError("p2 never had to decide")
 
 
-def newest_to(smtp, address: str) -> EmailMessage:  # type: ignore[no-untyped-def]
+def newest_to(smtp, address: str) -> EmailMessage:
     return [m for m in smtp.messages if address.lower() in str(m["To"]).lower()][-1]
 
 
-def seat_path(settings, game_id: str, seat: str) -> str:  # type: ignore[no-untyped-def]
+def seat_path(settings, game_id: str, seat: str) -> str:
     return f"/seat/{tokens.seat_token(settings.secret_key, game_id, seat, 0)}"
 
 
-def pages(client, game_id: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def pages(client, game_id: str) -> dict[str, str]:
     """Every public page and answer about the game, and the home page's list of games."""
     shown = {
         "game page": f"/games/{game_id}",
@@ -147,7 +147,7 @@ def pages(client, game_id: str) -> dict[str, str]:  # type: ignore[no-untyped-de
     return found
 
 
-def forget_me(client) -> None:  # type: ignore[no-untyped-def]
+def forget_me(client) -> None:
     """Confirm on ``/me/forget``, as a browser does."""
     page = client.get("/me/forget")
     assert page.status_code == 200

@@ -261,7 +261,7 @@ def test_each_event_shows_who_held_the_seat_then_and_a_new_player_reads_only_the
     assert label(after[0]) in new and label(before[0]) not in new
 
 
-def hand_over(settings, game_id: str, seat: str, newcomer: tuple[str, str]) -> None:  # type: ignore[no-untyped-def]
+def hand_over(settings, game_id: str, seat: str, newcomer: tuple[str, str]) -> None:
     """``seat`` goes quiet, every other player votes to hand it to ``newcomer`` (address,
     name), who takes it: through the service, as the seat page and the tick do."""
     from service.play import slowplay
@@ -302,7 +302,7 @@ def test_an_altered_seat_link_is_refused(client, settings):
     assert client.get(seat_link(settings, game_id, "p1", 3) + "/history").status_code == 403
 
 
-def _ann_and_bob_one_move_in(client, settings) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+def _ann_and_bob_one_move_in(client, settings) -> tuple[str, str]:
     """A game of Ann and Bob, the first player having marked the centre: (game, that seat)."""
     game_id = client.post(
         "/api/games",

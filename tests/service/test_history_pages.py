@@ -89,7 +89,7 @@ def event_rows_loaded() -> Iterator[list[int]]:
     """The seq of every event row read into an object meanwhile."""
     seqs: list[int] = []
 
-    def loaded(target: EventRow, context) -> None:  # type: ignore[no-untyped-def]
+    def loaded(target: EventRow, context) -> None:
         seqs.append(target.seq)
 
     event.listen(EventRow, "load", loaded)

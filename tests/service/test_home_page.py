@@ -16,7 +16,7 @@ from tests.helpers import submit_new_game
 ANN_BOB = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 
 
-def new(client, n: int = 1) -> list[str]:  # type: ignore[no-untyped-def]
+def new(client, n: int = 1) -> list[str]:
     made = []
     for _ in range(n):
         body = {"game": "tictactoe", "players": ANN_BOB}

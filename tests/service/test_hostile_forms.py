@@ -413,7 +413,7 @@ FIELDS = [
 
 
 @pytest.fixture
-def scene(settings, work, tmp_path, caplog):  # type: ignore[no-untyped-def]
+def scene(settings, work, tmp_path, caplog):
     settings = replace(settings, mailbox_dir=str(tmp_path / "mail"))
     caplog.set_level(logging.WARNING)
     return Scene(settings, roomy_client(settings), work)

@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from itsdangerous import URLSafeTimedSerializer
 
-from service import MAX_BODY
+from service.config import MAX_BODY
 from service.errors import BadRequest, Expired, Illegal, ServiceError, Tampered
 from service.links import tokens
 from service.play.moves import make_move
@@ -53,7 +53,7 @@ seats = st.sampled_from(["p1", "p2", "p3", "p9", "", "p1\x00"]) | text | numbers
 
 
 @pytest.fixture
-def hostile(settings, caplog):  # type: ignore[no-untyped-def]
+def hostile(settings, caplog):
     """A client of an app with generous rate limits (these tests are about input, not
     floods), a game to attack, and a check that every answer is a clean refusal."""
     client = roomy_client(settings)
@@ -64,7 +64,7 @@ def hostile(settings, caplog):  # type: ignore[no-untyped-def]
         def __init__(self) -> None:
             self.client, self.game_id, self.settings = client, game_id, settings
 
-        def send(self, method: str, url: str, **kwargs: Any):  # type: ignore[no-untyped-def]
+        def send(self, method: str, url: str, **kwargs: Any):
             before = ledger(settings)
             response = self.client.open(url, method=method, **kwargs)
             assert response.status_code < 500, (url, response.get_data(as_text=True)[:500])
@@ -112,7 +112,7 @@ def refused_as_incomplete(read: Callable[[str], object], token: str) -> None:
     assert refused.value.message == tokens.INCOMPLETE
 
 
-def refused_with_4xx(reader, token: str) -> int:  # type: ignore[no-untyped-def]
+def refused_with_4xx(reader, token: str) -> int:
     try:
         reader(token)
     except ServiceError as exc:
@@ -482,7 +482,7 @@ def test_a_form_sent_with_any_content_type_is_applied_or_refused_cleanly(
 @pytest.mark.parametrize("move", [["place", 4], "place", None, 4])
 def test_a_move_that_is_not_an_object_is_refused_as_illegal_and_writes_nothing(
     client, settings, move
-):  # type: ignore[no-untyped-def]
+):
     """The move path's own guard (DESIGN.md §2: a move is an object): whatever a caller
     hands it, a value of another shape is an illegal move, said in words, not a crash."""
 
@@ -492,7 +492,7 @@ def test_a_move_that_is_not_an_object_is_refused_as_illegal_and_writes_nothing(
         loaded = eventstore.load(s, game_id)
         seat = sorted(loaded.game.to_act(loaded.state))[0]
         with pytest.raises(Illegal) as refused:
-            make_move(s, game_id, seat, loaded.turn_seq, move, None)  # type: ignore[arg-type]
+            make_move(s, game_id, seat, loaded.turn_seq, move, None)
     assert refused.value.message == "Choose one of the options listed."
     assert ledger(settings) == before
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from email import policy
 from email.message import EmailMessage
+from email.parser import BytesParser
 from urllib.parse import quote
 
 import pytest
@@ -48,19 +49,18 @@ def many_parts(parts: int = 60_000, message_id: bytes = b"<many@x>") -> bytes:
 
 
 @pytest.fixture
-def inbound(settings) -> Iterator[Server]:  # type: ignore[no-untyped-def]
+def inbound(settings) -> Iterator[Server]:
     yield from serve(settings)
 
 
 @pytest.fixture
-def no_body_parse(monkeypatch) -> list[bytes]:  # type: ignore[no-untyped-def]
+def no_body_parse(monkeypatch) -> list[bytes]:
     """Every message the reader's body parser is handed (the headers' parser is another)."""
     parsed: list[bytes] = []
-    real = reading.BytesParser
 
-    class Counted(real):  # type: ignore[misc, valid-type]
-        def parsebytes(self, text: bytes, headersonly: bool = False):  # type: ignore[no-untyped-def]
-            parsed.append(text)
+    class Counted(BytesParser):
+        def parsebytes(self, text: bytes | bytearray, headersonly: bool = False):
+            parsed.append(bytes(text))
             return super().parsebytes(text, headersonly)
 
     monkeypatch.setattr(reading, "BytesParser", Counted)

@@ -71,7 +71,7 @@ def players_for(game_name: str) -> list[dict[str, str]]:
     return [{"email": f"p{i}@example.org", "name": n} for i, n in enumerate(names, 1)]
 
 
-def play(client, settings, game_id: str, decisions: int) -> int:  # type: ignore[no-untyped-def]
+def play(client, settings, game_id: str, decisions: int) -> int:
     """Take up to ``decisions`` decisions from the deciding seats' links, first option each."""
     made = 0
     while made < decisions:
@@ -89,7 +89,7 @@ def play(client, settings, game_id: str, decisions: int) -> int:  # type: ignore
     return made
 
 
-def urls_of(message) -> set[str]:  # type: ignore[no-untyped-def]
+def urls_of(message) -> set[str]:
     return set(URL.findall(text_of(message))) | set(URL.findall(html_of(message)))
 
 

@@ -160,7 +160,7 @@ def test_a_file_from_a_newer_server_is_refused_not_read_as_todays_schema(app, se
     """An event recorded under a schema this server does not know yet could mean something
     else than today's: the import refuses it, naming the event, and creates nothing."""
 
-    def newer(lines):  # type: ignore[no-untyped-def]
+    def newer(lines):
         lines[4]["schema_version"] = EVENT_SCHEMA_VERSION + 1
 
     path = export(app, play(settings, 20), tmp_path, newer)
@@ -308,7 +308,7 @@ def test_an_event_recorded_under_an_older_schema_imports_as_recorded_and_reads_a
     event under an older schema imports with that event as it was recorded (its version
     kept, so the chain holds) and is read through the game's upcaster, like the original."""
 
-    def renamed(payload):  # type: ignore[no-untyped-def]
+    def renamed(payload):
         payload = dict(payload)
         payload["cell"] = payload.pop("square")
         return payload
@@ -357,7 +357,7 @@ def test_a_file_from_before_games_kept_their_creation_date_imports_as_created_no
 ):
     original = complete_game(settings, "tictactoe")
 
-    def older(lines):  # type: ignore[no-untyped-def]
+    def older(lines):
         del lines[0]["created_at"], lines[0]["signature"]
 
     with freeze_time("2026-05-01 10:00:00"):

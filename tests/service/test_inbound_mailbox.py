@@ -38,7 +38,7 @@ def turn_email(reply_to: str | None = REPLY_TO) -> EmailMessage:
 
 
 @pytest.fixture
-def demo(settings: Settings, tmp_path) -> Iterator[Settings]:  # type: ignore[no-untyped-def]
+def demo(settings: Settings, tmp_path) -> Iterator[Settings]:
     port = free_port()
     demo_settings = replace(
         settings, mailbox_dir=str(tmp_path / "mail"), inbound_url=f"smtp://127.0.0.1:{port}"
@@ -49,7 +49,7 @@ def demo(settings: Settings, tmp_path) -> Iterator[Settings]:  # type: ignore[no
     server.stop()
 
 
-def client_of(settings: Settings):  # type: ignore[no-untyped-def]
+def client_of(settings: Settings):
     app = create_app(settings)
     app.test_client_class = ServerLikeClient
     return app.test_client()

@@ -28,22 +28,22 @@ MIME = "message/rfc822"
 
 
 @pytest.fixture
-def mime_settings(settings):  # type: ignore[no-untyped-def]
+def mime_settings(settings):
     return replace(settings, inbound_secret=SECRET)
 
 
-def client_of(settings):  # type: ignore[no-untyped-def]
+def client_of(settings):
     app = create_app(settings)
     app.test_client_class = ServerLikeClient  # the response closes: the job is enqueued
     return app.test_client()
 
 
 @pytest.fixture
-def provider(mime_settings):  # type: ignore[no-untyped-def]
+def provider(mime_settings):
     return client_of(mime_settings)
 
 
-def stored(settings) -> list[InboxRow]:  # type: ignore[no-untyped-def]
+def stored(settings) -> list[InboxRow]:
     with sessions(settings.database_url)() as s:
         return list(s.scalars(select(InboxRow).order_by(InboxRow.id)))
 

@@ -21,36 +21,36 @@ from service.table import rules as tables
 from tests.service.test_history import page, seat_link
 
 
-def new_game(settings, game: str = "tictactoe", players: int = 2) -> str:  # type: ignore[no-untyped-def]
+def new_game(settings, game: str = "tictactoe", players: int = 2) -> str:
     emails = [f"{n.title()} <{n}@example.org>" for n in ("ann", "bob", "cy", "dee")[:players]]
     with sessions(settings.database_url).begin() as s:
         return create_game(s, game, emails).loaded.row.id
 
 
-def loaded(settings, game_id: str):  # type: ignore[no-untyped-def]
+def loaded(settings, game_id: str):
     with sessions(settings.database_url)() as s:
         return eventstore.load(s, game_id)
 
 
-def deciding(settings, game_id: str) -> str:  # type: ignore[no-untyped-def]
+def deciding(settings, game_id: str) -> str:
     now = loaded(settings, game_id)
     (seat,) = now.game.to_act(now.state)
     return seat
 
 
-def address_of(settings, game_id: str, seat: str) -> str:  # type: ignore[no-untyped-def]
+def address_of(settings, game_id: str, seat: str) -> str:
     with sessions(settings.database_url)() as s:
         return s.scalar(
             select(SeatRow.email).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
         )
 
 
-def forget(settings, address: str) -> list[int]:  # type: ignore[no-untyped-def]
+def forget(settings, address: str) -> list[int]:
     with sessions(settings.database_url).begin() as s:
         return forgetting.forget(s, address)
 
 
-def move(settings, game_id: str, seat: str) -> None:  # type: ignore[no-untyped-def]
+def move(settings, game_id: str, seat: str) -> None:
     with sessions(settings.database_url).begin() as s:
         now = eventstore.load(s, game_id)
         chosen = now.game.legal_moves(now.state, seat)[0]
@@ -59,7 +59,7 @@ def move(settings, game_id: str, seat: str) -> None:  # type: ignore[no-untyped-
         )
 
 
-def offered_to_cy(settings) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+def offered_to_cy(settings) -> tuple[str, str]:
     """A new game whose deciding seat is late: a ballot opens on it and the other seat
     votes to hand it to Cy. The game and the late seat."""
     game_id = new_game(settings)

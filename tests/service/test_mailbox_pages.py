@@ -39,14 +39,14 @@ def picture_email(cid: str = "board.1@pbem.localhost", filename: str = "board.pn
     message["Subject"] = "Your turn"
     message.set_content("The board is in the HTML part.")
     message.add_alternative(f'<p>Look:</p><img src="cid:{cid}" alt="The board">', subtype="html")
-    message.get_payload()[1].add_related(
+    list(message.iter_parts())[1].add_related(
         PNG, "image", "png", cid=f"<{cid}>", filename=filename, disposition="inline"
     )
     return message
 
 
 @pytest.fixture
-def box(settings, tmp_path):  # type: ignore[no-untyped-def]
+def box(settings, tmp_path):
     demo = replace(settings, mailbox_dir=str(tmp_path / "mail"))
     return mailbox.Maildir(demo.mailbox_dir, create=True), create_app(demo).test_client()
 
@@ -61,6 +61,7 @@ def numbered(box: mailbox.Maildir, count: int) -> list[str]:
         message.set_content("x" * 2000)
         keys.append(box.add(message))
         # Stored times decide the order, whatever the clock's resolution.
+        # Maildir's own private names: where the message's file is.
         path = os.path.join(box._path, box._lookup(keys[-1]))  # type: ignore[attr-defined]
         os.utime(path, ns=(n * 1_000_000_000, 1_700_000_000_000_000_000 + n * 1_000_000_000))
     return keys
@@ -111,7 +112,7 @@ def test_a_list_page_parses_a_bounded_opening_of_its_own_messages_and_nothing_el
     parsed: list[int] = []
     original = email.parser.BytesParser.parsebytes
 
-    def counting(self, text, headersonly=False):  # type: ignore[no-untyped-def]
+    def counting(self, text, headersonly=False):
         parsed.append(len(text))
         return original(self, text, headersonly)
 
@@ -166,13 +167,15 @@ def test_an_unknown_message_has_no_parts(box, key):
 def test_a_part_that_is_not_a_picture_is_a_download_that_runs_nothing(box):
     maildir, client = box
     message = picture_email()
-    message.get_payload()[1].add_related(
+    list(message.iter_parts())[1].add_related(
         b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
         "image",
         "svg+xml",
         cid="<evil@x>",
     )
-    message.get_payload()[1].add_related(b"<script>alert(1)</script>", "text", "html", cid="<h@x>")
+    list(message.iter_parts())[1].add_related(
+        b"<script>alert(1)</script>", "text", "html", cid="<h@x>"
+    )
     key = maildir.add(message)
     for cid in ("evil%40x", "h%40x"):
         response = client.get(f"/mailbox/{key}/cid/{cid}")
@@ -221,7 +224,7 @@ def test_the_list_reads_at_most_a_bounded_head_of_a_message_whose_headers_never_
     parsed: list[int] = []
     original = email.parser.BytesParser.parsebytes
 
-    def counting(self, text, headersonly=False):  # type: ignore[no-untyped-def]
+    def counting(self, text, headersonly=False):
         parsed.append(len(text))
         return original(self, text, headersonly)
 
@@ -237,7 +240,7 @@ def snippets(page: str) -> list[str]:
 
 def test_each_listed_email_shows_the_first_line_of_its_text_beside_its_subject(
     box, client, settings
-):  # type: ignore[no-untyped-def]
+):
     """Every email of a game has one subject; what tells them apart in a list is the first
     line of each one's text, which says what changed."""
 

@@ -32,7 +32,7 @@ PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 
 
 @pytest.fixture
-def scraper(settings):  # type: ignore[no-untyped-def]
+def scraper(settings):
     client = create_app(replace(settings, metrics_token=TOKEN)).test_client()
 
     def scrape() -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -45,7 +45,7 @@ def scraper(settings):  # type: ignore[no-untyped-def]
             for sample in family.samples
         }
 
-    scrape.client = client  # type: ignore[attr-defined]
+    scrape.client = client
     return scrape
 
 
@@ -239,7 +239,7 @@ def test_a_move_that_loses_the_race_for_the_log_is_tried_again_twice_then_refuse
     real = eventstore.append
     lost: list[int] = []
 
-    def beaten(session, row, events, seat, expected_seq, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def beaten(session, row, events, seat, expected_seq, *args, **kwargs):
         if kwargs.get("move") is not None and len(lost) < losses:
             lost.append(expected_seq)  # another writer got there first: the guard says so
             return real(session, row, events, seat, expected_seq - 1, *args, **kwargs)

@@ -31,6 +31,8 @@ from tests.service.hostile import contents, overdue_game
 from tests.service.test_eventstore import play
 from tests.service.test_import import FIELDS
 
+GAME_FIELDS: tuple[str, ...]
+SEAT_FIELDS: tuple[str, ...]
 GAME_FIELDS = ("game", "ruleset", "options", "seed", "commitment", "created_at", "last_seq")
 GAME_FIELDS += ("head_hash", "over", "due_at")
 SEAT_FIELDS = ("seat", "position", "email", "name", "language", "time_zone", "notify")
@@ -101,7 +103,7 @@ def held(url: str, game_ids: list[str]) -> dict[str, tuple]:
 
 
 @pytest.fixture
-def moved(app, client, settings, work, tmp_path, new_database):  # type: ignore[no-untyped-def]
+def moved(app, client, settings, work, tmp_path, new_database):
     """The old host's games, its export folder, and the new host's app on a database of
     its own (the same SECRET_KEY and BASE_URL)."""
     games = every_kind_of_game(client, settings, work)
@@ -120,7 +122,7 @@ def test_every_game_moves_with_its_id_chain_and_players_settings_and_nobody_is_e
     games, folder, there = moved
     files = sorted(p.name for p in folder.iterdir())
     with sessions(settings.database_url)() as s:
-        kinds = {g: s.get(GameRow, g).game for g in games.values()}  # type: ignore[union-attr]
+        kinds = {g: s.get(GameRow, g).game for g in games.values()}
     assert files == sorted(f"{g}-{kind}.jsonl" for g, kind in kinds.items())
     result = run(there, "import", folder)
     assert result.exit_code == 0, result.output
@@ -232,7 +234,7 @@ def test_a_folder_from_a_host_with_another_key_needs_that_key(moved, settings, t
     assert taken.exit_code == 0, taken.output
 
 
-def app_key(settings) -> str:  # type: ignore[no-untyped-def]
+def app_key(settings) -> str:
     return create_app(settings).test_client().get("/.well-known/pbem-key").get_json()["public_key"]
 
 

@@ -24,7 +24,7 @@ from tests.service.test_history import hand_over, page
 SECRETS = ("Cy Young", "cy@example.org", "Mallory")
 
 
-def handed_over(settings) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+def handed_over(settings) -> tuple[str, str]:
     """A game whose seat that must move goes quiet and is handed to Cy Young, who takes it:
     the game's id, and that seat."""
     game_id = play(settings, 2)
@@ -50,7 +50,7 @@ def test_no_event_of_a_seat_handed_over_names_the_newcomer_or_whom_they_replaced
     assert holder.email not in seated, "and no longer seated"
 
 
-def recorded_by_an_older_server(settings, game_id: str) -> None:  # type: ignore[no-untyped-def]
+def recorded_by_an_older_server(settings, game_id: str) -> None:
     """The game's hand-over as version 1 wrote it, names in its events, the chain made
     again over them as that server made it."""
     old = {
@@ -93,7 +93,7 @@ def test_names_an_older_server_wrote_into_events_are_never_read_again(app, clien
 
 
 @contextmanager
-def scratch_database(url: str, tmp_path) -> Iterator[str]:  # type: ignore[no-untyped-def]
+def scratch_database(url: str, tmp_path) -> Iterator[str]:
     """A new, empty database beside ``url``'s: a file, or a PostgreSQL database of its own."""
     given = make_url(url)
     if given.get_backend_name() == "sqlite":

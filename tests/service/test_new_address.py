@@ -30,18 +30,18 @@ pytestmark = pytest.mark.usefixtures("regulars")
 NEW = "boris@new.example"
 
 
-def seat_page(settings, game_id: str, address: str) -> str:  # type: ignore[no-untyped-def]
+def seat_page(settings, game_id: str, address: str) -> str:
     with settings_session(settings) as session:
         loaded = eventstore.load(session, game_id)
         seat = next(s.seat for s in loaded.row.seats if s.email == address)
         return path(links.seat_url(settings, loaded, seat)).split("#")[0]
 
 
-def settings_session(settings):  # type: ignore[no-untyped-def]
+def settings_session(settings):
     return sessions(settings.database_url)()
 
 
-def bounced(client, settings, smtp, work) -> list[str]:  # type: ignore[no-untyped-def]
+def bounced(client, settings, smtp, work) -> list[str]:
     """Two games of Bob's (Ann's and Cho's), and his first invitation bounced for good."""
     games = [new_game(client), new_game(client, players=[CHO, BOB])]
     work()
@@ -54,7 +54,7 @@ def bounced(client, settings, smtp, work) -> list[str]:  # type: ignore[no-untyp
     return games
 
 
-def confirmation(smtp, address: str = NEW) -> str:  # type: ignore[no-untyped-def]
+def confirmation(smtp, address: str = NEW) -> str:
     (message,) = [m for m in smtp.messages if envelope(address) in str(m["To"])]
     (url,) = [u for u in URL.findall(text_of(message)) if "/address/" in u]
     return path(url)

@@ -39,7 +39,7 @@ START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")
 URL = re.compile(r"https?://\S+")
 
 
-def new_game(client, *players: str, language: str | None = None) -> str:  # type: ignore[no-untyped-def]
+def new_game(client, *players: str, language: str | None = None) -> str:
     body: dict[str, object] = {"game": "tictactoe", "players": list(players)}
     if language:
         body["language"] = language

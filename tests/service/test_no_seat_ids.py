@@ -32,7 +32,7 @@ def _without_json(markup: str) -> str:
 
 
 def seen(table: Table) -> list[tuple[str, str, str]]:
-    found = []
+    found: list[tuple[str, str, str]] = []
     for reading in table.readings:
         if reading.kind in ("html", "page"):
             text = words_of_html(_without_json(reading.content))

@@ -19,7 +19,7 @@ from service.store.db import sessions
 MONDAY = datetime.fromisoformat("2026-03-02T09:00:00+00:00")
 
 
-def game(settings) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
+def game(settings) -> tuple[str, str, str]:
     """A new game: its id, the seat that must act, the other seat."""
     with freeze_time(MONDAY), sessions(settings.database_url).begin() as s:
         loaded = create_game(s, "tictactoe", ["ann@example.org", "bob@example.org"]).loaded
@@ -28,14 +28,14 @@ def game(settings) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
         return loaded.row.id, acting, other
 
 
-def nudge(settings, game_id: str, by: str, target: str, at: datetime) -> list[int]:  # type: ignore[no-untyped-def]
+def nudge(settings, game_id: str, by: str, target: str, at: datetime) -> list[int]:
     with freeze_time(at), sessions(settings.database_url).begin() as s:
         return slowplay.nudge(s, game_id, by, 0, target)
 
 
-def refusal(settings, kind: type[ServiceError], *args: object) -> ServiceError:  # type: ignore[no-untyped-def]
+def refusal(settings, kind: type[ServiceError], *args: object) -> ServiceError:
     with pytest.raises(kind) as refused:
-        nudge(settings, *args)  # type: ignore[arg-type]
+        nudge(settings, *args)  # type: ignore[arg-type]  # each case's own arguments
     return refused.value
 
 

@@ -41,7 +41,7 @@ schema.app = current_app
 
 
 @pytest.fixture
-def api_app(settings):  # type: ignore[no-untyped-def]
+def api_app(settings):
     """The app, with limits far above what schemathesis sends (a flood is another test),
     and the mail provider's endpoint on (its secret unknown to schemathesis)."""
     app = create_app(
@@ -67,8 +67,8 @@ def test_games_created_then_read_back_by_their_link_answer_as_described(api_app)
     """Stateful: schemathesis follows the description's link from a created game's id to
     reading that game, so the reads see real games, not only unknown ids."""
 
-    class Scenario(schema.as_state_machine()):  # type: ignore[misc]
-        def validate_response(self, response, case, additional_checks=None, **kwargs):  # type: ignore[no-untyped-def]
+    class Scenario(schema.as_state_machine()):
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
             case.validate_response(response, excluded_checks=[positive_data_acceptance])
 
     Scenario.run(

@@ -19,7 +19,7 @@ NAMES = {"p1": "Олена", "p2": "花子", "p3": "Ґрицько", "p4": "Юк
 LATIN = re.compile(r"[A-Za-z]{3,}")
 
 
-def midgame(name: str, seed: int = 17):  # type: ignore[no-untyped-def]
+def midgame(name: str, seed: int = 17):
     game = registry.get(name)
     seats = [f"p{i}" for i in range(1, min(game.max_players, 3) + 1)]
     rng = random.Random(seed)

@@ -17,7 +17,7 @@ ADDRESS = "spec1.john.smith@example.org"
 LOCAL = "spec1.john.smith"
 
 
-def unnamed_game(client, work, languages=("en", "en")) -> str:  # type: ignore[no-untyped-def]
+def unnamed_game(client, work, languages=("en", "en")) -> str:
     """Ann (named) and a player given by address alone, each in a language of their own."""
     players = [
         {"email": "ann@example.org", "name": "Ann", "language": languages[0]},

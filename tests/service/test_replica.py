@@ -14,7 +14,7 @@ from service.store.models import Base
 from tests.service.test_eventstore import play
 
 
-def replica_of(settings, tmp_path) -> str:  # type: ignore[no-untyped-def]
+def replica_of(settings, tmp_path) -> str:
     url = f"sqlite:///{tmp_path / 'replica.sqlite3'}"
     migrate(url)
     with engine_for(settings.database_url).connect() as source, engine_for(url).begin() as copy:
@@ -59,7 +59,7 @@ def test_a_game_neither_holds_is_still_not_found(settings, tmp_path):
     assert client.test_client().get("/games/nosuchgm/history").status_code == 404
 
 
-def play_more(settings, game_id: str, moves: int) -> None:  # type: ignore[no-untyped-def]
+def play_more(settings, game_id: str, moves: int) -> None:
     from service.play.moves import make_move
     from service.store import eventstore
     from service.store.db import sessions

@@ -47,7 +47,7 @@ class Game:
     waiter: str
 
 
-def new_game(settings, mover: str = "en", waiter: str = "en") -> Game:  # type: ignore[no-untyped-def]
+def new_game(settings, mover: str = "en", waiter: str = "en") -> Game:
     """Ann (p1) and Bob (p2) play; the one who decides first speaks ``mover``, the other
     ``waiter`` (set as the seat page's language form sets it)."""
     players = [{"email": ANN, "name": "Ann"}, {"email": BOB, "name": "Bob"}]
@@ -60,7 +60,7 @@ def new_game(settings, mover: str = "en", waiter: str = "en") -> Game:  # type: 
         return Game(loaded.row.id, first, other)
 
 
-def say(settings, game_id: str, seat: str, line: str, generation: int = 0) -> Said | None:  # type: ignore[no-untyped-def]
+def say(settings, game_id: str, seat: str, line: str, generation: int = 0) -> Said | None:
     """``line`` replied by ``seat``, as the reader of replies runs it: in its transaction,
     in the seat's language and time zone."""
     with freeze_time(NOW), sessions(settings.database_url).begin() as s:
@@ -69,14 +69,14 @@ def say(settings, game_id: str, seat: str, line: str, generation: int = 0) -> Sa
             return commands.run(s, settings, game_id, seat, generation, holder.email, line)
 
 
-def done(settings, game_id: str, seat: str, line: str) -> Said:  # type: ignore[no-untyped-def]
+def done(settings, game_id: str, seat: str, line: str) -> Said:
     said = say(settings, game_id, seat, line)
     assert said is not None, f"{line!r} is a command"
     assert said.ok, said.text
     return said
 
 
-def refused(settings, game_id: str, seat: str, line: str) -> str:  # type: ignore[no-untyped-def]
+def refused(settings, game_id: str, seat: str, line: str) -> str:
     said = say(settings, game_id, seat, line)
     assert said is not None, f"{line!r} is a command"
     assert not said.ok, said.text
@@ -84,24 +84,24 @@ def refused(settings, game_id: str, seat: str, line: str) -> str:  # type: ignor
     return said.text
 
 
-def play(settings, game_id: str, seat: str, cell: int) -> None:  # type: ignore[no-untyped-def]
+def play(settings, game_id: str, seat: str, cell: int) -> None:
     with freeze_time(NOW), sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         make_move(s, game_id, seat, loaded.turn_seq, {"type": "place", "cell": cell}, None)
 
 
-def table(settings, game_id: str):  # type: ignore[no-untyped-def]
+def table(settings, game_id: str):
     with sessions(settings.database_url)() as s:
         return eventstore.load(s, game_id).table
 
 
-def kinds(settings, ids: list[int]) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def kinds(settings, ids: list[int]) -> list[tuple[str, str]]:
     with sessions(settings.database_url)() as s:
         rows = s.scalars(select(OutboxRow).where(OutboxRow.id.in_(ids))).all()
         return sorted((r.kind, r.seat) for r in rows)
 
 
-def late(settings, game_id: str, seat: str) -> None:  # type: ignore[no-untyped-def]
+def late(settings, game_id: str, seat: str) -> None:
     """``seat``'s deadline has passed: the others vote on what to do."""
     with freeze_time(NOW), sessions(settings.database_url).begin() as s:
         slowplay.open_ballot(s, eventstore.load(s, game_id), seat)
@@ -616,7 +616,7 @@ def test_any_line_is_either_no_command_or_an_answer_never_a_crash(settings, line
 _GAMES: dict[str, Game] = {}
 
 
-def _one_game(settings) -> Game:  # type: ignore[no-untyped-def]
+def _one_game(settings) -> Game:
     """One game for every example of a run (each example rolls its changes back)."""
     known = _GAMES.get(settings.database_url)
     with sessions(settings.database_url)() as s:

@@ -47,7 +47,7 @@ class Zone:
 
 
 @pytest.fixture
-def zone(monkeypatch) -> Zone:  # type: ignore[no-untyped-def]
+def zone(monkeypatch) -> Zone:
     found = Zone()
     monkeypatch.setattr(trust, "DNS", found)
     return found
@@ -74,7 +74,7 @@ def signer(zone: Zone) -> Callable[[bytes, str], bytes]:
     return sign
 
 
-def a_reply(settings, smtp, work, sender_domain: str = "example.org"):  # type: ignore[no-untyped-def]
+def a_reply(settings, smtp, work, sender_domain: str = "example.org"):
     """(game id, the seat's address, its seat, the reply's raw bytes, its envelope): a reply
     of a legal code from the seat to play."""
     game_id = new_game(settings, work)
@@ -84,7 +84,7 @@ def a_reply(settings, smtp, work, sender_domain: str = "example.org"):  # type: 
     return game_id, me, mine, sent.as_bytes(policy=policy.SMTP), str(sent["To"])
 
 
-def to_act(settings, game_id) -> list[str]:  # type: ignore[no-untyped-def]
+def to_act(settings, game_id) -> list[str]:
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
         return sorted(loaded.game.to_act(loaded.state))
@@ -214,7 +214,7 @@ def test_a_reply_read_while_the_dns_fails_is_played_once_it_answers(settings, sm
     real_read = replies.read
     tries: list[bool] = []
 
-    def read(*args, last_try, **kwargs):  # type: ignore[no-untyped-def]
+    def read(*args, last_try, **kwargs):
         tries.append(last_try)
         if len(tries) == 2:
             zone.failing.clear()  # the DNS is back for the retry

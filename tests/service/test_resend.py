@@ -15,23 +15,23 @@ from tests.service.hostile import overdue_game
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 
 
-def new_game(settings, name: str) -> str:  # type: ignore[no-untyped-def]
+def new_game(settings, name: str) -> str:
     with sessions(settings.database_url).begin() as s:
         return create_game(s, name, PLAYERS).loaded.row.id
 
 
-def ask(settings, game_id: str, seat: str) -> int | None:  # type: ignore[no-untyped-def]
+def ask(settings, game_id: str, seat: str) -> int | None:
     with sessions(settings.database_url).begin() as s:
         return resend(s, game_id, seat, 0)
 
 
-def deciding(settings, game_id: str) -> list[str]:  # type: ignore[no-untyped-def]
+def deciding(settings, game_id: str) -> list[str]:
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
         return sorted(loaded.game.to_act(loaded.state))
 
 
-def fresh_links(settings) -> list[tuple[str, str, int]]:  # type: ignore[no-untyped-def]
+def fresh_links(settings) -> list[tuple[str, str, int]]:
     with sessions(settings.database_url)() as s:
         rows = s.scalars(
             select(OutboxRow).where(OutboxRow.kind == "fresh_link").order_by(OutboxRow.id)
@@ -78,7 +78,7 @@ def test_a_new_decision_gets_a_new_email_and_a_seat_with_none_gets_nothing(setti
 
 def test_a_game_ended_by_vote_sends_no_fresh_link_to_the_seat_it_was_waiting_for(
     client, settings, work
-):  # type: ignore[no-untyped-def]
+):
     """An abandoned game is over: the late seat's decision is gone with it, even though the
     game's rules still name that seat to act."""
 

@@ -81,7 +81,7 @@ WORDS = {
 NAMES = {ANN: "Ann", BOB: "Bob"}
 
 
-def two_players(settings, work, lang: str = "en") -> str:  # type: ignore[no-untyped-def]
+def two_players(settings, work, lang: str = "en") -> str:
     players = [{"email": a, "name": NAMES[a], "language": lang} for a in (ANN, BOB)]
     with sessions(settings.database_url).begin() as s:
         game_id = create_game(s, "tictactoe", players).loaded.row.id
@@ -89,19 +89,19 @@ def two_players(settings, work, lang: str = "en") -> str:  # type: ignore[no-unt
     return game_id
 
 
-def loaded(settings, game_id: str):  # type: ignore[no-untyped-def]
+def loaded(settings, game_id: str):
     with sessions(settings.database_url)() as s:
         return eventstore.load(s, game_id)
 
 
-def last_event(settings, game_id: str) -> EventRow:  # type: ignore[no-untyped-def]
+def last_event(settings, game_id: str) -> EventRow:
     with sessions(settings.database_url)() as s:
         return s.scalars(
             select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq.desc())
         ).first()
 
 
-def ask(settings, smtp, work, me: str, line: str):  # type: ignore[no-untyped-def]
+def ask(settings, smtp, work, me: str, line: str):
     """``line`` replied to ``me``'s newest email that takes replies; the answer."""
     turn = [m for m in smtp.to(me) if m["Reply-To"]][-1]
     row, _ = deliver(settings, reply_message(turn, line))
@@ -240,7 +240,7 @@ def test_a_finished_game_cannot_be_resigned(settings):
 # ---------------------------------------------------------------- more than two seats
 
 
-def three_players(settings, claims, work) -> str:  # type: ignore[no-untyped-def]
+def three_players(settings, claims, work) -> str:
     players = [
         {"email": ANN, "name": "Ann"},
         {"email": BOB, "name": "Bob", "language": "ru"},

@@ -12,7 +12,7 @@ from tests.helpers import refusal
 from tests.workers.test_slow_play import new_game, seat_path
 
 
-def seat(settings, game_id: str, name: str = "p1"):  # type: ignore[no-untyped-def]
+def seat(settings, game_id: str, name: str = "p1"):
     with sessions(settings.database_url)() as s:
         row = next(r for r in eventstore.load(s, game_id).row.seats if r.seat == name)
         return row.language, row.time_zone
@@ -68,7 +68,17 @@ def test_a_deadline_is_told_in_the_readers_own_time_zone_and_language(settings, 
         assert str(words.text(notices.when(table, moment))).endswith("12:30 (UTC time)")
     with words.speaking("en", "Asia/Tokyo"):
         told = words.text(notices.when(table, moment))
-    assert "21:30" in told and "Asia/Tokyo" in told, told
+    assert "21:30" in told and "(Tokyo time)" in told, told
     with words.speaking("uk", "Europe/Kyiv"):
         told = words.text(notices.when(table, moment))
-    assert "14:30" in told and "березня" in told, told
+    assert "14:30" in told and "березня" in told and "Київ" in told, told
+    # Issue 32 §2: the zone by its name in the reader's language, never its id.
+    with words.speaking("ja", "Asia/Tokyo"):
+        told = words.text(notices.when(table, moment))
+    assert "（東京時間）" in told and "Asia" not in told, told
+    with words.speaking("ru", "Europe/Moscow"):
+        told = words.text(notices.when(table, moment))
+    assert "15:30 (часовой пояс: Москва)" in told and "Europe" not in told, told
+    with words.speaking("es", "Europe/Madrid"):
+        told = words.text(notices.when(table, moment))
+    assert "(hora de Madrid)" in told, told

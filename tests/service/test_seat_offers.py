@@ -21,7 +21,7 @@ from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow, SeatOfferRow, SeatRow
 
 
-def late_game(settings) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
+def late_game(settings) -> tuple[str, str, str]:
     """A new game: its id, the seat that must act (late), the other seat (its voter)."""
     players = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
     with sessions(settings.database_url).begin() as s:
@@ -31,14 +31,14 @@ def late_game(settings) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
         return loaded.row.id, late, other
 
 
-def deadline_passes(settings, game_id: str, late: str) -> int:  # type: ignore[no-untyped-def]
+def deadline_passes(settings, game_id: str, late: str) -> int:
     """``late``'s deadline passes and a ballot on its seat opens: the ballot's number."""
     with sessions(settings.database_url).begin() as s:
         slowplay.open_ballot(s, eventstore.load(s, game_id), late)
         return eventstore.load(s, game_id).table.ballot.number
 
 
-def hand_over(settings, game_id: str, late: str, voter: str, email: str, name: str) -> int:  # type: ignore[no-untyped-def]
+def hand_over(settings, game_id: str, late: str, voter: str, email: str, name: str) -> int:
     """The late seat's deadline passes and its one voter hands it to ``name <email>``: the
     offer's id."""
     number = deadline_passes(settings, game_id, late)
@@ -52,19 +52,19 @@ def hand_over(settings, game_id: str, late: str, voter: str, email: str, name: s
         )
 
 
-def claim(settings, offer_id: int) -> list[int]:  # type: ignore[no-untyped-def]
+def claim(settings, offer_id: int) -> list[int]:
     with sessions(settings.database_url).begin() as s:
         return slowplay.claim(s, offer_id).outbox_ids
 
 
-def holder(settings, game_id: str, seat: str) -> str:  # type: ignore[no-untyped-def]
+def holder(settings, game_id: str, seat: str) -> str:
     with sessions(settings.database_url)() as s:
         return s.scalar(
             select(SeatRow.email).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
         )
 
 
-def refused_claim(settings, offer_id: int, game_id: str) -> None:  # type: ignore[no-untyped-def]
+def refused_claim(settings, offer_id: int, game_id: str) -> None:
     """Claiming ``offer_id`` is refused as no longer offered, naming the game; nothing is
     recorded."""
     with sessions(settings.database_url)() as s:
@@ -220,7 +220,7 @@ def test_a_newcomer_given_without_a_name_has_none_and_is_shown_as_their_seats_pl
         assert names.of_seat(seat) == f"Player {names.number(seat)}"
 
 
-def table_of(settings, game: str, players: int) -> str:  # type: ignore[no-untyped-def]
+def table_of(settings, game: str, players: int) -> str:
     """A new game of ``players`` whose seat p1 is late: its id (its ballot is number 1)."""
     emails = [f"{name}@example.org" for name in ("ann", "bob", "cat", "dan")[:players]]
     with sessions(settings.database_url).begin() as s:
@@ -229,14 +229,14 @@ def table_of(settings, game: str, players: int) -> str:  # type: ignore[no-untyp
     return game_id
 
 
-def vote(settings, game_id: str, voter: str, choice: str, newcomer: str = "") -> list[int]:  # type: ignore[no-untyped-def]
+def vote(settings, game_id: str, voter: str, choice: str, newcomer: str = "") -> list[int]:
     """``voter`` votes on ballot 1; to hand the seat over, to ``newcomer``: the outbox ids."""
     named = (f"{newcomer.lower()}@example.net", newcomer) if newcomer else None
     with sessions(settings.database_url).begin() as s:
         return slowplay.cast_vote(s, game_id, voter, 0, 1, choice, named)
 
 
-def offered(settings, game_id: str, seat: str = "p1") -> str | None:  # type: ignore[no-untyped-def]
+def offered(settings, game_id: str, seat: str = "p1") -> str | None:
     """The name of the newcomer ``seat`` is handed to: the table names the ballot and voter
     of their offer, whose row holds the name (issue 30: no name in the log)."""
     with sessions(settings.database_url)() as s:
@@ -305,7 +305,7 @@ def test_the_vote_that_hands_the_seat_over_queues_the_result_for_all_and_the_off
     assert sorted(sent) == sorted(i for i, kind, _ in queued if kind != "ballot")
 
 
-def refused_newcomer(settings, game: str, newcomer: tuple[str, str]) -> str:  # type: ignore[no-untyped-def]
+def refused_newcomer(settings, game: str, newcomer: tuple[str, str]) -> str:
     """p2 hands p1's seat over to ``newcomer`` (address, name) and is refused: the refusal's
     words; the seat is offered to nobody."""
     game_id = table_of(settings, game, 2)

@@ -241,7 +241,7 @@ def test_a_job_in_a_worker_started_otherwise_refuses_rather_than_sign(
 # --- the pbem commands ---------------------------------------------------------------------
 
 
-def pbem(*args: str, key: str | None):  # type: ignore[no-untyped-def]
+def pbem(*args: str, key: str | None):
     return CliRunner().invoke(main, list(args), env={"SECRET_KEY": key})
 
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.hostile
 SIGNED_PAGES = ("act", "seat", "unsubscribe", "settings")
 
 
-def client_for(settings, **changes):  # type: ignore[no-untyped-def]
+def client_for(settings, **changes):
     app = create_app(replace(settings, **changes))
     app.test_client_class = ServerLikeClient
     return app.test_client()

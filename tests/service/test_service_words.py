@@ -33,8 +33,8 @@ SOURCES = (
 """Where the service marks messages, and how ``babel.cfg`` reads each place."""
 
 
-def marked() -> dict[Key, str | tuple[str, str]]:
-    found: dict[Key, str | tuple[str, str]] = {}
+def marked() -> dict[Key, str | tuple[str, ...]]:
+    found: dict[Key, str | tuple[str, ...]] = {}
     for folder, method_map in SOURCES:
         found.update(extracted(folder, method_map))
     return found
@@ -88,7 +88,7 @@ def parts(message: EmailMessage) -> list[str]:
     return [str(message["Subject"]), text_of(message), html_part.get_content()]
 
 
-def play_to_the_end(client, smtp, work, game_id: str, emails: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+def play_to_the_end(client, smtp, work, game_id: str, emails: dict[str, str]) -> None:
     """Each seat to act takes the first one-click option of its newest email, to the end."""
     for _ in range(9):
         state = client.get(f"/api/games/{game_id}").get_json()

@@ -15,7 +15,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from engine import registry
+from engine import registry, replay
 from engine.chance import rng_for
 from service import create_app
 from service.audit import checks as audit
@@ -62,7 +62,7 @@ def forge_another_game(lines) -> None:
     game = registry.get(head["game"])
     seed = bytes.fromhex(head["seed"])
     opening = lines[1 : next(i for i, e in enumerate(lines) if i and e["move"])]
-    state = game.replay([e["payload"] for e in opening if not is_table(e["payload"])])
+    state = replay(game, [e["payload"] for e in opening if not is_table(e["payload"])])
     forged = list(opening)
     moment = datetime.fromisoformat(opening[-1]["recorded_at"])
     while acting := sorted(game.to_act(state)):
@@ -439,7 +439,7 @@ def test_a_file_signed_by_an_earlier_release_still_verifies_and_any_covered_chan
 def test_a_missing_or_unreadable_signature_is_said_so_in_its_whole_line(
     app, settings, tmp_path, edit, said
 ):
-    def changed(lines):  # type: ignore[no-untyped-def]
+    def changed(lines):
         signature = edit(lines[0].pop("signature"))
         if signature is not None:
             lines[0]["signature"] = signature
@@ -458,7 +458,7 @@ def test_a_signed_file_whose_last_event_was_swapped_keeping_the_count_is_bad_say
     """The signature covers the header's head hash and count; the file's own events must be
     the ones it names, however many."""
 
-    def swapped(lines):  # type: ignore[no-untyped-def]
+    def swapped(lines):
         lines[-1]["hash"] = "f" * 64
 
     path = export(app, play(settings, 20), tmp_path, swapped)
@@ -473,7 +473,7 @@ def test_a_signed_file_whose_last_event_was_swapped_keeping_the_count_is_bad_say
 
 
 def test_a_signed_header_left_with_no_event_is_verified_and_called_cut(app, settings, tmp_path):
-    def only_header(lines):  # type: ignore[no-untyped-def]
+    def only_header(lines):
         del lines[1:]
 
     path = export(app, play(settings, 20), tmp_path, only_header)

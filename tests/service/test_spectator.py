@@ -17,7 +17,7 @@ PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 NONCE = re.compile(r' nonce="[^"]*"')
 
 
-def page(client, url: str) -> str:  # type: ignore[no-untyped-def]
+def page(client, url: str) -> str:
     """The page less its scripts' nonces: random letters that may spell a card's name."""
     return NONCE.sub("", whole_page(client, url))
 

@@ -28,35 +28,35 @@ EMAILS = {seat: f"{name.lower()}@example.org" for seat, name in NAMES.items()}
 ASKED = "asks to take back"
 
 
-def new_game(client, game: str, seats: int) -> str:  # type: ignore[no-untyped-def]
+def new_game(client, game: str, seats: int) -> str:
     players = [f"{NAMES[s]} <{EMAILS[s]}>" for s in list(NAMES)[:seats]]
     response = client.post("/api/games", json={"game": game, "players": players})
     assert response.status_code == 201, response.get_data(as_text=True)
     return response.get_json()["id"]
 
 
-def claims_made(client, game_id: str) -> list[list[object]]:  # type: ignore[no-untyped-def]
+def claims_made(client, game_id: str) -> list[list[object]]:
     return client.get(f"/api/games/{game_id}").get_json()["view"]["claims"]
 
 
-def claim(settings, game_id: str, seat: str, cell: int) -> None:  # type: ignore[no-untyped-def]
+def claim(settings, game_id: str, seat: str, cell: int) -> None:
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         move = {"type": "claim", "cell": cell}
         make_move(s, game_id, seat, loaded.turn_seq, move, None)
 
 
-def ask(settings, game_id: str, seat: str) -> None:  # type: ignore[no-untyped-def]
+def ask(settings, game_id: str, seat: str) -> None:
     with sessions(settings.database_url).begin() as s:
         slowplay.request_takeback(s, game_id, seat, 0)
 
 
-def answer(settings, game_id: str, seat: str, approve: bool) -> None:  # type: ignore[no-untyped-def]
+def answer(settings, game_id: str, seat: str, approve: bool) -> None:
     with sessions(settings.database_url).begin() as s:
         slowplay.answer_takeback(s, game_id, seat, 0, approve=approve)
 
 
-def asked(smtp) -> set[str]:  # type: ignore[no-untyped-def]
+def asked(smtp) -> set[str]:
     """The addresses that received a takeback request."""
     return {
         address
@@ -200,14 +200,14 @@ def test_a_player_back_from_a_bot_is_recorded_as_their_act_and_the_others_are_to
     assert (back.seat, back.payload["seat"]) == ("p3", "p3")
 
 
-def table_events(settings, game_id: str) -> list[dict]:  # type: ignore[no-untyped-def]
+def table_events(settings, game_id: str) -> list[dict]:
     with sessions(settings.database_url)() as s:
         rows = s.scalars(
             select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
         ).all()
         return [
             {"seq": r.seq, "seat": r.seat, **p}
-            for r, p in zip(rows, eventstore.payloads(rows, "tictactoe"), strict=True)
+            for r, p in zip(rows, eventstore.payloads(list(rows), "tictactoe"), strict=True)
             if p["type"].startswith("table.")
         ]
 
@@ -244,7 +244,7 @@ def test_the_asker_cannot_answer_their_own_takeback_and_nothing_is_recorded(
     assert claims_made(client, game_id) == [["p1", 0]]
 
 
-def refused_request(settings, game_id: str, seat: str) -> Stale:  # type: ignore[no-untyped-def]
+def refused_request(settings, game_id: str, seat: str) -> Stale:
     """``seat`` asks to take back its last decision and is refused; nothing is recorded."""
     recorded = table_events(settings, game_id)
     with pytest.raises(Stale) as refused:

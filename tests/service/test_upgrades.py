@@ -141,7 +141,7 @@ def without_moves(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dic
 
 
 @pytest.fixture
-def upgraded(settings, new_database, monkeypatch, request):  # type: ignore[no-untyped-def]
+def upgraded(settings, new_database, monkeypatch, request):
     """A database made at ``request.param``'s revision, holding real games as it would
     have, then upgraded by ``pbem init-db``; the settings of a host on it."""
     revision = request.param

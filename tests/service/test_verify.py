@@ -243,7 +243,7 @@ def test_a_recorded_time_is_hashed_in_utc_whatever_the_machines_zone(monkeypatch
 
 
 def test_an_event_whose_type_is_not_its_payloads_is_named(app, settings, tmp_path):
-    def retyped(lines):  # type: ignore[no-untyped-def]
+    def retyped(lines):
         lines[3]["type"] = "something_else"
 
     result = verify(app, export(app, play(settings, 20), tmp_path, retyped))
@@ -264,7 +264,7 @@ def test_a_stored_game_whose_head_hash_is_not_its_last_events_is_named(app, sett
 def test_an_opening_other_than_the_seeds_is_named_even_with_every_hash_redone(
     app, settings, tmp_path
 ):
-    def reopened(lines):  # type: ignore[no-untyped-def]
+    def reopened(lines):
         lines[1]["payload"] = {**lines[1]["payload"], "extra": 1}
         rehash(lines)
 
@@ -277,7 +277,7 @@ def test_an_opening_other_than_the_seeds_is_named_even_with_every_hash_redone(
 
 
 def test_a_log_of_a_game_this_server_does_not_serve_says_which(app, settings, tmp_path):
-    def chess(lines):  # type: ignore[no-untyped-def]
+    def chess(lines):
         lines[0]["game"] = "chess"
 
     path = export(app, play(settings, 20), tmp_path, chess)
@@ -287,7 +287,7 @@ def test_a_log_of_a_game_this_server_does_not_serve_says_which(app, settings, tm
 
 
 def test_a_file_that_says_the_game_goes_on_when_its_replay_ended_is_named(app, settings, tmp_path):
-    def going_on(lines):  # type: ignore[no-untyped-def]
+    def going_on(lines):
         lines[0]["over"] = False
 
     path = export(app, play(settings, 20, seed=3), tmp_path, going_on)
@@ -316,7 +316,7 @@ def test_an_event_of_a_schema_this_server_cannot_read_is_named_once(
     """The replay names the event it cannot read; the seed check, which reads the same
     payloads, does not report it a second time. A newer schema is not read as today's."""
 
-    def recorded_under(lines):  # type: ignore[no-untyped-def]
+    def recorded_under(lines):
         lines[4]["schema_version"] = version
 
     path = export(app, play(settings, 20), tmp_path, recorded_under)
@@ -326,7 +326,7 @@ def test_an_event_of_a_schema_this_server_cannot_read_is_named_once(
     assert failures == [f"FAIL event 4: the engine cannot apply it (ValueError({why!r}))"]
 
 
-def moveless(path) -> list[dict]:  # type: ignore[no-untyped-def]
+def moveless(path) -> list[dict]:
     """A golden game's file as a server before schema 0002 wrote it: no event carries the
     move that made it, and each was hashed without one."""
     lines = [json.loads(line) for line in path.read_text().splitlines()]

@@ -19,7 +19,7 @@ from workers.jobs import send_outbox
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 
 
-def invitation_row(client, settings) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+def invitation_row(client, settings) -> tuple[int, str]:
     """A new game's first unsent row: (its id, its seat's address)."""
     response = client.post("/api/games", json={"game": "tictactoe", "players": PLAYERS})
     assert response.status_code == 201
@@ -29,7 +29,7 @@ def invitation_row(client, settings) -> tuple[int, str]:  # type: ignore[no-unty
         return row.id, email
 
 
-def sent_at(settings, row_id: int):  # type: ignore[no-untyped-def]
+def sent_at(settings, row_id: int):
     with sessions(settings.database_url)() as s:
         row = s.get(OutboxRow, row_id)
         assert row is not None

@@ -89,7 +89,7 @@ def test_a_refused_send_is_noted_on_its_row_and_a_later_send_records_its_message
 def test_a_very_long_send_error_is_kept_to_its_first_2000_characters(
     client, smtp, settings, monkeypatch
 ):
-    def failing(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def failing(*args, **kwargs):
         raise RuntimeError("x" * 5000)
 
     new_game(client)

@@ -47,7 +47,7 @@ def capped(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Settings:
     return settings
 
 
-def five_games(client) -> list[str]:  # type: ignore[no-untyped-def]
+def five_games(client) -> list[str]:
     """Five games of Ann against another player each."""
     games = []
     for opponent in OPPONENTS:
@@ -106,7 +106,7 @@ def sections(message: EmailMessage) -> dict[str, str]:
     return dict(SECTION.findall(text_of(message)))
 
 
-def held_into_one_email(client, settings, smtp, work, clock) -> tuple[list[str], EmailMessage]:  # type: ignore[no-untyped-def]
+def held_into_one_email(client, settings, smtp, work, clock) -> tuple[list[str], EmailMessage]:
     """Five fast games: Ann's invitations and first turn emails pass the cap; an hour
     later the held ones come as one email. The games, and that email."""
     games = five_games(client)

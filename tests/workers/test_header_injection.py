@@ -58,7 +58,7 @@ def header_lines(raw: bytes) -> list[tuple[str, str]]:
 
 
 @pytest.fixture
-def api(settings):  # type: ignore[no-untyped-def]
+def api(settings):
     app = create_app(replace(settings, create_limit="10000/minute"))
     app.test_client_class = ServerLikeClient
     return app.test_client()

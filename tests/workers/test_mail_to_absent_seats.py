@@ -28,7 +28,7 @@ from tests.workers.test_slow_play import (
 pytestmark = pytest.mark.usefixtures("regulars")
 
 
-def decisions_offered(messages) -> list[str]:  # type: ignore[no-untyped-def]
+def decisions_offered(messages) -> list[str]:
     """What the emails among ``messages`` that offer a decision or call it theirs say."""
     return [
         headline(m)
@@ -37,7 +37,7 @@ def decisions_offered(messages) -> list[str]:  # type: ignore[no-untyped-def]
     ]
 
 
-def play(settings, game_id: str, seat: str, cell: int) -> None:  # type: ignore[no-untyped-def]
+def play(settings, game_id: str, seat: str, cell: int) -> None:
     """The seat's present holder places a mark in ``cell``."""
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
@@ -46,7 +46,7 @@ def play(settings, game_id: str, seat: str, cell: int) -> None:  # type: ignore[
         make_move(s, game_id, seat, loaded.turn_seq, move, None, generation=generation)
 
 
-def play_out(client, settings, work, tick, clock, game_id: str, *seats: str) -> None:  # type: ignore[no-untyped-def]
+def play_out(client, settings, work, tick, clock, game_id: str, *seats: str) -> None:
     """``seats`` play the first free cell whenever they must act, and the scheduler runs
     the bot's turns, until the game ends. Each move's emails go out at once, before the
     scheduler's next minute, as a worker that is not busy sends them."""

@@ -32,12 +32,12 @@ PLAYER = "Spec1.John.Smith@example.org"
 class Refusing:
     """A relay that refuses the recipient, quoting it back as relays do."""
 
-    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, _: Any):  # type: ignore[no-untyped-def]
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, _: Any):
         return f"550 5.1.1 <{address.upper()}>: Recipient address rejected: unknown user"
 
 
 @pytest.fixture
-def refusing(settings, monkeypatch) -> Iterator[str]:  # type: ignore[no-untyped-def]
+def refusing(settings, monkeypatch) -> Iterator[str]:
     port = free_port()
     controller = Controller(Refusing(), hostname="127.0.0.1", port=port)
     controller.start()
@@ -92,7 +92,7 @@ def test_the_inbound_server_logs_no_sender_at_the_configured_level(settings):
     root = logging.getLogger()
     saved = (root.handlers[:], root.level, logging.getLogger("mail.log").level)
     logs.configure("INFO")
-    root.handlers[0].setStream(stream)  # type: ignore[attr-defined]
+    root.handlers[0].setStream(stream)
     port = free_port()
     server = InboundController(settings, "127.0.0.1", port)
     server.start()

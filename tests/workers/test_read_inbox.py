@@ -84,7 +84,7 @@ def test_a_job_that_finds_the_message_mid_read_leaves_it_to_the_other(settings, 
     reading, release = threading.Event(), threading.Event()
     real_read = replies.read
 
-    def slow_read(session, settings, row, **kwargs):  # type: ignore[no-untyped-def]
+    def slow_read(session, settings, row, **kwargs):
         reading.set()
         assert release.wait(20)
         return real_read(session, settings, row, **kwargs)
@@ -109,7 +109,7 @@ def test_a_message_is_read_under_its_jobs_claim_which_ends_with_the_reading(sett
     real_read = replies.read
     claims = []
 
-    def watched_read(session, settings, row, **kwargs):  # type: ignore[no-untyped-def]
+    def watched_read(session, settings, row, **kwargs):
         claims.append(row.claimed_at)
         return real_read(session, settings, row, **kwargs)
 
@@ -138,7 +138,7 @@ def test_a_claim_that_ran_out_is_taken_over_by_the_next_job(settings):
 def test_a_failing_read_is_undone_retried_then_given_up(settings, monkeypatch):
     attempts = []
 
-    def failing(session, settings, row, **kwargs):  # type: ignore[no-untyped-def]
+    def failing(session, settings, row, **kwargs):
         row.game_id = "half-done"
         attempts.append(row.id)
         raise RuntimeError("the reader broke")
@@ -162,7 +162,7 @@ def test_a_read_that_failed_once_is_read_on_retry(settings, monkeypatch):
     real_read = replies.read
     attempts = []
 
-    def once_failing(session, settings, row, **kwargs):  # type: ignore[no-untyped-def]
+    def once_failing(session, settings, row, **kwargs):
         attempts.append(row.id)
         if len(attempts) == 1:
             raise RuntimeError("a passing fault")
@@ -346,7 +346,7 @@ def test_a_job_whose_claim_was_taken_over_before_it_read_reads_nothing(settings,
         def __init__(self, url: str) -> None:
             self.factory = real(url)
 
-        def begin(self):  # type: ignore[no-untyped-def]
+        def begin(self):
             begun.append(1)
             if len(begun) == 2:
                 with self.factory.begin() as other:
@@ -374,7 +374,7 @@ def test_a_failure_after_another_job_finished_the_message_changes_nothing(settin
 def test_a_message_given_up_keeps_a_short_outcome_and_says_so_in_the_log(
     settings, monkeypatch, caplog
 ):
-    def failing(session, settings, row, **kwargs):  # type: ignore[no-untyped-def]
+    def failing(session, settings, row, **kwargs):
         raise RuntimeError("x" * 500)
 
     monkeypatch.setattr(replies, "read", failing)

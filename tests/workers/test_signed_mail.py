@@ -33,19 +33,19 @@ PLAYERS = [f"Олена Коваленко <{OLENA}>", f"山田 花子 <{HANAKO}
 START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday
 
 
-def to(smtp, address: str) -> list:  # type: ignore[no-untyped-def]
+def to(smtp, address: str) -> list:
     """The messages whose envelope went to ``address`` (its domain in punycode there)."""
     wanted = envelope(address)
     return [m for m, (rcpt, _) in zip(smtp.messages, smtp.envelopes, strict=True) if wanted in rcpt]
 
 
-def new_game(client) -> str:  # type: ignore[no-untyped-def]
+def new_game(client) -> str:
     response = client.post("/api/games", json={"game": "tictactoe", "players": PLAYERS})
     assert response.status_code == 201, response.get_json()
     return response.get_json()["id"]
 
 
-def kinds_sent(settings) -> dict[str, int]:  # type: ignore[no-untyped-def]
+def kinds_sent(settings) -> dict[str, int]:
     with sessions(settings.database_url)() as session:
         rows = session.execute(select(EmailRow.kind, EmailRow.sent_at)).all()
     found: dict[str, int] = {}

@@ -28,14 +28,14 @@ START = datetime.fromisoformat("2026-03-02T09:00:00+00:00")  # a Monday
 URL = re.compile(r"https?://\S+")
 
 
-def new_game(client, pace=None, game="tictactoe", players=PLAYERS):  # type: ignore[no-untyped-def]
+def new_game(client, pace=None, game="tictactoe", players=PLAYERS):
     body = {"game": game, "players": players, "pace": pace or {}}
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.get_json()
     return response.get_json()["id"]
 
 
-def state(client, game_id):  # type: ignore[no-untyped-def]
+def state(client, game_id):
     return client.get(f"/api/games/{game_id}").get_json()
 
 
@@ -50,7 +50,7 @@ def mover(client, game_id) -> tuple[str, str]:
     return seat, opponent(seat)
 
 
-def seat_path(settings, game_id, seat):  # type: ignore[no-untyped-def]
+def seat_path(settings, game_id, seat):
     with sessions(settings.database_url)() as s:
         return path(links.seat_url(settings, eventstore.load(s, game_id), seat))
 
@@ -63,7 +63,7 @@ def table_events(settings, game_id) -> list[tuple[str | None, dict]]:
         return [(r.seat, r.payload) for r in rows if r.type.startswith("table.")]
 
 
-def kinds(settings, game_id, kind):  # type: ignore[no-untyped-def]
+def kinds(settings, game_id, kind):
     with sessions(settings.database_url)() as s:
         return s.scalars(
             select(OutboxRow).where(OutboxRow.game_id == game_id, OutboxRow.kind == kind)
@@ -74,7 +74,7 @@ def headlines(smtp, email: str) -> list[str]:
     return [headline(m) for m in smtp.to(email)]
 
 
-def play(client, settings, game_id, seat, cell):  # type: ignore[no-untyped-def]
+def play(client, settings, game_id, seat, cell):
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         make_move(s, game_id, seat, loaded.turn_seq, {"type": "place", "cell": cell}, None)
@@ -93,10 +93,10 @@ def test_the_pace_chosen_at_creation_is_recorded_and_shown_in_every_email(client
     for message in smtp.messages:
         text = " ".join(text_of(message).split())
         assert "2 days per decision; a reminder after 12 hours, then every 6 hours" in text
-        assert "deadlines in Europe/Paris time" in text
+        assert "deadlines in Paris time" in text
     acting = smtp.to(EMAILS[state(client, game_id)["to_act"][0]])[0]
     # Monday 10:00 in Paris, two days: the deadline is the end of Wednesday, Paris time.
-    assert "Please decide by the end of Wednesday 4 March 2026 (Europe/Paris time)" in " ".join(
+    assert "Please decide by the end of Wednesday 4 March 2026 (Paris time)" in " ".join(
         text_of(acting).split()
     )
     assert state(client, game_id)["pace"]["timezone"] == "Europe/Paris"
@@ -262,7 +262,7 @@ def test_an_absence_pauses_the_deadline_and_the_others_are_told(client, smtp, se
         tick()
         told = [m for m in smtp.to(EMAILS[other]) if "is away" in headline(m)]
         assert len(told) == 1
-        assert "2026-03-03 to 2026-03-07" in text_of(told[0])
+        assert "from 3 March 2026 to 7 March 2026 (UTC time)" in text_of(told[0])
         # Monday 09:00 + 3 days = end of Thursday; five days away push it to Tuesday 10th.
         assert (
             "Tuesday 10 March 2026"
@@ -277,7 +277,7 @@ def test_an_absence_pauses_the_deadline_and_the_others_are_told(client, smtp, se
     assert any("deadline has passed" in s for s in headlines(smtp, EMAILS[other]))
 
 
-def _late(client, settings, tick, clock, game="tictactoe", players=PLAYERS):  # type: ignore[no-untyped-def]
+def _late(client, settings, tick, clock, game="tictactoe", players=PLAYERS):
     """A game whose first player let the deadline pass: the others have the ballot email."""
     game_id = new_game(client, game=game, players=players)
     settle_opening(settings, game_id)
@@ -288,7 +288,7 @@ def _late(client, settings, tick, clock, game="tictactoe", players=PLAYERS):  # 
     return game_id, late
 
 
-def settle_opening(settings, game_id) -> None:  # type: ignore[no-untyped-def]
+def settle_opening(settings, game_id) -> None:
     """Play the simultaneous opening choices (Origin's objectives) so one seat is late."""
     with sessions(settings.database_url).begin() as s:
         while True:
@@ -300,7 +300,7 @@ def settle_opening(settings, game_id) -> None:  # type: ignore[no-untyped-def]
             make_move(s, game_id, acting[0], loaded.turn_seq, move, None)
 
 
-def _voted(client, smtp, settings, tick, clock, choice: str):  # type: ignore[no-untyped-def]
+def _voted(client, smtp, settings, tick, clock, choice: str):
     """``(game id, late seat, other seat)`` of a two-player game whose late seat the other
     voted ``choice`` for, the vote counted by a tick."""
     game_id, late = _late(client, settings, tick, clock)
@@ -310,7 +310,7 @@ def _voted(client, smtp, settings, tick, clock, choice: str):  # type: ignore[no
     return game_id, late, other
 
 
-def vote(client, smtp, voter: str, choice: str, **newcomer: str):  # type: ignore[no-untyped-def]
+def vote(client, smtp, voter: str, choice: str, **newcomer: str):
     """Follow the ballot email's link for ``choice`` and cast that vote."""
     url = path(_vote_link(smtp, EMAILS[voter], choice)).split("?")[0]
     return client.post(url + "/vote", data={"ballot": "1", "choice": choice, **newcomer})
@@ -656,7 +656,7 @@ def test_the_real_scheduler_process_opens_the_vote_once_a_deadline_has_passed(
     assert not any("deadline has passed" in s for s in headlines(smtp, EMAILS[late]))
 
 
-def choose_digest(client, smtp, seat: str, hour: int):  # type: ignore[no-untyped-def]
+def choose_digest(client, smtp, seat: str, hour: int):
     """Follow the settings link of the seat's invitation and choose a daily digest at
     ``hour``; the settings page that answers."""
     invitation = smtp.to(EMAILS[seat])[0]
@@ -720,7 +720,7 @@ def test_the_digest_hour_is_the_players_own_time_zones(client, smtp, settings, t
         client.post(page + "/language", data={"language": "en", "time_zone": "Asia/Tokyo"})
         tick()
         shown = choose_digest(client, smtp, seat, 8)
-        assert "at (Asia/Tokyo)" in shown.get_data(as_text=True)
+        assert "at (Tokyo)" in shown.get_data(as_text=True)
         smtp.clear()
         clock.move_to(START.replace(hour=22, minute=59))
         tick()

@@ -17,12 +17,12 @@ from workers import schedule
 pytestmark = pytest.mark.usefixtures("regulars")
 
 
-def due_games(client, count: int) -> list[str]:  # type: ignore[no-untyped-def]
+def due_games(client, count: int) -> list[str]:
     """``count`` games whose first reminder fell due a moment ago."""
     return [new_game(client) for _ in range(count)]
 
 
-def advance_jobs(settings) -> list[str]:  # type: ignore[no-untyped-def]
+def advance_jobs(settings) -> list[str]:
     q = queue(settings)
     return sorted(
         job.args[0]

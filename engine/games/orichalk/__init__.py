@@ -25,11 +25,12 @@ from engine.games.orichalk import (
     state,
     view,
 )
+from engine.games.orichalk.words import _
 from engine.kit import Packaged
 
 GAME = Packaged(
     name="orichalk",
-    title="Orichalk",
+    title=_("Orichalk"),
     ruleset=state.RULESET,
     rulesets=state.RULESETS,
     min_players=setup.MIN_PLAYERS,

@@ -15,6 +15,7 @@ medallions whenever possible.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from engine.contract import IllegalMove, Move
@@ -109,7 +110,7 @@ def bot_move(state: State, seat: str) -> Move:
     turn = state.turn
     assert turn is not None
     player = state.player(seat)
-    scorer = {
+    scorer: Callable[[Move], float] = {
         METROPOLIS: lambda m: _metropolis(player, m),
         TAKE: lambda m: _take(state, player, m),
         PLACE: lambda m: _place(state, player, turn.tile, m),
@@ -264,7 +265,8 @@ def _fight_value(player: Player, move: Move) -> float:
     if chance < FIGHT_ODDS and not last:
         return -1.0
     value = chance * (treasure + 3.0 + (POINT * 3 if last else 0.0))
-    return value - 0.8 * move["hoplites"]
+    sent: int = move["hoplites"]
+    return value - 0.8 * sent
 
 
 def _create_value(state: State, player: Player, move: Move) -> float:
@@ -327,6 +329,7 @@ def _discard(state: State, seat: str, move: Move) -> float:
     """Take away the card the next player would like most (among the two free ones)."""
     others = [p for p in state.players if p.seat != seat]
     opponent = others[0]
-    if move["slot"] >= 2:
-        return -1.0 - move["slot"] * 0.01
+    slot: int = move["slot"]
+    if slot >= 2:
+        return -1.0 - slot * 0.01
     return _take(state, opponent, {"type": "take_card", "slot": move["slot"]})

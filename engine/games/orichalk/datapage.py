@@ -188,11 +188,11 @@ DATA_PAGE: list[dict[str, Any]] = [
             ),
             _row(
                 _("Combat dice"),
-                _(
-                    "d6, the {skull} is a skull that wins; 1 die + 1 per hoplite, "
-                    "0-{most} hoplites",
+                n_(
+                    "d6, the {skull} is a skull that wins; 1 die + 1 per hoplite, 0-{n} hoplite",
+                    "d6, the {skull} is a skull that wins; 1 die + 1 per hoplite, 0-{n} hoplites",
                     skull=SKULL,
-                    most=MAX_HOPLITES_PER_FIGHT,
+                    n=MAX_HOPLITES_PER_FIGHT,
                 ),
                 SOURCE,
             ),
@@ -200,7 +200,12 @@ DATA_PAGE: list[dict[str, Any]] = [
                 _("Action board"),
                 commas(
                     [
-                        _("{players} players: {n} cards", players=n, n=k)
+                        n_(
+                            "{n} player: {cards}",
+                            "{n} players: {cards}",
+                            n=n,
+                            cards=n_("{n} card", "{n} cards", n=k),
+                        )
                         for n, k in CARDS_FACE_UP.items()
                     ]
                 ),

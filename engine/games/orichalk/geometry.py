@@ -70,7 +70,9 @@ class Layout:
         return len(self.labels)
 
 
-def _layout(board: str, side: str, rows: tuple[str, ...], ports: tuple) -> Layout:
+def _layout(
+    board: str, side: str, rows: tuple[str, ...], ports: tuple[tuple[str, int, int], ...]
+) -> Layout:
     coords = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "o"]
     index_of = {rc: i for i, rc in enumerate(coords)}
     labels = tuple(f"{chr(ord('A') + r)}{c + 1}" for r, c in coords)
@@ -86,7 +88,9 @@ def _layout(board: str, side: str, rows: tuple[str, ...], ports: tuple) -> Layou
         found = []
         for i in range(len(coords)):
             for k in range(6):
-                cells = (i, steps[i][k]) if size == 2 else (i, steps[i][k], steps[i][(k + 1) % 6])
+                cells: tuple[int, ...] = (
+                    (i, steps[i][k]) if size == 2 else (i, steps[i][k], steps[i][(k + 1) % 6])
+                )
                 if min(cells) >= 0:
                     found.append(Placement(i, k, cells, sum(1 << j for j in cells)))
         placements[size] = tuple(found)

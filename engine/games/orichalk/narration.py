@@ -77,19 +77,26 @@ from engine.games.orichalk.words import (
     TITAN_NAME,
     TITAN_TITLE,
     Listing,
+    Msg,
     _,
     commas,
     hoplites,
     n_,
     orichalcum,
+    p_,
 )
 from engine.kit.words import Seat
 
 Teller = Callable[[State | None, Event], str]
 
-BOOKKEEPING: frozenset[str] = frozenset({TURN_STARTED, TURN_ENDED, AWAITING, ROUND_ENDED})
+BOOKKEEPING: dict[str, Msg] = {
+    TURN_STARTED: p_("event", "turn started"),
+    TURN_ENDED: p_("event", "turn ended"),
+    AWAITING: p_("event", "waiting for a decision"),
+    ROUND_ENDED: p_("event", "round ended"),
+}
 """Whose turn or step comes next, and the end of a round: the view's turn and the next
-round's sentences show them."""
+round's sentences show them; the history names them (issue 32 §2)."""
 
 
 # ---------------------------------------------------------------- words

@@ -24,11 +24,12 @@ from engine.games.origin import (
     state,
     view,
 )
+from engine.games.origin.words import p_
 from engine.kit import Packaged
 
 GAME = Packaged(
     name="origin",
-    title="Origin",
+    title=p_("game", "Origin"),
     ruleset=state.RULESET,
     rulesets=state.RULESETS,
     min_players=setup.MIN_PLAYERS,

@@ -213,6 +213,8 @@ def _progress(state: State, seat: str, card: str) -> float:
     what = condition[0]
     mine = [(t, p) for t, p in enumerate(state.board) if p is not None and p.owner == seat]
     player = state.player(seat)
+    have: int
+    need: int
     if what == "continent":
         have, need = sum(CONTINENT[t] == condition[1] for t, _ in mine), condition[2]
     elif what == "territory_colour":

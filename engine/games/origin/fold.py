@@ -304,12 +304,13 @@ def _card_played(state: State, e: Event) -> State:
     card = CARDS[e["card"]]
     player = state.player(e["seat"])
     changes: dict[str, Any] = _hand_remove(player, card.id)
-    assert state.turn is not None
-    turn_changes: dict[str, Any] = {"played": state.turn.played | {card.deck}}
+    turn = state.turn
+    assert turn is not None
+    turn_changes: dict[str, Any] = {"played": turn.played | {card.deck}}
     if card.deck == "action":
         state = replace(state, discard=(*state.discard, card.id))
         if card.id in TURN_EFFECT_CARDS:
-            turn_changes["effects"] = state.turn.effects | {card.id}
+            turn_changes["effects"] = turn.effects | {card.id}
     else:
         changes["in_play"] = (*player.in_play, card.id)
     return _turn(_player(state, e["seat"], **changes), **turn_changes)
@@ -319,12 +320,12 @@ def _objective_completed(state: State, e: Event) -> State:
     player = state.player(e["seat"])
     changes = _hand_remove(player, e["card"])
     changes["completed"] = (*player.completed, e["card"])
-    assert state.turn is not None
-    state = _player(state, e["seat"], **changes)
+    turn = state.turn
+    assert turn is not None
     return _turn(
-        state,
-        played=state.turn.played | {"objective"},
-        objectives_done=state.turn.objectives_done + 1,
+        _player(state, e["seat"], **changes),
+        played=turn.played | {"objective"},
+        objectives_done=turn.objectives_done + 1,
     )
 
 

@@ -12,6 +12,7 @@ from engine.games.origin.names import (
     TERRITORY_COLOUR_WORDS,
     a_pawn,
     card_name,
+    points,
     strait_name,
     territory_name,
 )
@@ -62,7 +63,7 @@ def describe(state: State, move: Move) -> str:
     if kind == "keep_objective":
         card = CARDS[move["card"]]
         return _(
-            "Keep the objective “{card}” ({points} points)", card=card.name, points=card.points
+            "Keep the objective “{card}” ({points})", card=card.name, points=points(card.points)
         )
     if kind == "play":
         card = CARDS[move["card"]]
@@ -70,9 +71,9 @@ def describe(state: State, move: Move) -> str:
     if kind == "complete":
         card = CARDS[move["card"]]
         return _(
-            "Complete the objective “{card}” (+{points} points)",
+            "Complete the objective “{card}” (+{points})",
             card=card.name,
-            points=card.points,
+            points=points(card.points),
         )
     if kind == "evolve_on":
         t = move["territory"]
@@ -169,7 +170,7 @@ def describe(state: State, move: Move) -> str:
 # ru «Фаза награждения»: the two rewards of each colour.
 _TILE_AND_CARD: dict[str, Msg] = {
     "yellow": _("Take a yellow innovation tile and the top action card"),
-    "orange": _("Take a orange innovation tile and the top permanent card"),
+    "orange": _("Take an orange innovation tile and the top permanent card"),
     "purple": _("Take a purple innovation tile and the top objective card"),
 }
 _THREE_CARDS: dict[str, Msg] = {

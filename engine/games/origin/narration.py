@@ -12,7 +12,7 @@ the steps a turn is waiting for, a choice whose effect the next events tell) rea
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engine.contract import Event
 from engine.games.origin import events as ev
@@ -41,7 +41,7 @@ GAME_END_REASONS: dict[str, Msg] = {
 }
 
 
-def _and(items: list[str]) -> Listing:
+def _and(items: Sequence[str]) -> Listing:
     return Listing(tuple(items), "and")
 
 
@@ -635,6 +635,13 @@ narrate = ev.EVENTS.narration(
     },
     # The turn's end, the steps awaited, and the choices whose effect the next events tell
     # (the action, then the pawn placed or moved; the reward, then what it gave).
-    bookkeeping={ev.TURN_ENDED, ev.AWAITING, ev.ACTION_CHOSEN, ev.REWARD_CHOSEN},
+    # Issue 32 §2: each is named in the history's rows, in the reader's words.
+    bookkeeping={
+        ev.TURN_ENDED: p_("event", "turn ended"),
+        ev.AWAITING: p_("event", "waiting for a decision"),
+        ev.ACTION_CHOSEN: p_("event", "action chosen"),
+        ev.REWARD_CHOSEN: p_("event", "reward chosen"),
+    },
+    names={ev.TURN_STARTED: p_("event", "turn started")},
 )
 """What an event did, told to ``seat`` (``None``: a spectator), from the state before it."""

@@ -24,21 +24,21 @@ def met(state: State, seat: str, card: str) -> bool:
     what = condition[0]
     mine = [(t, p) for t, p in enumerate(state.board) if p is not None and p.owner == seat]
     if what == "continent":
-        return sum(CONTINENT[t] == condition[1] for t, _ in mine) >= condition[2]
+        return bool(sum(CONTINENT[t] == condition[1] for t, _ in mine) >= condition[2])
     if what == "territory_colour":
-        return sum(COLOUR[t] == condition[1] for t, _ in mine) >= condition[2]
+        return bool(sum(COLOUR[t] == condition[1] for t, _ in mine) >= condition[2])
     if what == "strength":
-        return sum(p.strength == condition[1] for _, p in mine) >= condition[2]
+        return bool(sum(p.strength == condition[1] for _, p in mine) >= condition[2])
     if what == "height":
-        return sum(p.height == condition[1] for _, p in mine) >= condition[2]
+        return bool(sum(p.height == condition[1] for _, p in mine) >= condition[2])
     if what == "each_colour":
         return all(sum(p.colour == c for _, p in mine) >= condition[1] for c in PAWN_COLOURS)
     if what == "continents":
-        return len({CONTINENT[t] for t, _ in mine}) >= condition[1]
+        return bool(len({CONTINENT[t] for t, _ in mine}) >= condition[1])
     if what == "tiles":
-        return state.player(seat).tiles[condition[1] - 1] >= condition[2]
+        return bool(state.player(seat).tiles[condition[1] - 1] >= condition[2])
     if what == "strait_tokens":
-        return len(state.player(seat).straits) >= condition[1]
+        return bool(len(state.player(seat).straits) >= condition[1])
     if what == "adjacent":
         return _adjacent_group(frozenset(t for t, _ in mine), condition[1], condition[2])
     raise ValueError(f"unknown objective condition {what!r}")

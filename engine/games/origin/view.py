@@ -108,7 +108,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "x": t.x,
                 "y": t.y,
                 "pawn": _pawn(state.board[i]),
-                "village": state.board[i].owner if state.board[i] is not None else None,
+                "village": pawn.owner if (pawn := state.board[i]) is not None else None,
                 "hunting_token": state.hunting[i],
             }
             for i, t in enumerate(TERRITORIES)

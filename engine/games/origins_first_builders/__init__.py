@@ -26,11 +26,12 @@ from engine.games.origins_first_builders import (
 from engine.games.origins_first_builders.board import BOARD
 from engine.games.origins_first_builders.datapage import DATA_PAGE
 from engine.games.origins_first_builders.rulings import RULINGS
+from engine.games.origins_first_builders.words import p_
 from engine.kit import Packaged
 
 GAME = Packaged(
     name="origins-first-builders",
-    title="Origins: First Builders",
+    title=p_("game", "Origins: First Builders"),
     ruleset=state.RULESET,
     rulesets=state.RULESETS,
     min_players=setup.MIN_PLAYERS,

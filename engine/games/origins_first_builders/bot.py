@@ -304,7 +304,7 @@ def _close_value(state: State, seat: str, corner: tuple[int, int], index: int) -
     player = state.player(seat)
     die = player.citizens[index]
     value = min(DIE_FACES, die.value + 2) if holds(state, seat, "leo") else die.value
-    worth = value * player.towers[COLOUR_INDEX[die.colour]]
+    worth: float = value * player.towers[COLOUR_INDEX[die.colour]]
     cards = matching_cards(player, corner, state.districts)
     if cards:
         worth += max(
@@ -494,7 +494,7 @@ def _at_place(state: State, seat: str, step: Step, moves: list[Move]) -> Move:
     def worth(move: Move) -> float:
         if move["type"] == "on_farm":
             return 5.0
-        cell = (move["x"], move["y"])
+        cell: tuple[int, int] = (move["x"], move["y"])
         touching = sum(1 for n in neighbours(cell) if n in cells)
         spread = abs(cell[0]) + abs(cell[1])
         return 6.0 * centres_completed_by(player, cell) + touching - 0.01 * spread
@@ -536,7 +536,7 @@ def _highest_die(state: State, seat: str, step: Step, moves: list[Move]) -> Move
     def worth(move: Move) -> float:
         if move["type"] == "skip":
             return 0.0
-        value = player.citizens[move["die"]].value + move.get("add", 2)
+        value: int = player.citizens[move["die"]].value + move.get("add", 2)
         if value > DIE_FACES:
             return -1.0
         return 2.0 + (1.0 if value == DIE_FACES else 0.0) + 0.1 * value

@@ -45,7 +45,8 @@ from engine.games.origins_first_builders.components import (
     ZONE_ACTIONS,
 )
 from engine.games.origins_first_builders.moves import reward_words
-from engine.games.origins_first_builders.words import COLOUR, Msg, _, amount, colour_f, n_, vp
+from engine.games.origins_first_builders.words import COLOUR, _, amount, colour_f, n_, vp
+from engine.kit.words import Msg
 
 
 def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
@@ -136,10 +137,11 @@ DATA_PAGE: list[dict[str, Any]] = [
                 _("Citizen dice in play, 2-4 players"),
                 _commas(
                     [
-                        _(
-                            "{players} players: {n} per colour",
-                            players=n,
-                            n=DICE_PER_COLOUR - DICE_RETURNED[n],
+                        n_(
+                            "{n} player: {dice} per colour",
+                            "{n} players: {dice} per colour",
+                            n=n,
+                            dice=DICE_PER_COLOUR - DICE_RETURNED[n],
                         )
                         for n in (2, 3, 4)
                     ]
@@ -156,7 +158,12 @@ DATA_PAGE: list[dict[str, Any]] = [
             _row(_("Speaker dice"), "/".join(map(str, SPEAKER_FACES)), RULEBOOK, _("faces")),
             _row(
                 _("Speaker dice in play, 2-4 players"),
-                _commas([_("{players} players: {n}", players=n, n=SPEAKERS[n]) for n in (2, 3, 4)]),
+                _commas(
+                    [
+                        n_("{n} player: {dice}", "{n} players: {dice}", n=n, dice=SPEAKERS[n])
+                        for n in (2, 3, 4)
+                    ]
+                ),
                 RULEBOOK,
                 _("step {n}", n=9),
             ),
@@ -285,7 +292,11 @@ DATA_PAGE: list[dict[str, Any]] = [
         ],
     },
     {
-        "title": _("War track ({n} milestones, three spaces apart)", n=MILESTONES),
+        "title": n_(
+            "War track ({n} milestone, three spaces apart)",
+            "War track ({n} milestones, three spaces apart)",
+            n=MILESTONES,
+        ),
         "rows": _war_rows(),
     },
     {

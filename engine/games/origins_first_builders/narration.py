@@ -37,7 +37,7 @@ from engine.games.origins_first_builders.moves import (
 from engine.games.origins_first_builders.scoring import standing
 from engine.games.origins_first_builders.state import Player, State
 from engine.games.origins_first_builders.tracks import holds
-from engine.games.origins_first_builders.words import _, n_
+from engine.games.origins_first_builders.words import _, n_, p_
 from engine.kit.events import Teller
 from engine.kit.words import Listing, Msg, Seat
 
@@ -859,8 +859,12 @@ _TELLERS: dict[str, Callable[[State, Event], Text]] = {
     E.POPULATION_INCREASED: _population_increased,
 }
 
-BOOKKEEPING: frozenset[str] = frozenset({E.TURN_STARTED, E.AWAITING})
-"""Events that change nothing a player sees: whose decision comes next, the steps queued."""
+BOOKKEEPING: dict[str, Msg] = {
+    E.TURN_STARTED: p_("event", "turn started"),
+    E.AWAITING: p_("event", "waiting for a decision"),
+}
+"""Events that change nothing a player sees: whose decision comes next, the steps queued;
+the history names them (issue 32 §2)."""
 
 
 def _to_everyone(teller: Callable[[State, Event], Text]) -> Teller:

@@ -45,7 +45,9 @@ def setup(
     opening = _opening(list(seats), rng)
     if ruleset != FIRST_RULESET:  # ofb-1 games were set up before rulesets were recorded
         opening[0]["ruleset"] = ruleset
-    return opening + rules.begin(reduce(apply, opening, None), rng)
+    state = reduce(apply, opening, None)
+    assert state is not None
+    return opening + rules.begin(state, rng)
 
 
 def _opening(seats: list[str], rng: random.Random) -> list[Event]:

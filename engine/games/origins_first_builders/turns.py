@@ -67,7 +67,8 @@ def main_handler(ctx: Ctx, step: Step, move: Move) -> None:
     follow = Step("turn_end")
     if kind == "visit":
         worker = move["worker"]
-        ctx.push(Step("zone", ref=worker, n=move.get("die", move.get("value", 0))), follow)
+        die: int = move["die"] if "die" in move else move.get("value", 0)
+        ctx.push(Step("zone", ref=worker, n=die), follow)
     elif kind == "close":
         ctx.push(Step("centre"), follow)
     elif kind == "tower":

@@ -19,6 +19,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
 
 HERE = Path(__file__).parent
 LATIN = Path("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf")
@@ -60,7 +64,7 @@ CJK_RANGES = [
 ]
 
 
-def subset(font, ranges: list[tuple[int, int]], target: Path) -> None:  # type: ignore[no-untyped-def]
+def subset(font: TTFont, ranges: list[tuple[int, int]], target: Path) -> None:
     from fontTools import subset as cut
 
     options = cut.Options()

@@ -9,7 +9,7 @@ import io
 import random
 import xml.etree.ElementTree as ET
 from html import escape
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from PIL import Image
@@ -144,7 +144,7 @@ def test_each_space_of_the_seats_island_is_drawn_in_its_terrain_and_named():
         else:
             colour = EMPTY
         expected[colour] = expected.get(colour, 0) + 1
-        words = space(island, c["id"]).find(f"{SVG}title").text  # type: ignore[union-attr]
+        words = space(island, c["id"]).find(f"{SVG}title").text
         if c["id"] in temples:
             assert "temple 1" in words
         elif c["terrain"] and not c["building"]:
@@ -159,7 +159,7 @@ def test_a_creature_shows_its_strength_name_and_the_hoplites_left_on_it():
     state, seat = crafted()
     island = own_island(svg_of(GAME.view(state, seat)))
     hydra = space(island, "C3")
-    assert "Hydra, strength 12, 2 hoplites on it" in hydra.find(f"{SVG}title").text  # type: ignore[union-attr]
+    assert "Hydra, strength 12, 2 hoplites on it" in hydra.find(f"{SVG}title").text
     assert {"12", "Hydra", "2"} <= set(texts(hydra))
     assert any(c.get("fill") == CREATURE_FILL["hydra"] for c in hydra.iter(f"{SVG}circle"))
 
@@ -169,12 +169,12 @@ def test_buildings_the_metropolis_the_temple_and_the_ports_are_drawn():
     root = svg_of(GAME.view(state, seat))
     island = own_island(root)
     assert "Mine" in texts(space(island, "C2"))
-    assert "metropolis" in space(island, "D1").find(f"{SVG}title").text  # type: ignore[union-attr]
+    assert "metropolis" in space(island, "D1").find(f"{SVG}title").text
     (temple,) = titled(island, "Temple 1 on ")
-    assert temple.find(f"{SVG}title").text == "Temple 1 on B3, B4, C4, C5"  # type: ignore[union-attr]
-    a5 = space(island, "A5").find(f"{SVG}title").text  # type: ignore[union-attr]
+    assert temple.find(f"{SVG}title").text == "Temple 1 on B3, B4, C4, C5"
+    a5 = space(island, "A5").find(f"{SVG}title").text
     assert "port: 1 hoplite + 1 orichalcum" in a5 and "(taken)" not in a5
-    d1 = space(island, "D1").find(f"{SVG}title").text  # type: ignore[union-attr]
+    d1 = space(island, "D1").find(f"{SVG}title").text
     assert "port: 2 hoplites (taken)" in d1
 
 
@@ -411,7 +411,7 @@ def test_no_picture_text_or_panel_depends_on_what_lies_face_down(bots: Playout):
             continue
         for seat in [*state.seats, None]:
             # the PNG draws the same shapes as the SVG: comparing one PNG per state suffices
-            picture = "png" if seat is None else "svg"
+            picture: Literal["svg", "png"] = "png" if seat is None else "svg"
             assert render(GAME.view(state, seat), picture) == render(
                 GAME.view(other, seat), picture
             )

@@ -50,19 +50,19 @@ CURRENT = re.compile(r'href="([^"]+/act/[^"]+)"[^>]*>Go to your current decision
 IMG = re.compile(r'<img src="cid:([^"]+)" alt="([^"]*)"')
 
 
-def new_game(client, seats: int) -> str:  # type: ignore[no-untyped-def]
+def new_game(client, seats: int) -> str:
     body = {"game": "orichalk", "players": list(PLAYERS.values())[:seats]}
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.get_json()
     return response.get_json()["id"]
 
 
-def load(settings, game_id: str) -> Loaded:  # type: ignore[no-untyped-def]
+def load(settings, game_id: str) -> Loaded:
     with sessions(settings.database_url)() as s:
         return eventstore.load(s, game_id)
 
 
-def bot_plays(settings, game_id: str) -> list[Event]:  # type: ignore[no-untyped-def]
+def bot_plays(settings, game_id: str) -> list[Event]:
     """The first seat deciding plays its bot's move; the events it made."""
     with sessions(settings.database_url).begin() as s:
         before = eventstore.load(s, game_id)
@@ -75,7 +75,7 @@ def bot_plays(settings, game_id: str) -> list[Event]:  # type: ignore[no-untyped
         return [e.payload for e in _new_rows(s, game_id, before.seq, applied.loaded.seq)]
 
 
-def _new_rows(session, game_id: str, after: int, last: int):  # type: ignore[no-untyped-def]
+def _new_rows(session, game_id: str, after: int, last: int):
     from sqlalchemy import select
 
     from service.store.models import EventRow
@@ -89,7 +89,9 @@ def _new_rows(session, game_id: str, after: int, last: int):  # type: ignore[no-
 
 def png_of(message: EmailMessage) -> tuple[str, bytes]:
     (part,) = [p for p in message.walk() if p.get_content_type() == "image/png"]
-    return part["Content-ID"].strip("<>"), part.get_payload(decode=True)
+    payload = part.get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    return part["Content-ID"].strip("<>"), payload
 
 
 def board_of(loaded: Loaded, seat: str | None, picture: boards.Picture) -> boards.Board:
@@ -176,7 +178,7 @@ def _lines(part: str) -> str:
     return part.replace("\r\n", "\n")
 
 
-def _page(client, url: str) -> str:  # type: ignore[no-untyped-def]
+def _page(client, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 200, (url, response.status_code)
     return html.unescape(response.get_data(as_text=True))
@@ -328,7 +330,7 @@ def test_a_whole_game_of_orichalk_is_played_through_the_emails_links(live, smtp,
     assert outcome["ranking"] and max(outcome["scores"].values()) >= 5
 
 
-def _bot_choice(  # type: ignore[no-untyped-def]
+def _bot_choice(
     settings, game_id: str, seat: str, offered: list[int]
 ) -> Callable[[list[str]], str]:
     def choose(options: list[str]) -> str:

@@ -37,12 +37,12 @@ CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.DOTALL)
 BOOKKEEPING = {TURN_STARTED, TURN_ENDED, AWAITING, ROUND_ENDED}
 
 
-def new_game(settings, players: int) -> str:  # type: ignore[no-untyped-def]
+def new_game(settings, players: int) -> str:
     with sessions(settings.database_url).begin() as s:
         return create_game(s, "orichalk", PLAYERS[:players]).loaded.row.id
 
 
-def bots_play(settings, game_id: str, decisions: int) -> None:  # type: ignore[no-untyped-def]
+def bots_play(settings, game_id: str, decisions: int) -> None:
     """The engine's bot decides for whoever must act, ``decisions`` times or to the end."""
     for _ in range(decisions):
         with sessions(settings.database_url).begin() as s:
@@ -54,7 +54,7 @@ def bots_play(settings, game_id: str, decisions: int) -> None:  # type: ignore[n
             make_move(s, game_id, acting[0], loaded.turn_seq, move, None, settings.snapshot_every)
 
 
-def payloads(settings, game_id: str) -> list[dict]:  # type: ignore[no-untyped-def]
+def payloads(settings, game_id: str) -> list[dict]:
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
         return eventstore.payloads(eventstore.events_of(s, game_id), loaded.row.game)
@@ -80,7 +80,7 @@ def test_an_unfinished_games_history_tells_each_event_with_the_players_names(cli
     for seq, event in enumerate(events, start=1):
         by_type.setdefault(event["type"], []).append(rows[seq])
         if event["type"] in BOOKKEEPING:
-            assert rows[seq] == f"({humanise(event['type']).lower()}: bookkeeping)"
+            assert rows[seq] == f"({GAME.events.name(event['type'])}: bookkeeping)"
         else:
             assert rows[seq] and rows[seq] != humanise(event["type"]), event
             assert not re.search(r"\bp[123]\b", rows[seq]), "seats are named by their players"

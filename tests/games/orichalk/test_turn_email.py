@@ -18,7 +18,7 @@ ADDRESS = {"p1": "ann@example.org", "p2": "bob@example.org"}
 NAME = {"p1": "Ann", "p2": "Bob"}
 
 
-def bot_decides(settings, game_id: str, seat: str) -> list[dict]:  # type: ignore[no-untyped-def]
+def bot_decides(settings, game_id: str, seat: str) -> list[dict]:
     """``seat``'s bot makes its next decision; the events it made."""
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
@@ -28,13 +28,13 @@ def bot_decides(settings, game_id: str, seat: str) -> list[dict]:  # type: ignor
         return eventstore.payloads(rows, "orichalk")
 
 
-def to_act(settings, game_id: str) -> frozenset[str]:  # type: ignore[no-untyped-def]
+def to_act(settings, game_id: str) -> frozenset[str]:
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
         return GAME.to_act(loaded.state)
 
 
-def whole_turn(settings, game_id: str, seat: str) -> list[dict]:  # type: ignore[no-untyped-def]
+def whole_turn(settings, game_id: str, seat: str) -> list[dict]:
     """``seat``'s bot decides until another seat must act."""
     events: list[dict] = []
     while to_act(settings, game_id) == {seat}:
@@ -42,7 +42,7 @@ def whole_turn(settings, game_id: str, seat: str) -> list[dict]:  # type: ignore
     return events
 
 
-def news(message) -> str:  # type: ignore[no-untyped-def]
+def news(message) -> str:
     """The text part and the HTML part of an email, the HTML unescaped."""
     return text_of(message) + "\n" + html.unescape(html_of(message))
 

@@ -239,4 +239,4 @@ def test_spanish_and_japanese_render_a_whole_narration_with_its_nested_names() -
         cell="C4",
     )
     assert in_language(message, "es") == "p2 capturó a Hidra en C4"
-    assert in_language(message, "ja") == "p2はC4のヒュドラを捕獲した"
+    assert in_language(message, "ja") == "p2はC4のヒュドラを捕獲しました"

@@ -19,6 +19,7 @@ from engine.games.origin.board.palette import PAWN_FILL, seat_colours
 from engine.games.origin.board.shapes import pawn_width
 from engine.games.origin.board.words import pawn_label, territory_words
 from engine.games.origin.moves import HEIGHT_WORDS, STRENGTH_WORDS, pawn_words
+from engine.kit.game import Packaged
 from engine.kit.panels import Chip, Panels, Section, Table, Words, plain
 from service.boards import Board, Picture
 from service.boards import render as render_any
@@ -135,7 +136,7 @@ def test_without_a_picture_only_text_and_panels_are_made(busy_view: dict[str, An
 
 
 def test_the_service_draws_origin_from_the_games_own_board(busy_view: dict[str, Any]) -> None:
-    assert GAME.board is BOARD
+    assert isinstance(GAME, Packaged) and GAME.board is BOARD
     board = render(busy_view, None)
     # The text comes as its lines, each a message the service translates.
     assert board.text == "\n".join(BOARD.text(busy_view))

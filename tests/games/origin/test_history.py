@@ -32,7 +32,7 @@ def told(html: str) -> dict[int, str]:
     return {int(seq): unescape(text).strip() for seq, text in TOLD.findall(html)}
 
 
-def bot_plays(settings, game_id: str, decisions: int) -> None:  # type: ignore[no-untyped-def]
+def bot_plays(settings, game_id: str, decisions: int) -> None:
     """Origin's bot decides for whoever must act (the first seat by name)."""
     for _ in range(decisions):
         with sessions(settings.database_url).begin() as s:
@@ -44,7 +44,7 @@ def bot_plays(settings, game_id: str, decisions: int) -> None:  # type: ignore[n
             make_move(s, game_id, acting[0], loaded.turn_seq, move, None, settings.snapshot_every)
 
 
-def log(settings, game_id: str) -> list[EventRow]:  # type: ignore[no-untyped-def]
+def log(settings, game_id: str) -> list[EventRow]:
     with sessions(settings.database_url)() as s:
         return eventstore.events_of(s, game_id)
 
@@ -100,7 +100,7 @@ def test_an_unfinished_origin_history_tells_each_reader_only_what_their_view_sho
             continue
         assert public[e.seq] != humanise(e.type), "an event told by its type"
         if e.type in (ev.AWAITING, ev.TURN_ENDED, ev.ACTION_CHOSEN, ev.REWARD_CHOSEN):
-            assert public[e.seq] == f"({humanise(e.type).lower()}: bookkeeping)"
+            assert public[e.seq] == f"({GAME.events.name(e.type)}: bookkeeping)"
     moved = [e for e in events if e.type in (ev.PAWN_PLACED, ev.PAWN_MIGRATED, ev.PAWNS_SWAPPED)]
     assert moved and all(public[e.seq].startswith(NAMES[e.payload["seat"]]) for e in moved)
 

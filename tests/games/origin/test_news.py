@@ -18,12 +18,12 @@ ADDRESS = {"p1": "ann@example.org", "p2": "bob@example.org"}
 NAME = {"p1": "Ann", "p2": "Bob"}
 
 
-def _state(settings, game_id: str):  # type: ignore[no-untyped-def]
+def _state(settings, game_id: str):
     with sessions(settings.database_url)() as s:
         return eventstore.load(s, game_id).state
 
 
-def _payloads(settings, game_id: str, kind: str) -> list[dict]:  # type: ignore[no-untyped-def]
+def _payloads(settings, game_id: str, kind: str) -> list[dict]:
     with sessions(settings.database_url)() as s:
         return [e.payload for e in eventstore.events_of(s, game_id) if e.type == kind]
 

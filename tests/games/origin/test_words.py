@@ -87,10 +87,10 @@ def _made() -> tuple[Any, ...]:
             before = state
         made.append(GAME.outcome(run.final))
         for decision in run.log:
-            made += [
-                GAME.describe(decision.state, m)
-                for m in GAME.legal_moves(decision.state, decision.seat)
-            ]
+            moves = GAME.legal_moves(decision.state, decision.seat)
+            made += [GAME.describe(decision.state, m) for m in moves]
+            # Issue 32 §2: the groups the options are listed under, by code.
+            made += [list(BOARD.option_path(m)) for m in moves if BOARD.option_path]
     for seats, options in ((["p1"], {}), (["p1", "p2"], {"variant": 1}), (["p1", "p1"], {})):
         with pytest.raises(IllegalMove) as refused:
             GAME.setup(seats, options, random.Random(0))
@@ -133,6 +133,7 @@ def _translator(lang: str) -> Callable[[Msg], str]:
         assert entry is not None, f"{message.text!r} is not in the {lang} catalog"
         if message.plural is not None:
             return entry.string[form(message.kwargs["n"])]
+        assert isinstance(entry.string, str)
         return entry.string
 
     return translate

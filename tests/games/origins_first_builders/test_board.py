@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from engine import registry
+from engine import registry, replay
 from engine.games.origins_first_builders.board import BOARD
 from engine.games.origins_first_builders.board.palette import DIE_FILL, seat_mark
 from engine.games.origins_first_builders.board.words import reward_short
 from engine.games.origins_first_builders.components import BUILDING
+from engine.kit.game import Packaged
 from engine.kit.panels import Chip, Panels, Section, Table, Words, plain
 from service import boards
 from service.boards.html import panels_html
@@ -122,7 +123,10 @@ def test_the_building_row_shows_each_tile_with_its_costs_and_the_stacks_their_to
     for colour, stack in board["building_stacks"].items():
         top = stack["top"]
         title = next(t for t in _titles(root) if t.startswith(f"{colour} stack: "))
-        assert title.startswith(f"{colour} stack: {top['name']} face up, {stack['count']} tiles")
+        assert title.startswith(
+            f"{colour} stack: {top['name']} face up, {stack['count']} "
+            f"{'tile' if stack['count'] == 1 else 'tiles'}"
+        )
 
 
 def test_the_rows_and_the_supplies_are_drawn_with_their_costs_and_counts(
@@ -140,9 +144,9 @@ def test_the_rows_and_the_supplies_are_drawn_with_their_costs_and_counts(
         f"Speaker row: {v}" for v in board["speaker_row"]
     ]
     for colour, n in board["citizen_supply"].items():
-        assert f"{n} {colour} citizen dice left in the supply" in titles
+        assert f"{n} {colour} citizen {'die' if n == 1 else 'dice'} left in the supply" in titles
     for colour, n in board["tower_supply"].items():
-        assert f"{n} {colour} tower tiers left in the supply" in titles
+        assert f"{n} {colour} tower {'tier' if n == 1 else 'tiers'} left in the supply" in titles
 
 
 def test_the_war_track_draws_every_disc_on_its_space_in_stacking_order(
@@ -273,7 +277,7 @@ def test_without_a_picture_only_text_and_panels_are_made(busy: dict[str, Any]) -
 def test_the_service_draws_this_games_views_with_the_games_own_board(
     busy: dict[str, Any],
 ) -> None:
-    assert GAME.board is BOARD
+    assert isinstance(GAME, Packaged) and GAME.board is BOARD
     board = render(busy, None)
     assert board.text == "\n".join(BOARD.text(busy))
     assert board.html == panels_html(BOARD.panels(busy))
@@ -362,7 +366,7 @@ def test_the_solo_dummy_disc_stands_on_the_war_track_and_in_the_legend() -> None
 
 def test_seat_names_are_escaped_in_the_svg_and_the_panels() -> None:
     seats = ["<Ann & Bob>", 'Zoë "Z"']
-    state = GAME.replay(GAME.setup(seats, {}, random.Random(3)))
+    state = replay(GAME, GAME.setup(seats, {}, random.Random(3)))
     board = render(GAME.view(state, seats[0]), "svg")
     root = ET.fromstring(board.svg or "")
     assert "<Ann & Bob>" in _texts(root)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.components import TEMPLES, ZONE_ACTIONS
-from engine.games.origins_first_builders.state import Die, replace
+from engine.games.origins_first_builders.state import Die, State, replace
 from tests.games.origins_first_builders.helpers import (
     act,
     acts,
@@ -23,7 +23,7 @@ from tests.games.origins_first_builders.helpers import (
 ARCHON = {"type": "visit", "worker": "archon"}
 
 
-def _at_zone(zone: int, bonus_colour: str | None = None, **p1) -> object:
+def _at_zone(zone: int, bonus_colour: str | None = None, **p1) -> State:
     """p1's archon has visited ``zone``; with ``bonus_colour`` the archon wears it and the
     zone's tile has it."""
     state = new_game(2, seed=2)

@@ -49,7 +49,7 @@ def _hidden(states: list[Any], seat: str | None) -> set[str]:
     return {name for name in below if name not in shown}
 
 
-def _states(settings, game_id: str) -> list[Any]:  # type: ignore[no-untyped-def]
+def _states(settings, game_id: str) -> list[Any]:
     """Every state the game has passed through, from its setup to now."""
     with sessions(settings.database_url)() as s:
         row = eventstore.get_row(s, game_id)
@@ -59,7 +59,7 @@ def _states(settings, game_id: str) -> list[Any]:  # type: ignore[no-untyped-def
         ]
 
 
-def _bot_moves(settings, game_id: str, decisions: int) -> None:  # type: ignore[no-untyped-def]
+def _bot_moves(settings, game_id: str, decisions: int) -> None:
     for _ in range(decisions):
         with sessions(settings.database_url).begin() as s:
             loaded = eventstore.load(s, game_id)
@@ -135,7 +135,7 @@ def test_the_data_page_lists_the_provisional_values_with_their_provenance_and_th
         assert ruling["topic"].replace("'", "&#39;") in text
 
 
-def _bot_key(settings, game_id: str):  # type: ignore[no-untyped-def]
+def _bot_key(settings, game_id: str):
     """A chooser for ``rest_of_turn``: the key of the move the engine's bot would make."""
 
     def choose(options: list[str]) -> str:
@@ -149,7 +149,7 @@ def _bot_key(settings, game_id: str):  # type: ignore[no-untyped-def]
     return choose
 
 
-def _bot_label(settings, game_id: str) -> str:  # type: ignore[no-untyped-def]
+def _bot_label(settings, game_id: str) -> str:
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
         seat = sorted(GAME.to_act(loaded.state))[0]

@@ -75,7 +75,7 @@ def test_every_declared_event_type_is_written_by_the_rules_and_no_other() -> Non
 
 @pytest.mark.parametrize("misspelt", ["worker_send", "Passed", "pawn_migrated"])
 def test_the_rules_cannot_emit_an_event_the_game_never_declared(misspelt: str) -> None:
-    ctx = Ctx(new_game(2, seed=1), rng=None)  # type: ignore[arg-type]
+    ctx = Ctx(new_game(2, seed=1), rng=None)
     with pytest.raises(UnknownEvent):
         ctx.emit(misspelt, seat="p1")
     assert ctx.events == []

@@ -21,12 +21,12 @@ GAME = registry.get("origins-first-builders")
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 
 
-def new_game(settings) -> str:  # type: ignore[no-untyped-def]
+def new_game(settings) -> str:
     with sessions(settings.database_url).begin() as s:
         return create_game(s, "origins-first-builders", PLAYERS).loaded.row.id
 
 
-def bot_plays(settings, game_id: str, decisions: int) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def bot_plays(settings, game_id: str, decisions: int) -> list[tuple[str, str]]:
     """The engine's bot decides for whoever must act; returns (seat, label) of each move."""
     made = []
     for _ in range(decisions):

@@ -16,7 +16,7 @@ NAMES = {"ann@example.org": "Ann", "bob@example.org": "Bob"}
 DRAFT = re.compile(r"Take the (\w+ \d) as a starting citizen")
 
 
-def _draft(client, smtp, work, address: str) -> str:  # type: ignore[no-untyped-def]
+def _draft(client, smtp, work, address: str) -> str:
     """``address`` drafts the first die its latest email offers; returns the die's words."""
     label, url = next((label, url) for label, url in option_links(smtp.to(address)[-1])
                       if DRAFT.fullmatch(label))  # fmt: skip
@@ -27,7 +27,7 @@ def _draft(client, smtp, work, address: str) -> str:  # type: ignore[no-untyped-
     return found.group(1)
 
 
-def _draft_on_the_page(settings, work, game_id: str, address: str) -> str:  # type: ignore[no-untyped-def]
+def _draft_on_the_page(settings, work, game_id: str, address: str) -> str:
     """``address`` drafts the first die offered from the decision page (a second decision in
     a row has no email of its own); returns the die's words."""
     seat = {"ann@example.org": "p1", "bob@example.org": "p2"}[address]

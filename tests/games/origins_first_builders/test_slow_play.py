@@ -34,7 +34,7 @@ pytestmark = pytest.mark.usefixtures("regulars")
 
 
 @pytest.fixture
-def tick(settings, work):  # type: ignore[no-untyped-def]
+def tick(settings, work):
     def run() -> None:
         queue(settings).enqueue("workers.schedule.tick")
         work()
@@ -46,14 +46,14 @@ def test_a_bot_voted_in_for_a_late_seat_finishes_a_two_player_game(client, smtp,
     bot_finishes_a_game(client, smtp, settings, tick, "origins-first-builders", PLAYERS)
 
 
-def solo(client) -> str:  # type: ignore[no-untyped-def]
+def solo(client) -> str:
     body = {"game": "origins-first-builders", "players": [f"Ann <{ANN}>"]}
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.get_json()
     return response.get_json()["id"]
 
 
-def table_events(settings, game_id) -> list[dict]:  # type: ignore[no-untyped-def]
+def table_events(settings, game_id) -> list[dict]:
     with sessions(settings.database_url)() as s:
         rows = s.scalars(
             select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
@@ -61,7 +61,7 @@ def table_events(settings, game_id) -> list[dict]:  # type: ignore[no-untyped-de
         return [r.payload for r in rows if r.type.startswith("table.")]
 
 
-def play_bot(settings, game_id: str, until: str | None = None) -> None:  # type: ignore[no-untyped-def]
+def play_bot(settings, game_id: str, until: str | None = None) -> None:
     """One bot decision for the solo player (or, with ``until``, decisions until the head of
     the turn is a step of that kind)."""
     while True:
@@ -74,12 +74,12 @@ def play_bot(settings, game_id: str, until: str | None = None) -> None:  # type:
             return
 
 
-def seat_page(settings, game_id) -> str:  # type: ignore[no-untyped-def]
+def seat_page(settings, game_id) -> str:
     with sessions(settings.database_url)() as s:
         return path(links.seat_url(settings, eventstore.load(s, game_id), "p1"))
 
 
-def headlines(smtp) -> list[str]:  # type: ignore[no-untyped-def]
+def headlines(smtp) -> list[str]:
     return [headline(m) for m in smtp.to(ANN)]
 
 

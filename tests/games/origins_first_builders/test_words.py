@@ -16,9 +16,10 @@ from babel.messages.pofile import read_po
 import engine.games.origins_first_builders as package
 from engine import IllegalMove
 from engine.games.origins_first_builders import GAME, words
-from engine.games.origins_first_builders.board.shapes import wrap
+from engine.games.origins_first_builders.board.shapes import titled
 from engine.games.origins_first_builders.components import BUILDING, ZODIAC_CARD
 from engine.games.origins_first_builders.state import State
+from engine.kit.drawing import Text
 from engine.kit.words import Msg, render
 from tests.engine.playout import Playout, play_random
 from tests.games.catalogs import (
@@ -145,10 +146,11 @@ def test_every_line_of_the_board_in_words_is_a_message_or_empty():
             assert line == "" or isinstance(line, Msg), line
 
 
-def test_a_picture_text_that_fits_on_one_line_stays_a_message():
+def test_a_picture_text_stays_a_message_its_box_fitted_by_the_service():
     heading = words._("Contact zones")
-    assert wrap(_measure, heading, 10, 1000) == [heading]
-    assert isinstance(wrap(_measure, heading, 10, 1000)[0], Msg)
+    drawn = titled(_measure, 0, 0, 1000, heading, words._("Temples"))[0]
+    assert isinstance(drawn, Text) and drawn.text == heading and isinstance(drawn.text, Msg)
+    assert drawn.fit is not None
 
 
 # ---------------------------------------------------------------- Russian, the rulebook's language
@@ -169,6 +171,7 @@ def _translate(lang: str):
         assert entry is not None, message.text
         if isinstance(entry.string, tuple):
             return entry.string[form(message.kwargs["n"])]
+        assert isinstance(entry.string, str)
         return entry.string
 
     return translate

@@ -16,7 +16,7 @@ from engine.games.orichalk.board.palette import (
 )
 from engine.games.orichalk.components import SKULL
 from engine.games.orichalk.words import TITAN_OF_TERRAIN, _
-from engine.kit.drawing import Circle, Group, Line, Polygon, Rect, Shape, Text
+from engine.kit.drawing import Circle, Fit, Group, Line, Polygon, Rect, Shape, Text
 
 
 def hoplite(x: float, y: float, r: float) -> list[Shape]:
@@ -112,8 +112,10 @@ def titan(t: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape:
         (
             Rect(x, y, w, h, fill=TERRAIN_FILL[t["terrain"]] if active else "#e4e0d8",
                  stroke=TERRAIN_INK[t["terrain"]], width=1.4, rx=4),
-            Text(x + w / 2, y + h * 0.36, t["name"], size=11.5, fill=ink, bold=True),
-            Text(x + w / 2, y + h * 0.74, _("ready") if active else _("used"), size=9.5, fill=ink),
+            Text(x + w / 2, y + h * 0.36, t["name"], size=11.5, fill=ink, bold=True,
+                 fit=Fit(w - 4, min_size=7.5)),
+            Text(x + w / 2, y + h * 0.74, _("ready") if active else _("used"), size=9.5,
+                 fill=ink, fit=Fit(w - 4)),
         ),
         title=_("{titan}, {title}: {favour} (favour ready)", **words)
         if active

@@ -44,6 +44,7 @@ from engine.games.orichalk.words import (
 )
 from engine.kit.drawing import (
     Circle,
+    Fit,
     Group,
     Line,
     Measure,
@@ -178,6 +179,7 @@ def _temple(
                 size=10.5,
                 fill="#5d5445",
                 halo=MARBLE,
+                fit=Fit(frame.unit * 1.6),
             )
         )
     return Group(
@@ -212,17 +214,19 @@ def _space(
     if detail:
         if candidate:
             shapes.append(Circle(x, y, u * 0.36, stroke=CANDIDATE, width=2, dash=(4, 3)))
-            shapes.append(Text(x, y, c["id"], size=13, fill=CANDIDATE, bold=True))
+            shapes.append(Text(x, y, c["id"], size=13, fill=CANDIDATE, bold=True, fit=Fit(u * 0.6)))
         elif not occupied(c):
             if port and not port["covered"]:
                 shapes += _reward(x, y + u * 0.12, port, u)
-                shapes.append(Text(x, y - u * 0.22, c["id"], size=10.5, fill=MUTED))
+                shapes.append(
+                    Text(x, y - u * 0.22, c["id"], size=10.5, fill=MUTED, fit=Fit(u * 0.6))
+                )
             else:
-                shapes.append(Text(x, y, c["id"], size=11, fill="#a2957a"))
+                shapes.append(Text(x, y, c["id"], size=11, fill="#a2957a", fit=Fit(u * 0.7)))
         elif c["id"] not in temple_of:
             plain = busy and not c.get("creature")
             ink = MUTED if plain else ID_INK.get(c.get("terrain") or "", "#3b3325")
-            shapes.append(Text(x, y - u * 0.36, c["id"], size=9.5, fill=ink))
+            shapes.append(Text(x, y - u * 0.36, c["id"], size=9.5, fill=ink, fit=Fit(u * 0.5)))
             if c.get("terrain") and not busy:
                 shapes += icons.terrain_mark(c["terrain"], x, y + u * 0.06, u * 0.3)
     lift = u * 0.05 if detail else 0
@@ -293,7 +297,7 @@ def _reward(x: float, y: float, port: dict[str, Any], u: float) -> list[Shape]:
     for i, (icon, n) in enumerate(items):
         ix = left + i * step
         shapes += icon(ix - 5, y, 7)
-        shapes.append(Text(ix + 7, y, str(n), size=11.5, fill=INK, bold=True))
+        shapes.append(Text(ix + 7, y, str(n), size=11.5, fill=INK, bold=True, fit=Fit(step - 8)))
     return shapes
 
 
@@ -306,14 +310,16 @@ def _creature(creature: dict[str, Any], x: float, y: float, u: float, detail: bo
     r, cy = u * 0.24, y - u * 0.08
     shapes: list[Shape] = [
         Circle(x, cy, r, fill=fill, stroke="#ffffff", width=2),
-        Text(x, cy, str(creature["strength"]), size=u * 0.24, fill="#ffffff", bold=True),
-        Text(x, y + u * 0.25, creature["name"], size=9.5, fill=INK, halo="#ffffff"),
-    ]
+        Text(x, cy, str(creature["strength"]), size=u * 0.24, fill="#ffffff", bold=True,
+             fit=Fit(r * 1.8)),
+        Text(x, y + u * 0.25, creature["name"], size=9.5, fill=INK, halo="#ffffff",
+             fit=Fit(u * 0.95)),
+    ]  # fmt: skip
     guards = int(creature.get("hoplites") or 0)
     if guards:
         gx, gy = x + r * 0.95, cy - r * 0.8
         shapes.append(Circle(gx, gy, 8, fill=HOPLITE, stroke="#ffffff", width=1.5))
-        shapes.append(Text(gx, gy, str(guards), size=10.5, fill="#ffffff", bold=True))
+        shapes.append(Text(gx, gy, str(guards), size=10.5, fill="#ffffff", bold=True, fit=Fit(14)))
     return shapes
 
 
@@ -326,10 +332,10 @@ def _building(
         s = u * 0.5
         return [Rect(x - s / 2, y - s / 2, s, s, fill="#ffffff", stroke=ink, width=1)]
     label = BUILDING_SHORT.get(building["id"], building["name"])
-    w, h = max(measure(label, 10.5) + 8, u * 0.56), 17
+    w, h = min(max(measure(label, 10.5) + 8, u * 0.56), u * 1.1), 17
     return [
         Rect(x - w / 2, y - h / 2, w, h, fill="#ffffff", stroke=ink, width=1.6, rx=3),
-        Text(x, y, label, size=10.5, fill=ink, bold=True),
+        Text(x, y, label, size=10.5, fill=ink, bold=True, fit=Fit(w - 6, min_size=8)),
     ]
 
 
@@ -366,7 +372,15 @@ def loose_tile(
             fill = CREATURE_FILL.get(creature["id"], "#555555")
             shapes.append(Circle(cx, cy, unit * 0.34, fill=fill, stroke="#ffffff", width=1.2))
             shapes.append(
-                Text(cx, cy, str(creature["strength"]), size=unit * 0.36, fill="#ffffff", bold=True)
+                Text(
+                    cx,
+                    cy,
+                    str(creature["strength"]),
+                    size=unit * 0.36,
+                    fill="#ffffff",
+                    bold=True,
+                    fit=Fit(unit * 0.6),
+                )
             )
         else:
             shapes += icons.terrain_mark(terrain, cx, cy, unit * 0.26)

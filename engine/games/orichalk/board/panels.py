@@ -13,7 +13,6 @@ from engine.games.orichalk.board.palette import (
 )
 from engine.games.orichalk.board.text import discard_words
 from engine.games.orichalk.board.words import (
-    SKULL,
     TERRAINS,
     cost_words,
     counted,
@@ -28,6 +27,7 @@ from engine.games.orichalk.board.words import (
     status,
     works_words,
 )
+from engine.games.orichalk.components import SKULL
 from engine.games.orichalk.words import (
     ACTION_LOWER,
     BUILDING_LOWER,
@@ -105,7 +105,9 @@ def die(face: int) -> Chip:
 
 def last_fight(fight: dict[str, Any]) -> list[Block]:
     """uk «Захоплення істот»: the dice of the last fight, shown in the email that follows."""
-    out = [Para((Words(_("Last fight:"), bold=True), " ", sentence(fight_words(fight))))]
+    out: list[Block] = [
+        Para((Words(_("Last fight:"), bold=True), " ", sentence(fight_words(fight))))
+    ]
     if fight["dice"]:
         verdict = p_("fight", "won") if fight["won"] else p_("fight", "lost")
         out.append(
@@ -147,7 +149,7 @@ def _players(view: View, colours: dict[str, str]) -> Table:
     def supply(p: Player) -> Content:
         return (
             Chip(
-                n_("{n} hoplites", "{n} hoplites", n=p["hoplites"]),
+                n_("{n} hoplite", "{n} hoplites", n=p["hoplites"]),
                 SUPPLY_HOPLITES,
                 title=_("hoplites in the supply"),
             ),

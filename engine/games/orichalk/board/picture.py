@@ -68,9 +68,11 @@ from engine.games.orichalk.words import (
     semicolons,
 )
 from engine.kit.drawing import (
+    SHRINK,
     Anchor,
     Circle,
     Drawing,
+    Fit,
     Group,
     Line,
     Measure,
@@ -95,11 +97,11 @@ def picture(view: View, measure: Measure) -> Drawing:
     as ``measure`` says."""
     shapes: Out = []
     seat = focus_seat(view)
-    y = _header(view, shapes)
+    y = _header(view, shapes, measure)
     y = _island(view, seat, y, shapes, measure)
     y = _supply(view, seat, y, shapes)
-    y = _action_board(view, y, shapes)
-    y = _construction(view, y, shapes)
+    y = _action_board(view, y, shapes, measure)
+    y = _construction(view, y, shapes, measure)
     if view.get("last_fight"):
         y = _fight(view["last_fight"], y, shapes)
     y = _others(view, seat, y, shapes, measure)
@@ -108,24 +110,52 @@ def picture(view: View, measure: Measure) -> Drawing:
     return drawn
 
 
-def _title(x: float, y: float, words: str, out: Out, anchor: Anchor = "start") -> None:
-    out.append(Text(x, y, words, size=13, fill=INK, anchor=anchor, bold=True, halo=SEA))
+def _title(x: float, y: float, words: str, out: Out, room: float, anchor: Anchor = "start") -> None:
+    out.append(
+        Text(x, y, words, size=13, fill=INK, anchor=anchor, bold=True, halo=SEA, fit=Fit(room))
+    )
 
 
-def _note(x: float, y: float, words: str, out: Out) -> None:
-    out.append(Text(x, y, words, size=11, fill=MUTED, anchor="end", halo=SEA))
+def _note(x: float, y: float, words: str, out: Out, room: float) -> None:
+    out.append(Text(x, y, words, size=11, fill=MUTED, anchor="end", halo=SEA, fit=Fit(room)))
 
 
-def _header(view: View, out: Out) -> float:
+def _shared(measure: Measure, room: float, note: str, size: float, gap: float = 12) -> float:
+    """How much of a line ``room`` wide a note at its right end takes (at most half), the
+    title at its left having the rest less ``gap`` (issue 32 §6)."""
+    return min(measure(note, size), (room - gap) / 2) if note else 0.0
+
+
+def _titled(
+    x: float, y: float, room: float, title: str, note: str, out: Out, measure: Measure
+) -> None:
+    """A title at the left of a line and a note at its right, each in its own part of it."""
+    right = _shared(measure, room, note, 11)
+    _title(x, y, title, out, room - right - (12 if note else 0))
+    if note:
+        _note(x + room, y, note, out, right)
+
+
+def _header(view: View, out: Out, measure: Measure) -> float:
     out.append(Rect(0, 0, WIDTH, 40, fill="#2f4858"))
-    out.append(Text(MARGIN, 20, headline(view), size=17, fill="#ffffff", anchor="start", bold=True))
+    room = WIDTH - 2 * MARGIN
+    words = ""
     if view.get("initiative") and not view.get("over"):
         words = _("initiative: {seat}", seat=Seat(view["initiative"]))
         if view.get("phase") == "initiative" and view.get("initiative_candidates"):
             words = _(
                 "tied: {seats}", seats=commas([Seat(s) for s in view["initiative_candidates"]])
             )
-        out.append(Text(WIDTH - MARGIN, 20, words, size=12.5, fill="#dfe9ee", anchor="end"))
+    right = _shared(measure, room, words, 12.5, gap=16)
+    out.append(
+        Text(MARGIN, 20, headline(view), size=17, fill="#ffffff", anchor="start", bold=True,
+             fit=Fit(room - right - (16 if words else 0), lines=2, min_size=12))
+    )  # fmt: skip
+    if words:
+        out.append(
+            Text(WIDTH - MARGIN, 20, words, size=12.5, fill="#dfe9ee", anchor="end",
+                 fit=Fit(right, lines=2, min_size=10))
+        )  # fmt: skip
     return 40
 
 
@@ -140,7 +170,7 @@ def _island(view: View, seat: str | None, y: float, out: Out, measure: Measure) 
     if not island.get("side"):
         return _sides(island, whose, y, out, measure)
     named = {"whose": whose, "island": island["name"], "side": side_words(island["side"])}
-    _title(MARGIN, y + 16, _("{whose} · {island}, {side}", **named), out)
+    _title(MARGIN, y + 16, _("{whose} · {island}, {side}", **named), out, WIDTH - 2 * MARGIN)
     tile = placing(view, seat)
     top = y + 34
     room = WIDTH - 2 * MARGIN - (HAND if tile else 24)
@@ -154,7 +184,7 @@ def _island(view: View, seat: str | None, y: float, out: Out, measure: Measure) 
     bottom = top + height + 20
     if tile:
         riders = (view.get("turn") or {}).get("creatures") or []
-        bottom = max(bottom, _hand(tile, riders, WIDTH - MARGIN - HAND + 8, top, out) + 14)
+        bottom = max(bottom, _hand(tile, riders, WIDTH - MARGIN - HAND + 8, top, out, measure) + 14)
     return bottom
 
 
@@ -165,6 +195,7 @@ def _sides(island: dict[str, Any], whose: str, y: float, out: Out, measure: Meas
         y + 16,
         _("{whose} · {island}: choose a side", whose=whose, island=island["name"]),
         out,
+        WIDTH - 2 * MARGIN,
     )
     sides = island.get("sides") or {}
     gap = 20
@@ -180,7 +211,7 @@ def _sides(island: dict[str, Any], whose: str, y: float, out: Out, measure: Meas
             n=len(empty["cells"]),
             side=SIDE_CAPITAL[side],
         )
-        _title(left + each / 2, y + 40, label, out, anchor="middle")
+        _title(left + each / 2, y + 40, label, out, each, anchor="middle")
         frame = Frame(left + (each - width) / 2, y + 56, unit)
         out.append(
             island_shapes(
@@ -196,33 +227,50 @@ def _sides(island: dict[str, Any], whose: str, y: float, out: Out, measure: Meas
 
 
 def _hand(
-    tile: dict[str, Any], riders: Sequence[dict[str, Any]], x: float, y: float, out: Out
+    tile: dict[str, Any],
+    riders: Sequence[dict[str, Any]],
+    x: float,
+    y: float,
+    out: Out,
+    measure: Measure,
 ) -> float:
     """uk фаза 2: the tile to place as it lies before turning (pointing east), a dot on the
     space the options name, and a compass of the six directions the options say."""
     w, unit, n = HAND - 8, 34.0, len(tile["terrains"])
     tw, th, _rise = tile_box(n, unit)
-    shapes: Out = [Text(x + w / 2, y + 14, _("Tile to place"), size=12, fill=INK, bold=True)]
+    heading = _("Tile to place")
+    two = measure(heading, 12) * SHRINK > w - 8  # uk «Плитка, яку треба покласти»
+    shapes: Out = [
+        Text(x + w / 2, y + (20 if two else 14), heading, size=12, fill=INK, bold=True,
+             fit=Fit(w - 8, lines=2 if two else 1))
+    ]  # fmt: skip
+    top = y + (40 if two else 28)
     tx = x + (w - tw) / 2
-    shapes.append(loose_tile(tile, riders, tx, y + 28, unit))
-    below = y + 28 + th + 14
+    shapes.append(loose_tile(tile, riders, tx, top, unit))
+    below = top + th + 14
     if n > 1:
         shapes.append(
-            Circle(*first_space(n, tx, y + 28, unit), unit * 0.13, fill="#ffffff", stroke=OUTLINE)
+            Circle(*first_space(n, tx, top, unit), unit * 0.13, fill="#ffffff", stroke=OUTLINE)
         )
     if riders:
         shapes.append(
-            Text(x + w / 2, below, commas([c["name"] for c in riders]), size=10.5, fill=INK)
-        )
-        below += 15
+            Text(x + w / 2, below + 6, commas([c["name"] for c in riders]), size=10.5, fill=INK,
+                 fit=Fit(w - 8, lines=2))
+        )  # fmt: skip
+        below += 27
     if n > 1:
         for line in (_("dot: the space the"), _("options name; shown"), _("pointing east")):
-            shapes.append(Text(x + w / 2, below, line, size=9.5, fill=MUTED))
-            below += 12
+            # A line longer in the reader's language than a little shrinking allows takes two.
+            lines = 1 if measure(line, 9.5) * SHRINK <= w - 6 else 2
+            shapes.append(
+                Text(x + w / 2, below + (lines - 1) * 5.7, line, size=9.5, fill=MUTED,
+                     fit=Fit(w - 6, lines=lines))
+            )  # fmt: skip
+            below += 12 * lines
         shapes += _compass(x + w / 2, below + 34, 22)
         below += 72
     else:
-        shapes.append(Text(x + w / 2, below, _("one space"), size=9.5, fill=MUTED))
+        shapes.append(Text(x + w / 2, below, _("one space"), size=9.5, fill=MUTED, fit=Fit(w - 6)))
         below += 8
     out.append(Rect(x, y, w, below - y, fill=PAPER, stroke=BOARD, width=1.2, rx=6))
     out += shapes
@@ -238,7 +286,7 @@ def _compass(x: float, y: float, r: float) -> Out:
         ex, ey = x + math.cos(angle) * r, y + math.sin(angle) * r
         shapes.append(Line(x, y, ex, ey, CANDIDATE, width=1.6, round_caps=True))
         lx, ly = x + math.cos(angle) * (r + 13), y + math.sin(angle) * (r + 9)
-        shapes.append(Text(lx, ly, label, size=10.5, fill=CANDIDATE, bold=True))
+        shapes.append(Text(lx, ly, label, size=10.5, fill=CANDIDATE, bold=True, fit=Fit(28)))
     shapes.append(Circle(x, y, 2.5, fill=CANDIDATE))
     return [
         Group(
@@ -261,7 +309,11 @@ def _supply(view: View, seat: str | None, y: float, out: Out) -> float:
     out.append(Rect(MARGIN, y, WIDTH - 2 * MARGIN, h, fill=PAPER, stroke=BOARD, width=1.2, rx=6))
     x = MARGIN + 12
     points = _("Victory points {points}/{win}", points=player["points"], win=view["win_points"])
-    out.append(Text(x, y + 15, points, size=12, fill=INK, anchor="start", bold=True))
+    slots = max(view["win_points"], len(player["victory_tokens"]["order"]) + len(player["titans"]))
+    out.append(
+        Text(x, y + 15, points, size=12, fill=INK, anchor="start", bold=True,
+             fit=Fit(slots * 27 + 6))
+    )  # fmt: skip
     tokens = list(player["victory_tokens"]["order"]) + [t["terrain"] for t in player["titans"]]
     slots = max(view["win_points"], len(tokens))
     for i in range(slots):
@@ -272,37 +324,58 @@ def _supply(view: View, seat: str | None, y: float, out: Out) -> float:
     x += slots * 27 + 14
     out += icons.hoplite(x + 10, y + 28, 10)
     out.append(
-        Text(x + 26, y + 28, str(player["hoplites"]), size=16, fill=INK, anchor="start", bold=True)
+        Text(x + 26, y + 28, str(player["hoplites"]), size=16, fill=INK, anchor="start", bold=True,
+             fit=Fit(38))
+    )  # fmt: skip
+    out.append(
+        Text(x + 10, y + 50, _("hoplites"), size=10, fill=MUTED, anchor="start", fit=Fit(54))
     )
-    out.append(Text(x + 10, y + 50, _("hoplites"), size=10, fill=MUTED, anchor="start"))
     x += 68
     out += icons.orichalcum(x + 10, y + 28, 10.5)
     out.append(
-        Text(
-            x + 26, y + 28, str(player["orichalcum"]), size=16, fill=INK, anchor="start", bold=True
-        )
-    )
-    out.append(Text(x + 6, y + 50, RESOURCE["orichalcum"], size=10, fill=MUTED, anchor="start"))
+        Text(x + 26, y + 28, str(player["orichalcum"]), size=16, fill=INK, anchor="start",
+             bold=True, fit=Fit(48))
+    )  # fmt: skip
+    out.append(
+        Text(x + 6, y + 50, RESOURCE["orichalcum"], size=10, fill=MUTED, anchor="start",
+             fit=Fit(68))
+    )  # fmt: skip
     x += 80
     titans = player["titans"]
     held = _("Titans {held}/{room}", held=len(titans), room=player["titan_capacity"])
-    out.append(Text(x, y + 15, held, size=12, fill=INK, anchor="start", bold=True))
+    across = max(1, min(3, len(titans))) * 64
+    out.append(
+        Text(x, y + 15, held, size=12, fill=INK, anchor="start", bold=True, fit=Fit(across - 4))
+    )
     for i, titan in enumerate(titans[:3]):
         out.append(icons.titan(titan, x + i * 64, y + 26, 60, 34))
     if not titans:
-        out.append(Text(x, y + 44, _("none"), size=11, fill=MUTED, anchor="start"))
-    x += max(1, min(3, len(titans))) * 64 + 10
+        out.append(
+            Text(x, y + 44, _("none"), size=11, fill=MUTED, anchor="start", fit=Fit(across - 4))
+        )
+    x += across + 10
     right = WIDTH - MARGIN - 10
-    out.append(Text(x, y + 15, _("Captured"), size=12, fill=INK, anchor="start", bold=True))
+    out.append(
+        Text(x, y + 15, _("Captured"), size=12, fill=INK, anchor="start", bold=True,
+             fit=Fit(right - x))
+    )  # fmt: skip
     caught = player["creatures"]
     room = max(1, int((right - x) // 24))
     for i, creature in enumerate(caught[:room]):
         out.append(_disc(creature, x + 11 + i * 24, y + 38, 10.5))
     if len(caught) > room:
-        out.append(Text(right, y + 38, f"+{len(caught) - room}", size=11, fill=INK, anchor="end"))
+        out.append(
+            Text(right, y + 38, f"+{len(caught) - room}", size=11, fill=INK, anchor="end",
+                 fit=Fit(24))
+        )  # fmt: skip
     if not caught:
-        out.append(Text(x, y + 38, _("none"), size=11, fill=MUTED, anchor="start"))
-    out.append(Text(x, y + 62, works_words(player), size=10.5, fill=MUTED, anchor="start"))
+        out.append(
+            Text(x, y + 38, _("none"), size=11, fill=MUTED, anchor="start", fit=Fit(right - x))
+        )
+    out.append(
+        Text(x, y + 62, works_words(player), size=10.5, fill=MUTED, anchor="start",
+             fit=Fit(right - x))
+    )  # fmt: skip
     return y + h + 14
 
 
@@ -323,7 +396,9 @@ def _disc(creature: dict[str, Any], x: float, y: float, r: float) -> Shape:
     return Group(
         (
             Circle(x, y, r, fill=fill, stroke="#ffffff", width=1.2),
-            Text(x, y, str(creature["strength"]), size=r, fill="#ffffff", bold=True),
+            Text(
+                x, y, str(creature["strength"]), size=r, fill="#ffffff", bold=True, fit=Fit(r * 1.8)
+            ),
         ),
         title=creature_words(creature),
     )
@@ -332,26 +407,21 @@ def _disc(creature: dict[str, Any], x: float, y: float, r: float) -> Shape:
 # ---------------------------------------------------------------- the action board
 
 
-def _action_board(view: View, y: float, out: Out) -> float:
+def _action_board(view: View, y: float, out: Out, measure: Measure) -> float:
     """uk фаза 1: the cards left to right, each with its cost, action, tile and creatures."""
     board = view.get("action_board") or {}
     slots = board.get("slots", [])
     stacks = view.get("stacks") or {}
-    _title(MARGIN, y + 8, _("Action board"), out)
     heaps = "/".join(str(stacks.get(s, 0)) for s in ("single", "double", "triple"))
     discard = len(board.get("discard") or [])
-    _note(
-        WIDTH - MARGIN,
-        y + 8,
-        _(
-            "deck {deck} · discard {discard} · face-down tiles {heaps}",
-            deck=board.get("deck", 0),
-            discard=discard,
-            heaps=heaps,
-        ),
-        out,
+    note = _(
+        "deck {deck} · discard {discard} · face-down tiles {heaps}",
+        deck=board.get("deck", 0),
+        discard=discard,
+        heaps=heaps,
     )
-    gap, h = 7.0, 132.0
+    _titled(MARGIN, y + 8, WIDTH - 2 * MARGIN, _("Action board"), note, out, measure)
+    gap, h = 7.0, 144.0
     w = (WIDTH - 2 * MARGIN - gap * (max(1, len(slots)) - 1)) / max(1, len(slots))
     for i, slot in enumerate(slots):
         out.append(_card(slot, MARGIN + i * (w + gap), y + 20, w, h))
@@ -364,8 +434,16 @@ def _card(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape
         return Group(
             (
                 Rect(x, y, w, h, fill="#eef4f6", stroke="#a9bcc4", width=1.2, rx=6),
-                Text(x + w / 2, y + 14, str(slot["number"]), size=12, fill=MUTED, bold=True),
-                Text(x + w / 2, y + h / 2, _("empty"), size=12, fill=MUTED),
+                Text(
+                    x + w / 2,
+                    y + 14,
+                    str(slot["number"]),
+                    size=12,
+                    fill=MUTED,
+                    bold=True,
+                    fit=Fit(w - 8),
+                ),
+                Text(x + w / 2, y + h / 2, _("empty"), size=12, fill=MUTED, fit=Fit(w - 8)),
             ),
             title=slot_words(slot),
         )
@@ -374,66 +452,95 @@ def _card(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape
         Rect(x, y, w, h, fill=PAPER, stroke="#9c8a63", width=1.2, rx=6),
         Rect(x, y, w, 24, fill=fill, rx=6),
         Rect(x, y + 14, w, 10, fill=fill),
-        Text(
-            x + 8, y + 12, str(slot["number"]), size=13, fill="#ffffff", anchor="start", bold=True
-        ),
-        Text(x + w / 2, y + 12, ACTION_SHORT[card["action"]], size=13, fill="#ffffff", bold=True),
-        Text(x + w / 2, y + 36, SIZE_TILE[card["size"]], size=10.5, fill=MUTED),
-    ]
+        Text(x + 8, y + 12, str(slot["number"]), size=13, fill="#ffffff", anchor="start",
+             bold=True, fit=Fit(14)),
+    ]  # fmt: skip
+    # The cost (hoplites, or "free") has a line of its own below the tile's size, so the
+    # action's name has the header's width in every language.
+    shapes.append(
+        Text(x + 24, y + 12, ACTION_SHORT[card["action"]], size=13, fill="#ffffff",
+             anchor="start", bold=True, fit=Fit(w - 28, min_size=9))
+    )  # fmt: skip
+    shapes.append(Text(x + w / 2, y + 35, SIZE_TILE[card["size"]], size=10.5, fill=MUTED,
+                       fit=Fit(w - 8)))  # fmt: skip
     if slot["cost"]:
+        left = x + w / 2 - (slot["cost"] - 1) * 13 / 2
         for k in range(slot["cost"]):
-            shapes += icons.hoplite(x + w - 11 - k * 13, y + 12, 5.5)
+            shapes += icons.hoplite(left + k * 13, y + 49, 5.5)
     else:
-        shapes.append(Text(x + w - 6, y + 12, _("free"), size=10, fill="#ffffff", anchor="end"))
+        shapes.append(
+            Text(x + w / 2, y + 49, _("free"), size=10, fill=WON, bold=True, fit=Fit(w - 8))
+        )
+    top = y + 58
     tile = slot.get("tile")
     riders = slot.get("creatures") or []
     if tile:
         unit = min(30.0, (w - 16) / 2)
         tw, th, _rise = tile_box(len(tile["terrains"]), unit)
-        shapes.append(loose_tile(tile, riders, x + (w - tw) / 2, y + 46 + (h - 72 - th) / 2, unit))
+        room = y + h - 24 - top
+        shapes.append(loose_tile(tile, riders, x + (w - tw) / 2, top + (room - th) / 2, unit))
     else:
-        shapes.append(Text(x + w / 2, y + 80, _("no tile left"), size=10.5, fill=MUTED))
+        shapes.append(
+            Text(x + w / 2, y + 86, _("no tile left"), size=10.5, fill=MUTED, fit=Fit(w - 8))
+        )
     if riders:
         shapes.append(
-            Text(x + w / 2, y + h - 12, commas([c["name"] for c in riders]), size=10, fill=INK)
-        )
+            Text(x + w / 2, y + h - 12, commas([c["name"] for c in riders]), size=10, fill=INK,
+                 fit=Fit(w - 8))
+        )  # fmt: skip
     return Group(tuple(shapes), title=slot_words(slot))
 
 
 # ---------------------------------------------------------------- construction, titans
 
 
-def _construction(view: View, y: float, out: Out) -> float:
+def _construction(view: View, y: float, out: Out, measure: Measure) -> float:
     """The construction board's four slots, the titans in the centre, temples and victory
     tokens left."""
     construction = view.get("construction_board") or {}
     slots = construction.get("slots", [])
     w, h, gap = 94.0, 62.0, 7.0
-    _title(MARGIN, y + 8, _("Construction board"), out)
     bag = _("bag {n}", n=construction.get("bag", 0))
-    _note(MARGIN + len(slots) * (w + gap) - gap, y + 8, bag, out)
+    across = len(slots) * (w + gap) - gap
+    _titled(MARGIN, y + 8, across, _("Construction board"), bag, out, measure)
     top = y + 20
     for i, slot in enumerate(slots):
         out.append(_site(slot, MARGIN + i * (w + gap), top, w, h))
     x = MARGIN + len(slots) * (w + gap) + 6
-    _title(x, y + 8, _("Titans in the centre"), out)
+    _title(x, y + 8, _("Titans in the centre"), out, 120)
     centre = view.get("titans_centre") or []
     for i, titan in enumerate(centre):
         out.append(icons.titan(titan, x + (i % 2) * 60, top + (i // 2) * 32, 56, 29))
     if not centre:
-        out.append(Text(x, top + 14, _("none"), size=11, fill=MUTED, anchor="start"))
+        out.append(Text(x, top + 14, _("none"), size=11, fill=MUTED, anchor="start", fit=Fit(116)))
     x += 126
     temples, tokens = view.get("temples_left", 0), view.get("victory_tokens_left", 0)
-    temple_count = n_("{n} temples", "{n} temples", n=temples)
-    token_count = n_("{n} tokens", "{n} tokens", n=tokens)
+    temple_count = n_("{n} temple", "{n} temples", n=temples)
+    token_count = n_("{n} token", "{n} tokens", n=tokens)
     out.append(
         Group(
             (
                 Rect(x, top, WIDTH - MARGIN - x, h, fill=PAPER, stroke=BOARD, width=1.2, rx=6),
                 *icons.temple(x + 17, top + 20, 22, MARBLE_EDGE),
-                Text(x + 34, top + 20, temple_count, size=11, fill=INK, anchor="start"),
+                Text(
+                    x + 34,
+                    top + 20,
+                    temple_count,
+                    size=11,
+                    fill=INK,
+                    anchor="start",
+                    fit=Fit(WIDTH - MARGIN - x - 38),
+                ),
                 *icons.medallion(x + 17, top + 44, 8),
-                Text(x + 34, top + 44, token_count, size=11, fill=INK, anchor="start"),
+                Text(
+                    x + 34,
+                    top + 44,
+                    token_count,
+                    size=11,
+                    fill=INK,
+                    anchor="start",
+                    fit=Fit(WIDTH - MARGIN - x - 38),
+                ),
             ),
             title=_(
                 "{temples} temple tiles and {tokens} victory tokens left",
@@ -452,18 +559,21 @@ def _site(slot: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape
         Rect(x, y, w, h, fill=PAPER, stroke="#9c8a63", width=1.2, rx=6),
         Rect(x, y, w, 20, fill=TERRAIN_FILL[terrain], rx=6),
         Rect(x, y + 12, w, 8, fill=TERRAIN_FILL[terrain]),
-        Text(x + w / 2, y + 10, TERRAIN[terrain], size=11, fill="#1f1f1f", bold=True),
-    ]
+        Text(x + w / 2, y + 10, TERRAIN[terrain], size=11, fill="#1f1f1f", bold=True,
+             fit=Fit(w - 8)),
+    ]  # fmt: skip
     if building:
         ink = BUILDING_INK.get(building["id"], BUILDING_DEFAULT_INK)
-        size = 11.5 if len(building["name"]) <= 13 else 10
-        shapes.append(Text(x + w / 2, y + 34, building["name"], size=size, fill=ink, bold=True))
+        shapes.append(
+            Text(x + w / 2, y + 31, building["name"], size=11, fill=ink, bold=True,
+                 fit=Fit(w - 8, lines=2, min_size=9))
+        )  # fmt: skip
         if slot.get("resource") == "hoplite":
-            shapes += icons.hoplite(x + w / 2, y + 50, 6.5)
+            shapes += icons.hoplite(x + w / 2, y + 53, 6.5)
         elif slot.get("resource") == "orichalcum":
-            shapes += icons.orichalcum(x + w / 2, y + 50, 7)
+            shapes += icons.orichalcum(x + w / 2, y + 53, 7)
     else:
-        shapes.append(Text(x + w / 2, y + 40, _("empty"), size=11, fill=MUTED))
+        shapes.append(Text(x + w / 2, y + 40, _("empty"), size=11, fill=MUTED, fit=Fit(w - 8)))
     return Group(tuple(shapes), title=site_words(slot))
 
 
@@ -483,10 +593,16 @@ def _fight(fight: dict[str, Any], y: float, out: Out) -> float:
         strength=fight["strength"],
         cell=fight["cell"],
     )
-    out.append(Text(MARGIN + 10, y + 14, who, size=12, fill=INK, anchor="start", bold=True))
-    fought = n_("{n} hoplite fought", "{n} hoplites fought", n=fight["hoplites"])
-    out.append(Text(MARGIN + 10, y + 31, fought, size=11, fill=MUTED, anchor="start"))
     x = MARGIN + 330
+    out.append(
+        Text(MARGIN + 10, y + 14, who, size=12, fill=INK, anchor="start", bold=True,
+             fit=Fit(x - MARGIN - 16, min_size=8.5))
+    )  # fmt: skip
+    fought = n_("{n} hoplite fought", "{n} hoplites fought", n=fight["hoplites"])
+    out.append(
+        Text(MARGIN + 10, y + 31, fought, size=11, fill=MUTED, anchor="start",
+             fit=Fit(x - MARGIN - 16))
+    )  # fmt: skip
     if fight["favour"]:
         out.append(
             Text(
@@ -497,6 +613,7 @@ def _fight(fight: dict[str, Any], y: float, out: Out) -> float:
                 fill=WON,
                 anchor="start",
                 bold=True,
+                fit=Fit(WIDTH - MARGIN - 6 - x),
             )
         )
         return y + h + 14
@@ -508,9 +625,10 @@ def _fight(fight: dict[str, Any], y: float, out: Out) -> float:
         verdict = _("= {total}: won", total=fight["total"])
     else:
         verdict = _("= {total}: lost", total=fight["total"])
+    left = x + len(fight["dice"]) * 32 + 6
     out.append(
-        Text(x + len(fight["dice"]) * 32 + 6, y + h / 2, verdict, size=14,
-             fill=WON if fight["won"] else LOST, anchor="start", bold=True)
+        Text(left, y + h / 2, verdict, size=14, fill=WON if fight["won"] else LOST,
+             anchor="start", bold=True, fit=Fit(WIDTH - MARGIN - 6 - left))
     )  # fmt: skip
     return y + h + 14
 
@@ -523,7 +641,7 @@ def _others(view: View, seat: str | None, y: float, out: Out, measure: Measure) 
     if not others:
         return y
     colours = seat_colours(view)
-    _title(MARGIN, y + 8, _("The other islands"), out)
+    _title(MARGIN, y + 8, _("The other islands"), out, WIDTH - 2 * MARGIN)
     gap = 10
     columns = 3 if len(others) > 2 else 2
     each = (WIDTH - 2 * MARGIN - gap * (columns - 1)) / columns
@@ -544,28 +662,16 @@ def _other(
     name: str = Seat(seat)
     for mark in shown:
         name = _("{name} · {mark}", name=name, mark=mark)
+    points = _("{points} VP", points=player["points"])
+    right = _shared(measure, w - 27, points, 12.5, gap=8)
     shapes: Out = [
         Rect(x, y, w, 30, fill="#ffffff", stroke=colour, width=1.5, rx=5),
         Circle(x + 11, y + 15, 5, fill=colour),
-        Text(
-            x + 21,
-            y + 15,
-            name,
-            size=12.5,
-            fill=INK,
-            anchor="start",
-            bold=True,
-        ),
-        Text(
-            x + w - 6,
-            y + 15,
-            _("{points} VP", points=player["points"]),
-            size=12.5,
-            fill=INK,
-            anchor="end",
-            bold=True,
-        ),
-    ]
+        Text(x + 21, y + 15, name, size=12.5, fill=INK, anchor="start", bold=True,
+             fit=Fit(w - 27 - right - 8, min_size=9.5)),
+        Text(x + w - 6, y + 15, points, size=12.5, fill=INK, anchor="end", bold=True,
+             fit=Fit(right)),
+    ]  # fmt: skip
     bottom = y + 36
     if island and island.get("cells"):
         unit = min(28.0, (w - 10) / island["width"])
@@ -587,18 +693,21 @@ def _other(
                 _("{island}: choosing a side", island=island["name"]),
                 size=11,
                 fill=MUTED,
+                fit=Fit(w - 8),
             )
         )
         bottom += 26
     line = bottom + 8
     shapes += icons.hoplite(x + 8, line, 6.5)
     shapes.append(
-        Text(x + 18, line, str(player["hoplites"]), size=12, fill=INK, anchor="start", bold=True)
-    )
+        Text(x + 18, line, str(player["hoplites"]), size=12, fill=INK, anchor="start",
+             bold=True, fit=Fit(18))
+    )  # fmt: skip
     shapes += icons.orichalcum(x + 44, line, 7)
     shapes.append(
-        Text(x + 54, line, str(player["orichalcum"]), size=12, fill=INK, anchor="start", bold=True)
-    )
+        Text(x + 54, line, str(player["orichalcum"]), size=12, fill=INK, anchor="start",
+             bold=True, fit=Fit(18))
+    )  # fmt: skip
     left = len(creatures_on(island))
     shapes.append(
         Text(
@@ -608,6 +717,7 @@ def _other(
             size=10.5,
             fill=MUTED,
             anchor="end",
+            fit=Fit(w - 76),
         )
     )
     tokens = player["victory_tokens"]
@@ -619,16 +729,12 @@ def _other(
     words += [
         t["name"] if t["active"] else _("{titan} (used)", titan=t["name"]) for t in player["titans"]
     ]
+    said = semicolons(words) or _("no victory point yet")
+    lines = 1 if measure(said, 10.5) * SHRINK <= w - 2 else 2
     shapes.append(
-        Text(
-            x + 2,
-            line + 17,
-            semicolons(words) or _("no victory point yet"),
-            size=10.5,
-            fill=MUTED,
-            anchor="start",
-        )
-    )
+        Text(x + 2, line + 17 + (lines - 1) * 6.3, said, size=10.5, fill=MUTED, anchor="start",
+             fit=Fit(w - 2, lines=lines))
+    )  # fmt: skip
     hover = _(
         "{seat}: {points} victory points, {hoplites}, {orichalcum}",
         seat=Seat(seat),
@@ -637,4 +743,4 @@ def _other(
         orichalcum=orichalcum(player["orichalcum"]),
     )
     out.append(Group(tuple(shapes), title=hover))
-    return line + 26
+    return line + 26 + (lines - 1) * 12.6

@@ -87,7 +87,7 @@ def seaward(island: dict[str, Any], cell: Cell) -> int:
     my = sum(c["y"] for c in cells) / len(cells)
     spaces = grid(island)
     free = [d for d in range(6) if next_to(spaces, cell, d) is None] or list(range(6))
-    out = (cell["x"] - mx, cell["y"] - my)
+    out: tuple[float, float] = (cell["x"] - mx, cell["y"] - my)
 
     def along(d: int) -> float:
         dx, dr = STEPS[d]

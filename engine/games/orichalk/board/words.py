@@ -71,7 +71,8 @@ def placing(view: View, seat: str | None) -> dict[str, Any] | None:
     turn = view.get("turn")
     if not turn or view.get("over") or turn.get("step") != "place" or turn.get("seat") != seat:
         return None
-    return turn.get("tile")
+    tile: dict[str, Any] | None = turn.get("tile")
+    return tile
 
 
 def counted(what: str, n: int) -> Msg:
@@ -163,7 +164,7 @@ def points_words(player: dict[str, Any]) -> str:
 
 def marks(view: View, seat: str) -> list[str]:
     """What sets a seat apart: you, to play, initiative, winner."""
-    found = []
+    found: list[str] = []
     if seat == view.get("you"):
         found.append(_("you"))
     if seat == view.get("current") and not view.get("over"):
@@ -195,7 +196,7 @@ def headline(view: View) -> str:
 
 
 def _turn_so_far(turn: dict[str, Any]) -> list[str]:
-    done = []
+    done: list[str] = []
     if turn.get("card"):
         card = turn["card"]
         done.append(
@@ -229,7 +230,7 @@ def _turn_so_far(turn: dict[str, Any]) -> list[str]:
 
 def status(view: View) -> list[str]:
     """Whose turn, what this turn holds so far, what the viewer must decide."""
-    lines = [sentence(headline(view))]
+    lines: list[str] = [sentence(headline(view))]
     if view.get("over"):
         return lines
     if view.get("initiative"):
@@ -271,6 +272,7 @@ def island_lines(island: dict[str, Any] | None) -> list[str]:
         return [_("{island}: side not chosen yet", island=island["name"])]
     cells = island["cells"]
     named = {"island": island["name"], "side": side_words(island["side"])}
+    lines: list[str]
     if island.get("metropolis"):
         lines = [_("{island}, {side}; metropolis: {cell}", cell=island["metropolis"], **named)]
     else:

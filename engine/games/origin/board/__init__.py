@@ -1,12 +1,13 @@
 """How Origin shows a seat's view (``engine.kit.Board``): the world map laid out as shapes
 (:mod:`.picture`), the panels beside it as data (:mod:`.panels`) and the text of emails
-(:mod:`.text`), all read from the view alone. Its options keep the service's grouping by
-kind of move and first target: Origin's decisions are short lists."""
+(:mod:`.text`), all read from the view alone; its options are grouped by kind of move and
+first target, named in words (:mod:`.options`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.games.origin.board.options import option_path
 from engine.games.origin.board.palette import seat_colours
 from engine.games.origin.board.panels import panels
 from engine.games.origin.board.picture import picture
@@ -33,6 +34,7 @@ BOARD = Board(
     text=text,
     picture=picture,
     seat_colours=colour_words,
+    option_path=option_path,
     play_order=play_order,
 )
 

@@ -9,9 +9,12 @@ from typing import Any
 
 from engine.games.origin.board.palette import INK
 from engine.games.origin.board.shapes import HEIGHT, WIDTH, R
-from engine.kit.drawing import Anchor, Measure, Shape, Text
+from engine.kit.drawing import Anchor, Fit, Measure, Shape, Text, read_as
 
 LABEL_SIZE = 12.5
+SMALLER = (11.5, 10.5, 9.5)
+"""Sizes a name is drawn at where at its size every spot would cover another name or leave
+the map (issue 32 §6: names in Russian or Japanese are longer than the English)."""
 
 Box = tuple[float, float, float, float]
 
@@ -32,40 +35,67 @@ def labels(territories: list[dict[str, Any]], taken: list[Box], measure: Measure
     """Each name in the spot covering the least of other territories, tokens and names
     already placed; the most crowded territories choose first."""
     names = tuple((t["name"], t["x"], t["y"]) for t in territories)
-    return list(_placed_labels(names, tuple(taken), measure))
+    shown = tuple(read_as(measure, t["name"]) for t in territories)
+    return list(_placed_labels(names, shown, tuple(taken), measure))
 
 
 @lru_cache(maxsize=64)
 def _placed_labels(
-    names: tuple[tuple[str, float, float], ...], taken: tuple[Box, ...], measure: Measure
+    names: tuple[tuple[str, float, float], ...],
+    shown: tuple[str, ...],
+    taken: tuple[Box, ...],
+    measure: Measure,
 ) -> tuple[Shape, ...]:
     """The labels of :func:`labels`, remembered: the map and the places a name must avoid
-    (the legend, the strait tokens) change seldom, and every email draws them."""
+    (the legend, the strait tokens) change seldom, and every email draws them. ``shown``:
+    the names as the reader reads them, so that a name laid out for one language is never
+    placed for another (a message equals its English text)."""
     discs = [(x, y) for _, x, y in names]
 
     def crowd(t: tuple[str, float, float]) -> int:
         return -sum(math.dist((t[1], t[2]), d) < 4 * R for d in discs)
 
     placed = list(taken)
+    names_placed: list[Box] = []
     shapes: list[Shape] = []
     for name, x, y in sorted(names, key=crowd):
-        width, height = measure(name, LABEL_SIZE) + 2, LABEL_SIZE + 2
         others = [
             (cx - R - 3, cy - R - 3, cx + R + 3, cy + R + 3)
             for cx, cy in discs
             if (cx, cy) != (x, y)
         ]
-
-        boxes = [_label_box(x, y, spot, width, height) for spot in range(len(LABEL_SPOTS))]
-        reach = (x - width - R - 40, y - R - 40, x + width + R + 40, y + R + 40)
-        obstacles = [b for b in placed + others if _overlap(b, reach)]
-        best = min(range(len(boxes)), key=lambda spot: _label_cost(boxes[spot], spot, obstacles))
+        for size in (LABEL_SIZE, *SMALLER):
+            width, height = measure(name, size) + 2, size + 2
+            boxes = [_label_box(x, y, spot, width, height) for spot in range(len(LABEL_SPOTS))]
+            reach = (x - width - R - 40, y - R - 40, x + width + R + 40, y + R + 40)
+            obstacles = [b for b in placed + others if _overlap(b, reach)]
+            best = min(
+                range(len(boxes)), key=lambda spot: _label_cost(boxes[spot], spot, obstacles)
+            )
+            box = boxes[best]
+            clear = not any(_overlap(box, b) for b in names_placed) and _inside(box)
+            if clear:
+                break
         dx, dy, anchor = LABEL_SPOTS[best]
-        placed.append(boxes[best])
+        placed.append(box)
+        names_placed.append(box)
+        room = min(box[2], WIDTH - 1) - max(box[0], 1.0)
         shapes.append(
-            Text(x + dx, y + dy, name, size=LABEL_SIZE, fill=INK, anchor=anchor, halo="#ffffff")
-        )
+            Text(x + dx, y + dy, name, size=size, fill=INK, anchor=anchor, halo="#ffffff",
+                 fit=Fit(_room(x + dx, anchor, room)))
+        )  # fmt: skip
     return tuple(shapes)
+
+
+def _inside(box: Box) -> bool:
+    return box[0] >= 0 and box[1] >= 0 and box[2] <= WIDTH and box[3] <= HEIGHT
+
+
+def _room(x: float, anchor: Anchor, width: float) -> float:
+    """The width of a box anchored at ``x`` that holds ``width`` inside the map."""
+    if anchor == "middle":
+        return min(width, 2 * (x - 1), 2 * (WIDTH - 1 - x))
+    return width
 
 
 def _label_cost(box: Box, rank: int, obstacles: list[Box]) -> float:

@@ -201,7 +201,7 @@ def _tokens(p: dict[str, Any], names: dict[str, str]) -> Content:
         for s in p.get("strait_tokens", [])
     ]
     trophies = (
-        n_("{n} war trophies", "{n} war trophies", n=p["war_trophies"])
+        n_("{n} war trophy", "{n} war trophies", n=p["war_trophies"])
         if p.get("war_trophies")
         else None
     )

@@ -32,7 +32,18 @@ from engine.games.origin.board.shapes import HEIGHT, WIDTH, R, house, pawn, star
 from engine.games.origin.board.words import pawn_label, pts, territory_words
 from engine.games.origin.components import LAND_BORDERS
 from engine.games.origin.words import _, p_
-from engine.kit.drawing import Circle, Drawing, Group, Line, Measure, Polygon, Rect, Shape, Text
+from engine.kit.drawing import (
+    Circle,
+    Drawing,
+    Fit,
+    Group,
+    Line,
+    Measure,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+)
 from engine.kit.words import Seat
 
 Pair = tuple[dict[str, Any], dict[str, Any]]
@@ -53,7 +64,7 @@ def picture(view: View, measure: Measure) -> Drawing:
     d.add(*(_territory(t, colours) for t in territories))
     tokens = [(s, _strait_centre(s)) for s in straits if s.get("token")]
     d.add(*(_strait_token(s, x, y) for s, (x, y) in tokens))
-    d.add(*_legend(view, colours))
+    d.add(*_legend(view, colours, measure))
     taken: list[Box] = [(x - 9, y - 9, x + 9, y + 9) for _, (x, y) in tokens]
     taken += [_legend_box(colours), (0, 0, 300, 28)]
     d.add(*labels(territories, taken, measure))
@@ -93,10 +104,10 @@ def _cycles(pairs: list[Pair]) -> list[tuple[dict[str, Any], ...]]:
     """Closed rings of three or four bordering territories: land, not lakes."""
     by_id: dict[str, dict[str, Any]] = {}
     near: dict[str, set[str]] = {}
-    for a, b in pairs:
-        by_id[a["id"]], by_id[b["id"]] = a, b
-        near.setdefault(a["id"], set()).add(b["id"])
-        near.setdefault(b["id"], set()).add(a["id"])
+    for one, other in pairs:
+        by_id[one["id"]], by_id[other["id"]] = one, other
+        near.setdefault(one["id"], set()).add(other["id"])
+        near.setdefault(other["id"], set()).add(one["id"])
     rings: set[tuple[str, ...]] = set()
     for a, around in near.items():
         for b in around:
@@ -152,7 +163,7 @@ def _strait_token(strait: dict[str, Any], x: float, y: float) -> Shape:
     return Group(
         (
             Circle(x, y, 10, fill="#ffffff", stroke=STRAIT_INK, width=1.8),
-            Text(x, y, str(token), size=12.5, fill=STRAIT_INK, bold=True),
+            Text(x, y, str(token), size=12.5, fill=STRAIT_INK, bold=True, fit=Fit(18)),
         ),
         title=_("{strait}: strait token {value}", strait=strait["name"], value=token),
     )
@@ -192,7 +203,7 @@ def _territory(t: dict[str, Any], colours: Colours) -> Shape:
     if token is not None:
         hx, hy = x - R * 0.72, y + R * 0.72
         shapes.append(Circle(hx, hy, 9.5, fill=HUNT_FILL, stroke="#ffffff", width=1.5))
-        shapes.append(Text(hx, hy, str(token), size=12, fill="#ffffff", bold=True))
+        shapes.append(Text(hx, hy, str(token), size=12, fill="#ffffff", bold=True, fit=Fit(17)))
         hover.append(_("hunting token {value}", value=token))
     return Group(tuple(shapes), title=_lines(hover))
 
@@ -211,11 +222,21 @@ def _legend_box(colours: Colours) -> Box:
     return (10, top, 224, HEIGHT - 10)
 
 
-def _legend(view: View, colours: Colours) -> list[Shape]:
+def _legend(view: View, colours: Colours, measure: Measure) -> list[Shape]:
     """Players' colours and scores in the empty south-west sea; the turn across the top."""
     players = view.get("players", {})
     shapes: list[Shape] = [
-        Text(12, 18, _headline(view), size=15, fill=INK, anchor="start", halo=SEA, bold=True)
+        Text(
+            12,
+            18,
+            _headline(view),
+            size=15,
+            fill=INK,
+            anchor="start",
+            halo=SEA,
+            bold=True,
+            fit=Fit(286, min_size=11),
+        )
     ]
     x0, top, x1, bottom = _legend_box(colours)
     shapes.append(Rect(x0, top, x1 - x0, bottom - top, fill="#ffffff", stroke=LAND_EDGE, rx=6))
@@ -226,15 +247,28 @@ def _legend(view: View, colours: Colours) -> list[Shape]:
         if seat == view.get("you"):
             label = _("{seat} (you)", seat=Seat(seat))
         current = seat == view.get("current")
-        shapes.append(Text(40, cy, label, size=13, fill=INK, anchor="start", bold=current))
         score = players.get(seat, {}).get("score")
+        right = min(measure(pts(score), 12.5), 60.0) if score is not None else 0.0
+        room = x1 - 8 - 40 - (right + 8 if score is not None else 0)
+        shapes.append(
+            Text(40, cy, label, size=13, fill=INK, anchor="start", bold=current,
+                 fit=Fit(room, min_size=9))
+        )  # fmt: skip
         if score is not None:
-            shapes.append(Text(x1 - 8, cy, pts(score), size=12.5, fill=MUTED, anchor="end"))
+            shapes.append(
+                Text(x1 - 8, cy, pts(score), size=12.5, fill=MUTED, anchor="end", fit=Fit(right))
+            )
     cy = top + 14 + 21 * len(colours)
     shapes.append(Circle(27, cy, 6, fill="#ffffff", stroke=NEUTRAL, width=3.5))
-    shapes.append(Text(40, cy, p_("legend", "neutral"), size=12.5, fill=MUTED, anchor="start"))
+    shapes.append(
+        Text(40, cy, p_("legend", "neutral"), size=12.5, fill=MUTED, anchor="start",
+             fit=Fit(x1 - 48))
+    )  # fmt: skip
     cy += 21
     shapes.append(Circle(27, cy, 7, fill=ORIGIN_FILL, stroke=GOLD, width=2))
     shapes.append(star(27, cy, 4.5, GOLD))
-    shapes.append(Text(40, cy, p_("territory", "Origin"), size=12.5, fill=MUTED, anchor="start"))
+    shapes.append(
+        Text(40, cy, p_("territory", "Origin"), size=12.5, fill=MUTED, anchor="start",
+             fit=Fit(x1 - 48))
+    )  # fmt: skip
     return shapes

@@ -3,6 +3,7 @@ every player, the reward board and what stands on the map; a line each, each a m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.games.origin.board.palette import DECK_COLOUR, View, seat_colours
@@ -127,13 +128,13 @@ def text(view: View) -> list[str]:
     ]
     if hunting:
         out.append(_indent(_("Hunting tokens: {tokens}", tokens=commas(hunting))))
-    straits = [
+    strait_tokens = [
         _("{strait} {value}", strait=s["name"], value=s["token"])
         for s in view.get("straits", [])
         if s.get("token")
     ]
-    if straits:
-        out.append(_indent(_("Strait tokens: {tokens}", tokens=commas(straits))))
+    if strait_tokens:
+        out.append(_indent(_("Strait tokens: {tokens}", tokens=commas(strait_tokens))))
     return out
 
 
@@ -207,7 +208,7 @@ def _reward_lines(view: View) -> list[str]:
     return lines
 
 
-def _bars(items: list[str]) -> str:
+def _bars(items: Sequence[str]) -> str:
     joined: str = ""
     for i, item in enumerate(items):
         joined = item if i == 0 else _("{items} | {item}", items=joined, item=item)

@@ -146,8 +146,8 @@ def status(view: View) -> list[str]:
         if turn.get("objectives_completed"):
             done.append(
                 n_(
-                    "{n} objective(s) completed",
-                    "{n} objective(s) completed",
+                    "{n} objective completed",
+                    "{n} objectives completed",
                     n=turn["objectives_completed"],
                 )
             )

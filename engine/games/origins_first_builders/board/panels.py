@@ -358,7 +358,7 @@ def _rows(view: View) -> tuple[Para, ...]:
                     c,
                     n,
                     n_(
-                        "{n} {colour} dice left",
+                        "{n} {colour} die left",
                         "{n} {colour} dice left",
                         n=n,
                         colour=word.colour(c),
@@ -376,7 +376,7 @@ def _rows(view: View) -> tuple[Para, ...]:
                     c,
                     n,
                     n_(
-                        "{n} {colour} tiers left",
+                        "{n} {colour} tier left",
                         "{n} {colour} tiers left",
                         n=n,
                         colour=word.colour(c),
@@ -465,7 +465,8 @@ def _temples(view: View) -> tuple[Table, Para]:
                 discs,
             )
         )
-    points = next(iter(temples), {}).get("points", [])
+    first: dict[str, Any] = next(iter(temples), {})
+    points = first.get("points", [])
     note = _note(
         _(
             "VP by step: {points}; only the two lowest of a player's discs score.",

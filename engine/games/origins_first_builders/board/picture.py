@@ -39,19 +39,18 @@ from engine.games.origins_first_builders.board.shapes import (
     archon,
     die,
     disc,
-    fit_line,
     heading,
     note,
     speaker,
-    text_block,
+    titled,
     tower,
-    wrap,
 )
 from engine.games.origins_first_builders.board.words import ACTION_SHORT, BONUS_SHORT, reward_short
 from engine.games.origins_first_builders.words import _, n_
 from engine.kit.drawing import (
     Circle,
     Drawing,
+    Fit,
     Group,
     Line,
     Measure,
@@ -119,20 +118,28 @@ def headline(view: View) -> Msg:
 
 
 def _header(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
-    shapes: list[Shape] = [
-        Rect(0, y, WIDTH, 34, fill="#efe6d2"),
-        Text(M, y + 17, headline(view), size=15, fill=INK, anchor="start", bold=True),
-    ]
+    shapes: list[Shape] = [Rect(0, y, WIDTH, 34, fill="#efe6d2")]
     me = view.get("you")
-    if me in view.get("players", {}):
+    right = 0.0
+    if me is not None and me in view.get("players", {}):
         label = _("you are {seat}", seat=Seat(me))
-        x = WIDTH - M - measure(label, BODY)
+        wide = min(measure(label, BODY), INNER * 0.4)
+        x = WIDTH - M - wide
         shapes += disc(x - 12, y + 17, 8, me, view, colours)
-        shapes.append(Text(WIDTH - M, y + 17, label, size=BODY, fill=INK, anchor="end"))
-    elif me is None:
         shapes.append(
-            Text(WIDTH - M, y + 17, _("spectator's view"), size=BODY, fill=MUTED, anchor="end")
+            Text(WIDTH - M, y + 17, label, size=BODY, fill=INK, anchor="end", fit=Fit(wide))
         )
+        right = wide + 24
+    elif me is None:
+        label = _("spectator's view")
+        right = min(measure(label, BODY), INNER * 0.4)
+        shapes.append(
+            Text(WIDTH - M, y + 17, label, size=BODY, fill=MUTED, anchor="end", fit=Fit(right))
+        )
+    shapes.append(
+        Text(M, y + 17, headline(view), size=15, fill=INK, anchor="start", bold=True,
+             fit=Fit(INNER - right - 10, lines=2, min_size=11))
+    )  # fmt: skip
     return shapes, 40
 
 
@@ -147,7 +154,7 @@ def _draft(view: View, colours: Colours, y: float, measure: Measure) -> tuple[li
         title = _("Your starting dice: the two highest go back")
     else:
         title = _("Your starting dice: keep two of these three")
-    shapes: list[Shape] = [heading(M, y + 9, title)]
+    shapes: list[Shape] = [heading(M, y + 9, title, INNER)]
     x = M
     for d in pool:
         shapes.append(
@@ -159,7 +166,9 @@ def _draft(view: View, colours: Colours, y: float, measure: Measure) -> tuple[li
         x += 28
     order = word.joined(Seat(s) for s in draft.get("order", []))
     if order and not view.get("solo"):
-        shapes.append(note(x + 8, y + 31, _("still to pick, in order: {seats}", seats=order)))
+        shapes.append(
+            note(x + 8, y + 31, _("still to pick, in order: {seats}", seats=order), lines=2)
+        )
     return shapes, 52
 
 
@@ -172,15 +181,14 @@ VISITORS = 46
 
 def _zones(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
     zones = (view.get("board") or {}).get("zones", [])
-    shapes: list[Shape] = [
-        heading(M, y + 8, _("Contact zones")),
-        note(
-            WIDTH - M,
-            y + 8,
-            _("a die below the starship pays the difference in wisdom"),
-            anchor="end",
-        ),
-    ]
+    shapes = titled(
+        measure,
+        M,
+        y + 8,
+        INNER,
+        _("Contact zones"),
+        _("a die below the starship pays the difference in wisdom"),
+    )
     top = y + 18
     height = ZONE_HEAD + 3 * (ZONE_BOX + 3) + VISITORS + 4
     for i, zone in enumerate(zones):
@@ -206,16 +214,15 @@ def _zone(
         Rect(x, y, w, h, fill=PANEL, stroke=EDGE, rx=5),
         Rect(x, y, w, ZONE_HEAD, fill=fill, rx=5),
         Rect(x, y + ZONE_HEAD - 6, w, 6, fill=fill),
-        Text(
-            x + 8,
-            y + ZONE_HEAD / 2,
-            _("Zone {n}", n=zone["number"]),
-            size=13,
-            fill=ink,
-            anchor="start",
-            bold=True,
-        ),
     ]
+    # The zone's name, then "ship" and the starship's value at the right (ru step 4): each
+    # keeps to its own part of the header in every language.
+    ship_word = _("ship")
+    said = min(measure(ship_word, SMALL - 1), w * 0.32)
+    shapes.append(
+        Text(x + 8, y + ZONE_HEAD / 2, _("Zone {n}", n=zone["number"]), size=13, fill=ink,
+             anchor="start", bold=True, fit=Fit(w - 8 - 34 - said - 4, min_size=9))
+    )  # fmt: skip
     # The starship, turned to its value (ru step 4).
     sx, sy = x + w - 18, y + ZONE_HEAD / 2
     ship = (
@@ -227,17 +234,19 @@ def _zone(
     )
     shapes += [
         Polygon(ship, fill="#ffffff", stroke="#3a3a3a", width=1),
-        Text(sx, sy + 1.5, str(zone.get("starship", "")), size=12.5, fill=INK, bold=True),
-        Text(sx - 16, sy, _("ship"), size=SMALL - 1, fill=ink, anchor="end"),
-    ]
+        Text(sx, sy + 1.5, str(zone.get("starship", "")), size=12.5, fill=INK, bold=True,
+             fit=Fit(16)),
+        Text(sx - 16, sy, ship_word, size=SMALL - 1, fill=ink, anchor="end", fit=Fit(said)),
+    ]  # fmt: skip
     words = []
     by = y + ZONE_HEAD + 4
     for action in zone.get("actions", []):
         short = ACTION_SHORT.get(action.get("id", ""), action.get("text", ""))
         shapes.append(Rect(x + 4, by, w - 8, ZONE_BOX, fill="#f6f1e6", stroke=EDGE, rx=3))
-        shapes += text_block(
-            x + w / 2, by + ZONE_BOX / 2, wrap(measure, short, SMALL, w - 14), SMALL, fill=INK
-        )
+        shapes.append(
+            Text(x + w / 2, by + ZONE_BOX / 2, short, size=SMALL, fill=INK,
+                 fit=Fit(w - 14, lines=2))
+        )  # fmt: skip
         words.append(action.get("text", ""))
         by += ZONE_BOX + 3
     if bonus.get("action"):
@@ -254,9 +263,10 @@ def _zone(
                 rx=3,
             )
         )
-        shapes += text_block(
-            x + w / 2, by + ZONE_BOX / 2, wrap(measure, short, SMALL, w - 14), SMALL, fill=INK
-        )
+        shapes.append(
+            Text(x + w / 2, by + ZONE_BOX / 2, short, size=SMALL, fill=INK,
+                 fit=Fit(w - 14, lines=2))
+        )  # fmt: skip
     by += ZONE_BOX + 5
     shapes += _visitors(view, colours, zone, x + 6, by, w - 12)
     a = {
@@ -281,7 +291,7 @@ def _visitors(
 ) -> list[Shape]:
     visitors = zone.get("visitors", [])
     if not visitors:
-        return [Text(x + w / 2, y + 14, _("no visitors"), size=SMALL, fill="#b3a78f")]
+        return [Text(x + w / 2, y + 14, _("no visitors"), size=SMALL, fill="#b3a78f", fit=Fit(w))]
     shapes: list[Shape] = []
     s, step = 17, 23
     per_row = max(1, int((w + step - s) // step))
@@ -310,16 +320,23 @@ def _visitors(
 # ---------------------------------------------------------------- the building row
 
 
+STACK = 33
+"""A building stack's height: its face-up top's name, and the tiles left below it (as long
+as the name in Ukrainian)."""
+
+
 def _buildings(
     view: View, colours: Colours, y: float, measure: Measure
 ) -> tuple[list[Shape], float]:
     board = view.get("board") or {}
-    shapes: list[Shape] = [
-        heading(M, y + 8, _("Building row")),
-        note(
-            WIDTH - M, y + 8, _("wisdom by slot, stone on the tile; or a free farm"), anchor="end"
-        ),
-    ]
+    shapes = titled(
+        measure,
+        M,
+        y + 8,
+        INNER,
+        _("Building row"),
+        _("wisdom by slot, stone on the tile; or a free farm"),
+    )
     top = y + 20
     tile_h = 44
     for i, slot in enumerate(board.get("building_row", [])):
@@ -334,6 +351,7 @@ def _buildings(
                     slot=slot["slot"],
                     wisdom=word.amount("wisdom", slot["wisdom"]),
                 ),
+                room=COLUMN - 4,
             )
         )
         if b is None:
@@ -362,6 +380,7 @@ def _buildings(
         t = stack.get("top")
         label = t["name"] if t else _("empty")
         count = stack.get("count", 0)
+        left = _("{n} left", n=count)
         shapes.append(
             Group(
                 (
@@ -369,31 +388,34 @@ def _buildings(
                         x,
                         sy,
                         COLUMN,
-                        22,
+                        STACK,
                         fill=DIE_TINT.get(colour, "#eeeeee"),
                         stroke=DIE_FILL.get(colour, "#999999"),
                         rx=3,
                     ),
-                    Rect(x, sy, 6, 22, fill=DIE_FILL.get(colour, "#999999"), rx=2),
+                    Rect(x, sy, 6, STACK, fill=DIE_FILL.get(colour, "#999999"), rx=2),
                     Text(
                         x + 10,
-                        sy + 11,
-                        fit_line(measure, label, SMALL, COLUMN - 40),
+                        sy + 10,
+                        label,
                         size=SMALL,
                         fill=INK,
                         anchor="start",
+                        fit=Fit(COLUMN - 15, min_size=8),
                     ),
                     Text(
                         x + COLUMN - 5,
-                        sy + 11,
-                        _("{n} left", n=count),
+                        sy + 23,
+                        left,
                         size=SMALL,
                         fill=MUTED,
                         anchor="end",
+                        fit=Fit(COLUMN - 15),
                     ),
                 ),
                 title=(
-                    _(
+                    n_(
+                        "{colour} stack: {building} face up, {n} tile ({stone}: {effect})",
                         "{colour} stack: {building} face up, {n} tiles ({stone}: {effect})",
                         colour=word.colour_f(colour),
                         building=label,
@@ -402,7 +424,8 @@ def _buildings(
                         effect=t["text"],
                     )
                     if t
-                    else _(
+                    else n_(
+                        "{colour} stack: {building} face up, {n} tile",
                         "{colour} stack: {building} face up, {n} tiles",
                         colour=word.colour_f(colour),
                         building=label,
@@ -411,8 +434,15 @@ def _buildings(
                 ),
             )
         )
-    shapes.append(note(M, sy + 32, _("Stacks: the face-up top of each colour and the tiles left")))
-    return shapes, sy + 42 - y
+    shapes.append(
+        note(
+            M,
+            sy + STACK + 10,
+            _("Stacks: the face-up top of each colour and the tiles left"),
+            room=INNER,
+        )
+    )
+    return shapes, sy + STACK + 20 - y
 
 
 def _building_tile(
@@ -421,9 +451,10 @@ def _building_tile(
     colour = b.get("colour", "grey")
     fill, ink = DIE_FILL.get(colour, "#cccccc"), DIE_INK.get(colour, INK)
     shapes: list[Shape] = [Rect(x, y, w, h, fill=fill, stroke="#4a4030", width=1, rx=4)]
-    shapes += text_block(
-        x + w / 2, y + h / 2 - 5, wrap(measure, b["name"], BODY, w - 10), BODY, fill=ink, bold=True
-    )
+    shapes.append(
+        Text(x + w / 2, y + h / 2 - 5, b["name"], size=BODY, fill=ink, bold=True,
+             fit=Fit(w - 10, lines=2, min_size=8))
+    )  # fmt: skip
     stone = b.get("stone")
     if stone is not None:
         shapes.append(
@@ -434,6 +465,7 @@ def _building_tile(
                 size=SMALL,
                 fill=ink,
                 anchor="end",
+                fit=Fit(w - 10),
             )
         )
     return shapes
@@ -444,7 +476,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
     shapes: list[Shape] = []
     top = y + 8
     # The citizen row: a die per slot, the wisdom beside it.
-    shapes.append(heading(M, top, _("Citizen row")))
+    shapes.append(heading(M, top, _("Citizen row"), 190))
     x = M
     for slot in board.get("citizen_row", []):
         d = slot.get("die")
@@ -462,11 +494,11 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
             )
         else:
             shapes.append(Rect(x + 4, top + 14, 26, 26, fill=PAPER, stroke=EDGE, rx=5))
-        shapes.append(note(x + 17, top + 50, f"{slot['wisdom']} w", anchor="middle"))
+        shapes.append(note(x + 17, top + 50, f"{slot['wisdom']} w", anchor="middle", room=36))
         x += 38
     # The speaker row.
     x = M + 200
-    shapes.append(heading(x, top, _("Speakers")))
+    shapes.append(heading(x, top, _("Speakers"), 130))
     row = board.get("speaker_row", [])
     for i, value in enumerate(row):
         shapes.append(
@@ -476,20 +508,20 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
             )
         )
     if not row:
-        shapes.append(note(x, top + 27, _("none left")))
+        shapes.append(note(x, top + 27, _("none left"), room=130))
     # Citizen dice left beside the board, and tower tiers left in the supply.
     x = M + 340
-    shapes.append(heading(x, top, _("Dice left")))
+    shapes.append(heading(x, top, _("Dice left"), 130))
     for i, (colour, n) in enumerate((board.get("citizen_supply") or {}).items()):
         cx = x + i * 27
         shapes.append(
             Group(
                 (
                     *tuple(die(cx + 2, top + 16, 18, colour, None)),
-                    Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
+                    Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True, fit=Fit(25)),
                 ),
                 title=n_(
-                    "{n} {colour} citizen dice left in the supply",
+                    "{n} {colour} citizen die left in the supply",
                     "{n} {colour} citizen dice left in the supply",
                     n=n,
                     colour=word.colour(colour),
@@ -497,17 +529,17 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
             )
         )
     x = M + 480
-    shapes.append(heading(x, top, _("Tower tiers left")))
+    shapes.append(heading(x, top, _("Tower tiers left"), WIDTH - M - x))
     for i, (colour, n) in enumerate((board.get("tower_supply") or {}).items()):
         cx = x + i * 27
         shapes.append(
             Group(
                 (
                     *tuple(tower(cx + 2, top + 14, 18, 22, colour)),
-                    Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True),
+                    Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True, fit=Fit(25)),
                 ),
                 title=n_(
-                    "{n} {colour} tower tiers left in the supply",
+                    "{n} {colour} tower tier left in the supply",
                     "{n} {colour} tower tiers left in the supply",
                     n=n,
                     colour=word.colour(colour),
@@ -526,15 +558,14 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
     war = (view.get("board") or {}).get("war_track") or {}
     spaces = war.get("spaces", [])
     last = war.get("last_space", len(spaces) - 1)
-    shapes: list[Shape] = [
-        heading(M, y + 8, _("War track")),
-        note(
-            WIDTH - M,
-            y + 8,
-            _("discs stack bottom up; | milestones; attack rewards below"),
-            anchor="end",
-        ),
-    ]
+    shapes = titled(
+        measure,
+        M,
+        y + 8,
+        INNER,
+        _("War track"),
+        _("discs stack bottom up; | milestones; attack rewards below"),
+    )
     if not spaces:
         return shapes, 20
     step = INNER / len(spaces)
@@ -551,6 +582,7 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
                 _("start") if s == 0 else str(s),
                 size=SMALL - 0.5,
                 fill=MUTED,
+                fit=Fit(step - 2),
             ),
         ]
         discs = space.get("discs", [])
@@ -561,7 +593,15 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
         reward = last_points if s == last else reward_short(space["reward"])
         if reward:
             parts.append(
-                Text(x + step / 2, top + WAR_BOX + 9, reward, size=SMALL, fill=INK, bold=True)
+                Text(
+                    x + step / 2,
+                    top + WAR_BOX + 9,
+                    reward,
+                    size=SMALL,
+                    fill=INK,
+                    bold=True,
+                    fit=Fit(step - 2),
+                )
             )
         what = _("{points} on arrival", points=last_points) if s == last else space["reward"]
         if discs:
@@ -588,6 +628,7 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
                 "S stone · F food · W wisdom · G gold · B any basic resource · "
                 "B>G: 1 basic may become 1 gold"
             ),
+            room=INNER,
         )
     )
     return shapes, WAR_BOX + 32 + 32
@@ -596,20 +637,19 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
 # ---------------------------------------------------------------- temples
 
 TEMPLE_ROW = 30
-TEMPLE_LABEL = 124
+TEMPLE_LABEL = 148
 
 
 def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
     temples = (view.get("board") or {}).get("temples", [])
-    shapes: list[Shape] = [
-        heading(M, y + 8, _("Temples")),
-        note(
-            WIDTH - M,
-            y + 8,
-            _("VP per step; the two lowest discs score; leader takes the card"),
-            anchor="end",
-        ),
-    ]
+    shapes = titled(
+        measure,
+        M,
+        y + 8,
+        INNER,
+        _("Temples"),
+        _("VP per step; the two lowest discs score; leader takes the card"),
+    )
     top = y + 20
     for r, temple in enumerate(temples):
         ty = top + r * (TEMPLE_ROW + 4)
@@ -620,9 +660,11 @@ def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[
         holder = temple.get("holder")
         label: list[Shape] = [
             Rect(M, ty, TEMPLE_LABEL - 4, TEMPLE_ROW, fill="#efe6d2", rx=4),
-            Text(M + 6, ty + 9, temple["name"], size=BODY, fill=INK, anchor="start", bold=True),
-            Text(M + 6, ty + 22, zodiac.get("name", ""), size=SMALL, fill=INK, anchor="start"),
-        ]
+            Text(M + 6, ty + 9, temple["name"], size=BODY, fill=INK, anchor="start", bold=True,
+                 fit=Fit(TEMPLE_LABEL - 12 - (20 if holder else 0), min_size=7.5)),
+            Text(M + 6, ty + 22, zodiac.get("name", ""), size=SMALL, fill=INK, anchor="start",
+                 fit=Fit(TEMPLE_LABEL - 12 - (20 if holder else 0), min_size=7.5)),
+        ]  # fmt: skip
         if holder:
             label += disc(M + TEMPLE_LABEL - 16, ty + TEMPLE_ROW / 2, 7.5, holder, view, colours)
         shapes.append(
@@ -640,7 +682,13 @@ def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[
             parts: list[Shape] = [
                 Rect(x + 1, ty, step_w - 2, TEMPLE_ROW, fill=fill, stroke=EDGE, rx=3),
                 Text(
-                    x + step_w - 4, ty + 7.5, str(value), size=SMALL - 1.5, fill=MUTED, anchor="end"
+                    x + step_w - 4,
+                    ty + 7.5,
+                    str(value),
+                    size=SMALL - 1.5,
+                    fill=MUTED,
+                    anchor="end",
+                    fit=Fit(step_w - 8),
                 ),
             ]
             here = at.get(s, [])
@@ -669,12 +717,14 @@ def _districts(
     view: View, colours: Colours, y: float, measure: Measure
 ) -> tuple[list[Shape], float]:
     cards = (view.get("board") or {}).get("district_cards", [])
-    shapes: list[Shape] = [
-        heading(M, y + 8, _("District cards")),
-        note(
-            WIDTH - M, y + 8, _("turn or mirror the pattern; VP first time / later"), anchor="end"
-        ),
-    ]
+    shapes = titled(
+        measure,
+        M,
+        y + 8,
+        INNER,
+        _("District cards"),
+        _("turn or mirror the pattern; VP first time / later"),
+    )
     if not cards:
         return shapes, 20
     w = min(100.0, (INNER - (len(cards) - 1) * 8) / len(cards))
@@ -697,7 +747,7 @@ def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> S
     if gold:
         shapes += [
             Circle(x + w - 13, y + 12, 8, fill="#e8b923", stroke="#8a6d10", width=1),
-            Text(x + w - 13, y + 12.5, str(gold), size=SMALL, fill=INK, bold=True),
+            Text(x + w - 13, y + 12.5, str(gold), size=SMALL, fill=INK, bold=True, fit=Fit(14)),
         ]
     s = 17
     gx, gy = x + w / 2 - s, y + 26
@@ -745,6 +795,7 @@ def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> S
             size=BODY,
             fill=INK,
             bold=True,
+            fit=Fit(w - 6),
         )
     )
     title = _(
@@ -765,7 +816,7 @@ def _slashed(texts: list[Any]) -> Msg | str:
     """Texts one after another with " / " between them."""
     if not texts:
         return ""
-    out = texts[0]
+    out: Msg | str = texts[0]
     for t in texts[1:]:
         out = _("{first} / {then}", first=out, then=t)
     return out

@@ -35,16 +35,14 @@ from engine.games.origins_first_builders.board.shapes import (
     chip,
     die,
     disc,
-    fit,
     note,
     speaker,
-    text_block,
     tower,
 )
 from engine.games.origins_first_builders.board.words import seat_marks
 from engine.games.origins_first_builders.components import BASES
 from engine.games.origins_first_builders.words import _, n_
-from engine.kit.drawing import Circle, Group, Line, Measure, Polygon, Rect, Shape, Text
+from engine.kit.drawing import Circle, Fit, Group, Line, Measure, Polygon, Rect, Shape, Text
 from engine.kit.words import Seat
 
 
@@ -97,11 +95,15 @@ def _player(
 
 def _player_head(view: View, colours: Colours, seat: str, p: dict[str, Any], flow: Flow) -> None:
     tags = seat_marks(view, seat)
+    score = p.get("score", 0)
+    # The score stands at the line's right end: the name and its marks keep left of it.
+    said = min(flow.measure(word.vp(score), 14), (flow.right - flow.x0) / 3)
+    right, flow.right = flow.right, flow.right - said - 8
     flow.add(22, disc(9, 10, 9, seat, view, colours), title=_("{seat}'s colour", seat=Seat(seat)))
     flow.label(Seat(seat), bold=True, colour=INK)
     if tags:
         flow.label(_("({marks})", marks=word.joined(tags)))
-    score = p.get("score", 0)
+    flow.right = right
     parts = word.score_parts(p.get("score_breakdown") or {})
     a = {"seat": Seat(seat), "n": score}
     if view.get("over"):
@@ -127,6 +129,7 @@ def _player_head(view: View, colours: Colours, seat: str, p: dict[str, Any], flo
                     fill=INK,
                     anchor="end",
                     bold=True,
+                    fit=Fit(said),
                 ),
             ),
             title=title,
@@ -182,8 +185,11 @@ def _citizens(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
         width = 24.0
         if where != "home":
             tag = _("in Z{n}", n=str(where).removeprefix("zone "))
-            drawn.append(Text(21, 10, tag, size=SMALL - 0.5, fill=MUTED, anchor="start"))
-            width += flow.measure(tag, SMALL - 0.5) + 4
+            said = flow.measure(tag, SMALL - 0.5)
+            drawn.append(
+                Text(21, 10, tag, size=SMALL - 0.5, fill=MUTED, anchor="start", fit=Fit(said))
+            )
+            width += said + 4
         title = _(
             "{seat}'s citizen {die} ({where})",
             seat=Seat(seat),
@@ -227,7 +233,7 @@ def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
     advisors = p.get("advisors", [])
     flow.label(_("Advisors"))
     for a in advisors:
-        points = Text(19, 10, str(a["points"]), size=SMALL, fill=MUTED, anchor="start")
+        points = Text(19, 10, str(a["points"]), size=SMALL, fill=MUTED, anchor="start", fit=Fit(12))
         flow.add(
             32,
             [*die(1, 2, 16, a["colour"], None), points],
@@ -244,15 +250,16 @@ def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
     tokens = p.get("superiority_tokens", 0)
     shield = ((10, 1), (19, 6), (17, 18), (3, 18), (1, 6))
     superiority = _("superiority")
+    said = min(flow.measure(superiority, BODY), flow.right - flow.x0 - 26)
     flow.add(
-        26 + flow.measure(superiority, BODY),
+        26 + said,
         [
             Polygon(shield, fill="#c9a227", stroke="#6b5310", width=1),
-            Text(10, 11, str(tokens), size=SMALL, fill=INK, bold=True),
-            Text(24, 9, superiority, size=BODY, fill=MUTED, anchor="start"),
+            Text(10, 11, str(tokens), size=SMALL, fill=INK, bold=True, fit=Fit(14)),
+            Text(24, 9, superiority, size=BODY, fill=MUTED, anchor="start", fit=Fit(said)),
         ],
         title=n_(
-            "{seat}: {n} superiority tokens",
+            "{seat}: {n} superiority token",
             "{seat}: {n} superiority tokens",
             n=tokens,
             seat=Seat(seat),
@@ -263,7 +270,9 @@ def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
 def _towers_and_cards(seat: str, p: dict[str, Any], flow: Flow) -> None:
     flow.label(_("Towers"))
     for colour, level in (p.get("palace_towers") or {}).items():
-        level_text = Text(16, 11, str(level), size=BODY, fill=INK, anchor="start", bold=True)
+        level_text = Text(
+            16, 11, str(level), size=BODY, fill=INK, anchor="start", bold=True, fit=Fit(11)
+        )
         flow.add(
             28,
             [*tower(1, 1, 13, 18, colour), level_text],
@@ -279,12 +288,12 @@ def _towers_and_cards(seat: str, p: dict[str, Any], flow: Flow) -> None:
         flow.space(4)
         flow.label(_("Zodiac"))
     for card in cards:
-        w = flow.measure(card["name"], SMALL) + 8
+        w = min(flow.measure(card["name"], SMALL), flow.right - flow.x0 - 12) + 8
         flow.add(
             w + 4,
             [
                 Rect(0, 1, w, 18, fill="#e9e1f3", stroke="#8e5bb5", rx=3),
-                Text(4, 10, card["name"], size=SMALL, fill=INK, anchor="start"),
+                Text(4, 10, card["name"], size=SMALL, fill=INK, anchor="start", fit=Fit(w - 8)),
             ],
             title=_("{card}: {effect}", card=card["name"], effect=card.get("text", "")),
         )
@@ -296,13 +305,13 @@ def _reserved(seat: str, p: dict[str, Any], flow: Flow) -> None:
     for b in p.get("reserved") or []:
         if b is None:
             continue
-        w = flow.measure(b["name"], SMALL) + 8
+        w = min(flow.measure(b["name"], SMALL), flow.right - flow.x0 - 12) + 8
         ink = DIE_INK.get(b["colour"], INK)
         flow.add(
             w + 4,
             [
                 Rect(0, 1, w, 18, fill=DIE_FILL.get(b["colour"], "#ccc"), rx=3),
-                Text(4, 10, b["name"], size=SMALL, fill=ink, anchor="start"),
+                Text(4, 10, b["name"], size=SMALL, fill=ink, anchor="start", fit=Fit(w - 8)),
             ],
             title=_(
                 "{seat} set aside the {building} ({stone})",
@@ -350,9 +359,13 @@ def _city(
     ]
     if big:
         for c in range(cols):
-            shapes.append(note(gx + (c + 0.5) * cell, y0 + 6, str(left + c), anchor="middle"))
+            shapes.append(
+                note(gx + (c + 0.5) * cell, y0 + 6, str(left + c), anchor="middle", room=cell)
+            )
         for r in range(rows):
-            shapes.append(note(gx - 8, gy + (r + 0.5) * cell, str(top + r), anchor="middle"))
+            shapes.append(
+                note(gx - 8, gy + (r + 0.5) * cell, str(top + r), anchor="middle", room=14)
+            )
     highlight = big and placing(view, seat)
     if highlight:
         for fx, fy in free_spaces(city):
@@ -377,6 +390,7 @@ def _city(
                             size=SMALL if big else 8,
                             fill=HIGHLIGHT,
                             bold=True,
+                            fit=Fit(cell - 8),
                         ),
                     ),
                     title=_(
@@ -458,8 +472,10 @@ def _tile(
     if t.get("kind") == "palace":
         shapes += _palace(view, seat, x + pad, y + pad, w, big)
     elif big:
-        size, lines = fit(measure, t.get("name", ""), 10.0 if cell >= 56 else 9.0, w - 5, 3)
-        shapes += text_block(x + cell / 2, y + cell / 2, lines, size, fill=ink, bold=True)
+        shapes.append(
+            Text(x + cell / 2, y + cell / 2, t.get("name", ""), size=10.0 if cell >= 56 else 9.0,
+                 fill=ink, bold=True, fit=Fit(w - 5, lines=3, min_size=6.5))
+        )  # fmt: skip
     a = {"seat": Seat(seat), "x": t["x"], "y": t["y"], "building": t.get("name") or ""}
     if t.get("farm"):
         a["colour"] = _("farm")
@@ -480,7 +496,10 @@ def _palace(view: View, seat: str, x: float, y: float, w: float, big: bool) -> l
     towers = (view.get("players", {}).get(seat) or {}).get("palace_towers") or {}
     shapes: list[Shape] = []
     if big:
-        shapes.append(Text(x + w / 2, y + w * 0.2, _("Palace"), size=9.5, fill=INK, bold=True))
+        shapes.append(
+            Text(x + w / 2, y + w * 0.2, _("Palace"), size=9.5, fill=INK, bold=True,
+                 fit=Fit(w - 4))
+        )  # fmt: skip
     left, right = x + w * 0.24, x + w * 0.76
     base, room = y + w * (0.82 if big else 0.85), w * (0.45 if big else 0.6)
     most = max([*towers.values(), 4])

@@ -1,6 +1,7 @@
 """Small pieces of Origins: First Builders' picture: dice, discs, the archon, towers,
-resource tokens, wrapped words, and a flow that lays pieces in lines. Wherever a width
-depends on a text, it is asked of the ``measure`` given (the font that will draw it)."""
+resource tokens, headings and notes, and a flow that lays pieces in lines. Every text says
+the box it must stay in (``Fit``: the service shrinks or wraps it, issue 32 §6); wherever a
+width depends on a text, it is asked of the ``measure`` given (the font that will draw it)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from engine.games.origins_first_builders.board.palette import (
 from engine.kit.drawing import (
     Anchor,
     Circle,
+    Fit,
     Group,
     Line,
     Measure,
@@ -29,7 +31,6 @@ from engine.kit.drawing import (
     Rect,
     Shape,
     Text,
-    read_as,
 )
 
 WIDTH = 640
@@ -45,55 +46,16 @@ TITLE = 12.5
 Colours = dict[str, tuple[str, str, str]]
 
 
-def wrap(measure: Measure, text: str, size: float, width: float, lines: int = 2) -> list[str]:
-    """Words in at most ``lines`` lines of ``width``; what does not fit ends in "...".
-
-    A text that fits on one line is kept whole (a message stays a message); a longer one is
-    cut into lines of its words as the reader reads them (translated first); a word wider
-    than a line (Japanese has no spaces) is cut between its letters."""
-    if lines >= 1 and " ".join(text.split()) == text and measure(text, size) <= width:
-        return [text]
-    out: list[str] = []
-    words = []
-    for word_ in read_as(measure, text).split():
-        if measure(word_, size) <= width:
-            words.append(word_)
-            continue
-        piece = ""
-        for letter in word_:
-            if piece and measure(piece + letter, size) > width:
-                words.append(piece)
-                piece = ""
-            piece += letter
-        words.append(piece)
-    while words and len(out) < lines:
-        line = words.pop(0)
-        while words and measure(f"{line} {words[0]}", size) <= width:
-            line += " " + words.pop(0)
-        out.append(line)
-    if words and out:
-        last = out[-1]
-        while last and measure(last + "...", size) > width:
-            last = last[:-1]
-        out[-1] = last.rstrip() + "..."
-    return out
-
-
-def fit(
-    measure: Measure, text: str, size: float, width: float, lines: int = 2
-) -> tuple[float, list[str]]:
-    """The largest size, down to 7, at which every word fits ``width``; and the lines."""
-    longest = max((measure(w, size) for w in read_as(measure, text).split()), default=0.0)
-    if longest > width:
-        size = max(7.0, size * width / longest)
-    return size, wrap(measure, text, size, width, lines)
-
-
-def text_block(x: float, y: float, lines: Sequence[str], size: float, **kw: Any) -> list[Shape]:
-    """Lines of text centred on ``y`` as a block."""
-    step = size * 1.2
-    top = y - step * (len(lines) - 1) / 2
-    return [Text(x, top + i * step, line, size=size, **kw) for i, line in enumerate(lines)]
+def titled(
+    measure: Measure, x: float, y: float, room: float, title: str, note_: str
+) -> list[Shape]:
+    """A heading at the left of a line ``room`` wide and a note at its right end: the heading
+    as wide as it is drawn (at most half the line), the note the rest."""
+    wide = min(measure(title, TITLE), room / 2)
+    return [
+        heading(x, y, title, wide),
+        note(x + room, y, note_, anchor="end", room=room - wide - 12),
+    ]
 
 
 def die(
@@ -124,6 +86,7 @@ def die(
                 size=s * 0.62,
                 fill=DIE_INK.get(colour, INK),
                 bold=True,
+                fit=Fit(s - 2),
             )
         )
     return shapes
@@ -135,7 +98,9 @@ def speaker(x: float, y: float, s: float, value: Any, ring: str | None = None) -
     if ring:
         shapes.append(Rect(x - 3, y - 3, s + 6, s + 6, fill=ring, rx=s * 0.3))
     shapes.append(Rect(x, y, s, s, fill="#ffffff", stroke="#5a5040", width=1, rx=s * 0.2))
-    shapes.append(Text(x + s / 2, y + s / 2, str(value), size=s * 0.62, fill=INK, bold=True))
+    shapes.append(
+        Text(x + s / 2, y + s / 2, str(value), size=s * 0.62, fill=INK, bold=True, fit=Fit(s - 2))
+    )
     return shapes
 
 
@@ -144,7 +109,9 @@ def disc(cx: float, cy: float, r: float, seat: str, view: View, colours: Colours
     _, fill, ink = colours.get(seat, ("", "#999999", "#ffffff"))
     return [
         Circle(cx, cy, r, fill=fill, stroke="#222222", width=0.9),
-        Text(cx, cy + 0.5, seat_mark(view, seat), size=r * 1.3, fill=ink, bold=True),
+        Text(
+            cx, cy + 0.5, seat_mark(view, seat), size=r * 1.3, fill=ink, bold=True, fit=Fit(r * 1.8)
+        ),
     ]
 
 
@@ -200,28 +167,35 @@ def chip(
             width=0.8,
             rx=3,
         ),
-        Text(x + h / 2, y + h / 2, letter, size=h * 0.6, fill=INK, bold=True),
-        Text(x + h + 4, y + h / 2, label, size=BODY, fill=INK, anchor="start", bold=True),
+        Text(x + h / 2, y + h / 2, letter, size=h * 0.6, fill=INK, bold=True, fit=Fit(h - 2)),
+        Text(
+            x + h + 4,
+            y + h / 2,
+            label,
+            size=BODY,
+            fill=INK,
+            anchor="start",
+            bold=True,
+            fit=Fit(w - h - 4),
+        ),
     ]
     return [Group(tuple(shapes), title=word.amount(resource, int(amount)))], w
 
 
-def heading(x: float, y: float, text: str) -> Shape:
-    return Text(x, y, text, size=TITLE, fill=INK, anchor="start", bold=True)
+def heading(x: float, y: float, text: str, room: float) -> Shape:
+    return Text(x, y, text, size=TITLE, fill=INK, anchor="start", bold=True, fit=Fit(room))
 
 
-def note(x: float, y: float, text: str, anchor: Anchor = "start") -> Shape:
-    return Text(x, y, text, size=SMALL, fill=MUTED, anchor=anchor)
-
-
-def fit_line(measure: Measure, text: str, size: float, width: float) -> str:
-    """One line of at most ``width``, cut with "..." if it must be."""
-    if measure(text, size) <= width:
-        return text
-    text = read_as(measure, text)
-    while text and measure(text + "...", size) > width:
-        text = text[:-1]
-    return text.rstrip() + "..."
+def note(
+    x: float, y: float, text: str, anchor: Anchor = "start", room: float = 0, lines: int = 1
+) -> Shape:
+    """A small grey text; ``room``: its box's width (none given: as wide as the picture's
+    inside, from ``x`` as anchored)."""
+    if not room:
+        room = {"start": WIDTH - M - x, "middle": 2 * min(x - M, WIDTH - M - x), "end": x - M}[
+            anchor
+        ]
+    return Text(x, y, text, size=SMALL, fill=MUTED, anchor=anchor, fit=Fit(room, lines=lines))
 
 
 @dataclass
@@ -248,11 +222,12 @@ class Flow:
         self.y += self.line
 
     def label(self, text: str, bold: bool = False, colour: str = MUTED) -> None:
-        w = self.measure(text, BODY) + 6
+        w = min(self.measure(text, BODY), self.right - self.x0) + 6
         self.room(w)
         self.shapes.append(
-            Text(self.x, self.y + 9, text, size=BODY, fill=colour, anchor="start", bold=bold)
-        )
+            Text(self.x, self.y + 9, text, size=BODY, fill=colour, anchor="start", bold=bold,
+                 fit=Fit(w - 6))
+        )  # fmt: skip
         self.x += w
 
     def add(self, w: float, shapes: Sequence[Shape], title: str = "") -> None:

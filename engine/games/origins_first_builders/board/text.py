@@ -69,7 +69,7 @@ def text(view: View) -> list[Line]:
         top = stack.get("top")
         stacks.append(
             n_(
-                "{colour} {building} ({n} tiles)",
+                "{colour} {building} ({n} tile)",
                 "{colour} {building} ({n} tiles)",
                 n=stack.get("count", 0),
                 colour=word.colour_f(colour),
@@ -282,14 +282,14 @@ def _player_lines(view: View, seat: str, p: dict[str, Any], focus: bool) -> list
         )
         lines.append(
             n_(
-                "    city ({n} buildings): {tiles}",
+                "    city ({n} building): {tiles}",
                 "    city ({n} buildings): {tiles}",
                 n=count,
                 tiles=tiles,
             )
         )
     else:
-        lines.append(n_("    city: {n} buildings", "    city: {n} buildings", n=count))
+        lines.append(n_("    city: {n} building", "    city: {n} buildings", n=count))
     centres = word.joined(
         (
             _(
