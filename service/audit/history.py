@@ -382,13 +382,13 @@ def describe_table(
         return _vote_decided(payload, them)
     if kind == "seat_offered":
         # A newcomer is named once they take the seat: until then they agreed to nothing.
-        return _("Seat {seat} offered to a new player", seat=str(payload.get("seat")))
+        # Issue 32 §1: the seat is said by whom it was, never by its id.
+        return _("{name}'s seat was offered to a new player", name=them)
     if kind == "seat_claimed":
         return _(
-            "{name} took over seat {seat} from {old}",
+            "{name} took over the seat of {old}",
             name=them,
-            seat=str(payload.get("seat")),
-            old=replaced or str(payload.get("seat")),
+            old=replaced or name(payload.get("seat")),
         )
     if kind == "player_left":
         return _("{name}: this player left the game", name=them)

@@ -16,6 +16,9 @@ from typing import Any
 
 from engine import Event, GameBase, IllegalMove, Move
 from engine.kit.choices import Choice
+from engine.kit.words import Seat, markers
+
+_, _n, _p = markers("tictactoe")
 
 LINES = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
@@ -130,15 +133,17 @@ class TicTacToe(GameBase):
         return f"Mark the {CELL_NAMES[move['cell']]} cell"
 
     def narrate(self, state: State | None, event: Event, seat: str | None) -> str:
+        # A seat is a Seat in a message (issue 32 §1): the reader's renderer names its player.
         kind = event["type"]
         if kind == "game_set_up":
             return f"A game of tic-tac-toe began, {event['marks_per_turn']} mark(s) a turn"
         if kind == "coin_tossed":
-            return f"The coin gave the first turn to {event['first']}"
+            return _("The coin gave the first turn to {seat}", seat=Seat(event["first"]))
         if kind == "mark_placed":
-            return f"{event['seat']} marked the {CELL_NAMES[event['cell']]} cell"
+            cell = CELL_NAMES[event["cell"]]
+            return _("{seat} marked the {cell} cell", seat=Seat(event["seat"]), cell=cell)
         if kind == "game_won":
-            return f"{event['seat']} completed a line and won"
+            return _("{seat} completed a line and won", seat=Seat(event["seat"]))
         if kind == "game_drawn":
             return "The board is full: a draw"
         return ""  # turn_passed: whose turn it is shows on the board

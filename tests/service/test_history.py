@@ -100,7 +100,7 @@ def test_every_event_is_listed_with_its_number_time_player_and_turn(client, sett
     first_move = next(e for e in events if e.move)
     assert first_move.recorded_at.strftime("%Y-%m-%d %H:%M:%S") in html
     # Given without names: each player is their seat's number (issue 30), not their address.
-    assert "Player 1 (p1)" in html and "Player 2 (p2)" in html
+    assert "Player 1 (seat 1)" in html and "Player 2 (seat 2)" in html
     assert "ann" not in html and "bob" not in html
     assert "marked the" in html and "The coin gave the first turn to" in html
     assert "Pace set: 3 days per decision" in html
@@ -251,10 +251,11 @@ def test_each_event_shows_who_held_the_seat_then_and_a_new_player_reads_only_the
 
     html = page(client, f"/games/{game_id}/history")
     number = late.removeprefix("p")
-    assert f"Cy took over seat {late} from Player {number}" in html
+    assert f"Cy took over the seat of Player {number}" in html
+    assert f"seat {late}" not in html and f"({late})" not in html, "issue 32 §1: no seat id"
     who = dict(re.findall(r'<tr id="e(\d+)".*?<td class="who">([^<]*)</td>', html, re.S))
-    assert who[str(before[0].seq)] == f"Player {number} ({late})"
-    assert who[str(after[0].seq)] == f"Cy ({late})"
+    assert who[str(before[0].seq)] == f"Player {number} (seat {number})"
+    assert who[str(after[0].seq)] == f"Cy (seat {number})"
     old = page(client, seat_link(settings, game_id, late, 0) + "/history")
     new = page(client, seat_link(settings, game_id, late, 1) + "/history")
     assert label(before[0]) in old and label(after[0]) not in old

@@ -84,7 +84,7 @@ def test_names_an_older_server_wrote_into_events_are_never_read_again(app, clien
     history = page(client, f"/games/{game_id}/history?all=1")
     assert "Mallory" not in history
     number = late.removeprefix("p")
-    assert f"Cy Young took over seat {late} from Player {number}" in history, "names beside"
+    assert f"Cy Young took over the seat of Player {number}" in history, "names beside"
     verified = app.test_cli_runner().invoke(main, ["verify", game_id])
     assert verified.exit_code == 0, verified.output
     # What cannot change without breaking the chain: the stored payload, in the export.
@@ -212,4 +212,4 @@ def test_a_holder_kept_nowhere_is_shown_by_the_seats_number(client, settings):
         s.execute(delete(SeatHolderRow).where(SeatHolderRow.game_id == game_id))
     history = page(client, f"/games/{game_id}/history?all=1")
     number = late.removeprefix("p")
-    assert f"Cy Young took over seat {late} from Player {number}" in history
+    assert f"Cy Young took over the seat of Player {number}" in history

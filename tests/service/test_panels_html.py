@@ -1,5 +1,5 @@
 """A board's panels become HTML only through the service's autoescaped template: every word
-of a game's panels is text, and a seat becomes its player's name, escaped."""
+of a game's panels is text, and a seat (a Seat, issue 32 §1) becomes its player's name, escaped."""
 
 from __future__ import annotations
 
@@ -16,7 +16,10 @@ from engine.kit.panels import (
     content,
     plain,
 )
+from engine.kit.words import Seat, markers
 from service.boards.html import panels_html
+
+_, _n, _p = markers("tests")
 
 NAMES = {"p1": "<b id=x>Ann</b>", "p2": "Bob & Co"}
 
@@ -24,18 +27,26 @@ NAMES = {"p1": "<b id=x>Ann</b>", "p2": "Bob & Co"}
 def sample() -> Panels:
     return Panels(
         (
-            Para(("p1 to play <now>",), lead=True),
+            Para((_("{seat} to play <now>", seat=Seat("p1")),), lead=True),
             Section(
                 "Players & scores",
                 (
                     Table(
-                        columns=(Column(), Column(("p1",), colour="#d62828", share=40)),
-                        rows=((("Score",), (Words("12", bold=True, tone="big"), BREAK, "p2")),),
+                        columns=(Column(), Column((Seat("p1"),), colour="#d62828", share=40)),
+                        rows=(
+                            (("Score",), (Words("12", bold=True, tone="big"), BREAK, Seat("p2"))),
+                        ),
                         labels=True,
                     ),
                     Para(
                         content(
-                            Chip("3", "#ffffff", shape="die", title="p2's <die>"), Swatch("#123456")
+                            Chip(
+                                "3",
+                                "#ffffff",
+                                shape="die",
+                                title=_("{seat}'s <die>", seat=Seat("p2")),
+                            ),
+                            Swatch("#123456"),
                         )
                     ),
                 ),

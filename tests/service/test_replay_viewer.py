@@ -83,7 +83,8 @@ def test_a_seat_replays_with_its_own_view_and_a_spectator_with_the_public_one(cl
     public = page(client, f"/games/{game_id}/replay/{step}")
     assert all(name in own for name in hands["p1"])
     assert not any(name in other or name in public for name in hands["p1"])
-    assert "your view as Ann (p1)" in own
+    red = boards.seat_colours("origin", ["p1", "p2", "p3"])["p1"]  # issue 32 §1: no seat id
+    assert f"your view as Ann ({red})" in own
     assert "the public view" in public
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.kit.drawing import Drawing, Fit, Text
+from engine.kit.words import Seat
 from service import words
 from service.boards import drawing
 from service.boards.drawing import drawn_texts
@@ -61,7 +62,7 @@ def test_a_players_name_is_measured_once_put_in_and_the_message_in_the_readers_l
     lang: str,
 ) -> None:
     with words.speaking(lang), drawing.naming({"p2": "Олена Коваленко"}):
-        (drawn,) = _drawn(Text(0, 20, "p2", size=14, anchor="start", fit=Fit(60)))
+        (drawn,) = _drawn(Text(0, 20, Seat("p2"), size=14, anchor="start", fit=Fit(60)))
     assert drawn.text.startswith("Олена") and _inside(drawn)
 
 
