@@ -67,7 +67,7 @@ def test_an_event_of_a_type_the_game_never_declared_is_refused_not_told_by_its_t
 
 
 def test_only_whose_turn_starts_and_the_steps_waiting_are_bookkeeping():
-    assert {E.TURN_STARTED, E.AWAITING} == BOOKKEEPING
+    assert {E.TURN_STARTED, E.AWAITING} == set(BOOKKEEPING)
     state = at(new_game(2, seed=1), "p1")
     assert GAME.narrate(state, {"type": E.TURN_STARTED, "seat": "p2"}, None) == ""
     assert GAME.narrate(state, {"type": E.AWAITING, "steps": [{"kind": "main"}]}, "p1") == ""
