@@ -11,32 +11,9 @@ bounce address. Its body is a varint of the email's id: the local part is at mos
 
 from __future__ import annotations
 
-from service.links.sealed import read_varint, seal, unseal, varint
+from service.links.sealed import IdAddress
 
 PURPOSE = b"pbem.bounce.v1"
 PREFIX = "bounce+"
-
-
-def encode(secret: str, email_id: int) -> str:
-    """The local part (``bounce+...``) naming the email ``email_id``."""
-    if email_id < 0:
-        raise ValueError("an email's id is never negative")
-    return seal(secret, PURPOSE, PREFIX, varint(email_id))
-
-
-def decode(secret: str, address: str) -> int | None:
-    """The id of the email a bounce address names, or None if it is not one of ours
-    unaltered. Takes the whole address or its local part, in any case."""
-    body = unseal(secret, PURPOSE, PREFIX, address)
-    if body is None:
-        return None
-    try:
-        email_id, end = read_varint(body, 0)
-    except ValueError:
-        return None
-    return email_id if end == len(body) else None
-
-
-def address(secret: str, mail_domain: str, email_id: int) -> str:
-    """``bounce+<token>@MAIL_DOMAIN`` for the email ``email_id``."""
-    return f"{encode(secret, email_id)}@{mail_domain}"
+BOUNCE = IdAddress(PURPOSE, PREFIX)
+encode, decode, address = BOUNCE.encode, BOUNCE.decode, BOUNCE.address

@@ -11,32 +11,9 @@ reply or bounce address is never one of these); its body is a varint of the bund
 
 from __future__ import annotations
 
-from service.links.sealed import read_varint, seal, unseal, varint
+from service.links.sealed import IdAddress
 
 PURPOSE = b"pbem.bundle-reply.v1"
 PREFIX = "games+"
-
-
-def encode(secret: str, bundle_id: int) -> str:
-    """The local part (``games+...``) naming the bundle ``bundle_id``."""
-    if bundle_id < 0:
-        raise ValueError("a bundle's id is never negative")
-    return seal(secret, PURPOSE, PREFIX, varint(bundle_id))
-
-
-def decode(secret: str, address: str) -> int | None:
-    """The id of the bundle a reply address names, or None if it is not one of ours
-    unaltered. Takes the whole address or its local part, in any case."""
-    body = unseal(secret, PURPOSE, PREFIX, address)
-    if body is None:
-        return None
-    try:
-        bundle_id, end = read_varint(body, 0)
-    except ValueError:
-        return None
-    return bundle_id if end == len(body) else None
-
-
-def address(secret: str, mail_domain: str, bundle_id: int) -> str:
-    """``games+<token>@MAIL_DOMAIN`` for the bundle ``bundle_id``."""
-    return f"{encode(secret, bundle_id)}@{mail_domain}"
+BUNDLE = IdAddress(PURPOSE, PREFIX)
+encode, decode, address = BUNDLE.encode, BUNDLE.decode, BUNDLE.address

@@ -13,6 +13,7 @@ import base64
 import hashlib
 import hmac
 import re
+from dataclasses import dataclass
 
 MAC_BYTES = 10
 """80 bits: a forger must guess one in 2**80 per try."""
@@ -73,3 +74,35 @@ def unseal(secret: str, purpose: bytes, prefix: str, address: str) -> bytes | No
     if len(mac) != MAC_BYTES or not hmac.compare_digest(mac, expected):
         return None
     return body
+
+
+@dataclass(frozen=True)
+class IdAddress:
+    """An address naming one row by its id: ``prefix`` + a token of ``purpose`` whose body
+    is the id's varint (a bounce address names an email, a bundle's reply address a
+    bundle)."""
+
+    purpose: bytes
+    prefix: str
+
+    def encode(self, secret: str, row_id: int) -> str:
+        """The local part (``prefix...``) naming the row ``row_id``."""
+        if row_id < 0:
+            raise ValueError("a row's id is never negative")
+        return seal(secret, self.purpose, self.prefix, varint(row_id))
+
+    def decode(self, secret: str, address: str) -> int | None:
+        """The id an address names, or None if it is not one of ours unaltered. Takes the
+        whole address or its local part, in any case."""
+        body = unseal(secret, self.purpose, self.prefix, address)
+        if body is None:
+            return None
+        try:
+            row_id, end = read_varint(body, 0)
+        except ValueError:
+            return None
+        return row_id if end == len(body) else None
+
+    def address(self, secret: str, mail_domain: str, row_id: int) -> str:
+        """``prefix<token>@MAIL_DOMAIN`` for the row ``row_id``."""
+        return f"{self.encode(secret, row_id)}@{mail_domain}"

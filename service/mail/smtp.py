@@ -69,8 +69,11 @@ def flatten(message: EmailMessage, *, utf8: bool = False) -> bytes:
     """The message as it goes over the wire (CRLF line ends), as ``smtplib`` would write
     it: in UTF-8 (RFC 6532) when it goes out with SMTPUTF8, else in ASCII with encoded
     words. These are the bytes a DKIM signature covers (:mod:`service.mail.signing`)."""
-    # Every message here has an EmailPolicy (POLICY), the policy that knows utf8.
-    policy = message.policy.clone(utf8=True) if utf8 else message.policy  # type: ignore[call-arg]
+    policy = message.policy
+    if utf8:
+        # Every message here has an EmailPolicy (POLICY), the policy that knows utf8.
+        assert isinstance(policy, email.policy.EmailPolicy), policy
+        policy = policy.clone(utf8=True)
     with io.BytesIO() as out:
         BytesGenerator(out, policy=policy).flatten(message, linesep="\r\n")
         return out.getvalue()

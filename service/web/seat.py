@@ -65,6 +65,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
     s, table, seat = settings(), loaded.table, link.seat
     acting = frozenset() if loaded.row.over else loaded.game.to_act(loaded.state)
     ballot = table.ballot
+    closes = tables.ballot_closes(table)  # None exactly when there is no ballot
     my_vote = dict(ballot.votes).get(seat) if ballot else None
     moment = eventstore.now()
     players = notices.statuses(loaded)
@@ -127,15 +128,14 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "ballot": {
             "number": ballot.number,
             "about": shown_names.of_seat(seat_row(loaded.row, ballot.seat)),
-            # ballot_closes is None only without a ballot, and this is the ballot's.
-            "closes": notices.when(table, tables.ballot_closes(table)),  # type: ignore[arg-type]
+            "closes": notices.when(table, closes),
             "mine": my_vote,
             "mine_label": notices.CHOICE_LABELS.get(my_vote, my_vote) if my_vote else None,
             "voter": seat in table.voters(),
             "choices": [{"key": c, "label": notices.CHOICE_LABELS[c]} for c in tables.CHOICES],
             "preselect": request.args.get("vote"),
         }
-        if ballot
+        if ballot and closes
         else None,
         "nudgeable": nudgeable,
         "can_take_back": table.last_decision is not None

@@ -106,14 +106,21 @@ def sections(message: EmailMessage) -> dict[str, str]:
     return dict(SECTION.findall(text_of(message)))
 
 
-def held_into_one_email(client, settings, smtp, work, clock) -> tuple[list[str], EmailMessage]:
-    """Five fast games: Ann's invitations and first turn emails pass the cap; an hour
-    later the held ones come as one email. The games, and that email."""
+def four_held(client, settings: Settings, work) -> list[str]:
+    """Five fast games: Ann's five invitations and her first turn email pass the cap, her
+    four other turn emails of the hour are held. The games."""
     games = five_games(client)
     work()  # five invitations to Ann
     for game_id in games:
         ann_to_decide(settings, game_id)
     work()  # five turn emails to Ann: the sixth email of the hour goes, four are held
+    return games
+
+
+def held_into_one_email(client, settings, smtp, work, clock) -> tuple[list[str], EmailMessage]:
+    """Five fast games: Ann's invitations and first turn emails pass the cap; an hour
+    later the held ones come as one email. The games, and that email."""
+    games = four_held(client, settings, work)
     assert len(smtp.to(ANN)) == CAP
     clock.tick(timedelta(minutes=59))
     work()
@@ -167,11 +174,7 @@ def test_a_held_email_whose_decision_was_made_is_dropped_and_one_left_goes_as_it
     client, capped, smtp, work
 ):
     with freeze_time(START) as clock:
-        games = five_games(client)
-        work()
-        for game_id in games:
-            ann_to_decide(capped, game_id)
-        work()
+        four_held(client, capped, work)
         with sessions(capped.database_url)() as s:
             held = s.scalars(select(OutboxRow).where(OutboxRow.held_for == ANN)).all()
         assert len(held) == 4 and all(r.held_until == START + timedelta(hours=1) for r in held)
@@ -191,11 +194,7 @@ def test_a_held_email_whose_decision_was_made_is_dropped_and_one_left_goes_as_it
 
 def test_a_held_email_waits_again_when_the_hour_filled_meanwhile(client, capped, smtp, work):
     with freeze_time(START) as clock:
-        games = five_games(client)
-        work()
-        for game_id in games:
-            ann_to_decide(capped, game_id)
-        work()
+        four_held(client, capped, work)
         clock.tick(timedelta(minutes=30))
         # Another game's invitation, later in the hour: held too, behind the others.
         extra = client.post(
@@ -216,11 +215,7 @@ def test_a_held_email_waits_again_when_the_hour_filled_meanwhile(client, capped,
 
 def test_an_answer_to_the_players_own_reply_is_never_held(client, capped, smtp, work):
     with freeze_time(START):
-        games = five_games(client)
-        work()
-        for game_id in games:
-            ann_to_decide(capped, game_id)
-        work()
+        four_held(client, capped, work)
         turn = smtp.to(ANN)[CAP - 1]  # after the five invitations, the one turn email
         deliver(capped, reply_message(turn, "status"))
         work()
@@ -269,11 +264,7 @@ def test_a_reply_to_a_bundled_email_plays_the_game_its_letter_names(client, capp
 def test_the_held_emails_are_counted_for_metrics(client, capped, smtp, work, monkeypatch):
     monkeypatch.setenv("METRICS_TOKEN", "scrape-token")
     with freeze_time(START):
-        games = five_games(client)
-        work()
-        for game_id in games:
-            ann_to_decide(capped, game_id)
-        work()
+        four_held(client, capped, work)
     from dataclasses import replace
 
     from service import create_app
@@ -288,11 +279,7 @@ def test_the_held_emails_are_counted_for_metrics(client, capped, smtp, work, mon
 
 def test_a_bundle_the_relay_refused_goes_again_as_the_same_email_once(client, capped, smtp, work):
     with freeze_time(START) as clock:
-        games = five_games(client)
-        work()
-        for game_id in games:
-            ann_to_decide(capped, game_id)
-        work()
+        four_held(client, capped, work)
         clock.tick(timedelta(hours=1, seconds=1))
         smtp.fail_next = 4  # 451 at DATA, past every retry RQ has (RETRY_INTERVALS: three)
         work()
