@@ -59,8 +59,9 @@ def _builtin_font() -> Iterator[None]:
     @lru_cache(maxsize=32)
     def builtin(size: int, face: int = 0) -> Any:
         made = ImageFont.load_default(size=size)
+        assert isinstance(made, ImageFont.FreeTypeFont)
         # Its masks remembered as drawing._font's are, so both are timed alike.
-        made.getmask2 = drawing._remembered(made.getmask2)  # type: ignore[union-attr, method-assign]
+        made.__class__ = drawing._RememberingFont
         return made
 
     builtin.cache_clear()

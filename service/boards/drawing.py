@@ -13,7 +13,7 @@ import math
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -728,25 +728,52 @@ def _drawn(face: int, ch: str) -> bytes:
 
 @lru_cache(maxsize=32)
 def _font(size: int, face: int = 0) -> ImageFont.FreeTypeFont:
-    font = ImageFont.truetype(FONTS[face], size=size, layout_engine=ImageFont.Layout.BASIC)
-    # Each font's own getmask2, wrapped to remember its masks (issue 33 §5 replaces it).
-    font.getmask2 = _remembered(font.getmask2)  # type: ignore[method-assign]
-    return font
+    return _RememberingFont(FONTS[face], size=size, layout_engine=ImageFont.Layout.BASIC)
 
 
-def _remembered(getmask2: Callable[..., Any]) -> Callable[..., Any]:
-    """``getmask2`` answering a text it has rendered before from memory. The mask is only
-    read by ``ImageDraw.text`` (in the modes other than RGBA, which we never ask for), so
-    one mask serves every picture: the pixels are the same as rendering it again."""
+class _RememberingFont(ImageFont.FreeTypeFont):
+    """A font answering a text it has rendered before from memory. ``ImageDraw.text`` reads
+    the mask of ``getmask2`` (Pillow's documented hook for a font's bitmaps) and nothing else
+    in the modes other than RGBA, which we never ask for: one mask serves every picture, the
+    pixels the same as rendering it again. mypy holds this signature to Pillow's."""
 
-    def getmask2_(text: str, mode: str = "", *args: Any, **kwargs: Any) -> Any:
-        if mode == "RGBA" or any(isinstance(a, list) for a in args):
-            return getmask2(text, mode, *args, **kwargs)
-        return _mask(getmask2, text, mode, *args, **kwargs)
-
-    return getmask2_
+    def getmask2(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
+        if mode == "RGBA" or features is not None or args:
+            return super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                *args, **kwargs,
+            )  # fmt: skip
+        named = tuple(sorted(kwargs.items()))
+        return _mask(self, text, mode, direction, language, stroke_width, anchor, ink, start, named)
 
 
 @lru_cache(maxsize=GLYPH_MASKS)
-def _mask(getmask2: Callable[..., Any], text: str, mode: str, *args: Any, **kwargs: Any) -> Any:
-    return getmask2(text, mode, *args, **kwargs)
+def _mask(
+    font: _RememberingFont,
+    text: str | bytes,
+    mode: str,
+    direction: str | None,
+    language: str | None,
+    stroke_width: float,
+    anchor: str | None,
+    ink: int,
+    start: tuple[float, float] | None,
+    named: tuple[tuple[str, Any], ...],
+) -> tuple[Any, tuple[int, int]]:
+    return ImageFont.FreeTypeFont.getmask2(
+        font, text, mode, direction, None, language, stroke_width, anchor, ink, start,
+        **dict(named),
+    )  # fmt: skip
