@@ -105,13 +105,31 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             )
 
 
+# CI runs the suite twice (.ci/run): on the machine's PostgreSQL and Redis, then on the
+# embedded defaults. A test that asks for neither a database nor a Redis runs alike in both,
+# so the first pass, with PBEM_STORAGE_PASS=1, runs only the tests that reach storage; the
+# embedded pass, like `make test`, runs every test.
+STORAGE_PASS = "PBEM_STORAGE_PASS"
+STORAGE = frozenset({"database_url", "redis_url"})
+
+
+def _deselect(config: pytest.Config, items: list[pytest.Item], out: list[pytest.Item]) -> None:
+    if out:
+        config.hook.pytest_deselected(items=out)
+        left = set(map(id, out))
+        items[:] = [item for item in items if id(item) not in left]
+
+
+def reaches_storage(item: pytest.Item) -> bool:
+    """Whether the test asks, through any of its fixtures, for a database or a Redis."""
+    return bool(STORAGE & set(getattr(item, "fixturenames", ())))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The image test (tests/hosting/test_image.py) runs containers from a built image: only
     `make image-test`, which asks for it with ``-m image``, runs it. Any other run leaves it
     out, deselected rather than skipped: it is not part of that run, nor missing from it."""
-    if "image" in (config.option.markexpr or ""):
-        return
-    image = [item for item in items if item.get_closest_marker("image") is not None]
-    if image:
-        config.hook.pytest_deselected(items=image)
-        items[:] = [item for item in items if item.get_closest_marker("image") is None]
+    if "image" not in (config.option.markexpr or ""):
+        _deselect(config, items, [i for i in items if i.get_closest_marker("image") is not None])
+    if os.environ.get(STORAGE_PASS) == "1":
+        _deselect(config, items, [i for i in items if not reaches_storage(i)])
