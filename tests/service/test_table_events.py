@@ -50,6 +50,10 @@ def test_a_fold_with_a_handler_for_an_undeclared_table_event_is_refused_on_impor
         EVENTS.table("fold", misspelt)
 
 
+def test_the_history_has_a_sentence_for_every_table_event_and_for_no_other():
+    assert list(history.TELLERS) == list(EVENTS)
+
+
 @pytest.mark.parametrize("kind", sorted(EVENTS))
 def test_every_table_event_has_a_sentence_of_its_own_in_the_history(kind):
     payload = {"type": kind, **EVERYTHING}
