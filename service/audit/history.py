@@ -250,31 +250,13 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         decided = event.move is not None and not is_table
         # Each run of decisions by one seat is a turn: the table counts them as it folds.
         turn = record.steps[i].table.turns
-        open_book = record.finished or viewer.holds(event.seat, event.seq)
-        label = None
-        if decided and open_book:
-            assert event.move is not None
-            label = _label(record.game, before.state if before else None, event.move)
-        bookkeeping = False
+        label = _decision(record, viewer, event, before) if decided else None
         if is_table:
-            undoer = None
-            if payload["type"] == "table.taken_back":
-                undone_seq = payload.get("first_seq")
-                if isinstance(undone_seq, int):
-                    undoer = record.undoers.get(undone_seq)
-            replaced = None
-            if payload["type"] == "table.seat_claimed":
-                replaced = record.names_at(event.seq - 1).get(str(payload.get("seat")))
-            text = describe_table(payload, event.seat, names, undoer=undoer, replaced=replaced)
+            text, bookkeeping = _table_text(record, event, payload, names), False
         else:
-            reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
-            told = _narration(record.game, before.state if before else None, payload, reader)
-            text = with_names(told, names) or _bookkeeping(record.game, payload)
-            bookkeeping = not told and not decided
-        details = None
-        if record.finished:
-            shown = {"payload": payload, "move": event.move} if event.move else payload
-            details = json.dumps(shown, sort_keys=True, ensure_ascii=False)
+            text, bookkeeping = _game_text(record, viewer, event, payload, before, names)
+            bookkeeping = bookkeeping and not decided
+        details = _details(event, payload) if record.finished else None
         found.append(
             Entry(
                 seq=event.seq,
@@ -294,6 +276,49 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
             )
         )
     return found
+
+
+def _decision(record: Record, viewer: Viewer, event: EventRow, before: Folded | None) -> str | None:
+    """The move's label, when the viewer may read it: once the game is over, else only to
+    whoever held the seat then."""
+    if event.move is None or not (record.finished or viewer.holds(event.seat, event.seq)):
+        return None
+    return _label(record.game, before.state if before else None, event.move)
+
+
+def _table_text(
+    record: Record, event: EventRow, payload: dict[str, Any], names: dict[str, str]
+) -> str:
+    undoer = None
+    if payload["type"] == ev.TAKEN_BACK:
+        undone_seq = payload.get("first_seq")
+        if isinstance(undone_seq, int):
+            undoer = record.undoers.get(undone_seq)
+    replaced = None
+    if payload["type"] == ev.SEAT_CLAIMED:
+        replaced = record.names_at(event.seq - 1).get(str(payload.get("seat")))
+    return describe_table(payload, event.seat, names, undoer=undoer, replaced=replaced)
+
+
+def _game_text(
+    record: Record,
+    viewer: Viewer,
+    event: EventRow,
+    payload: dict[str, Any],
+    before: Folded | None,
+    names: dict[str, str],
+) -> tuple[str, bool]:
+    """The game's sentence for the event as this viewer may read it, and whether the game
+    told nothing of it (it only keeps the engine's books)."""
+    reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
+    told = _narration(record.game, before.state if before else None, payload, reader)
+    return with_names(told, names) or _bookkeeping(record.game, payload), not told
+
+
+def _details(event: EventRow, payload: dict[str, Any]) -> str:
+    """Payload (and move) as JSON, once the game is over."""
+    shown = {"payload": payload, "move": event.move} if event.move else payload
+    return json.dumps(shown, sort_keys=True, ensure_ascii=False)
 
 
 def concerns(entry: Entry, payload: dict[str, Any], seat: str) -> bool:
