@@ -5,10 +5,14 @@ writes has a sentence of its own in the history (issue 32 added ``table.resigned
 
 from __future__ import annotations
 
+import ast
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
+import service
+import workers
 from engine.kit.events import VocabularyError
 from service.audit import history
 from service.table import rules as tables
@@ -65,3 +69,23 @@ def test_every_table_event_has_a_sentence_of_its_own_in_the_history(kind):
 def test_a_table_event_of_a_type_never_written_is_refused_not_folded_as_nothing(kind):
     with pytest.raises(tables.UnknownTableEvent):
         tables.fold(tables.Table(seats=("p1", "p2")), 1, None, datetime.now(UTC), {"type": kind})
+
+
+def _written_types() -> dict[str, str]:
+    """Every ``table.<name>`` string in the service's and the workers' code, with where."""
+    found: dict[str, str] = {}
+    for package in (service, workers):
+        root = Path(package.__file__).parent
+        for path in sorted(root.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+                    continue
+                text = node.value
+                if text.startswith("table.") and text[6:].isidentifier():
+                    found.setdefault(text, f"{path.relative_to(root.parent)}:{node.lineno}")
+    return found
+
+
+def test_every_table_event_the_code_names_is_in_the_vocabulary():
+    unknown = {kind: where for kind, where in _written_types().items() if kind not in EVENTS}
+    assert not unknown, unknown
