@@ -2,7 +2,8 @@
 
 These rules belong to the service, not to any game, yet DESIGN.md §4 wants every correction
 in the game's log. So they are events too, typed ``table.*``, appended to the same chain and
-folded here, beside the game's own state; the engine never sees them (issue 4).
+folded here, beside the game's own state; the engine never sees them (issue 4). Their types
+are declared once in :mod:`.events`; :data:`FOLD` has one handler for each.
 
 Everything here is pure: times come from the events' ``recorded_at`` or from arguments.
 """
