@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from engine.contract import Event
 
 S = TypeVar("S")
+H = TypeVar("H")
 
 Folder = Callable[[Any, Event], Any]
 Teller = Callable[[Any, Event, "str | None"], str]
@@ -72,6 +73,13 @@ class Vocabulary:
         missing = [k for k in self._types if k not in set(given)]
         if required and missing:
             raise VocabularyError(f"{self.game}: the {what} does not handle {missing}")
+
+    def table(self, what: str, handlers: Mapping[str, H]) -> dict[str, H]:
+        """``handlers`` keyed by every declared type and no other, checked now: for a fold or
+        a narration whose handlers take more than :meth:`fold` and :meth:`narration` give
+        them (the service's ``table.*`` events, folded with their seq, seat and time)."""
+        self._cover(what, handlers, required=True)
+        return dict(handlers)
 
     def fold(
         self,

@@ -22,6 +22,7 @@ everything is shown: every move described, every payload, every hash, any seat's
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -37,7 +38,9 @@ from service.play.moves import LEFT
 from service.store import eventstore
 from service.store import names as shown_names
 from service.store.models import EventRow, GameRow
+from service.table import events as ev
 from service.table import rules as tables
+from service.table.events import EVENTS
 from service.table.logfold import Folded
 from service.words import _, listing, n_
 
@@ -247,31 +250,13 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         decided = event.move is not None and not is_table
         # Each run of decisions by one seat is a turn: the table counts them as it folds.
         turn = record.steps[i].table.turns
-        open_book = record.finished or viewer.holds(event.seat, event.seq)
-        label = None
-        if decided and open_book:
-            assert event.move is not None
-            label = _label(record.game, before.state if before else None, event.move)
-        bookkeeping = False
+        label = _decision(record, viewer, event, before) if decided else None
         if is_table:
-            undoer = None
-            if payload["type"] == "table.taken_back":
-                undone_seq = payload.get("first_seq")
-                if isinstance(undone_seq, int):
-                    undoer = record.undoers.get(undone_seq)
-            replaced = None
-            if payload["type"] == "table.seat_claimed":
-                replaced = record.names_at(event.seq - 1).get(str(payload.get("seat")))
-            text = describe_table(payload, event.seat, names, undoer=undoer, replaced=replaced)
+            text, bookkeeping = _table_text(record, event, payload, names), False
         else:
-            reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
-            told = _narration(record.game, before.state if before else None, payload, reader)
-            text = with_names(told, names) or _bookkeeping(record.game, payload)
-            bookkeeping = not told and not decided
-        details = None
-        if record.finished:
-            shown = {"payload": payload, "move": event.move} if event.move else payload
-            details = json.dumps(shown, sort_keys=True, ensure_ascii=False)
+            text, bookkeeping = _game_text(record, viewer, event, payload, before, names)
+            bookkeeping = bookkeeping and not decided
+        details = _details(event, payload) if record.finished else None
         found.append(
             Entry(
                 seq=event.seq,
@@ -291,6 +276,49 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
             )
         )
     return found
+
+
+def _decision(record: Record, viewer: Viewer, event: EventRow, before: Folded | None) -> str | None:
+    """The move's label, when the viewer may read it: once the game is over, else only to
+    whoever held the seat then."""
+    if event.move is None or not (record.finished or viewer.holds(event.seat, event.seq)):
+        return None
+    return _label(record.game, before.state if before else None, event.move)
+
+
+def _table_text(
+    record: Record, event: EventRow, payload: dict[str, Any], names: dict[str, str]
+) -> str:
+    undoer = None
+    if payload["type"] == ev.TAKEN_BACK:
+        undone_seq = payload.get("first_seq")
+        if isinstance(undone_seq, int):
+            undoer = record.undoers.get(undone_seq)
+    replaced = None
+    if payload["type"] == ev.SEAT_CLAIMED:
+        replaced = record.names_at(event.seq - 1).get(str(payload.get("seat")))
+    return describe_table(payload, event.seat, names, undoer=undoer, replaced=replaced)
+
+
+def _game_text(
+    record: Record,
+    viewer: Viewer,
+    event: EventRow,
+    payload: dict[str, Any],
+    before: Folded | None,
+    names: dict[str, str],
+) -> tuple[str, bool]:
+    """The game's sentence for the event as this viewer may read it, and whether the game
+    told nothing of it (it only keeps the engine's books)."""
+    reader = event.seat if record.finished else record.seat_for_view(viewer, event.seq)
+    told = _narration(record.game, before.state if before else None, payload, reader)
+    return with_names(told, names) or _bookkeeping(record.game, payload), not told
+
+
+def _details(event: EventRow, payload: dict[str, Any]) -> str:
+    """Payload (and move) as JSON, once the game is over."""
+    shown = {"payload": payload, "move": event.move} if event.move else payload
+    return json.dumps(shown, sort_keys=True, ensure_ascii=False)
 
 
 def concerns(entry: Entry, payload: dict[str, Any], seat: str) -> bool:
@@ -336,6 +364,31 @@ def humanise(kind: str) -> str:
     return contract.humanise(kind.removeprefix(tables.PREFIX))
 
 
+@dataclass(frozen=True)
+class Told:
+    """What a ``table.*`` event's sentence may say: its payload, and the names of the seat
+    that recorded it (``who``), of the seat it is about (``them``), of the seat whose
+    decision a takeback undid (``undoer``) and of whom a hand-over replaced (``replaced``)."""
+
+    payload: dict[str, Any]
+    names: dict[str, str]
+    who: str | None
+    them: str | None
+    undoer: str | None
+    replaced: str | None
+
+    def name(self, seat: Any) -> str:
+        return self.names.get(seat, str(seat))
+
+    @property
+    def first(self) -> str:
+        return str(self.payload.get("first_seq"))
+
+    @property
+    def last(self) -> str:
+        return str(self.payload.get("last_seq"))
+
+
 def describe_table(
     payload: dict[str, Any],
     by: str | None,
@@ -355,103 +408,147 @@ def describe_table(
 
     who = name(by) if by else None
     them = name(payload.get("seat")) if payload.get("seat") else None
-    first, last = str(payload.get("first_seq")), str(payload.get("last_seq"))
-    if kind == "pace_set":
-        return _(
-            "Pace set: {days} per decision, first reminder after {hours} h ({zone})",
-            days=n_("{n} day", "{n} days", n=int(payload.get("days") or 0)),
-            hours=str(payload.get("remind_after_hours")),
-            zone=words.zone_name(str(payload.get("timezone"))),
-        )
-    if kind == "reminded":
-        return _("Reminder {number} sent to {name}", number=str(payload.get("number")), name=them)
-    if kind == "nudged":
-        return _("{who} nudged {name}", who=who, name=them)
-    if kind == "away":
-        return _(
-            "{name} is away from {first} to {last}",
-            name=them,
-            first=_day(payload.get("first")),
-            last=_day(payload.get("last")),
-        )
-    if kind == "deadline_passed":
-        return _("{name}'s deadline passed; the others vote", name=them)
-    if kind == "vote_cast":
-        return _vote_cast(payload, who)
-    if kind == "vote_decided":
-        return _vote_decided(payload, them)
-    if kind == "seat_offered":
-        # A newcomer is named once they take the seat: until then they agreed to nothing.
-        # Issue 32 §1: the seat is said by whom it was, never by its id.
-        return _("{name}'s seat was offered to a new player", name=them)
-    if kind == "seat_claimed":
-        return _(
-            "{name} took over the seat of {old}",
-            name=them,
-            old=replaced or name(payload.get("seat")),
-        )
-    if kind == "player_left":
-        return _("{name}: this player left the game", name=them)
-    if kind == "unreachable":
-        return _("{name}'s address no longer receives our emails; the others were told", name=them)
-    if kind == "reachable":
-        return _("{name} gave an address that receives our emails again", name=them)
-    if kind == "closed":
-        return _("The host closed the game: it ended as it stood")
-    if kind == "resigned":
-        return _resigned(payload, them, names)
-    if kind == "player_returned":
-        return _("{name} is back and plays again (no more bot)", name=them)
-    if kind == "dormant":
-        if them:
-            return _(
-                "{name}'s deadline passed with nobody else to vote: the game went quiet",
-                name=them,
-            )
-        return _("Nobody answered the vote: the game went quiet")
-    if kind == "resumed":
-        if payload.get("imported_from"):
-            return _(
-                "The game resumed on this server (imported from game {game})",
-                game=str(payload["imported_from"]),
-            )
-        return _("{who} woke the game up", who=who) if who else _("The game resumed")
-    if kind == "abandoned":
-        return _("The game was ended as it stood")
-    if kind == "revive_agreed":
-        return _("{who} agreed to revive the game", who=who)
-    if kind == "revived":
-        return _("Every player agreed: the game goes on")
-    if kind == "takeback_requested":
-        return _(
-            "{who} asked to take back their last decision (events {first}–{last})",
-            who=who,
-            first=first,
-            last=last,
-        )
-    if kind == "takeback_approved":
-        return _("{who} agreed to the takeback", who=who)
-    if kind == "takeback_refused":
-        return _("{who} refused the takeback", who=who)
-    if kind == "taken_back":
-        if undoer:
-            return _(
-                "{name}'s last decision was taken back (events {first}–{last} undone)",
-                name=name(undoer),
-                first=first,
-                last=last,
-            )
-        return _(
-            "The last decision was taken back (events {first}–{last} undone)",
-            first=first,
-            last=last,
-        )
-    return humanise(payload["type"])
+    teller = TELLERS.get(tables.PREFIX + kind)
+    if teller is None:  # an event the fold refuses: the history still names it
+        return humanise(payload["type"])
+    return teller(Told(payload, names, who, them, undoer, replaced))
 
 
-def _resigned(payload: dict[str, Any], them: str | None, names: dict[str, str]) -> str:
+def _pace_set(told: Told) -> str:
+    payload = told.payload
+    return _(
+        "Pace set: {days} per decision, first reminder after {hours} h ({zone})",
+        days=n_("{n} day", "{n} days", n=int(payload.get("days") or 0)),
+        hours=str(payload.get("remind_after_hours")),
+        zone=words.zone_name(str(payload.get("timezone"))),
+    )
+
+
+def _reminded(told: Told) -> str:
+    return _(
+        "Reminder {number} sent to {name}",
+        number=str(told.payload.get("number")),
+        name=told.them,
+    )
+
+
+def _nudged(told: Told) -> str:
+    return _("{who} nudged {name}", who=told.who, name=told.them)
+
+
+def _away(told: Told) -> str:
+    return _(
+        "{name} is away from {first} to {last}",
+        name=told.them,
+        first=_day(told.payload.get("first")),
+        last=_day(told.payload.get("last")),
+    )
+
+
+def _deadline_passed(told: Told) -> str:
+    return _("{name}'s deadline passed; the others vote", name=told.them)
+
+
+def _seat_offered(told: Told) -> str:
+    # A newcomer is named once they take the seat: until then they agreed to nothing.
+    # Issue 32 §1: the seat is said by whom it was, never by its id.
+    return _("{name}'s seat was offered to a new player", name=told.them)
+
+
+def _seat_claimed(told: Told) -> str:
+    return _(
+        "{name} took over the seat of {old}",
+        name=told.them,
+        old=told.replaced or told.name(told.payload.get("seat")),
+    )
+
+
+def _player_left(told: Told) -> str:
+    return _("{name}: this player left the game", name=told.them)
+
+
+def _unreachable(told: Told) -> str:
+    return _("{name}'s address no longer receives our emails; the others were told", name=told.them)
+
+
+def _reachable(told: Told) -> str:
+    return _("{name} gave an address that receives our emails again", name=told.them)
+
+
+def _closed(_told: Told) -> str:
+    return _("The host closed the game: it ended as it stood")
+
+
+def _player_returned(told: Told) -> str:
+    return _("{name} is back and plays again (no more bot)", name=told.them)
+
+
+def _dormant(told: Told) -> str:
+    if told.them:
+        return _(
+            "{name}'s deadline passed with nobody else to vote: the game went quiet",
+            name=told.them,
+        )
+    return _("Nobody answered the vote: the game went quiet")
+
+
+def _resumed(told: Told) -> str:
+    if told.payload.get("imported_from"):
+        return _(
+            "The game resumed on this server (imported from game {game})",
+            game=str(told.payload["imported_from"]),
+        )
+    return _("{who} woke the game up", who=told.who) if told.who else _("The game resumed")
+
+
+def _abandoned(_told: Told) -> str:
+    return _("The game was ended as it stood")
+
+
+def _revive_agreed(told: Told) -> str:
+    return _("{who} agreed to revive the game", who=told.who)
+
+
+def _revived(_told: Told) -> str:
+    return _("Every player agreed: the game goes on")
+
+
+def _takeback_requested(told: Told) -> str:
+    return _(
+        "{who} asked to take back their last decision (events {first}–{last})",
+        who=told.who,
+        first=told.first,
+        last=told.last,
+    )
+
+
+def _takeback_approved(told: Told) -> str:
+    return _("{who} agreed to the takeback", who=told.who)
+
+
+def _takeback_refused(told: Told) -> str:
+    return _("{who} refused the takeback", who=told.who)
+
+
+def _taken_back(told: Told) -> str:
+    if told.undoer:
+        return _(
+            "{name}'s last decision was taken back (events {first}–{last} undone)",
+            name=told.name(told.undoer),
+            first=told.first,
+            last=told.last,
+        )
+    return _(
+        "The last decision was taken back (events {first}–{last} undone)",
+        first=told.first,
+        last=told.last,
+    )
+
+
+def _resigned(told: Told) -> str:
     """Issue 32: who resigned, and who won if that ended the game."""
-    standing = payload.get("standing")
+    them, names = told.them, told.names
+    standing = told.payload.get("standing")
     if not isinstance(standing, dict):
         return _("{name} resigned; the others decide what becomes of their seat", name=them)
     ranking = standing.get("ranking") or [[]]
@@ -461,7 +558,8 @@ def _resigned(payload: dict[str, Any], them: str | None, names: dict[str, str]) 
     return _("{name} resigned: {winners} wins", name=them, winners=listing(first))
 
 
-def _vote_cast(payload: dict[str, Any], who: str | None) -> str:
+def _vote_cast(told: Told) -> str:
+    payload, who = told.payload, told.who
     ballot = str(payload.get("ballot"))
     choice = str(payload.get("choice"))
     if choice == "wait":
@@ -485,7 +583,8 @@ def _vote_cast(payload: dict[str, Any], who: str | None) -> str:
     return _("{who} voted to {choice} (vote {ballot})", who=who, choice=choice, ballot=ballot)
 
 
-def _vote_decided(payload: dict[str, Any], them: str | None) -> str:
+def _vote_decided(told: Told) -> str:
+    payload, them = told.payload, told.them
     ballot = str(payload.get("ballot"))
     answers = payload.get("answers")
     n = answers if isinstance(answers, int) else 0
@@ -528,3 +627,35 @@ def _vote_decided(payload: dict[str, Any], them: str | None) -> str:
         ballot=ballot,
         choice=choice,
     )
+
+
+TELLERS: dict[str, Callable[[Told], str]] = EVENTS.table(
+    "history",
+    {
+        ev.PACE_SET: _pace_set,
+        ev.REMINDED: _reminded,
+        ev.NUDGED: _nudged,
+        ev.AWAY: _away,
+        ev.DEADLINE_PASSED: _deadline_passed,
+        ev.VOTE_CAST: _vote_cast,
+        ev.VOTE_DECIDED: _vote_decided,
+        ev.SEAT_OFFERED: _seat_offered,
+        ev.SEAT_CLAIMED: _seat_claimed,
+        ev.PLAYER_RETURNED: _player_returned,
+        ev.PLAYER_LEFT: _player_left,
+        ev.RESIGNED: _resigned,
+        ev.UNREACHABLE: _unreachable,
+        ev.REACHABLE: _reachable,
+        ev.CLOSED: _closed,
+        ev.DORMANT: _dormant,
+        ev.RESUMED: _resumed,
+        ev.ABANDONED: _abandoned,
+        ev.REVIVE_AGREED: _revive_agreed,
+        ev.REVIVED: _revived,
+        ev.TAKEBACK_REQUESTED: _takeback_requested,
+        ev.TAKEBACK_APPROVED: _takeback_approved,
+        ev.TAKEBACK_REFUSED: _takeback_refused,
+        ev.TAKEN_BACK: _taken_back,
+    },
+)
+"""Each ``table.*`` event's sentence, one per type of the vocabulary (checked on import)."""

@@ -29,7 +29,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from engine import registry
+from engine import Game, registry
 from engine.chance import commitment
 from service.addresses import normal
 from service.audit import checks as audit
@@ -45,6 +45,7 @@ from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow
 from service.store.upcast import upcast
 from service.table import logfold
 from service.table import rules as tables
+from service.table.events import RESUMED
 
 
 class Refused(BadRequest):
@@ -121,20 +122,7 @@ def import_log(
     fresh deadlines. ``moving``, it keeps its id, its events are the file's alone (no
     resumption: its deadlines run on as they did) and nobody is emailed."""
     header = log.header
-    try:
-        game = registry.get(header["game"])
-    except KeyError as exc:
-        raise Refused(f"This server does not serve {header['game']!r}: {exc}") from exc
-    if log.seed is None:
-        raise Refused(
-            "The file carries no seed, so the game could not go on with the chance it "
-            "committed to. Export it again with --with-secrets."
-        )
-    if commitment(log.seed) != header["commitment"]:
-        raise Refused("event 1: the seed does not match the game's commitment.")
-    report = audit.verify(log)
-    if not report.ok:
-        raise Refused("The file does not verify: " + "; ".join(report.failures) + ".")
+    game, seed = _verified(log)
     signature, accepted = accept(log, acceptance)
     game_id = _kept_id(session, log) if moving else None
     seats = list(header["seats"])
@@ -146,15 +134,7 @@ def import_log(
     # Seats whose player was forgotten; one who resigned (issue 32) is still named.
     gone = {seat for seat, _ in folded.table.left} - set(folded.table.resigned)
     people = _people(log, seats, players, gone)
-    try:
-        suppression.refuse(session, [email for email, _ in people.values() if email is not None])
-    except BadRequest as exc:
-        raise Refused(exc.message) from exc
-    if moving:
-        # They played on the old host: no newcomer's invitation rules here (issue 31 §3).
-        for email, _name in people.values():
-            if (key := normal(email) if email else None) is not None:
-                people_store.acted(session, key, now())
+    _admit(session, people, moving)
     chosen = {seat: _settings(log, seat) for seat in seats if seat not in players.keys() | gone}
     over = logfold.over(game, folded)
     created = log.meta.get("created_at")
@@ -163,45 +143,19 @@ def import_log(
         game,
         header["ruleset"],
         header["options"],
-        log.seed,
+        seed,
         people,
         created_at=datetime.fromisoformat(created) if created else None,
         game_id=game_id,
     )
-    moment = now()
-    for seat_row in row.seats:
-        if seat_row.seat in gone:  # its player asked to be forgotten on the other server
-            seat_row.left_at = moment
-        elif seat_row.seat in chosen:
-            seat_players.apply(session, seat_row, chosen[seat_row.seat], moment)
+    _seat_settings(session, row, gone, chosen)
     # A moved game's scheduler picks up where the old host's left off (a cache of the log).
     due = None if over else tables.next_due(folded.table, game.to_act(folded.state))
-    for event in log.events:
-        last = event is log.events[-1]
-        eventstore.append(
-            session,
-            row,
-            [event.payload],
-            event.seat,
-            event.seq - 1,
-            over=over and last,
-            move=event.move,
-            recorded_at=event.recorded_at,
-            due_at=due if moving and last else None,
-        )
-        if event.schema_version != EVENT_SCHEMA_VERSION:
-            # Kept as recorded: upcasters read it, as they would have on the old server.
-            session.execute(
-                update(EventRow)
-                .where(EventRow.game_id == row.id, EventRow.seq == event.seq)
-                .values(schema_version=event.schema_version)
-            )
-    if row.head_hash != log.events[-1].hash:
-        raise Refused(f"event {log.events[-1].seq}: the chain came out different here.")
+    _append(session, row, log, over, due if moving else None)
     loaded = eventstore.load(session, row.id)
     if not over and not moving:
         # Deadlines count from now: the move between servers is nobody's delay.
-        resumed = {"type": "table.resumed", "imported_from": log.meta.get("id")}
+        resumed = {"type": RESUMED, "imported_from": log.meta.get("id")}
         loaded = eventstore.record(session, loaded, [resumed], None, snapshot_every=1)
         sent = outbox(session, row, [s for s in seats if s not in gone], "invitation")
     else:
@@ -218,6 +172,83 @@ def import_log(
         signature=signature,
         accepted=accepted,
     )
+
+
+def _verified(log: audit.Log) -> tuple[Game, bytes]:
+    """The file's game and seed, once it is served here, carries the seed it committed to, and
+    verifies; :class:`Refused` otherwise."""
+    header = log.header
+    try:
+        game = registry.get(header["game"])
+    except KeyError as exc:
+        raise Refused(f"This server does not serve {header['game']!r}: {exc}") from exc
+    if log.seed is None:
+        raise Refused(
+            "The file carries no seed, so the game could not go on with the chance it "
+            "committed to. Export it again with --with-secrets."
+        )
+    if commitment(log.seed) != header["commitment"]:
+        raise Refused("event 1: the seed does not match the game's commitment.")
+    report = audit.verify(log)
+    if not report.ok:
+        raise Refused("The file does not verify: " + "; ".join(report.failures) + ".")
+    return game, log.seed
+
+
+def _admit(session: Session, people: dict[str, tuple[str | None, str]], moving: bool) -> None:
+    """Refuses addresses whose owner asked for no email (issue 31); a moved game's players
+    played on the old host: no newcomer's invitation rules here (issue 31 §3)."""
+    try:
+        suppression.refuse(session, [email for email, _ in people.values() if email is not None])
+    except BadRequest as exc:
+        raise Refused(exc.message) from exc
+    if moving:
+        for email, _name in people.values():
+            if (key := normal(email) if email else None) is not None:
+                people_store.acted(session, key, now())
+
+
+def _seat_settings(
+    session: Session,
+    row: GameRow,
+    gone: set[str],
+    chosen: dict[str, seat_players.SeatSettings],
+) -> None:
+    moment = now()
+    for seat_row in row.seats:
+        if seat_row.seat in gone:  # its player asked to be forgotten on the other server
+            seat_row.left_at = moment
+        elif seat_row.seat in chosen:
+            seat_players.apply(session, seat_row, chosen[seat_row.seat], moment)
+
+
+def _append(
+    session: Session, row: GameRow, log: audit.Log, over: bool, due: datetime | None
+) -> None:
+    """The file's events appended again unchanged; the last one ends the game if it is
+    over and, for a moved game, says when its scheduler is next due."""
+    for event in log.events:
+        last = event is log.events[-1]
+        eventstore.append(
+            session,
+            row,
+            [event.payload],
+            event.seat,
+            event.seq - 1,
+            over=over and last,
+            move=event.move,
+            recorded_at=event.recorded_at,
+            due_at=due if last else None,
+        )
+        if event.schema_version != EVENT_SCHEMA_VERSION:
+            # Kept as recorded: upcasters read it, as they would have on the old server.
+            session.execute(
+                update(EventRow)
+                .where(EventRow.game_id == row.id, EventRow.seq == event.seq)
+                .values(schema_version=event.schema_version)
+            )
+    if row.head_hash != log.events[-1].hash:
+        raise Refused(f"event {log.events[-1].seq}: the chain came out different here.")
 
 
 def _kept_id(session: Session, log: audit.Log) -> str:

@@ -550,36 +550,12 @@ def _read_export(path: Path) -> audit.Log:
     """The log in a file written by ``export``, or one line saying what is wrong with it:
     unreadable, not an export, cut in the middle of a line, a record of the wrong shape, or
     a game this server does not serve (issue 14)."""
-    try:
-        text = path.read_bytes().decode()
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise click.ClickException(f"{path} is not a {audit.FORMAT} export: not text") from exc
-    lines = text.splitlines()
+    lines = _export_text(path).splitlines()
     numbered = [(number, line) for number, line in enumerate(lines, 1) if line.strip()]
     if not numbered:
         raise click.ClickException(f"{path} is not a {audit.FORMAT} export: it is empty")
     for position, (number, line) in enumerate(numbered):
-        try:
-            record = current_app.json.loads(line)
-        except ValueError as exc:
-            if position == 0:
-                raise _not_export(path, "its first line is not a JSON header") from exc
-            if position == len(numbered) - 1:
-                raise click.ClickException(
-                    f"{path} is cut: its last line ({number}) stops in the middle of an "
-                    "event, so the file was truncated; export the game again"
-                ) from exc
-            why = getattr(exc, "msg", str(exc))
-            raise click.ClickException(f"{path} line {number} is not JSON ({why})") from exc
-        if position == 0 and (not isinstance(record, dict) or "format" not in record):
-            raise _not_export(path, "its first line is not an export's header")
-        wrong = _misshapen(record, HEADER_SHAPE if position == 0 else EVENT_SHAPE)
-        if wrong is None and position == 0 and not all(isinstance(x, str) for x in record["seats"]):
-            wrong = "its 'seats' are not all names"
-        if wrong is not None:
-            raise click.ClickException(f"{path} line {number} is not what an export holds: {wrong}")
+        _check_line(path, number, line, first=position == 0, last=position == len(numbered) - 1)
     try:
         log = audit.from_file_lines(lines)
     except (ValueError, KeyError, TypeError) as exc:
@@ -591,6 +567,39 @@ def _read_export(path: Path) -> audit.Log:
             f"{path} is a game of {game!r}, which this server does not serve (it serves {served})"
         )
     return log
+
+
+def _export_text(path: Path) -> str:
+    try:
+        return path.read_bytes().decode()
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(f"{path} is not a {audit.FORMAT} export: not text") from exc
+
+
+def _check_line(path: Path, number: int, line: str, *, first: bool, last: bool) -> None:
+    """Line ``number`` of an export holds a record of the right shape: the header
+    (``first``), else an event; a last line that is no JSON was cut."""
+    try:
+        record = current_app.json.loads(line)
+    except ValueError as exc:
+        if first:
+            raise _not_export(path, "its first line is not a JSON header") from exc
+        if last:
+            raise click.ClickException(
+                f"{path} is cut: its last line ({number}) stops in the middle of an "
+                "event, so the file was truncated; export the game again"
+            ) from exc
+        why = getattr(exc, "msg", str(exc))
+        raise click.ClickException(f"{path} line {number} is not JSON ({why})") from exc
+    if first and (not isinstance(record, dict) or "format" not in record):
+        raise _not_export(path, "its first line is not an export's header")
+    wrong = _misshapen(record, HEADER_SHAPE if first else EVENT_SHAPE)
+    if wrong is None and first and not all(isinstance(x, str) for x in record["seats"]):
+        wrong = "its 'seats' are not all names"
+    if wrong is not None:
+        raise click.ClickException(f"{path} line {number} is not what an export holds: {wrong}")
 
 
 def _not_export(path: Path, why: str) -> click.ClickException:

@@ -398,41 +398,61 @@ def _choices() -> Listing:
 
 
 def status(t: _Table, _command: str, _rest: str) -> Result:
-    loaded, table, seat = t.loaded, t.loaded.table, t.seat
-    game = presentation.game_info(t.settings, loaded)
+    game = presentation.game_info(t.settings, t.loaded)
     lines: list[str] = [_("{title}, game #{id}.", title=game["title"], id=str(game["id"]))]
-    outcome = presentation.outcome(loaded)
-    acting = not loaded.row.over and seat in loaded.game.to_act(loaded.state)
+    lines += _standing(t)
+    lines += _others(t.loaded, t.seat)
+    lines += _asked(t.loaded, t.seat)
+    lines.append(_("Game page: {url}", url=game["url"]))
+    return lines, []
+
+
+def _standing(t: _Table) -> list[str]:
+    """Where the game stands for the seat: over (the scores), played by a bot, its turn
+    (and its deadline), or nothing waiting for it."""
+    loaded, seat = t.loaded, t.seat
     if loaded.row.over:
-        lines.append(_("The game is over."))
-        if outcome is not None:
-            lines.append(_("Final scores:"))
-            lines += [f"  {s['name']}: {s['score']}" for s in outcome["scores"]]
-            if outcome["winners"]:
-                lines.append(_("Winner: {winners}.", winners=outcome["together"]))
-            if outcome["resigned"]:
-                lines.append(_("Resigned: {names}.", names=outcome["resigned"]))
-    elif seat in table.bots:
-        lines.append(
+        return _final(loaded)
+    if seat in loaded.table.bots:
+        return [
             _(
                 "A bot plays your decisions until you come back: reply {command} to play them "
                 "yourself again.",
                 command=word("back"),
             )
+        ]
+    if seat not in loaded.game.to_act(loaded.state):
+        return [notices.nothing_waiting(t.session, loaded, seat)]
+    lines: list[str] = [
+        _(
+            "It is your turn: reply with one of the codes in your turn email, or choose "
+            "on your turn page: {url}",
+            url=links.decision_url(t.settings, loaded, seat),
         )
-    elif acting:
-        lines.append(
-            _(
-                "It is your turn: reply with one of the codes in your turn email, or choose "
-                "on your turn page: {url}",
-                url=links.decision_url(t.settings, loaded, seat),
-            )
-        )
-        deadline = notices.pace(loaded, seat)["deadline"]
-        if deadline:
-            lines.append(_("Your deadline is {deadline}.", deadline=deadline))
-    else:
-        lines.append(notices.nothing_waiting(t.session, loaded, seat))
+    ]
+    deadline = notices.pace(loaded, seat)["deadline"]
+    if deadline:
+        lines.append(_("Your deadline is {deadline}.", deadline=deadline))
+    return lines
+
+
+def _final(loaded: Loaded) -> list[str]:
+    lines: list[str] = [_("The game is over.")]
+    outcome = presentation.outcome(loaded)
+    if outcome is None:
+        return lines
+    lines.append(_("Final scores:"))
+    lines += [f"  {s['name']}: {s['score']}" for s in outcome["scores"]]
+    if outcome["winners"]:
+        lines.append(_("Winner: {winners}.", winners=outcome["together"]))
+    if outcome["resigned"]:
+        lines.append(_("Resigned: {names}.", names=outcome["resigned"]))
+    return lines
+
+
+def _others(loaded: Loaded, seat: str) -> list[str]:
+    """The other players' deadlines, and every player's notes (away, a bot, handed over)."""
+    lines: list[str] = []
     for player in notices.statuses(loaded):
         if player["seat"] != seat and player["to_act"] and player["deadline"]:
             lines.append(
@@ -441,6 +461,13 @@ def status(t: _Table, _command: str, _rest: str) -> Result:
         if player["notes"]:
             notes = "; ".join(str(words.text(n)) for n in player["notes"])
             lines.append(_("{name}: {notes}.", name=player["name"], notes=notes))
+    return lines
+
+
+def _asked(loaded: Loaded, seat: str) -> list[str]:
+    """What the table asks of the seat: its vote on a late seat, its answer to a takeback."""
+    table = loaded.table
+    lines: list[str] = []
     ballot = table.ballot
     if ballot is not None and seat in table.voters() and seat not in dict(ballot.votes):
         closes = tables.ballot_closes(table)
@@ -463,8 +490,7 @@ def status(t: _Table, _command: str, _rest: str) -> Result:
                 no=word("no"),
             )
         )
-    lines.append(_("Game page: {url}", url=game["url"]))
-    return lines, []
+    return lines
 
 
 def _help(example: str) -> dict[str, str]:

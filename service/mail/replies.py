@@ -15,7 +15,7 @@ import logging
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from email.message import Message
 from typing import Any
@@ -213,29 +213,14 @@ def _read(
         "steps": [],
         "decision": True,
     }
-    given = trust.sender(head) or reading.header(head, "From")
-    try:
-        forged = _forged(settings, row, raw, head, holder.email)
-    except trust.DnsUnavailable as exc:
-        if not last_try:
-            raise
-        log.warning("inbox #%s: gave up checking the sender: %s", row.id, exc)
-        row.outcome = "refused: sender could not be checked"
-        answer["decision"] = False
-        answer["warning"] = words.text(UNCHECKED)
-        return [_answer(session, row, loaded, seat, answer)]
-    if forged is not None:
-        row.outcome = forged
-        if _warned_lately(session, row, seat):
+    refused, warning = _refused_sender(
+        session, settings, row, raw, head, holder.email, seat, last_try
+    )
+    if refused:
+        if warning is None:
             return []  # one warning an hour: forged mail must not become a way to flood a seat
         answer["decision"] = False
-        answer["warning"] = words.text(
-            _(
-                "Someone tried to play for you by email from {sender}; nothing was done. "
-                "If it was you, reply from this address.",
-                sender=_quote(given or "?"),
-            )
-        )
+        answer["warning"] = warning
         return [_answer(session, row, loaded, seat, answer)]
     # Before its sign of life: a reply of "stop" to a newcomer's invitation asks never to
     # be emailed again (issue 31 §3).
@@ -248,20 +233,93 @@ def _read(
     lines = reading.meaningful(reading.text(message))
     own = _Target(address, loaded.row.id, seat, holder.email)
     route = (lambda line: (own, line)) if sections is None else _router(session, own, sections)
-    outbox_ids: list[int] = []
-    steps: list[dict[str, Any]] = answer["steps"]
-    touched: list[_Target] = []
-    outcome = "answered"
-    first_codes: set[str | None] = set()
+    read = _Reading(session, settings, sections, first_contact, answer)
     for number, line in enumerate(lines):
+        if not read.line(route, number, line):
+            break
+    if not lines:
+        read.steps.append({"line": "", "ok": False, "said": [words.text(_help(sections))]})
+        read.outcome = "refused: empty reply"
+    row.outcome = read.outcome
+    if sections is not None:
+        # The answer is an email of several games too: those the reply touched, else all.
+        shown = read.touched or [own]
+        answer["sections"] = [
+            {"letter": t.letter or "A", "game": t.game_id, "seat": t.seat} for t in shown
+        ]
+    loaded = eventstore.load(session, loaded.row.id)
+    if seat in loaded.table.resigned:
+        answer["decision"] = False  # they resigned: nothing of the game is theirs to decide
+    return [_answer(session, row, loaded, seat, answer), *read.outbox_ids]
+
+
+def _refused_sender(
+    session: Session,
+    settings: Settings,
+    row: InboxRow,
+    raw: bytes,
+    head: Message,
+    email: str,
+    seat: str,
+    last_try: bool,
+) -> tuple[bool, str | None]:
+    """Whether the reply is refused as not its seat's player's (the inbox row's outcome says
+    why), and the warning its answer gives (None: no answer at all)."""
+    given = trust.sender(head) or reading.header(head, "From")
+    try:
+        forged = _forged(settings, row, raw, head, email)
+    except trust.DnsUnavailable as exc:
+        if not last_try:
+            raise
+        log.warning("inbox #%s: gave up checking the sender: %s", row.id, exc)
+        row.outcome = "refused: sender could not be checked"
+        return True, words.text(UNCHECKED)
+    if forged is None:
+        return False, None
+    row.outcome = forged
+    if _warned_lately(session, row, seat):
+        return True, None
+    return True, words.text(
+        _(
+            "Someone tried to play for you by email from {sender}; nothing was done. "
+            "If it was you, reply from this address.",
+            sender=_quote(given or "?"),
+        )
+    )
+
+
+@dataclass
+class _Reading:
+    """A reply's lines read so far: each line's step in the answer, the outbox rows its
+    moves and commands wrote, the games it touched, and how it ended."""
+
+    session: Session
+    settings: Settings
+    sections: dict[str, replyto.ReplyTo] | None
+    first_contact: bool
+    answer: dict[str, Any]
+    outbox_ids: list[int] = field(default_factory=list)
+    touched: list[_Target] = field(default_factory=list)
+    outcome: str = "answered"
+    first_codes: set[str | None] = field(default_factory=set)
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        steps: list[dict[str, Any]] = self.answer["steps"]
+        return steps
+
+    def line(
+        self, route: Callable[[str], tuple[_Target, str] | str], number: int, line: str
+    ) -> bool:
+        """Read one line; False once the reply's reading stops there."""
         routed = route(line)
         if isinstance(routed, str):
-            steps.append({"line": _quote(line), "ok": False, "said": [routed], "letter": None})
-            outcome = "refused: no game named"
-            break
+            self.steps.append({"line": _quote(line), "ok": False, "said": [routed], "letter": None})
+            self.outcome = "refused: no game named"
+            return False
         target, said_line = routed
-        if target not in touched:
-            touched.append(target)
+        if target not in self.touched:
+            self.touched.append(target)
         step: dict[str, Any] = {"line": _quote(line), "letter": target.letter}
         found = codes.read(said_line)
         if found is None and number == 0:
@@ -269,55 +327,45 @@ def _read(
             polite = filler.code_in(said_line)
             found = None if polite is None else [polite]
         if found is None:
-            said = commands.run(
-                session, settings, target.game_id, target.seat, target.address.generation,
-                target.email, said_line, asks=target.address.asks, first_contact=first_contact,
-            )  # fmt: skip
-            if said is None:
-                if steps:
-                    break  # prose or a signature below what the player asked: not a command
-                steps.append({**step, "ok": False, "said": [words.text(_help(sections))]})
-                outcome = "refused: not understood"
-                break
-            steps.append({**step, "ok": said.ok, "said": said.text.splitlines()})
-            outbox_ids += said.outbox_ids
-            if said.asks:
-                answer["asks"] = said.asks  # the answer's reply address asks to confirm
-            outcome = "command" if said.ok else "refused: command"
-            if not said.ok:
-                break
-            continue
+            return self.command(target, step, said_line)
+        return self.codes(target, step, found)
+
+    def command(self, target: _Target, step: dict[str, Any], said_line: str) -> bool:
+        said = commands.run(
+            self.session, self.settings, target.game_id, target.seat, target.address.generation,
+            target.email, said_line, asks=target.address.asks, first_contact=self.first_contact,
+        )  # fmt: skip
+        if said is None:
+            if self.steps:
+                return False  # prose or a signature below what the player asked: not a command
+            self.steps.append({**step, "ok": False, "said": [words.text(_help(self.sections))]})
+            self.outcome = "refused: not understood"
+            return False
+        self.steps.append({**step, "ok": said.ok, "said": said.text.splitlines()})
+        self.outbox_ids += said.outbox_ids
+        if said.asks:
+            self.answer["asks"] = said.asks  # the answer's reply address asks to confirm
+        self.outcome = "command" if said.ok else "refused: command"
+        return said.ok
+
+    def codes(self, target: _Target, step: dict[str, Any], found: list[str]) -> bool:
         said_lines: list[str] = []
         stop = False
         for code in found:
-            first = target.letter not in first_codes
-            first_codes.add(target.letter)
+            first = target.letter not in self.first_codes
+            self.first_codes.add(target.letter)
             done, text, ids = _play(
-                session, settings, target.game_id, target.seat, target.address, code, first
-            )
+                self.session, self.settings, target.game_id, target.seat, target.address, code,
+                first,
+            )  # fmt: skip
             said_lines += text
-            outbox_ids += ids
+            self.outbox_ids += ids
             if not done:
-                outcome, stop = "refused: code", True
+                self.outcome, stop = "refused: code", True
                 break
-            outcome = "applied"
-        steps.append({**step, "ok": not stop, "said": said_lines})
-        if stop:
-            break
-    if not lines:
-        steps.append({"line": "", "ok": False, "said": [words.text(_help(sections))]})
-        outcome = "refused: empty reply"
-    row.outcome = outcome
-    if sections is not None:
-        # The answer is an email of several games too: those the reply touched, else all.
-        shown = touched or [own]
-        answer["sections"] = [
-            {"letter": t.letter or "A", "game": t.game_id, "seat": t.seat} for t in shown
-        ]
-    loaded = eventstore.load(session, loaded.row.id)
-    if seat in loaded.table.resigned:
-        answer["decision"] = False  # they resigned: nothing of the game is theirs to decide
-    return [_answer(session, row, loaded, seat, answer), *outbox_ids]
+            self.outcome = "applied"
+        self.steps.append({**step, "ok": not stop, "said": said_lines})
+        return not stop
 
 
 def _help(sections: dict[str, replyto.ReplyTo] | None) -> Any:

@@ -3,6 +3,8 @@ the game's pace and deadlines, and one notice per kind of email."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import Any
 
@@ -18,6 +20,7 @@ from service.store import names as shown_names
 from service.store import people
 from service.store.eventstore import Loaded, now
 from service.table import rules as tables
+from service.table.events import TAKEN_BACK
 from service.table.rules import Table
 from service.words import _, n_
 
@@ -206,6 +209,30 @@ def _name(loaded: Loaded, seat: str | None) -> str:
     return seat or _("the service")
 
 
+@dataclass(frozen=True)
+class Asked:
+    """What a table email is written for: the game, the seat it goes to, the event it tells
+    (``event``, recorded by ``by``), the name of the seat the event is about, and the seat's
+    page."""
+
+    settings: Settings
+    loaded: Loaded
+    seat: str
+    by: str | None
+    event: dict[str, Any]
+    name: str
+    page: str
+
+    def by_name(self) -> str:
+        return _name(self.loaded, self.by)
+
+    def link(self, label: Msg, action: str) -> dict[str, str]:
+        return {
+            "label": label,
+            "url": links.seat_url(self.settings, self.loaded, self.seat, action),
+        }
+
+
 def notice(
     settings: Settings,
     loaded: Loaded,
@@ -214,188 +241,224 @@ def notice(
     cause: tuple[str | None, dict[str, Any]] | None,
 ) -> dict[str, Any] | None:
     """The headline, sentences and links of a table email; ``cause`` is the event (its seat
-    and payload) the email was written for."""
+    and payload) the email was written for. None for a kind of email with no notice."""
     by, event = cause if cause is not None else (None, {})
     name = _name(loaded, event.get("seat"))
     page = links.seat_url(settings, loaded, seat)
-    lines: list[str] = []
-    actions: list[dict[str, str]] = []
-    if kind == "reminder":
-        headline = _("A reminder: your decision is waiting")
-        deadline = pace(loaded, seat)["deadline"]
-        if deadline:
-            lines.append(_("Please decide by {deadline}.", deadline=deadline))
-    elif kind == "nudge":
-        headline = _("{name} nudged you: your decision is waiting", name=_name(loaded, by))
-        deadline = pace(loaded, seat)["deadline"]
-        if deadline:
-            lines.append(_("Your deadline is {deadline}.", deadline=deadline))
-    elif kind == "away":
-        headline = _("{name} is away", name=name)
-        first, last, zone = away_span(loaded.table, str(event["first"]), str(event["last"]))
-        lines.append(
-            _(
-                "{name} is away from {first} to {last} ({zone} time). Their deadlines pause "
-                "meanwhile.",
-                name=name,
-                first=first,
-                last=last,
-                zone=words.zone_name(zone),
-            )
-        )
-    elif kind == "ballot":
-        ballot = loaded.table.ballot
-        headline = _("{name}'s deadline has passed: what should we do?", name=name)
-        lines.append(
-            _(
-                "{name} has not decided in time. The players who answer decide by majority; "
-                "a tie means we wait.",
-                name=name,
-            )
-        )
-        if ballot is not None:
-            closes = tables.ballot_closes(loaded.table)
-            assert closes is not None
-            lines.append(_("The vote closes at {moment}.", moment=when(loaded.table, closes)))
-            for choice in tables.CHOICES:
-                actions.append(
-                    {
-                        "label": CHOICE_LABELS[choice],
-                        "url": f"{page.split('#')[0]}?vote={choice}#vote",
-                    }
-                )
-    elif kind == "ballot_result":
-        choice = str(event.get("choice", "wait"))
-        headline = _decided(choice, name)
-        lines.append(
-            n_("{n} player answered.", "{n} players answered.", n=int(event.get("answers", 0)))
-        )
-        if choice == "replace":
-            lines.append(_("The new player has been invited; the seat waits for them meanwhile."))
-        elif choice == "bot":
-            lines.append(
-                _("{name} takes the seat back with any link from their emails.", name=name)
-            )
-    elif kind == "dormant":
-        headline = _("The game is asleep")
-        if event.get("seat") is None:
-            lines.append(
-                _(
-                    "Nobody answered the last vote, so we stopped sending reminders. The game "
-                    "waits exactly where it stopped; one click wakes it up for everyone."
-                )
-            )
-        elif event["seat"] == seat:
-            lines.append(
-                _(
-                    "Your deadline has passed, and nobody else at the table votes on what to "
-                    "do, so we stopped sending reminders. The game waits exactly where it "
-                    "stopped; the next move, or one click, wakes it up."
-                )
-            )
-        else:
-            lines.append(
-                _(
-                    "{name}'s deadline has passed, and nobody else at the table votes on what "
-                    "to do, so we stopped sending reminders. The game waits exactly where it "
-                    "stopped; the next move, or one click, wakes it up.",
-                    name=name,
-                )
-            )
-        actions.append(
-            {
-                "label": _("Wake the game up"),
-                "url": links.seat_url(settings, loaded, seat, "resume"),
-            }
-        )
-    elif kind == "resumed":
-        headline = _("{name} woke the game up", name=_name(loaded, by))
-        lines.append(_("Deadlines start afresh from now."))
-    elif kind == "returned":
-        headline = _("{name} is back and plays their own seat again", name=name)
-    elif kind == "seat_claimed":
-        claimed = str(event.get("seat"))
-        headline = _(
-            "{name} now plays {replaced}'s seat",
+    told = NOTICES.get(kind)
+    return None if told is None else told(Asked(settings, loaded, seat, by, event, name, page))
+
+
+def _said(headline: Msg, *lines: Msg, actions: tuple[dict[str, str], ...] = ()) -> dict[str, Any]:
+    return {"headline": headline, "lines": list(lines), "actions": list(actions)}
+
+
+def _reminder(asked: Asked) -> dict[str, Any]:
+    headline = _("A reminder: your decision is waiting")
+    deadline = pace(asked.loaded, asked.seat)["deadline"]
+    return _said(
+        headline, *([_("Please decide by {deadline}.", deadline=deadline)] if deadline else [])
+    )
+
+
+def _nudge(asked: Asked) -> dict[str, Any]:
+    headline = _("{name} nudged you: your decision is waiting", name=asked.by_name())
+    deadline = pace(asked.loaded, asked.seat)["deadline"]
+    return _said(
+        headline, *([_("Your deadline is {deadline}.", deadline=deadline)] if deadline else [])
+    )
+
+
+def _away(asked: Asked) -> dict[str, Any]:
+    name, event = asked.name, asked.event
+    headline = _("{name} is away", name=name)
+    first, last, zone = away_span(asked.loaded.table, str(event["first"]), str(event["last"]))
+    return _said(
+        headline,
+        _(
+            "{name} is away from {first} to {last} ({zone} time). Their deadlines pause meanwhile.",
             name=name,
-            replaced=shown_names.replaced(loaded.row, claimed, loaded.seq),
+            first=first,
+            last=last,
+            zone=words.zone_name(zone),
+        ),
+    )
+
+
+def _ballot(asked: Asked) -> dict[str, Any]:
+    name, table = asked.name, asked.loaded.table
+    headline = _("{name}'s deadline has passed: what should we do?", name=name)
+    lines = [
+        _(
+            "{name} has not decided in time. The players who answer decide by majority; "
+            "a tie means we wait.",
+            name=name,
         )
-    elif kind == "left":
-        number = next(
-            (shown_names.number(s) for s in loaded.row.seats if s.seat == event.get("seat")), 0
-        )
-        headline = _("Player {number} left the game", number=number)
+    ]
+    if table.ballot is None:
+        return _said(headline, *lines)
+    closes = tables.ballot_closes(table)
+    assert closes is not None
+    lines.append(_("The vote closes at {moment}.", moment=when(table, closes)))
+    votes = tuple(
+        {"label": CHOICE_LABELS[choice], "url": f"{asked.page.split('#')[0]}?vote={choice}#vote"}
+        for choice in tables.CHOICES
+    )
+    return _said(headline, *lines, actions=votes)
+
+
+def _ballot_result(asked: Asked) -> dict[str, Any]:
+    choice = str(asked.event.get("choice", "wait"))
+    answered = int(asked.event.get("answers", 0))
+    lines = [n_("{n} player answered.", "{n} players answered.", n=answered)]
+    if choice == "replace":
+        lines.append(_("The new player has been invited; the seat waits for them meanwhile."))
+    elif choice == "bot":
         lines.append(
-            _("They asked to be forgotten: their name and address are no longer kept here.")
+            _("{name} takes the seat back with any link from their emails.", name=asked.name)
         )
-        lines.append(
-            _(
-                "Whenever the game waits for their seat, the players vote on it as for a "
-                "player who went quiet: wait, let a bot play it, hand it to someone new, or "
-                "end the game."
-            )
+    return _said(_decided(choice, asked.name), *lines)
+
+
+def _dormant(asked: Asked) -> dict[str, Any]:
+    quiet = asked.event.get("seat")
+    if quiet is None:
+        line = _(
+            "Nobody answered the last vote, so we stopped sending reminders. The game "
+            "waits exactly where it stopped; one click wakes it up for everyone."
         )
-    elif kind == "resigned":
-        headline = _("{name} resigned", name=name)
-        lines.append(
-            _(
-                "Whenever the game waits for their seat, the players vote on it as for a "
-                "player who went quiet: wait, let a bot play it, hand it to someone new, or "
-                "end the game."
-            )
+    elif quiet == asked.seat:
+        line = _(
+            "Your deadline has passed, and nobody else at the table votes on what to "
+            "do, so we stopped sending reminders. The game waits exactly where it "
+            "stopped; the next move, or one click, wakes it up."
         )
-        lines.append(_("They will get no more emails about this game."))
-    elif kind == "unreachable":
-        headline = _("{name}'s address no longer receives our emails", name=name)
-        lines.append(
-            _(
-                "Our emails to {name} come back undelivered: they may not see their turns.",
-                name=name,
-            )
-        )
-        lines.append(
-            _(
-                "If their deadline passes, you vote on their seat as for any player who went "
-                "quiet: wait, let a bot play it, hand it to someone new, or end the game. They "
-                "can give a new address from their seat page."
-            )
-        )
-    elif kind == "reachable":
-        headline = _("{name} receives our emails again", name=name)
-        lines.append(_("They gave a new address; their deadlines run as before."))
-    elif kind == "closed":
-        headline = _("The host closed this game")
-        lines.append(
-            _("It ended as it stood, and it cannot go on. Its page and its history stay public.")
-        )
-    elif kind == "revive_request":
-        headline = _("{name} wants to play on", name=_name(loaded, by))
-        lines.append(
-            _("The game ended as abandoned. It continues where it stopped once everyone agrees.")
-        )
-        actions.append(
-            {
-                "label": _("Agree to play on"),
-                "url": links.seat_url(settings, loaded, seat, "revive"),
-            }
-        )
-    elif kind == "revived":
-        headline = _("Everyone agreed: the game continues where it stopped")
-    elif kind == "takeback_request":
-        headline = _("{name} asks to take back their last decision", name=_name(loaded, by))
-        lines.append(_("It is undone only if every other player approves."))
-        actions.append(
-            {
-                "label": _("Approve or refuse"),
-                "url": links.seat_url(settings, loaded, seat, "takeback"),
-            }
-        )
-    elif kind == "takeback_result":
-        if event.get("type") == "table.taken_back":
-            headline = _("A decision was taken back")
-            lines.append(_("Everyone approved; the game is back to where it was before it."))
-        else:
-            headline = _("{name} refused to take that decision back", name=_name(loaded, by))
     else:
-        return None
-    return {"headline": headline, "lines": lines, "actions": actions}
+        line = _(
+            "{name}'s deadline has passed, and nobody else at the table votes on what "
+            "to do, so we stopped sending reminders. The game waits exactly where it "
+            "stopped; the next move, or one click, wakes it up.",
+            name=asked.name,
+        )
+    wake = asked.link(_("Wake the game up"), "resume")
+    return _said(_("The game is asleep"), line, actions=(wake,))
+
+
+def _resumed(asked: Asked) -> dict[str, Any]:
+    headline = _("{name} woke the game up", name=asked.by_name())
+    return _said(headline, _("Deadlines start afresh from now."))
+
+
+def _returned(asked: Asked) -> dict[str, Any]:
+    return _said(_("{name} is back and plays their own seat again", name=asked.name))
+
+
+def _seat_claimed(asked: Asked) -> dict[str, Any]:
+    loaded = asked.loaded
+    replaced = shown_names.replaced(loaded.row, str(asked.event.get("seat")), loaded.seq)
+    return _said(_("{name} now plays {replaced}'s seat", name=asked.name, replaced=replaced))
+
+
+def _voted_on() -> Msg:
+    return _(
+        "Whenever the game waits for their seat, the players vote on it as for a "
+        "player who went quiet: wait, let a bot play it, hand it to someone new, or "
+        "end the game."
+    )
+
+
+def _left(asked: Asked) -> dict[str, Any]:
+    seats = asked.loaded.row.seats
+    number = next((shown_names.number(s) for s in seats if s.seat == asked.event.get("seat")), 0)
+    return _said(
+        _("Player {number} left the game", number=number),
+        _("They asked to be forgotten: their name and address are no longer kept here."),
+        _voted_on(),
+    )
+
+
+def _resigned(asked: Asked) -> dict[str, Any]:
+    return _said(
+        _("{name} resigned", name=asked.name),
+        _voted_on(),
+        _("They will get no more emails about this game."),
+    )
+
+
+def _unreachable(asked: Asked) -> dict[str, Any]:
+    name = asked.name
+    return _said(
+        _("{name}'s address no longer receives our emails", name=name),
+        _("Our emails to {name} come back undelivered: they may not see their turns.", name=name),
+        _(
+            "If their deadline passes, you vote on their seat as for any player who went "
+            "quiet: wait, let a bot play it, hand it to someone new, or end the game. They "
+            "can give a new address from their seat page."
+        ),
+    )
+
+
+def _reachable(asked: Asked) -> dict[str, Any]:
+    return _said(
+        _("{name} receives our emails again", name=asked.name),
+        _("They gave a new address; their deadlines run as before."),
+    )
+
+
+def _closed(_asked: Asked) -> dict[str, Any]:
+    return _said(
+        _("The host closed this game"),
+        _("It ended as it stood, and it cannot go on. Its page and its history stay public."),
+    )
+
+
+def _revive_request(asked: Asked) -> dict[str, Any]:
+    return _said(
+        _("{name} wants to play on", name=asked.by_name()),
+        _("The game ended as abandoned. It continues where it stopped once everyone agrees."),
+        actions=(asked.link(_("Agree to play on"), "revive"),),
+    )
+
+
+def _revived(_asked: Asked) -> dict[str, Any]:
+    return _said(_("Everyone agreed: the game continues where it stopped"))
+
+
+def _takeback_request(asked: Asked) -> dict[str, Any]:
+    return _said(
+        _("{name} asks to take back their last decision", name=asked.by_name()),
+        _("It is undone only if every other player approves."),
+        actions=(asked.link(_("Approve or refuse"), "takeback"),),
+    )
+
+
+def _takeback_result(asked: Asked) -> dict[str, Any]:
+    if asked.event.get("type") == TAKEN_BACK:
+        return _said(
+            _("A decision was taken back"),
+            _("Everyone approved; the game is back to where it was before it."),
+        )
+    return _said(_("{name} refused to take that decision back", name=asked.by_name()))
+
+
+NOTICES: dict[str, Callable[[Asked], dict[str, Any]]] = {
+    "reminder": _reminder,
+    "nudge": _nudge,
+    "away": _away,
+    "ballot": _ballot,
+    "ballot_result": _ballot_result,
+    "dormant": _dormant,
+    "resumed": _resumed,
+    "returned": _returned,
+    "seat_claimed": _seat_claimed,
+    "left": _left,
+    "resigned": _resigned,
+    "unreachable": _unreachable,
+    "reachable": _reachable,
+    "closed": _closed,
+    "revive_request": _revive_request,
+    "revived": _revived,
+    "takeback_request": _takeback_request,
+    "takeback_result": _takeback_result,
+}
+"""Each kind of table email's notice, by the outbox row's kind."""

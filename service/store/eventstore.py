@@ -162,32 +162,44 @@ def stretch(session: Session, row: GameRow, game: Game, first: int, last: int) -
         start = snapshots.newest(session, row, game, upto=start_at) if start_at > 0 else None
         rows = events_of(session, row.id, after=start.seq if start else 0, upto=last)
         pays = payloads(rows, row.game)
-        seats = [s.seat for s in row.seats] if start is None else start.table.seats
-        folder = logfold.Folder(game, seats, start)
-        before: Folded | None = None
-        steps: list[Folded] = []
         try:
-            for event, payload in zip(rows, pays, strict=True):
-                if event.seq == first and first > 1:
-                    before = folder.now
-                folder.feed(event, payload)
-                if event.seq >= first:
-                    steps.append(folder.now)
+            return _folded_stretch(row, game, start, rows, pays, first)
         except logfold.RewindUnknown as exc:
             if start is None:
                 raise
             undone = next(p for e, p in zip(rows, pays, strict=True) if e.seq == exc.args[0])
             start_at = min(start.seq - 1, int(undone.get("first_seq", 1)) - 1)
-            continue
-        if first > 1 and before is None:  # ``first`` is past the log
+
+
+def _folded_stretch(
+    row: GameRow,
+    game: Game,
+    start: Folded | None,
+    rows: list[EventRow],
+    pays: list[Event],
+    first: int,
+) -> Stretch:
+    """``rows`` folded onto ``start``, kept from ``first`` on; :class:`logfold.RewindUnknown`
+    for a takeback of a decision begun before ``start``."""
+    seats = [s.seat for s in row.seats] if start is None else start.table.seats
+    folder = logfold.Folder(game, seats, start)
+    before: Folded | None = None
+    steps: list[Folded] = []
+    for event, payload in zip(rows, pays, strict=True):
+        if event.seq == first and first > 1:
             before = folder.now
-        kept = [i for i, e in enumerate(rows) if e.seq >= first]
-        return Stretch(
-            before=before,
-            events=[rows[i] for i in kept],
-            payloads=[pays[i] for i in kept],
-            steps=steps,
-        )
+        folder.feed(event, payload)
+        if event.seq >= first:
+            steps.append(folder.now)
+    if first > 1 and before is None:  # ``first`` is past the log
+        before = folder.now
+    kept = [i for i, e in enumerate(rows) if e.seq >= first]
+    return Stretch(
+        before=before,
+        events=[rows[i] for i in kept],
+        payloads=[pays[i] for i in kept],
+        steps=steps,
+    )
 
 
 def _fold(session: Session, row: GameRow, game: Game, start: Folded | None = None) -> Folded:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from engine import Game, State
 from service.table import rules as tables
+from service.table.events import TAKEN_BACK
 from service.table.rules import Table
 
 
@@ -62,7 +63,7 @@ class Folder:
         if tables.is_table(payload):
             folded_table = tables.fold(now.table, row.seq, row.seat, row.recorded_at, payload)
             state, before = now.state, now.before_last
-            if payload["type"] == "table.taken_back":
+            if payload["type"] == TAKEN_BACK:
                 if before is None:
                     raise RewindUnknown(row.seq)
                 state, before = before, None
@@ -117,7 +118,7 @@ def game_events(rows: Iterable[tuple[Row, dict[str, Any]]]) -> list[dict[str, An
     """The game's effective events, without table events and without what was taken back."""
     kept: list[tuple[int, dict[str, Any]]] = []
     for row, payload in rows:
-        if payload["type"] == "table.taken_back":
+        if payload["type"] == TAKEN_BACK:
             first = payload["first_seq"]
             kept = [(seq, p) for seq, p in kept if seq < first]
         elif not tables.is_table(payload):

@@ -2,19 +2,24 @@
 
 These rules belong to the service, not to any game, yet DESIGN.md §4 wants every correction
 in the game's log. So they are events too, typed ``table.*``, appended to the same chain and
-folded here, beside the game's own state; the engine never sees them (issue 4).
+folded here, beside the game's own state; the engine never sees them (issue 4). Their types
+are declared once in :mod:`.events`; :data:`FOLD` has one handler for each.
 
 Everything here is pure: times come from the events' ``recorded_at`` or from arguments.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from engine.kit.events import UnknownEvent
 from engine.kit.words import markers
+from service.table import events as ev
+from service.table.events import EVENTS
 
 _, n_, p_ = markers("messages")
 """The service's own words (``service.words``), marked here without importing it: the table
@@ -34,20 +39,7 @@ MAX_ZONE_NAME = 64
 """IANA zone names are at most 30-odd characters; a longer one is not looked up at all."""
 
 
-KINDS = frozenset(
-    {
-        "pace_set", "reminded", "nudged", "away", "deadline_passed", "vote_cast",
-        "vote_decided", "seat_offered", "seat_claimed", "player_left", "resigned",
-        "unreachable", "reachable", "closed", "player_returned", "dormant", "resumed",
-        "abandoned", "revive_agreed", "revived", "takeback_requested", "takeback_approved",
-        "takeback_refused", "taken_back",
-    }
-)  # fmt: skip
-"""Every ``table.*`` event the service writes, or ever wrote (DESIGN.md §10.3: an unknown
-type raises, it is never folded as nothing)."""
-
-
-class UnknownTableEvent(ValueError):
+class UnknownTableEvent(UnknownEvent):
     """A ``table.*`` event of a type the service never wrote (a misspelling, a newer
     server's log)."""
 
@@ -271,134 +263,248 @@ def _restart(table: Table, seat: str, seq: int, when: str) -> Table:
     return replace(table, clocks=clocks)
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """Where a ``table.*`` event stands in the log: its seq, the seat that recorded it (None:
+    the service did), and when (:func:`stamp`)."""
+
+    seq: int
+    seat: str | None
+    at: str
+
+
+Handler = Callable[[Table, dict[str, Any], Recorded], Table]
+
+
 def fold(table: Table, seq: int, seat: str | None, when: datetime, event: dict[str, Any]) -> Table:
     """One ``table.*`` event. ``table.taken_back`` also rewinds the game: the caller does that."""
-    kind = event["type"].removeprefix(PREFIX)
-    if kind not in KINDS:
+    handler = FOLD.get(event["type"])
+    if handler is None:
         raise UnknownTableEvent(f"no table event of type {event['type']!r}")
-    at = stamp(when)
-    if kind == "pace_set":
-        known = {f.name for f in fields(Pace)}
-        return replace(table, pace=Pace(**{k: v for k, v in event.items() if k in known}))
-    if kind == "reminded":
-        number = int(event.get("number", 0))
-        clocks = tuple(
-            replace(c, reminders=max(c.reminders + 1, number)) if c.seat == event["seat"] else c
-            for c in table.clocks
-        )
-        return replace(table, clocks=clocks)
-    if kind == "nudged":
-        return replace(table, nudged=(*_without(table.nudged, event["seat"]), (event["seat"], at)))
-    if kind == "away":
-        return replace(
-            table, away=with_absence(table.away, event["seat"], event["first"], event["last"])
-        )
-    if kind == "deadline_passed":
-        number = table.ballots + 1
-        return replace(table, ballot=Ballot(number, event["seat"], at), ballots=number)
-    if kind == "vote_cast" and table.ballot is not None and seat is not None:
-        votes = (*(v for v in table.ballot.votes if v[0] != seat), (seat, event["choice"]))
-        return replace(table, ballot=replace(table.ballot, votes=votes))
-    if kind == "vote_decided":
-        table = replace(table, ballot=None)
-        if event["choice"] == "wait":
-            if table.has_left(event["seat"]):  # the others chose to wait: their deadline runs
-                table = replace(
-                    table, left=(*_without(table.left, event["seat"]), (event["seat"], seq))
-                )
-            return _restart(table, event["seat"], seq, at)
-        if event["choice"] == "bot":
-            return replace(table, bots=(*table.bots, event["seat"]))
+    return handler(table, event, Recorded(seq, seat, stamp(when)))
+
+
+def _pace_set(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
+    known = {f.name for f in fields(Pace)}
+    return replace(table, pace=Pace(**{k: v for k, v in event.items() if k in known}))
+
+
+def _reminded(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
+    number = int(event.get("number", 0))
+    clocks = tuple(
+        replace(c, reminders=max(c.reminders + 1, number)) if c.seat == event["seat"] else c
+        for c in table.clocks
+    )
+    return replace(table, clocks=clocks)
+
+
+def _nudged(table: Table, event: dict[str, Any], at: Recorded) -> Table:
+    return replace(table, nudged=(*_without(table.nudged, event["seat"]), (event["seat"], at.at)))
+
+
+def _away(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
+    return replace(
+        table, away=with_absence(table.away, event["seat"], event["first"], event["last"])
+    )
+
+
+def _deadline_passed(table: Table, event: dict[str, Any], at: Recorded) -> Table:
+    number = table.ballots + 1
+    return replace(table, ballot=Ballot(number, event["seat"], at.at), ballots=number)
+
+
+def _vote_cast(table: Table, event: dict[str, Any], at: Recorded) -> Table:
+    if table.ballot is None or at.seat is None:
         return table
-    if kind == "seat_offered":
-        # One recorded before issue 30 names the newcomer, not their ballot: the one just
-        # decided, whoever proposed them.
-        ballot = event.get("ballot")
-        proposer = event.get("proposed_by")
-        offer = (
-            event["seat"],
-            ballot if isinstance(ballot, int) else table.ballots,
-            proposer if isinstance(proposer, str) else None,
-        )
-        table = replace(table, offered=(*_without(table.offered, event["seat"]), offer))
-        return _restart(table, event["seat"], seq, at)
-    if kind == "seat_claimed":
-        target = event["seat"]
-        generations = (
-            *_without(table.generations, target),
-            (target, table.generation(target) + 1),
-        )
-        table = replace(
-            table,
-            offered=_without(table.offered, target),
-            bots=tuple(b for b in table.bots if b != target),
-            holders=(*table.holders, (target, seq)),
-            left=_without(table.left, target),
-            resigned=tuple(s for s in table.resigned if s != target),
-            unreachable=tuple(s for s in table.unreachable if s != target),
-            generations=generations,
-        )
-        return _restart(table, target, seq, at)
-    if kind == "player_left":
-        # Issue 30: nobody holds the seat now; a takeback in the air lapses (ask again).
-        target = event["seat"]
-        return replace(
-            table,
-            left=(*_without(table.left, target), (target, 0)),
-            revive=tuple(s for s in table.revive if s != target),
-            unreachable=tuple(s for s in table.unreachable if s != target),
-            takeback=None,
-        )
-    if kind == "resigned":
-        return _resigned(table, event)
-    if kind == "unreachable":
-        # Issue 31: nothing else changes; the seat's deadline runs as any silent seat's.
-        seats = (*(s for s in table.unreachable if s != event["seat"]), event["seat"])
-        return replace(table, unreachable=seats)
-    if kind == "reachable":
-        return replace(table, unreachable=tuple(s for s in table.unreachable if s != event["seat"]))
-    if kind == "closed":
-        return replace(table, abandoned=event["standing"], closed=True, ballot=None, takeback=None)
-    if kind == "player_returned":
-        table = replace(table, bots=tuple(b for b in table.bots if b != event["seat"]))
-        return _restart(table, event["seat"], seq, at)
-    if kind == "dormant":
-        return replace(table, dormant_since=at)
-    if kind == "resumed":
-        clocks = tuple(_rewound(c, seq, at) for c in table.clocks)
-        return replace(table, dormant_since=None, clocks=clocks)
-    if kind == "abandoned":
-        return replace(table, abandoned=event["standing"], ballot=None, takeback=None)
-    if kind == "revive_agreed" and seat is not None:
-        return replace(table, revive=(*(s for s in table.revive if s != seat), seat))
-    if kind == "revived":
-        clocks = tuple(_rewound(c, seq, at) for c in table.clocks)
-        return replace(table, abandoned=None, revive=(), dormant_since=None, clocks=clocks)
-    if kind == "takeback_requested" and table.last_decision is not None:
-        who, first, last = table.last_decision
-        return replace(table, takeback=Takeback(who, first, last))
-    if kind == "takeback_approved" and table.takeback is not None and seat is not None:
-        approvals = (*(s for s in table.takeback.approvals if s != seat), seat)
-        return replace(table, takeback=replace(table.takeback, approvals=approvals))
-    if kind == "takeback_refused":
-        return replace(table, takeback=None)
-    if kind == "taken_back":
-        # The seat whose decision is undone decides it afresh: its links from after that
-        # decision name a position that no longer exists. The others' decisions are as they
-        # were (their links' digests say whether their options changed).
-        undone = table.takeback.seat if table.takeback is not None else None
-        clocks = tuple(
-            replace(c, decision_seq=seq) if undone in (None, c.seat) else c for c in table.clocks
-        )
-        return replace(
-            table,
-            clocks=clocks,
-            takeback=None,
-            last_decision=None,
-            undone=(*table.undone, (event["first_seq"], event["last_seq"])),
-            turn_seq=seq,
-        )
+    votes = (*(v for v in table.ballot.votes if v[0] != at.seat), (at.seat, event["choice"]))
+    return replace(table, ballot=replace(table.ballot, votes=votes))
+
+
+def _vote_decided(table: Table, event: dict[str, Any], at: Recorded) -> Table:
+    table = replace(table, ballot=None)
+    if event["choice"] == "wait":
+        if table.has_left(event["seat"]):  # the others chose to wait: their deadline runs
+            table = replace(
+                table, left=(*_without(table.left, event["seat"]), (event["seat"], at.seq))
+            )
+        return _restart(table, event["seat"], at.seq, at.at)
+    if event["choice"] == "bot":
+        return replace(table, bots=(*table.bots, event["seat"]))
     return table
+
+
+def _seat_offered(table: Table, event: dict[str, Any], at: Recorded) -> Table:
+    # One recorded before issue 30 names the newcomer, not their ballot: the one just
+    # decided, whoever proposed them.
+    ballot = event.get("ballot")
+    proposer = event.get("proposed_by")
+    offer = (
+        event["seat"],
+        ballot if isinstance(ballot, int) else table.ballots,
+        proposer if isinstance(proposer, str) else None,
+    )
+    table = replace(table, offered=(*_without(table.offered, event["seat"]), offer))
+    return _restart(table, event["seat"], at.seq, at.at)
+
+
+def _seat_claimed(table: Table, event: dict[str, Any], at: Recorded) -> Table:
+    target = event["seat"]
+    generations = (
+        *_without(table.generations, target),
+        (target, table.generation(target) + 1),
+    )
+    table = replace(
+        table,
+        offered=_without(table.offered, target),
+        bots=tuple(b for b in table.bots if b != target),
+        holders=(*table.holders, (target, at.seq)),
+        left=_without(table.left, target),
+        resigned=tuple(s for s in table.resigned if s != target),
+        unreachable=tuple(s for s in table.unreachable if s != target),
+        generations=generations,
+    )
+    return _restart(table, target, at.seq, at.at)
+
+
+def _player_left(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
+    # Issue 30: nobody holds the seat now; a takeback in the air lapses (ask again).
+    target = event["seat"]
+    return replace(
+        table,
+        left=(*_without(table.left, target), (target, 0)),
+        revive=tuple(s for s in table.revive if s != target),
+        unreachable=tuple(s for s in table.unreachable if s != target),
+        takeback=None,
+    )
+
+
+def _resigned(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
+    """A player resigned (issue 32). With a standing, it ended the game (two seats or one:
+    the other player wins); else the seat goes to the absent-seat rules, as a seat whose
+    player left (issue 30), and a takeback in the air lapses (ask again)."""
+    standing = event.get("standing")
+    if isinstance(standing, dict):
+        return replace(table, abandoned=standing, ballot=None, takeback=None, revive=())
+    target = event["seat"]
+    return replace(
+        table,
+        left=(*_without(table.left, target), (target, 0)),
+        resigned=(*(s for s in table.resigned if s != target), target),
+        revive=tuple(s for s in table.revive if s != target),
+        unreachable=tuple(s for s in table.unreachable if s != target),
+        takeback=None,
+    )
+
+
+def _unreachable(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
+    # Issue 31: nothing else changes; the seat's deadline runs as any silent seat's.
+    seats = (*(s for s in table.unreachable if s != event["seat"]), event["seat"])
+    return replace(table, unreachable=seats)
+
+
+def _reachable(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
+    return replace(table, unreachable=tuple(s for s in table.unreachable if s != event["seat"]))
+
+
+def _closed(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
+    return replace(table, abandoned=event["standing"], closed=True, ballot=None, takeback=None)
+
+
+def _player_returned(table: Table, event: dict[str, Any], at: Recorded) -> Table:
+    table = replace(table, bots=tuple(b for b in table.bots if b != event["seat"]))
+    return _restart(table, event["seat"], at.seq, at.at)
+
+
+def _dormant(table: Table, _event: dict[str, Any], at: Recorded) -> Table:
+    return replace(table, dormant_since=at.at)
+
+
+def _resumed(table: Table, _event: dict[str, Any], at: Recorded) -> Table:
+    clocks = tuple(_rewound(c, at.seq, at.at) for c in table.clocks)
+    return replace(table, dormant_since=None, clocks=clocks)
+
+
+def _abandoned(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
+    return replace(table, abandoned=event["standing"], ballot=None, takeback=None)
+
+
+def _revive_agreed(table: Table, _event: dict[str, Any], at: Recorded) -> Table:
+    if at.seat is None:
+        return table
+    return replace(table, revive=(*(s for s in table.revive if s != at.seat), at.seat))
+
+
+def _revived(table: Table, _event: dict[str, Any], at: Recorded) -> Table:
+    clocks = tuple(_rewound(c, at.seq, at.at) for c in table.clocks)
+    return replace(table, abandoned=None, revive=(), dormant_since=None, clocks=clocks)
+
+
+def _takeback_requested(table: Table, _event: dict[str, Any], _at: Recorded) -> Table:
+    if table.last_decision is None:
+        return table
+    who, first, last = table.last_decision
+    return replace(table, takeback=Takeback(who, first, last))
+
+
+def _takeback_approved(table: Table, _event: dict[str, Any], at: Recorded) -> Table:
+    if table.takeback is None or at.seat is None:
+        return table
+    approvals = (*(s for s in table.takeback.approvals if s != at.seat), at.seat)
+    return replace(table, takeback=replace(table.takeback, approvals=approvals))
+
+
+def _takeback_refused(table: Table, _event: dict[str, Any], _at: Recorded) -> Table:
+    return replace(table, takeback=None)
+
+
+def _taken_back(table: Table, event: dict[str, Any], at: Recorded) -> Table:
+    # The seat whose decision is undone decides it afresh: its links from after that
+    # decision name a position that no longer exists. The others' decisions are as they
+    # were (their links' digests say whether their options changed).
+    undone = table.takeback.seat if table.takeback is not None else None
+    clocks = tuple(
+        replace(c, decision_seq=at.seq) if undone in (None, c.seat) else c for c in table.clocks
+    )
+    return replace(
+        table,
+        clocks=clocks,
+        takeback=None,
+        last_decision=None,
+        undone=(*table.undone, (event["first_seq"], event["last_seq"])),
+        turn_seq=at.seq,
+    )
+
+
+FOLD: dict[str, Handler] = EVENTS.table(
+    "fold",
+    {
+        ev.PACE_SET: _pace_set,
+        ev.REMINDED: _reminded,
+        ev.NUDGED: _nudged,
+        ev.AWAY: _away,
+        ev.DEADLINE_PASSED: _deadline_passed,
+        ev.VOTE_CAST: _vote_cast,
+        ev.VOTE_DECIDED: _vote_decided,
+        ev.SEAT_OFFERED: _seat_offered,
+        ev.SEAT_CLAIMED: _seat_claimed,
+        ev.PLAYER_RETURNED: _player_returned,
+        ev.PLAYER_LEFT: _player_left,
+        ev.RESIGNED: _resigned,
+        ev.UNREACHABLE: _unreachable,
+        ev.REACHABLE: _reachable,
+        ev.CLOSED: _closed,
+        ev.DORMANT: _dormant,
+        ev.RESUMED: _resumed,
+        ev.ABANDONED: _abandoned,
+        ev.REVIVE_AGREED: _revive_agreed,
+        ev.REVIVED: _revived,
+        ev.TAKEBACK_REQUESTED: _takeback_requested,
+        ev.TAKEBACK_APPROVED: _takeback_approved,
+        ev.TAKEBACK_REFUSED: _takeback_refused,
+        ev.TAKEN_BACK: _taken_back,
+    },
+)
+"""Each ``table.*`` event's handler, one per type of the vocabulary (checked on import)."""
 
 
 def with_absence(
@@ -430,24 +536,6 @@ def days_away(away: tuple[tuple[str, str, str], ...], seat: str) -> frozenset[da
                 days.add(day)
                 day += timedelta(days=1)
     return frozenset(days)
-
-
-def _resigned(table: Table, event: dict[str, Any]) -> Table:
-    """A player resigned (issue 32). With a standing, it ended the game (two seats or one:
-    the other player wins); else the seat goes to the absent-seat rules, as a seat whose
-    player left (issue 30), and a takeback in the air lapses (ask again)."""
-    standing = event.get("standing")
-    if isinstance(standing, dict):
-        return replace(table, abandoned=standing, ballot=None, takeback=None, revive=())
-    target = event["seat"]
-    return replace(
-        table,
-        left=(*_without(table.left, target), (target, 0)),
-        resigned=(*(s for s in table.resigned if s != target), target),
-        revive=tuple(s for s in table.revive if s != target),
-        unreachable=tuple(s for s in table.unreachable if s != target),
-        takeback=None,
-    )
 
 
 def game_changed(

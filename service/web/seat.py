@@ -25,6 +25,7 @@ from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import PersonRow, SeatRow
 from service.table import rules as tables
+from service.table.rules import Table
 from service.web import db, enqueue_after_response, enqueue_call, language, preferences, settings
 from service.web.guard import one_click
 from service.words import _
@@ -64,26 +65,8 @@ def speak(token: str) -> ResponseReturnValue:
 def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
     s, table, seat = settings(), loaded.table, link.seat
     acting = frozenset() if loaded.row.over else loaded.game.to_act(loaded.state)
-    ballot = table.ballot
-    closes = tables.ballot_closes(table)  # None exactly when there is no ballot
-    my_vote = dict(ballot.votes).get(seat) if ballot else None
-    moment = eventstore.now()
     players = notices.statuses(loaded)
-    nudgeable = []
-    for p in players:
-        absent = p["seat"] in table.bots or table.has_left(p["seat"])  # nobody to nudge
-        if p["to_act"] and p["seat"] != seat and not absent:
-            last = table.last_nudged(p["seat"])
-            again = None if last is None else last + tables.NUDGE_EVERY
-            nudgeable.append(
-                {
-                    "seat": p["seat"],
-                    "name": p["name"],
-                    "again": None
-                    if again is None or again <= moment
-                    else notices.when(table, again),
-                }
-            )
+    nudgeable = _nudgeable(table, players, seat)
     takeback_reason = (
         slowplay.takeback_refusal(db(), loaded, seat)
         if table.last_decision and table.last_decision[0] == seat
@@ -125,18 +108,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "resign_url": links.resign_url(s, loaded, seat),
         "resigning_follows": resigning.what_follows(loaded, seat),
         "agreed_revive": seat in table.revive,
-        "ballot": {
-            "number": ballot.number,
-            "about": shown_names.of_seat(seat_row(loaded.row, ballot.seat)),
-            "closes": notices.when(table, closes),
-            "mine": my_vote,
-            "mine_label": notices.CHOICE_LABELS.get(my_vote, my_vote) if my_vote else None,
-            "voter": seat in table.voters(),
-            "choices": [{"key": c, "label": notices.CHOICE_LABELS[c]} for c in tables.CHOICES],
-            "preselect": request.args.get("vote"),
-        }
-        if ballot and closes
-        else None,
+        "ballot": _ballot(loaded, seat),
         "nudgeable": nudgeable,
         "can_take_back": table.last_decision is not None
         and table.last_decision[0] == seat
@@ -144,15 +116,63 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         and request_ is None,
         "takeback_reason": takeback_reason,
         "takeback_asks": bool(slowplay.approvers(table, seat)),
-        "takeback": {
-            "by": shown_names.of_seat(seat_row(loaded.row, request_.seat)),
-            "mine": request_.seat == seat,
-            "approved": seat in request_.approvals,
-        }
-        if request_
-        else None,
+        "takeback": _takeback(loaded, seat),
         "settings_url": links.person_url(s, holder.email) if holder.email else "",
         "unsubscribe_url": links.unsubscribe_url(s, loaded.row.id, seat),
+    }
+
+
+def _nudgeable(table: Table, players: list[dict[str, Any]], seat: str) -> list[dict[str, Any]]:
+    """The other players whose decision waits and who have a player to nudge, and when
+    each may be nudged again (None: now)."""
+    moment = eventstore.now()
+    nudgeable = []
+    for p in players:
+        absent = p["seat"] in table.bots or table.has_left(p["seat"])  # nobody to nudge
+        if p["to_act"] and p["seat"] != seat and not absent:
+            last = table.last_nudged(p["seat"])
+            again = None if last is None else last + tables.NUDGE_EVERY
+            nudgeable.append(
+                {
+                    "seat": p["seat"],
+                    "name": p["name"],
+                    "again": None
+                    if again is None or again <= moment
+                    else notices.when(table, again),
+                }
+            )
+    return nudgeable
+
+
+def _ballot(loaded: Loaded, seat: str) -> dict[str, Any] | None:
+    """The open vote on a late seat, and the seat's own vote in it."""
+    table = loaded.table
+    ballot = table.ballot
+    closes = tables.ballot_closes(table)  # None exactly when there is no ballot
+    if not (ballot and closes):
+        return None
+    my_vote = dict(ballot.votes).get(seat)
+    return {
+        "number": ballot.number,
+        "about": shown_names.of_seat(seat_row(loaded.row, ballot.seat)),
+        "closes": notices.when(table, closes),
+        "mine": my_vote,
+        "mine_label": notices.CHOICE_LABELS.get(my_vote, my_vote) if my_vote else None,
+        "voter": seat in table.voters(),
+        "choices": [{"key": c, "label": notices.CHOICE_LABELS[c]} for c in tables.CHOICES],
+        "preselect": request.args.get("vote"),
+    }
+
+
+def _takeback(loaded: Loaded, seat: str) -> dict[str, Any] | None:
+    """The takeback asked for, whose it is, and whether the seat approved it."""
+    asked = loaded.table.takeback
+    if asked is None:
+        return None
+    return {
+        "by": shown_names.of_seat(seat_row(loaded.row, asked.seat)),
+        "mine": asked.seat == seat,
+        "approved": seat in asked.approvals,
     }
 
 

@@ -52,6 +52,16 @@ def test_the_fold_raises_on_an_event_the_game_never_declared():
         apply(None, {"type": "mark_placed", "cell": 5})
 
 
+def test_a_table_keyed_by_the_vocabulary_names_every_declared_type_and_no_other():
+    words = vocabulary()
+    every = {"game_set_up": 1, "mark_placed": 2, "turn_passed": 3}
+    assert words.table("sentences", every) == every
+    with pytest.raises(VocabularyError, match="turn_passed"):
+        words.table("sentences", {"game_set_up": 1, "mark_placed": 2})
+    with pytest.raises(VocabularyError, match="oops"):
+        words.table("sentences", {**every, "oops": 4})
+
+
 def test_the_narration_tells_or_calls_bookkeeping_every_type_and_nothing_else():
     words = vocabulary()
     with pytest.raises(VocabularyError, match="turn_passed"):
