@@ -3,6 +3,9 @@ in an email."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from engine.contract import Move
 from engine.games.origins_first_builders import words
 from engine.games.origins_first_builders.buying import row_wisdom
@@ -26,6 +29,7 @@ from engine.games.origins_first_builders.components import (
     WAR_REWARDS,
     ZODIAC_CARD,
     ZONE_ACTIONS,
+    Building,
     milestones_passed,
 )
 from engine.games.origins_first_builders.state import DRAFT, OVER, Player, State, Step
@@ -103,18 +107,6 @@ def _seat(state: State) -> str:
     return state.draft_order[0] if state.draft_order else state.seats[0]
 
 
-def _attack_words(state: State, seat: str) -> Msg:
-    space = space_of(state.war, seat)
-    points = behind(state.war, seat) + milestones_passed(space)
-    if holds(state, seat, "aries"):
-        points += red_dice(state, seat)
-    return _(
-        "Attack ({reward}, {points})",
-        reward=reward_words(WAR_REWARDS[space]),
-        points=words.vp(points),
-    )
-
-
 def _zone_words(state: State, zone: int, colours: tuple[str, ...]) -> Msg:
     top, bottom = ZONE_ACTIONS[zone]
     tile = state.bonus[zone] if zone < len(state.bonus) else ""
@@ -154,189 +146,51 @@ def _both(items: list[Msg]) -> Msg:
     return out
 
 
-def describe(state: State, move: Move) -> Msg | str:
-    kind = move.get("type")
-    step = _step(state)
+Label = Msg | str
+
+
+class UnknownMove(ValueError):
+    """A move of a type no decision of this game offers."""
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A move read in the decision it answers: the step at the head of the queue (``None``
+    when no decision is pending) and the player deciding."""
+
+    state: State
+    move: Move
+    step: Step | None
+    seat: str
+    player: Player
+
+
+Describer = Callable[[Asked], Label]
+
+
+def describe(state: State, move: Move) -> Label:
+    """The move's label, by its type (``DESCRIBERS``); a type no decision offers raises."""
+    kind = str(move.get("type"))
+    describer = DESCRIBERS.get(kind)
+    if describer is None:
+        raise UnknownMove(f"origins-first-builders has no move of type {kind!r}")
     seat = _seat(state)
-    player = state.player(seat)
-    if kind in ("skip", "done") and step is not None and step.kind in _DECLINE:
-        return _DECLINE[step.kind]
-    label = _LABELS.get(str(kind))
-    if label is not None:
+    return describer(Asked(state, move, _step(state), seat, state.player(seat)))
+
+
+def _labelled(label: Msg) -> Describer:
+    return lambda asked: label
+
+
+def _declining(label: Msg) -> Describer:
+    """Skip and Done say what is declined, where the step names it (``_DECLINE``)."""
+
+    def said(asked: Asked) -> Label:
+        if asked.step is not None and asked.step.kind in _DECLINE:
+            return _DECLINE[asked.step.kind]
         return label
-    if kind == "populate":
-        cost = population_cost(state, seat) if player.bases < BASES else 0
-        food = words.amount("food", cost)
-        if player.bases == BASES - 1:
-            return _(
-                "Increase your population: a new base for {food} and score {points}",
-                food=food,
-                points=words.vp(LAST_BASE_POINTS),
-            )
-        return _("Increase your population: a new base for {food}", food=food)
-    if kind == "extra_action":
-        return n_(
-            "Spend a superiority token for one more action ({n} left)",
-            "Spend a superiority token for one more action ({n} left)",
-            n=player.tokens,
-        )
-    if kind == "visit":
-        return _("Visit a contact zone with {worker}", worker=_worker(state, player, move))
-    if kind == "zone" and step is not None:
-        return _zone(state, player, step, move["zone"])
-    if kind == "raise":
-        z = move["zone"]
-        return _(
-            "Raise zone {zone}'s starship as well ({old} → {new})",
-            zone=z + 1,
-            old=state.zones[z],
-            new=state.zones[z] + 1,
-        )
-    if kind == "act" and step is not None:
-        action = ZONE_ACTIONS[step.zone][0 if move["slot"] == "top" else 1]
-        return ACTION_LABELS[action]
-    if kind == "bonus" and step is not None:
-        return _("Bonus action: {bonus}", bonus=BONUS_TEXT[BONUS_TILES[state.bonus[step.zone]]])
-    if kind == "gain":
-        gained = words.amount(move["resource"], 1)
-        if step is not None and step.ref == "basic_gold":
-            return _("Gain {amount} and 1 gold", amount=gained)
-        return _("Gain {amount}", amount=gained)
-    if kind == "convert":
-        return _("Spend {amount} for 1 gold", amount=words.amount(move["resource"], 1))
-    if kind == "gemini":
-        return _("Gemini: gain {amounts}", amounts=_amounts(move))
-    if kind == "tiltyard":
-        return _("Tiltyard: gain {amounts}", amounts=_amounts(move))
-    if kind == "advance":
-        return _("Advance {n} on the war track", n=move["spaces"])
-    if kind == "attack":
-        return _attack_words(state, seat)
-    if kind == "feed":
-        c = player.citizens[move["die"]]
-        if c.value >= DIE_FACES:
-            return _("Spend 1 food: the {die} becomes an advisor", die=die_words(c.colour, c.value))
-        return _(
-            "Spend 1 food: the {die} becomes a {value}",
-            die=die_words(c.colour, c.value),
-            value=c.value + 1,
-        )
-    if kind == "temple":
-        return _temple(state, seat, move["temple"])
-    if kind == "temple_extra":
-        return _(
-            "Pay 1 gold: advance 1 on the {temple} temple", temple=TEMPLE_NAMES[move["temple"]]
-        )
-    if kind == "temple_step":
-        if step is not None and step.ref == "bonus":
-            return _(
-                "Advance 1 on the {temple} temple (pay 1 stone)",
-                temple=TEMPLE_NAMES[move["temple"]],
-            )
-        return _("Advance 1 on the {temple} temple", temple=TEMPLE_NAMES[move["temple"]])
-    if kind == "take":
-        return _take(state, seat, step, move["slot"])
-    if kind == "speaker":
-        if "zone" in move:
-            return _(
-                "Take the speaker die showing {value} from zone {zone}",
-                value=move["value"],
-                zone=move["zone"] + 1,
-            )
-        return _("Take a speaker die showing {value}", value=move["value"])
-    if kind == "sagittarius":
-        if move["add"]:
-            return _("Sagittarius: add 1 to the new die")
-        return _("Keep the new die's value")
-    if kind in ("buy", "farm", "build_reserved", "farm_reserved"):
-        return _buy(state, seat, move)
-    if kind in ("place", "on_farm") and step is not None:
-        return _place(state, player, step, move)
-    if kind == "reserve":
-        return _(
-            "Set the {building} aside to build later",
-            building=building_name(str(state.building_row[move["slot"]])),
-        )
-    if kind == "veteran":
-        c = player.citizens[move["die"]]
-        return _(
-            "The {die} scores {points} and loses 1",
-            die=die_words(c.colour, c.value),
-            points=words.vp(c.value),
-        )
-    if kind == "court":
-        return _("Change the colour of {citizen}", citizen=_citizen(player, move["die"]))
-    if kind == "recolour":
-        return _("Make it {colour}", colour=words.colour(move["colour"]))
-    if kind == "starship":
-        z = move["zone"]
-        return _("Set zone {zone}'s starship ({value}) to 1", zone=z + 1, value=state.zones[z])
-    if kind == "ritual":
-        return _("Add {n} to {citizen}", n=move["add"], citizen=_citizen(player, move["die"]))
-    if kind == "capricorn":
-        return _("Capricorn: add 2 to {citizen}", citizen=_citizen(player, move["die"]))
-    if kind == "copy":
-        tile = grid(player).get((move["x"], move["y"]))
-        name = building_name(tile.kind) if tile else _("building")
-        return _(
-            "Use the effect of the {building} at ({x}, {y})",
-            building=name,
-            x=move["x"],
-            y=move["y"],
-        )
-    if kind == "tower" and "colour" not in move:
-        return _("Build a tower level")
-    if kind == "tower":
-        level = player.towers[COLOUR_INDEX[move["colour"]]]
-        return _(
-            "Build the {colour} tower to level {level} (pay {gold})",
-            colour=words.colour_f(move["colour"]),
-            level=level + 1,
-            gold=words.amount("gold", level),
-        )
-    if kind == "centre":
-        return _centre(player, move["x"], move["y"])
-    if kind == "close_die":
-        return _("Put {citizen} in the power centre", citizen=_citizen(player, move["die"]))
-    if kind == "card":
-        return _card(state, player, move["card"])
-    if kind == "activate":
-        tile = grid(player).get((move["x"], move["y"]))
-        name = building_name(tile.kind) if tile else _("building")
-        return _("Activate the {building} at ({x}, {y})", building=name, x=move["x"], y=move["y"])
-    if kind == "draft":
-        d = state.pool[move["die"]]
-        return _("Take the {die} as a starting citizen", die=die_words(d.colour, d.value))
-    if kind == "remove":
-        d = state.pool[move["die"]]
-        return _("Return the {die} to the supply", die=die_words(d.colour, d.value))
-    if kind == "keep":
-        kept = [
-            die_words(d.colour, d.value) for i, d in enumerate(state.pool) if i != move["returned"]
-        ]
-        back = state.pool[move["returned"]]
-        dice = kept[0] if kept else ""
-        for other in kept[1:]:
-            dice = _("{first} and the {then}", first=dice, then=other)
-        return _(
-            "Keep the {dice} (return the {die})",
-            dice=dice,
-            die=die_words(back.colour, back.value),
-        )
-    return str(kind).replace("_", " ").capitalize()
 
-
-_LABELS = {
-    "close": _("Close a district"),
-    "pass": _("Pass (take your dice back; no more actions this round)"),
-    "end_turn": _("End your turn"),
-    "raise_none": _("Raise no other starship (the neighbours are at 6)"),
-    "keep_starships": _("Spend a superiority token: no starship moves this turn"),
-    "bonus_gold": _("Bonus action as 1 gold (Pisces)"),
-    "done": _("Done"),
-    "skip": _("Skip"),
-    "feed_war": _("Spend 1 food: advance 1 on the war track"),
-}
+    return said
 
 
 _DECLINE = {
@@ -356,11 +210,43 @@ _DECLINE = {
 }
 
 
-def _amounts(move: Move) -> Msg:
-    return _both([words.amount(r, move[r]) for r in ("stone", "food", "wisdom") if move.get(r)])
+def _answering(describer: Callable[[Asked, Step], Label]) -> Describer:
+    """A move read from its step; with no decision pending it is named by its type."""
+
+    def said(asked: Asked) -> Label:
+        if asked.step is None:
+            return str(asked.move["type"]).replace("_", " ").capitalize()
+        return describer(asked, asked.step)
+
+    return said
 
 
-def _worker(state: State, player: Player, move: Move) -> Msg:
+def _populate(asked: Asked) -> Msg:
+    player = asked.player
+    cost = population_cost(asked.state, asked.seat) if player.bases < BASES else 0
+    food = words.amount("food", cost)
+    if player.bases == BASES - 1:
+        return _(
+            "Increase your population: a new base for {food} and score {points}",
+            food=food,
+            points=words.vp(LAST_BASE_POINTS),
+        )
+    return _("Increase your population: a new base for {food}", food=food)
+
+
+def _extra_action(asked: Asked) -> Msg:
+    return n_(
+        "Spend a superiority token for one more action ({n} left)",
+        "Spend a superiority token for one more action ({n} left)",
+        n=asked.player.tokens,
+    )
+
+
+def _visit(asked: Asked) -> Msg:
+    return _("Visit a contact zone with {worker}", worker=_worker(asked.player, asked.move))
+
+
+def _worker(player: Player, move: Move) -> Msg:
     if move["worker"] == "citizen":
         return _citizen(player, move["die"])
     if move["worker"] == "speaker":
@@ -373,7 +259,8 @@ def _worker(state: State, player: Player, move: Move) -> Msg:
     return _("your archon")
 
 
-def _zone(state: State, player: Player, step: Step, zone: int) -> Msg:
+def _zone(asked: Asked, step: Step) -> Msg:
+    state, player, zone = asked.state, asked.player, asked.move["zone"]
     value: int | None = None
     colours: tuple[str, ...] = ()
     if step.ref == "citizen":
@@ -415,8 +302,79 @@ def _zone(state: State, player: Player, step: Step, zone: int) -> Msg:
     )
 
 
-def _temple(state: State, seat: str, temple: str) -> Msg:
-    now = temple_step(state, seat, temple)
+def _raise(asked: Asked) -> Msg:
+    z = asked.move["zone"]
+    return _(
+        "Raise zone {zone}'s starship as well ({old} → {new})",
+        zone=z + 1,
+        old=asked.state.zones[z],
+        new=asked.state.zones[z] + 1,
+    )
+
+
+def _act(asked: Asked, step: Step) -> Msg:
+    action = ZONE_ACTIONS[step.zone][0 if asked.move["slot"] == "top" else 1]
+    return ACTION_LABELS[action]
+
+
+def _bonus(asked: Asked, step: Step) -> Msg:
+    return _("Bonus action: {bonus}", bonus=BONUS_TEXT[BONUS_TILES[asked.state.bonus[step.zone]]])
+
+
+def _gain(asked: Asked) -> Msg:
+    gained = words.amount(asked.move["resource"], 1)
+    if asked.step is not None and asked.step.ref == "basic_gold":
+        return _("Gain {amount} and 1 gold", amount=gained)
+    return _("Gain {amount}", amount=gained)
+
+
+def _convert(asked: Asked) -> Msg:
+    return _("Spend {amount} for 1 gold", amount=words.amount(asked.move["resource"], 1))
+
+
+def _amounts(move: Move) -> Msg:
+    return _both([words.amount(r, move[r]) for r in ("stone", "food", "wisdom") if move.get(r)])
+
+
+def _gemini(asked: Asked) -> Msg:
+    return _("Gemini: gain {amounts}", amounts=_amounts(asked.move))
+
+
+def _tiltyard(asked: Asked) -> Msg:
+    return _("Tiltyard: gain {amounts}", amounts=_amounts(asked.move))
+
+
+def _advance(asked: Asked) -> Msg:
+    return _("Advance {n} on the war track", n=asked.move["spaces"])
+
+
+def _attack(asked: Asked) -> Msg:
+    state, seat = asked.state, asked.seat
+    space = space_of(state.war, seat)
+    points = behind(state.war, seat) + milestones_passed(space)
+    if holds(state, seat, "aries"):
+        points += red_dice(state, seat)
+    return _(
+        "Attack ({reward}, {points})",
+        reward=reward_words(WAR_REWARDS[space]),
+        points=words.vp(points),
+    )
+
+
+def _feed(asked: Asked) -> Msg:
+    c = asked.player.citizens[asked.move["die"]]
+    if c.value >= DIE_FACES:
+        return _("Spend 1 food: the {die} becomes an advisor", die=die_words(c.colour, c.value))
+    return _(
+        "Spend 1 food: the {die} becomes a {value}",
+        die=die_words(c.colour, c.value),
+        value=c.value + 1,
+    )
+
+
+def _temple(asked: Asked) -> Msg:
+    state, temple = asked.state, asked.move["temple"]
+    now = temple_step(state, asked.seat, temple)
     to = min(TEMPLE_TOP, now + TEMPLE_ACTION_STEPS)
     card = ZODIAC_CARD[state.zodiac[TEMPLES.index(temple)]].name
     return _(
@@ -428,11 +386,24 @@ def _temple(state: State, seat: str, temple: str) -> Msg:
     )
 
 
-def _take(state: State, seat: str, step: Step | None, slot: int) -> Msg:
-    die = state.citizen_row[slot]
+def _temple_extra(asked: Asked) -> Msg:
+    temple = TEMPLE_NAMES[asked.move["temple"]]
+    return _("Pay 1 gold: advance 1 on the {temple} temple", temple=temple)
+
+
+def _temple_step(asked: Asked) -> Msg:
+    temple = TEMPLE_NAMES[asked.move["temple"]]
+    if asked.step is not None and asked.step.ref == "bonus":
+        return _("Advance 1 on the {temple} temple (pay 1 stone)", temple=temple)
+    return _("Advance 1 on the {temple} temple", temple=temple)
+
+
+def _take(asked: Asked) -> Msg:
+    slot = asked.move["slot"]
+    die = asked.state.citizen_row[slot]
     named = die_words(die.colour, die.value) if die else _("die")
-    free = step is not None and step.ref in ("manor", "cancer")
-    cost = 0 if free else row_cost(state, seat, slot)
+    free = asked.step is not None and asked.step.ref in ("manor", "cancer")
+    cost = 0 if free else row_cost(asked.state, asked.seat, slot)
     if cost:
         return _(
             "Take the {die} from the citizen row (pay {wisdom})",
@@ -442,31 +413,51 @@ def _take(state: State, seat: str, step: Step | None, slot: int) -> Msg:
     return _("Take the {die} from the citizen row (free)", die=named)
 
 
-def _buy(state: State, seat: str, move: Move) -> Msg:
-    kind = move["type"]
-    if kind in ("buy", "farm"):
-        tile = str(state.building_row[move["slot"]])
-        b = BUILDING[tile]
-        slot = move["slot"] + 1
-        if kind == "farm":
-            return _(
-                "Build a farm from the {building} ({colour}, slot {slot}; free)",
-                building=b.name,
-                colour=words.colour(b.colour),
-                slot=slot,
-            )
-        wisdom = row_wisdom(state, seat, move["slot"])
+def _speaker(asked: Asked) -> Msg:
+    move = asked.move
+    if "zone" in move:
         return _(
-            "Buy the {building} ({colour}, slot {slot}): {wisdom}, {stone}",
-            building=b.name,
-            colour=words.colour(b.colour),
-            slot=slot,
-            wisdom=words.amount("wisdom", wisdom),
-            stone=words.amount("stone", b.stone),
+            "Take the speaker die showing {value} from zone {zone}",
+            value=move["value"],
+            zone=move["zone"] + 1,
         )
-    b = BUILDING[move["kind"]]
-    if kind == "farm_reserved":
-        return _("Build a farm from the {building} set aside (free)", building=b.name)
+    return _("Take a speaker die showing {value}", value=move["value"])
+
+
+def _sagittarius(asked: Asked) -> Msg:
+    if asked.move["add"]:
+        return _("Sagittarius: add 1 to the new die")
+    return _("Keep the new die's value")
+
+
+def _row_building(asked: Asked) -> Building:
+    return BUILDING[str(asked.state.building_row[asked.move["slot"]])]
+
+
+def _buy(asked: Asked) -> Msg:
+    b, slot = _row_building(asked), asked.move["slot"]
+    return _(
+        "Buy the {building} ({colour}, slot {slot}): {wisdom}, {stone}",
+        building=b.name,
+        colour=words.colour(b.colour),
+        slot=slot + 1,
+        wisdom=words.amount("wisdom", row_wisdom(asked.state, asked.seat, slot)),
+        stone=words.amount("stone", b.stone),
+    )
+
+
+def _farm(asked: Asked) -> Msg:
+    b = _row_building(asked)
+    return _(
+        "Build a farm from the {building} ({colour}, slot {slot}; free)",
+        building=b.name,
+        colour=words.colour(b.colour),
+        slot=asked.move["slot"] + 1,
+    )
+
+
+def _build_reserved(asked: Asked) -> Msg:
+    b = BUILDING[asked.move["kind"]]
     return _(
         "Build the {building} set aside ({colour}): {stone}",
         building=b.name,
@@ -475,14 +466,20 @@ def _buy(state: State, seat: str, move: Move) -> Msg:
     )
 
 
-def _place(state: State, player: Player, step: Step, move: Move) -> Msg:
-    farm = "farm" in step.done
-    name = _("the farm") if farm else the_building(step.ref)
-    x, y = move["x"], move["y"]
-    if move["type"] == "on_farm":
-        return _("Build {name} on your farm at ({x}, {y}) (Virgo: free)", name=name, x=x, y=y)
-    completes = centres_completed_by(player, (x, y))
-    cell = _cell(player, x, y)
+def _farm_reserved(asked: Asked) -> Msg:
+    b = BUILDING[asked.move["kind"]]
+    return _("Build a farm from the {building} set aside (free)", building=b.name)
+
+
+def _placed(step: Step) -> Msg:
+    """The tile being placed: a farm, or the building bought."""
+    return _("the farm") if "farm" in step.done else the_building(step.ref)
+
+
+def _place(asked: Asked, step: Step) -> Msg:
+    x, y = asked.move["x"], asked.move["y"]
+    name, cell = _placed(step), _cell(asked.player, x, y)
+    completes = centres_completed_by(asked.player, (x, y))
     if completes:
         return n_(
             "Place {name} at {cell} (completes a district)",
@@ -494,8 +491,84 @@ def _place(state: State, player: Player, step: Step, move: Move) -> Msg:
     return _("Place {name} at {cell}", name=name, cell=cell)
 
 
-def _centre(player: Player, x: int, y: int) -> Msg:
-    cells = grid(player)
+def _on_farm(asked: Asked, step: Step) -> Msg:
+    x, y = asked.move["x"], asked.move["y"]
+    return _("Build {name} on your farm at ({x}, {y}) (Virgo: free)", name=_placed(step), x=x, y=y)
+
+
+def _reserve(asked: Asked) -> Msg:
+    building = building_name(str(asked.state.building_row[asked.move["slot"]]))
+    return _("Set the {building} aside to build later", building=building)
+
+
+def _veteran(asked: Asked) -> Msg:
+    c = asked.player.citizens[asked.move["die"]]
+    return _(
+        "The {die} scores {points} and loses 1",
+        die=die_words(c.colour, c.value),
+        points=words.vp(c.value),
+    )
+
+
+def _the_citizen(asked: Asked) -> Msg:
+    """The citizen die the move names."""
+    return _citizen(asked.player, asked.move["die"])
+
+
+def _court(asked: Asked) -> Msg:
+    return _("Change the colour of {citizen}", citizen=_the_citizen(asked))
+
+
+def _recolour(asked: Asked) -> Msg:
+    return _("Make it {colour}", colour=words.colour(asked.move["colour"]))
+
+
+def _starship(asked: Asked) -> Msg:
+    z = asked.move["zone"]
+    return _("Set zone {zone}'s starship ({value}) to 1", zone=z + 1, value=asked.state.zones[z])
+
+
+def _ritual(asked: Asked) -> Msg:
+    return _("Add {n} to {citizen}", n=asked.move["add"], citizen=_the_citizen(asked))
+
+
+def _capricorn(asked: Asked) -> Msg:
+    return _("Capricorn: add 2 to {citizen}", citizen=_the_citizen(asked))
+
+
+def _building_at(asked: Asked) -> Msg | str:
+    tile = grid(asked.player).get((asked.move["x"], asked.move["y"]))
+    return building_name(tile.kind) if tile else _("building")
+
+
+def _copy(asked: Asked) -> Msg:
+    x, y = asked.move["x"], asked.move["y"]
+    return _(
+        "Use the effect of the {building} at ({x}, {y})", building=_building_at(asked), x=x, y=y
+    )
+
+
+def _activate(asked: Asked) -> Msg:
+    x, y = asked.move["x"], asked.move["y"]
+    return _("Activate the {building} at ({x}, {y})", building=_building_at(asked), x=x, y=y)
+
+
+def _tower(asked: Asked) -> Msg:
+    if "colour" not in asked.move:
+        return _("Build a tower level")
+    colour = asked.move["colour"]
+    level = asked.player.towers[COLOUR_INDEX[colour]]
+    return _(
+        "Build the {colour} tower to level {level} (pay {gold})",
+        colour=words.colour_f(colour),
+        level=level + 1,
+        gold=words.amount("gold", level),
+    )
+
+
+def _centre(asked: Asked) -> Msg:
+    x, y = asked.move["x"], asked.move["y"]
+    cells = grid(asked.player)
     names: list[Msg | str] = []
     for cell in ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)):
         tile = cells.get(cell)
@@ -503,14 +576,19 @@ def _centre(player: Player, x: int, y: int) -> Msg:
     return _("Close the district at ({x}, {y}): {names}", x=x, y=y, names=words.joined(names))
 
 
+def _close_die(asked: Asked) -> Msg:
+    return _("Put {citizen} in the power centre", citizen=_the_citizen(asked))
+
+
 def pattern_words(pattern: tuple[str, ...]) -> Msg | str:
     """A district card's three buildings: "red-red-orange"."""
     return words.joined((words.colour(c) for c in pattern), "-")
 
 
-def _card(state: State, player: Player, card: str) -> Msg:
+def _card(asked: Asked) -> Msg:
+    state, card = asked.state, asked.move["card"]
     d = DISTRICT[card]
-    first = card not in player.scored
+    first = card not in asked.player.scored
     points = d.first if first else d.later
     gold = state.district_gold[state.districts.index(card)]
     if gold:
@@ -527,6 +605,87 @@ def _card(state: State, player: Player, card: str) -> Msg:
         pattern=pattern_words(d.pattern),
         points=words.vp(points),
     )
+
+
+def _pool_die(asked: Asked) -> Msg:
+    d = asked.state.pool[asked.move["die"]]
+    return die_words(d.colour, d.value)
+
+
+def _draft(asked: Asked) -> Msg:
+    return _("Take the {die} as a starting citizen", die=_pool_die(asked))
+
+
+def _remove(asked: Asked) -> Msg:
+    return _("Return the {die} to the supply", die=_pool_die(asked))
+
+
+def _keep(asked: Asked) -> Msg:
+    pool, returned = asked.state.pool, asked.move["returned"]
+    kept = [die_words(d.colour, d.value) for i, d in enumerate(pool) if i != returned]
+    dice = kept[0] if kept else ""
+    for other in kept[1:]:
+        dice = _("{first} and the {then}", first=dice, then=other)
+    back = pool[returned]
+    return _(
+        "Keep the {dice} (return the {die})", dice=dice, die=die_words(back.colour, back.value)
+    )
+
+
+DESCRIBERS: dict[str, Describer] = {
+    "close": _labelled(_("Close a district")),
+    "pass": _labelled(_("Pass (take your dice back; no more actions this round)")),
+    "end_turn": _labelled(_("End your turn")),
+    "raise_none": _labelled(_("Raise no other starship (the neighbours are at 6)")),
+    "keep_starships": _labelled(_("Spend a superiority token: no starship moves this turn")),
+    "bonus_gold": _labelled(_("Bonus action as 1 gold (Pisces)")),
+    "feed_war": _labelled(_("Spend 1 food: advance 1 on the war track")),
+    "done": _declining(_("Done")),
+    "skip": _declining(_("Skip")),
+    "populate": _populate,
+    "extra_action": _extra_action,
+    "visit": _visit,
+    "zone": _answering(_zone),
+    "raise": _raise,
+    "act": _answering(_act),
+    "bonus": _answering(_bonus),
+    "gain": _gain,
+    "convert": _convert,
+    "gemini": _gemini,
+    "tiltyard": _tiltyard,
+    "advance": _advance,
+    "attack": _attack,
+    "feed": _feed,
+    "temple": _temple,
+    "temple_extra": _temple_extra,
+    "temple_step": _temple_step,
+    "take": _take,
+    "speaker": _speaker,
+    "sagittarius": _sagittarius,
+    "buy": _buy,
+    "farm": _farm,
+    "build_reserved": _build_reserved,
+    "farm_reserved": _farm_reserved,
+    "place": _answering(_place),
+    "on_farm": _answering(_on_farm),
+    "reserve": _reserve,
+    "veteran": _veteran,
+    "court": _court,
+    "recolour": _recolour,
+    "starship": _starship,
+    "ritual": _ritual,
+    "capricorn": _capricorn,
+    "copy": _copy,
+    "tower": _tower,
+    "centre": _centre,
+    "close_die": _close_die,
+    "card": _card,
+    "activate": _activate,
+    "draft": _draft,
+    "remove": _remove,
+    "keep": _keep,
+}
+"""Each move type's label, as a player reads it in the decision it answers."""
 
 
 _PROMPTS = {

@@ -3,8 +3,14 @@ placed in the city."""
 
 from __future__ import annotations
 
-from engine.games.origins_first_builders import GAME
-from engine.games.origins_first_builders.components import BUILDINGS, COLOURS
+import random
+
+import pytest
+
+from engine.games.origins_first_builders import GAME, effects
+from engine.games.origins_first_builders.components import AGORA, BUILDINGS, COLOURS, PALACE
+from engine.games.origins_first_builders.context import Ctx
+from engine.games.origins_first_builders.effects import EFFECTS
 from engine.games.origins_first_builders.state import Centre, Step, replace
 from tests.games.origins_first_builders.helpers import (
     act,
@@ -304,3 +310,12 @@ def test_mages_tower_uses_the_effect_of_an_adjacent_building():
     assert moves_of(state, "p1") == [{"type": "copy", "x": 1, "y": -1}, {"type": "skip"}]
     state, _ = act(state, "p1", {"type": "copy", "x": 1, "y": -1})
     assert player(state, "p1").gold == 1
+
+
+def test_every_tile_a_city_can_hold_has_an_effect_and_the_palaces_does_nothing():
+    assert set(EFFECTS) == {b.id for b in BUILDINGS} | {AGORA, PALACE}
+    ctx = Ctx(_ready(), random.Random(0))
+    effects.run(ctx, PALACE, (0, 0))
+    assert ctx.events == []
+    with pytest.raises(KeyError):
+        effects.run(ctx, "windmill", (1, 0))
