@@ -294,31 +294,39 @@ def prompt(state: State, seat: str | None) -> str:
         return _("Choose an action: evolve, migrate or swap (you may play cards first)")
     if step.kind in _PROMPTS:
         return _PROMPTS[step.kind]
-    if step.kind == "evolve_which":
-        return _("Choose the pawn to place on {territory}", territory=territory_name(step.arg))
-    if step.kind == "migrate_where":
-        return _(
-            "Choose where the pawn on {territory} migrates", territory=territory_name(step.arg)
-        )
-    if step.kind == "swap_whom":
-        return _(
-            "Choose the pawn the one on {territory} swaps with",
-            territory=territory_name(step.arg),
-        )
-    if step.kind == "reward":
-        return _(
-            "Choose your reward for the {colour} territory",
-            colour=TERRITORY_COLOUR_WORDS.get(step.arg, step.arg),
-        )
-    if step.kind == "take_tile":
-        if step.arg == "any":
-            return _("Choose an innovation tile from any column")
-        return _(
-            "Choose an innovation tile from the {column} column",
-            column=COLUMN_WORDS.get(step.arg, step.arg),
-        )
-    if step.kind == "steal_card":
-        return _("Tribal war: choose a card to take from {seat}'s hand", seat=Seat(step.arg))
-    if step.kind == "steal_tile":
-        return _("Tribal war: choose an innovation tile to take from {seat}", seat=Seat(step.arg))
-    return _("Choose")
+    told = _PROMPTS_OF_ARG.get(step.kind)
+    return told(step.arg) if told is not None else _("Choose")
+
+
+def _tile_prompt(column: str) -> str:
+    if column == "any":
+        return _("Choose an innovation tile from any column")
+    return _(
+        "Choose an innovation tile from the {column} column",
+        column=COLUMN_WORDS.get(column, column),
+    )
+
+
+_PROMPTS_OF_ARG: dict[str, Callable[[str], str]] = {
+    "evolve_which": lambda t: _(
+        "Choose the pawn to place on {territory}", territory=territory_name(t)
+    ),
+    "migrate_where": lambda t: _(
+        "Choose where the pawn on {territory} migrates", territory=territory_name(t)
+    ),
+    "swap_whom": lambda t: _(
+        "Choose the pawn the one on {territory} swaps with", territory=territory_name(t)
+    ),
+    "reward": lambda colour: _(
+        "Choose your reward for the {colour} territory",
+        colour=TERRITORY_COLOUR_WORDS.get(colour, colour),
+    ),
+    "take_tile": _tile_prompt,
+    "steal_card": lambda seat: _(
+        "Tribal war: choose a card to take from {seat}'s hand", seat=Seat(seat)
+    ),
+    "steal_tile": lambda seat: _(
+        "Tribal war: choose an innovation tile to take from {seat}", seat=Seat(seat)
+    ),
+}
+"""The prompts that name the step's argument: a territory, a colour, a column, a seat."""
