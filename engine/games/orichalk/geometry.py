@@ -74,32 +74,9 @@ def _layout(
     board: str, side: str, rows: tuple[str, ...], ports: tuple[tuple[str, int, int], ...]
 ) -> Layout:
     coords = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "o"]
-    index_of = {rc: i for i, rc in enumerate(coords)}
     labels = tuple(f"{chr(ord('A') + r)}{c + 1}" for r, c in coords)
-    steps = []
-    for r, c in coords:
-        deltas = _ODD_ROW if r % 2 else _EVEN_ROW
-        steps.append(tuple(index_of.get((r + dr, c + dc), -1) for dc, dr in deltas))
+    steps = _steps(coords)
     neighbours = tuple(tuple(sorted(j for j in s if j >= 0)) for s in steps)
-    placements: dict[int, tuple[Placement, ...]] = {
-        1: tuple(Placement(i, 0, (i,), 1 << i) for i in range(len(coords)))
-    }
-    for size in (2, 3):
-        found = []
-        for i in range(len(coords)):
-            for k in range(6):
-                cells: tuple[int, ...] = (
-                    (i, steps[i][k]) if size == 2 else (i, steps[i][k], steps[i][(k + 1) % 6])
-                )
-                if min(cells) >= 0:
-                    found.append(Placement(i, k, cells, sum(1 << j for j in cells)))
-        placements[size] = tuple(found)
-    diamonds = []
-    for i in range(len(coords)):
-        for k in TEMPLE_AXES:
-            cells = (i, steps[i][k], steps[i][(k - 1) % 6], steps[i][(k + 1) % 6])
-            if min(cells) >= 0:
-                diamonds.append(Placement(i, k, cells, sum(1 << j for j in cells)))
     label_index = {label: i for i, label in enumerate(labels)}
     port_list = tuple(Port(label_index[cell], h, o) for cell, h, o in ports)
     return Layout(
@@ -112,11 +89,48 @@ def _layout(
         step=tuple(steps),
         neighbours=neighbours,
         neighbour_mask=tuple(sum(1 << j for j in n) for n in neighbours),
-        placements=placements,
-        diamonds=tuple(diamonds),
+        placements={size: _placements(steps, size) for size in (1, 2, 3)},
+        diamonds=_diamonds(steps),
         ports=port_list,
         port_of={p.cell: p for p in port_list},
     )
+
+
+def _steps(coords: list[tuple[int, int]]) -> list[tuple[int, ...]]:
+    """Each space's neighbour in each direction, or -1 off the board."""
+    index_of = {rc: i for i, rc in enumerate(coords)}
+    return [
+        tuple(index_of.get((r + dr, c + dc), -1) for dc, dr in (_ODD_ROW if r % 2 else _EVEN_ROW))
+        for r, c in coords
+    ]
+
+
+def _placement(anchor: int, rotation: int, cells: tuple[int, ...]) -> Placement | None:
+    if min(cells) < 0:
+        return None
+    return Placement(anchor, rotation, cells, sum(1 << j for j in cells))
+
+
+def _placements(steps: list[tuple[int, ...]], size: int) -> tuple[Placement, ...]:
+    """Every way a tile of ``size`` spaces fits: a single everywhere; a pair towards each
+    direction; a triple with its third space one direction further counter-clockwise."""
+    if size == 1:
+        return tuple(Placement(i, 0, (i,), 1 << i) for i in range(len(steps)))
+    found = (
+        _placement(i, k, (i, step[k]) if size == 2 else (i, step[k], step[(k + 1) % 6]))
+        for i, step in enumerate(steps)
+        for k in range(6)
+    )
+    return tuple(p for p in found if p is not None)
+
+
+def _diamonds(steps: list[tuple[int, ...]]) -> tuple[Placement, ...]:
+    found = (
+        _placement(i, k, (i, step[k], step[(k - 1) % 6], step[(k + 1) % 6]))
+        for i, step in enumerate(steps)
+        for k in TEMPLE_AXES
+    )
+    return tuple(p for p in found if p is not None)
 
 
 LAYOUTS: dict[tuple[str, str], Layout] = {

@@ -21,6 +21,8 @@ Moves (``type`` and fields):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.contract import Move
 from engine.games.orichalk.components import (
     CARD,
@@ -44,6 +46,7 @@ from engine.games.orichalk.state import (
     TAKE,
     TITANS,
     State,
+    Turn,
 )
 from engine.games.orichalk.words import (
     ACTION_NAME,
@@ -101,83 +104,117 @@ def _gains(hoplite_count: int, orichalcum_count: int) -> str:
     return _("nothing")
 
 
+Label = Callable[[State, Move, str], str]
+"""A move's one-line label, from the state, the move and the seat deciding."""
+
+
 def describe(state: State, move: Move) -> str:
     kind = move.get("type")
-    turn = state.turn
-    seat = turn.seat if turn else state.initiative
-    if kind == "choose_side":
-        if move["side"] == "easy":
-            return _("Play the easier side of your island")
-        return _("Play the harder side of your island")
-    if kind == "place_metropolis":
-        island = state.player(seat).island
-        lay = layout(island.board, island.side)
-        port = lay.port_of[lay.index[move["cell"]]]
-        gains = _gains(port.hoplites, port.orichalcum)
+    seat = state.turn.seat if state.turn else state.initiative
+    label = _LABELS.get(kind) if isinstance(kind, str) else None
+    if label is None:
+        return f"{seat} {kind}"
+    return label(state, move, seat)
+
+
+def _choose_side(state: State, move: Move, seat: str) -> str:
+    if move["side"] == "easy":
+        return _("Play the easier side of your island")
+    return _("Play the harder side of your island")
+
+
+def _place_metropolis(state: State, move: Move, seat: str) -> str:
+    island = state.player(seat).island
+    lay = layout(island.board, island.side)
+    port = lay.port_of[lay.index[move["cell"]]]
+    gains = _gains(port.hoplites, port.orichalcum)
+    return _(
+        "Place your metropolis on the port at {cell} ({gains})", cell=move["cell"], gains=gains
+    )
+
+
+def _take_card(state: State, move: Move, seat: str) -> str:
+    what = _offered(state, move["slot"], move["card"])
+    cost = _card_cost(state, seat, move["slot"])
+    if cost == 0:
+        return _("Take card {slot} ({card}), free", slot=move["slot"] + 1, card=what)
+    return _(
+        "Take card {slot} ({card}), for {cost}",
+        slot=move["slot"] + 1,
+        card=what,
+        cost=hoplites(cost),
+    )
+
+
+def _offered(state: State, slot: int, card: str) -> str:
+    """The card of an action board slot, with the tile and the creatures riding on it."""
+    offer = state.offers[slot] if slot < len(state.offers) else None
+    what = card_words(card)
+    if offer is None or not offer.tile:
+        return what
+    what = _("{card}: {tile}", card=what, tile=tile_words(offer.tile))
+    riders = [CREATURE_NAME[c] for c in offer.creatures if c]
+    for rider in riders[:1]:
+        what = _("{card} with a {creature}", card=what, creature=rider)
+    for rider in riders[1:]:
+        what = _("{tile} and a {creature}", tile=what, creature=rider)
+    return what
+
+
+def _place_tile(state: State, move: Move, seat: str) -> str:
+    tile = state.turn.tile if state.turn else 0
+    words = tile_words(tile) if tile else _("the tile")
+    if len(move["cells"]) == 1:
+        return _("Place {tile} at {cell}", tile=words, cell=move["cell"])
+    return _(
+        "Place {tile} at {cell}, {pointing}",
+        tile=words,
+        cell=move["cell"],
+        pointing=DIRECTION[move["rotation"]],
+    )
+
+
+def _creation(state: State, move: Move, seat: str) -> str:
+    label = _CREATIONS[move["type"]](move)
+    if state.turn is not None and state.turn.step == CREATE_MORE:
+        return _("{choice} (Theia's favour)", choice=label)
+    return label
+
+
+def _extra(state: State, move: Move, seat: str) -> str:
+    action = ACTION_NAME[move["action"]]
+    if move["pay"] == "creature":
         return _(
-            "Place your metropolis on the port at {cell} ({gains})", cell=move["cell"], gains=gains
+            "Extra action: {action}, returning a {creature} to the bag",
+            action=action,
+            creature=CREATURE_NAME[move["creature"]],
         )
-    if kind == "take_card":
-        offer = state.offers[move["slot"]] if move["slot"] < len(state.offers) else None
-        what = card_words(move["card"])
-        if offer is not None and offer.tile:
-            what = _("{card}: {tile}", card=what, tile=tile_words(offer.tile))
-            riders = [CREATURE_NAME[c] for c in offer.creatures if c]
-            for rider in riders[:1]:
-                what = _("{card} with a {creature}", card=what, creature=rider)
-            for rider in riders[1:]:
-                what = _("{tile} and a {creature}", tile=what, creature=rider)
-        cost = _card_cost(state, seat, move["slot"])
-        if cost == 0:
-            return _("Take card {slot} ({card}), free", slot=move["slot"] + 1, card=what)
-        return _(
-            "Take card {slot} ({card}), for {cost}",
-            slot=move["slot"] + 1,
-            card=what,
-            cost=hoplites(cost),
-        )
-    if kind == "place_tile":
-        tile = turn.tile if turn else 0
-        words = tile_words(tile) if tile else _("the tile")
-        if len(move["cells"]) == 1:
-            return _("Place {tile} at {cell}", tile=words, cell=move["cell"])
-        return _(
-            "Place {tile} at {cell}, {pointing}",
-            tile=words,
-            cell=move["cell"],
-            pointing=DIRECTION[move["rotation"]],
-        )
-    if kind == "keep_titans":
-        return _("Keep {titans}", titans=_names(move["titans"]))
-    if kind in ("mine", "recruit"):
-        return _produce(state, seat, kind, move["favour"])
-    if kind == "fight":
-        return _fight(state, seat, move)
-    if kind in ("build", "temple", "medallion"):
-        label = _create(move)
-        if turn is not None and turn.step == CREATE_MORE:
-            return _("{choice} (Theia's favour)", choice=label)
-        return label
-    if kind == "extra":
-        action = ACTION_NAME[move["action"]]
-        if move["pay"] == "creature":
-            return _(
-                "Extra action: {action}, returning a {creature} to the bag",
-                action=action,
-                creature=CREATURE_NAME[move["creature"]],
-            )
-        cost = _tier_cost(state, seat, move["pay"])
-        unit = hoplites(cost) if move["pay"] == "hoplites" else orichalcum(cost)
-        return _("Extra action: {action}, for {cost}", action=action, cost=unit)
-    if kind == "discard_card":
-        return _(
-            "Discard card {slot} ({card})", slot=move["slot"] + 1, card=card_words(move["card"])
-        )
-    if kind == "give_initiative":
-        return _("Give the initiative to {seat}", seat=Seat(move["seat"]))
-    if kind == "skip":
-        return _skip(state)
-    return f"{seat} {kind}"
+    cost = _tier_cost(state, seat, move["pay"])
+    unit = hoplites(cost) if move["pay"] == "hoplites" else orichalcum(cost)
+    return _("Extra action: {action}, for {cost}", action=action, cost=unit)
+
+
+_LABELS: dict[str, Label] = {
+    "choose_side": _choose_side,
+    "place_metropolis": _place_metropolis,
+    "take_card": _take_card,
+    "place_tile": _place_tile,
+    "keep_titans": lambda state, move, seat: _("Keep {titans}", titans=_names(move["titans"])),
+    "mine": lambda state, move, seat: _produce(state, seat, "mine", move["favour"]),
+    "recruit": lambda state, move, seat: _produce(state, seat, "recruit", move["favour"]),
+    "fight": lambda state, move, seat: _fight(state, seat, move),
+    "build": _creation,
+    "temple": _creation,
+    "medallion": _creation,
+    "extra": _extra,
+    "discard_card": lambda state, move, seat: _(
+        "Discard card {slot} ({card})", slot=move["slot"] + 1, card=card_words(move["card"])
+    ),
+    "give_initiative": lambda state, move, seat: _(
+        "Give the initiative to {seat}", seat=Seat(move["seat"])
+    ),
+    "skip": lambda state, move, seat: _skip(state),
+}
 
 
 def _card_cost(state: State, seat: str, slot: int) -> int:
@@ -230,18 +267,17 @@ def _fight(state: State, seat: str, move: Move) -> str:
     return _("Fight {creature} at {cell} with {hoplites}: {dice}", dice=rolled, **words)
 
 
-def _create(move: Move) -> str:
-    kind = move["type"]
-    if kind == "build":
-        return _(
-            "Build the {building} from the {slot} slot at {cell}",
-            building=BUILDING_NAME[move["building"]],
-            slot=TERRAIN[move["slot"]],
-            cell=move["cell"],
-        )
-    if kind == "temple":
-        return _("Build a temple on {cells}", cells=", ".join(move["cells"]))
-    return _("Forge an orichalcum medallion (5 orichalcum)")
+_CREATIONS: dict[str, Callable[[Move], str]] = {
+    "build": lambda move: _(
+        "Build the {building} from the {slot} slot at {cell}",
+        building=BUILDING_NAME[move["building"]],
+        slot=TERRAIN[move["slot"]],
+        cell=move["cell"],
+    ),
+    "temple": lambda move: _("Build a temple on {cells}", cells=", ".join(move["cells"])),
+    "medallion": lambda move: _("Forge an orichalcum medallion (5 orichalcum)"),
+}
+"""uk «Створення»: what each kind of creation builds."""
 
 
 def _skip(state: State) -> str:
@@ -261,49 +297,67 @@ def _skip(state: State) -> str:
 
 def prompt(state: State, seat: str | None) -> str:
     """The current decision in words, as ``seat`` should read it."""
-    if state.phase == OVER:
-        if state.winner:
-            return _("The game is over: {seat} won", seat=Seat(state.winner))
-        return _("The game is over")
-    if state.phase == SIDES:
-        island = state.player(seat).island if seat in state.seats else None
-        if island is not None and island.board and not island.side:
-            return _(
-                "Choose the side of your island ({island}): easier or harder",
-                island=ISLAND_NAME[island.board],
-            )
-        return _("Waiting for every player to choose the side of their island")
-    if state.phase == INITIATIVE:
-        if seat == state.initiative:
-            return _("Players are tied for the most hoplites: choose who takes the initiative")
-        return _("Waiting for {seat} to give the initiative", seat=Seat(state.initiative))
+    phase = _PHASE_PROMPTS.get(state.phase)
+    if phase is not None:
+        return phase(state, seat)
     turn = state.turn
     if turn is None:
         return _("Waiting for the next turn")
     if seat != turn.seat:
         return _("Waiting for {seat}", seat=Seat(turn.seat))
-    step = turn.step
-    if step == METROPOLIS:
-        return _("Your first turn: place your metropolis on one of the 3 ports")
-    if step == TAKE:
-        return _("Phase 1: take an action card")
-    if step == PLACE:
-        return _("Phase 2: place {tile} on your island", tile=tile_words(turn.tile))
-    if step == TITANS:
+    step = _STEP_PROMPTS.get(turn.step)
+    return step(turn) if step is not None else _("Choose")
+
+
+def _over(state: State, seat: str | None) -> str:
+    if state.winner:
+        return _("The game is over: {seat} won", seat=Seat(state.winner))
+    return _("The game is over")
+
+
+def _sides(state: State, seat: str | None) -> str:
+    island = state.player(seat).island if seat in state.seats else None
+    if island is not None and island.board and not island.side:
         return _(
-            "{titans} came to you: choose the titans you keep", titans=_names(list(turn.titans))
+            "Choose the side of your island ({island}): easier or harder",
+            island=ISLAND_NAME[island.board],
         )
-    if step == ACTION:
-        name = ACTION_NAME[turn.action]
-        if turn.extra:
-            return _("Extra action: {action}", action=name)
-        if turn.action == "capture" and turn.fought:
-            return _("You won: fight another creature or stop")
-        return _("Phase 3: {action}, or skip it", action=name)
-    if step == CREATE_MORE:
-        return _("Theia's favour: create one more thing, or keep the favour")
-    if step == EXTRA:
-        return _("Phase 4: buy an extra action, or end without one")
-    if step == DISCARD:
-        return _("Phase 5: discard a card from the action board")
-    return _("Choose")
+    return _("Waiting for every player to choose the side of their island")
+
+
+def _initiative(state: State, seat: str | None) -> str:
+    if seat == state.initiative:
+        return _("Players are tied for the most hoplites: choose who takes the initiative")
+    return _("Waiting for {seat} to give the initiative", seat=Seat(state.initiative))
+
+
+_PHASE_PROMPTS: dict[str, Callable[[State, str | None], str]] = {
+    OVER: _over,
+    SIDES: _sides,
+    INITIATIVE: _initiative,
+}
+"""The phases outside the turns, each with its prompt."""
+
+
+def _action(turn: Turn) -> str:
+    name = ACTION_NAME[turn.action]
+    if turn.extra:
+        return _("Extra action: {action}", action=name)
+    if turn.action == "capture" and turn.fought:
+        return _("You won: fight another creature or stop")
+    return _("Phase 3: {action}, or skip it", action=name)
+
+
+_STEP_PROMPTS: dict[str, Callable[[Turn], str]] = {
+    METROPOLIS: lambda turn: _("Your first turn: place your metropolis on one of the 3 ports"),
+    TAKE: lambda turn: _("Phase 1: take an action card"),
+    PLACE: lambda turn: _("Phase 2: place {tile} on your island", tile=tile_words(turn.tile)),
+    TITANS: lambda turn: _(
+        "{titans} came to you: choose the titans you keep", titans=_names(list(turn.titans))
+    ),
+    ACTION: _action,
+    CREATE_MORE: lambda turn: _("Theia's favour: create one more thing, or keep the favour"),
+    EXTRA: lambda turn: _("Phase 4: buy an extra action, or end without one"),
+    DISCARD: lambda turn: _("Phase 5: discard a card from the action board"),
+}
+"""The player to play's prompt at each step of a turn."""

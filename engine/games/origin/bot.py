@@ -15,6 +15,7 @@ hand.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.contract import IllegalMove, Move
 from engine.games.origin import events as ev
@@ -40,7 +41,7 @@ from engine.games.origin.movement import (
     movers,
     swap_targets,
 )
-from engine.games.origin.objectives import _adjacent_group, met
+from engine.games.origin.objectives import Held, _adjacent_group, met
 from engine.games.origin.rewards import (
     ANY_COLUMN,
     ONE_ANY,
@@ -210,44 +211,48 @@ def _progress(state: State, seat: str, card: str) -> float:
     if met(state, seat, card):
         return 1.0
     condition = CARDS[card].condition
-    what = condition[0]
+    tally = _TALLIES.get(condition[0])
+    if tally is None:
+        raise ValueError(f"unknown objective condition {condition[0]!r}")
     mine = [(t, p) for t, p in enumerate(state.board) if p is not None and p.owner == seat]
-    player = state.player(seat)
-    have: int
-    need: int
-    if what == "continent":
-        have, need = sum(CONTINENT[t] == condition[1] for t, _ in mine), condition[2]
-    elif what == "territory_colour":
-        have, need = sum(COLOUR[t] == condition[1] for t, _ in mine), condition[2]
-    elif what == "strength":
-        have, need = sum(p.strength == condition[1] for _, p in mine), condition[2]
-    elif what == "height":
-        have, need = sum(p.height == condition[1] for _, p in mine), condition[2]
-    elif what == "each_colour":
-        n = condition[1]
-        have = sum(min(sum(p.colour == c for _, p in mine), n) for c in PAWN_COLOURS)
-        need = n * len(PAWN_COLOURS)
-    elif what == "continents":
-        have, need = len({CONTINENT[t] for t, _ in mine}), condition[1]
-    elif what == "tiles":
-        have, need = player.tiles[condition[1] - 1], condition[2]
-    elif what == "strait_tokens":
-        have, need = len(player.straits), condition[1]
-    elif what == "adjacent":
-        territories = frozenset(t for t, _ in mine)
-        need = condition[1]
-        have = max(
-            (
-                k
-                for k in range(1, need)
-                if _adjacent_group(territories, k, 1)
-                or _adjacent_group(territories, k, condition[2])
-            ),
-            default=0,
-        )
-    else:
-        raise ValueError(f"unknown objective condition {what!r}")
+    have, need = tally(state, seat, mine, condition[1:])
     return min(have, need - 1) / need
+
+
+def _each_colour(mine: Held, n: int) -> tuple[int, int]:
+    have = sum(min(sum(p.colour == c for _, p in mine), n) for c in PAWN_COLOURS)
+    return have, n * len(PAWN_COLOURS)
+
+
+def _adjacent(mine: Held, need: int, continents: int) -> tuple[int, int]:
+    """The largest group short of ``need``, on one continent or spanning ``continents``."""
+    territories = frozenset(t for t, _ in mine)
+    have = max(
+        (
+            k
+            for k in range(1, need)
+            if _adjacent_group(territories, k, 1) or _adjacent_group(territories, k, continents)
+        ),
+        default=0,
+    )
+    return have, need
+
+
+Tally = Callable[[State, str, Held, tuple[Any, ...]], tuple[int, int]]
+"""How much of an objective condition of these values the seat has, and how much it needs."""
+
+_TALLIES: dict[str, Tally] = {
+    "continent": lambda st, seat, mine, a: (sum(CONTINENT[t] == a[0] for t, _ in mine), a[1]),
+    "territory_colour": lambda st, seat, mine, a: (sum(COLOUR[t] == a[0] for t, _ in mine), a[1]),
+    "strength": lambda st, seat, mine, a: (sum(p.strength == a[0] for _, p in mine), a[1]),
+    "height": lambda st, seat, mine, a: (sum(p.height == a[0] for _, p in mine), a[1]),
+    "each_colour": lambda st, seat, mine, a: _each_colour(mine, a[0]),
+    "continents": lambda st, seat, mine, a: (len({CONTINENT[t] for t, _ in mine}), a[0]),
+    "tiles": lambda st, seat, mine, a: (st.player(seat).tiles[a[0] - 1], a[1]),
+    "strait_tokens": lambda st, seat, mine, a: (len(st.player(seat).straits), a[0]),
+    "adjacent": lambda st, seat, mine, a: _adjacent(mine, a[0], a[1]),
+}
+"""The bot's measure of each kind of objective condition (``objectives.met`` says met)."""
 
 
 def _card_value(state: State, seat: str, card: str) -> float:

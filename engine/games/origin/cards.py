@@ -7,6 +7,8 @@ wars after this turn's swap, the others whenever they have something to give.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.contract import Move
 from engine.games.origin import events as ev
 from engine.games.origin.components import (
@@ -53,44 +55,55 @@ def completable(state: State, seat: str) -> list[str]:
     return [c for c in sorted(set(state.player(seat).objectives)) if met(state, seat, c)]
 
 
+def _great_shaman(state: State, seat: str) -> bool:
+    board = state.board
+    return (
+        state.player(seat).villages > 0
+        and sum(state.reserve) > 0
+        and any(
+            board[t] is None and any(board[n] is not None for n in ADJACENT[t])
+            for t in range(len(board))
+        )
+    )
+
+
+Playable = Callable[[State, str], bool]
+
+_BEFORE_ACTION: dict[str, Playable] = {
+    "great_shaman": _great_shaman,
+    "navigator": lambda st, seat: any(_sea_opens(st, seat, t) for t in owned(st, seat)),
+    "control": lambda st, seat: any(_control_opens(st, seat, t) for t in owned(st, seat)),
+}
+"""The cards that change this turn's action: played before it, once a turn each."""
+
+_WHENEVER: dict[str, Playable] = {
+    "hunter": lambda st, seat: bool(hunter_targets(st, seat)),
+    "volcanic_eruption": lambda st, seat: bool(st.discard),
+    "inventor": lambda st, seat: any(st.decks) or bool(tile_choices(st, seat, ANY_COLUMN)),
+    "sailor": lambda st, seat: bool(sailor_targets(st, seat)),
+}
+"""The cards played whenever they have something to give."""
+
+_TRIBAL_WARS: dict[str, Callable[[State, str, str], bool]] = {
+    "tribal_war_straits": lambda st, seat, victim: bool(st.player(victim).straits),
+    "tribal_war_cards": lambda st, seat, victim: st.player(victim).hand_size > 0,
+    "tribal_war_tiles": lambda st, seat, victim: bool(steal_tile_levels(st, seat, victim)),
+}
+"""The cards played after this turn's swap, against the swapped player (the victim)."""
+
+
 def _action_playable(state: State, seat: str, card: str) -> bool:
     turn = state.turn
     assert turn is not None
-    player = state.player(seat)
-    mine = owned(state, seat)
-    if card in ("great_shaman", "navigator", "control"):
-        if turn.acted or card in turn.effects:
-            return False
-        if card == "great_shaman":
-            return (
-                player.villages > 0
-                and sum(state.reserve) > 0
-                and any(
-                    state.board[t] is None and any(state.board[n] is not None for n in ADJACENT[t])
-                    for t in range(len(state.board))
-                )
-            )
-        if card == "navigator":
-            return any(_sea_opens(state, seat, t) for t in mine)
-        return any(_control_opens(state, seat, t) for t in mine)
-    if card == "hunter":
-        return bool(hunter_targets(state, seat))
-    if card == "volcanic_eruption":
-        return bool(state.discard)
-    if card == "inventor":
-        return any(state.decks) or bool(tile_choices(state, seat, ANY_COLUMN))
-    if card == "sailor":
-        return bool(sailor_targets(state, seat))
+    if card in _BEFORE_ACTION:
+        return not (turn.acted or card in turn.effects) and _BEFORE_ACTION[card](state, seat)
+    if card in _WHENEVER:
+        return _WHENEVER[card](state, seat)
     if turn.victim is None:
         return False
-    victim = state.player(turn.victim)
-    if card == "tribal_war_straits":
-        return bool(victim.straits)
-    if card == "tribal_war_cards":
-        return victim.hand_size > 0
-    if card == "tribal_war_tiles":
-        return bool(steal_tile_levels(state, seat, turn.victim))
-    raise ValueError(f"unknown action card {card!r}")
+    if card not in _TRIBAL_WARS:
+        raise ValueError(f"unknown action card {card!r}")
+    return _TRIBAL_WARS[card](state, seat, turn.victim)
 
 
 def _sea_opens(state: State, seat: str, t: int) -> bool:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.games.origin.components import (
     ADJACENT,
     CARDS,
@@ -10,7 +13,7 @@ from engine.games.origin.components import (
     OBJECTIVE_HAND_LIMIT,
     PAWN_COLOURS,
 )
-from engine.games.origin.state import State
+from engine.games.origin.state import Pawn, State
 
 
 def hand_limit(state: State, seat: str) -> int:
@@ -18,30 +21,38 @@ def hand_limit(state: State, seat: str) -> int:
     return OBJECTIVE_HAND_LIMIT + ("map" in state.player(seat).in_play)
 
 
+Held = list[tuple[int, Pawn]]
+"""A player's pawns on the board, each with its territory."""
+
+Condition = Callable[[State, str, Held, tuple[Any, ...]], bool]
+"""Whether the seat, holding these pawns, meets an objective condition of these values."""
+
+_CONDITIONS: dict[str, Condition] = {
+    "continent": lambda st, seat, mine, a: sum(CONTINENT[t] == a[0] for t, _ in mine) >= a[1],
+    "territory_colour": lambda st, seat, mine, a: sum(COLOUR[t] == a[0] for t, _ in mine) >= a[1],
+    "strength": lambda st, seat, mine, a: sum(p.strength == a[0] for _, p in mine) >= a[1],
+    "height": lambda st, seat, mine, a: sum(p.height == a[0] for _, p in mine) >= a[1],
+    "each_colour": lambda st, seat, mine, a: all(
+        sum(p.colour == c for _, p in mine) >= a[0] for c in PAWN_COLOURS
+    ),
+    "continents": lambda st, seat, mine, a: len({CONTINENT[t] for t, _ in mine}) >= a[0],
+    "tiles": lambda st, seat, mine, a: st.player(seat).tiles[a[0] - 1] >= a[1],
+    "strait_tokens": lambda st, seat, mine, a: len(st.player(seat).straits) >= a[0],
+    "adjacent": lambda st, seat, mine, a: _adjacent_group(
+        frozenset(t for t, _ in mine), a[0], a[1]
+    ),
+}
+"""Each kind of objective condition (``Card.condition``: its kind, then its values)."""
+
+
 def met(state: State, seat: str, card: str) -> bool:
     """ru: «нужно иметь указанное число элементов или больше»."""
     condition = CARDS[card].condition
-    what = condition[0]
+    check = _CONDITIONS.get(condition[0])
+    if check is None:
+        raise ValueError(f"unknown objective condition {condition[0]!r}")
     mine = [(t, p) for t, p in enumerate(state.board) if p is not None and p.owner == seat]
-    if what == "continent":
-        return bool(sum(CONTINENT[t] == condition[1] for t, _ in mine) >= condition[2])
-    if what == "territory_colour":
-        return bool(sum(COLOUR[t] == condition[1] for t, _ in mine) >= condition[2])
-    if what == "strength":
-        return bool(sum(p.strength == condition[1] for _, p in mine) >= condition[2])
-    if what == "height":
-        return bool(sum(p.height == condition[1] for _, p in mine) >= condition[2])
-    if what == "each_colour":
-        return all(sum(p.colour == c for _, p in mine) >= condition[1] for c in PAWN_COLOURS)
-    if what == "continents":
-        return bool(len({CONTINENT[t] for t, _ in mine}) >= condition[1])
-    if what == "tiles":
-        return bool(state.player(seat).tiles[condition[1] - 1] >= condition[2])
-    if what == "strait_tokens":
-        return bool(len(state.player(seat).straits) >= condition[1])
-    if what == "adjacent":
-        return _adjacent_group(frozenset(t for t, _ in mine), condition[1], condition[2])
-    raise ValueError(f"unknown objective condition {what!r}")
+    return check(state, seat, mine, condition[1:])
 
 
 def _adjacent_group(territories: frozenset[int], size: int, continents: int) -> bool:

@@ -8,7 +8,7 @@ the player chooses an action, plays cards, completes objectives or ends the turn
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from engine.contract import Event, Move, listed_move
 from engine.games.origin import cards, rewards
@@ -92,70 +92,76 @@ def main_options(state: State, seat: str) -> list[Move]:
     return moves
 
 
-def step_options(state: State, seat: str, step: Step) -> list[Move]:
-    kind, arg = step.kind, step.arg
-    if kind == "evolve_where":
-        return [
-            {"type": "evolve_on", "territory": TERRITORY_IDS[t]}
-            for t in evolution_targets(state, seat)
-        ]
-    if kind == "evolve_which":
-        mask = evolution_targets(state, seat).get(INDEX[arg], 0)
-        return [_pawn_move("evolve_pawn", k) for k in kinds_in(mask)]
-    if kind == "migrate_which":
-        return [
-            {"type": "migrate_from", "territory": TERRITORY_IDS[t]}
-            for t in movers(state, seat, swap=False)
-        ]
-    if kind == "migrate_where":
-        return [
-            {"type": "migrate_to", "territory": TERRITORY_IDS[t]}
-            for t in migration_targets(state, seat, INDEX[arg])
-        ]
-    if kind == "swap_which":
-        return [
-            {"type": "swap_from", "territory": TERRITORY_IDS[t]}
-            for t in movers(state, seat, swap=True)
-        ]
-    if kind == "swap_whom":
-        return [
-            {"type": "swap_with", "territory": TERRITORY_IDS[t]}
-            for t in swap_targets(state, seat, INDEX[arg])
-        ]
-    if kind == "reward":
-        return rewards.reward_options(state, seat, arg)
-    if kind == "take_tile":
-        return [
-            {"type": "take_tile", "column": c, "level": level}
-            for c, level in rewards.tile_choices(state, seat, arg)
-        ]
-    if kind == "keep":
-        return rewards.keep_options(state)
-    if kind == "limit":
-        player = state.player(seat)
-        if len(player.objectives) <= hand_limit(state, seat):
-            return []
-        return [{"type": "return_objective", "card": c} for c in sorted(set(player.objectives))]
-    if kind == "hunt":
-        return cards.hunt_options(state, seat)
-    if kind == "eruption":
-        return cards.eruption_options(state)
-    if kind == "invent":
-        return cards.invent_options(state, seat)
-    if kind == "sail":
-        return cards.sail_options(state, seat)
-    if kind == "steal_card":
-        return cards.steal_card_options(state, arg)
-    if kind == "steal_tile":
-        return cards.steal_tile_options(state, seat, arg)
-    if kind == "trophy":
-        return [_pawn_move("trophy", k) for k, n in enumerate(state.reserve) if n]
-    raise ValueError(f"unknown step {kind!r}")
+Options = Callable[[State, str, str], list[Move]]
+"""A step's options, from the state, the deciding seat and the step's argument."""
 
 
 def _pawn_move(kind: str, k: int) -> Move:
     pawn = KINDS[k]
     return {"type": kind, "height": pawn.height, "strength": pawn.strength, "colour": pawn.colour}
+
+
+def _territories(kind: str, targets: Iterable[int]) -> list[Move]:
+    return [{"type": kind, "territory": TERRITORY_IDS[t]} for t in targets]
+
+
+def _evolve_which(state: State, seat: str, arg: str) -> list[Move]:
+    mask = evolution_targets(state, seat).get(INDEX[arg], 0)
+    return [_pawn_move("evolve_pawn", k) for k in kinds_in(mask)]
+
+
+def _tiles(state: State, seat: str, arg: str) -> list[Move]:
+    return [
+        {"type": "take_tile", "column": c, "level": level}
+        for c, level in rewards.tile_choices(state, seat, arg)
+    ]
+
+
+def _limit(state: State, seat: str, arg: str) -> list[Move]:
+    objectives = state.player(seat).objectives
+    if len(objectives) <= hand_limit(state, seat):
+        return []
+    return [{"type": "return_objective", "card": c} for c in sorted(set(objectives))]
+
+
+def _trophies(state: State, seat: str, arg: str) -> list[Move]:
+    return [_pawn_move("trophy", k) for k, n in enumerate(state.reserve) if n]
+
+
+_STEP_OPTIONS: dict[str, Options] = {
+    "evolve_where": lambda st, seat, arg: _territories("evolve_on", evolution_targets(st, seat)),
+    "evolve_which": _evolve_which,
+    "migrate_which": lambda st, seat, arg: _territories(
+        "migrate_from", movers(st, seat, swap=False)
+    ),
+    "migrate_where": lambda st, seat, arg: _territories(
+        "migrate_to", migration_targets(st, seat, INDEX[arg])
+    ),
+    "swap_which": lambda st, seat, arg: _territories("swap_from", movers(st, seat, swap=True)),
+    "swap_whom": lambda st, seat, arg: _territories(
+        "swap_with", swap_targets(st, seat, INDEX[arg])
+    ),
+    "reward": rewards.reward_options,
+    "take_tile": _tiles,
+    "keep": lambda st, seat, arg: rewards.keep_options(st),
+    "limit": _limit,
+    "hunt": lambda st, seat, arg: cards.hunt_options(st, seat),
+    "eruption": lambda st, seat, arg: cards.eruption_options(st),
+    "invent": lambda st, seat, arg: cards.invent_options(st, seat),
+    "sail": lambda st, seat, arg: cards.sail_options(st, seat),
+    "steal_card": lambda st, seat, arg: cards.steal_card_options(st, arg),
+    "steal_tile": cards.steal_tile_options,
+    "trophy": _trophies,
+}
+"""What each step offers; its choice is done by the handler of the same kind
+(``_STEP_HANDLERS``)."""
+
+
+def step_options(state: State, seat: str, step: Step) -> list[Move]:
+    options = _STEP_OPTIONS.get(step.kind)
+    if options is None:
+        raise ValueError(f"unknown step {step.kind!r}")
+    return options(state, seat, step.arg)
 
 
 # ---------------------------------------------------------------- deciding

@@ -197,60 +197,94 @@ def _space(
     measure: Measure,
 ) -> Shape:
     """What lies on one space, with a hover text naming it all."""
-    x, y = frame.centre(c)
-    u = frame.unit
-    shapes: list[Shape] = []
-    hover = [_("{cell}: {what}", cell=c["id"], what=_what(c, temple_of))]
     port = c.get("port")
+    shapes: list[Shape] = []
     if port and (detail or not port["covered"]):
         shapes.append(_port_arrow(c, island, frame, port, detail))
-    if port:
-        reward = gains(port["hoplites"], port["orichalcum"])
-        if port["covered"]:
-            hover.append(_("port: {gains} (taken)", gains=reward))
-        else:
-            hover.append(_("port: {gains}", gains=reward))
-    busy = c.get("creature") or c.get("building") or c.get("metropolis") or c["id"] in temple_of
     if detail:
-        if candidate:
-            shapes.append(Circle(x, y, u * 0.36, stroke=CANDIDATE, width=2, dash=(4, 3)))
-            shapes.append(Text(x, y, c["id"], size=13, fill=CANDIDATE, bold=True, fit=Fit(u * 0.6)))
-        elif not occupied(c):
-            if port and not port["covered"]:
-                shapes += _reward(x, y + u * 0.12, port, u)
-                shapes.append(
-                    Text(x, y - u * 0.22, c["id"], size=10.5, fill=MUTED, fit=Fit(u * 0.6))
-                )
-            else:
-                shapes.append(Text(x, y, c["id"], size=11, fill="#a2957a", fit=Fit(u * 0.7)))
-        elif c["id"] not in temple_of:
-            plain = busy and not c.get("creature")
-            ink = MUTED if plain else ID_INK.get(c.get("terrain") or "", "#3b3325")
-            shapes.append(Text(x, y - u * 0.36, c["id"], size=9.5, fill=ink, fit=Fit(u * 0.5)))
-            if c.get("terrain") and not busy:
-                shapes += icons.terrain_mark(c["terrain"], x, y + u * 0.06, u * 0.3)
+        shapes += _space_label(c, frame, candidate, temple_of)
+    shapes += _pieces(c, frame, detail, measure)
+    hover = [
+        _("{cell}: {what}", cell=c["id"], what=_what(c, temple_of)),
+        *_port_words(port),
+        *_piece_words(c),
+    ]
+    return Group(tuple(shapes), title=semicolons(hover))
+
+
+def _space_label(c: Cell, frame: Frame, candidate: bool, temple_of: dict[str, int]) -> list[Shape]:
+    """The space's name in the detailed view: ringed where the tile may go, with the port's
+    bonus on a free port, small above what stands there, none on a temple."""
+    x, y = frame.centre(c)
+    u = frame.unit
+    port = c.get("port")
+    if candidate:
+        return [
+            Circle(x, y, u * 0.36, stroke=CANDIDATE, width=2, dash=(4, 3)),
+            Text(x, y, c["id"], size=13, fill=CANDIDATE, bold=True, fit=Fit(u * 0.6)),
+        ]
+    if not occupied(c):
+        if port and not port["covered"]:
+            return [
+                *_reward(x, y + u * 0.12, port, u),
+                Text(x, y - u * 0.22, c["id"], size=10.5, fill=MUTED, fit=Fit(u * 0.6)),
+            ]
+        return [Text(x, y, c["id"], size=11, fill="#a2957a", fit=Fit(u * 0.7))]
+    if c["id"] in temple_of:
+        return []
+    busy = c.get("creature") or c.get("building") or c.get("metropolis")
+    plain = busy and not c.get("creature")
+    ink = MUTED if plain else ID_INK.get(c.get("terrain") or "", "#3b3325")
+    shapes: list[Shape] = [Text(x, y - u * 0.36, c["id"], size=9.5, fill=ink, fit=Fit(u * 0.5))]
+    if c.get("terrain") and not busy:
+        shapes += icons.terrain_mark(c["terrain"], x, y + u * 0.06, u * 0.3)
+    return shapes
+
+
+def _pieces(c: Cell, frame: Frame, detail: bool, measure: Measure) -> list[Shape]:
+    """The metropolis, building and creature on the space, lifted in the detailed view."""
+    x, y = frame.centre(c)
+    u = frame.unit
     lift = u * 0.05 if detail else 0
+    shapes: list[Shape] = []
     if c.get("metropolis"):
         shapes += icons.metropolis(x, y + lift, u * (0.3 if detail else 0.4))
-        hover.append(_("metropolis: 1 mine and 1 training camp"))
     if c.get("building"):
         shapes += _building(c["building"], x, y + lift, u, detail, measure)
+    if c.get("creature"):
+        shapes += _creature(c["creature"], x, y + lift, u, detail)
+    return shapes
+
+
+def _port_words(port: dict[str, Any] | None) -> list[str]:
+    if not port:
+        return []
+    reward = gains(port["hoplites"], port["orichalcum"])
+    if port["covered"]:
+        return [_("port: {gains} (taken)", gains=reward)]
+    return [_("port: {gains}", gains=reward)]
+
+
+def _piece_words(c: Cell) -> list[str]:
+    words: list[str] = []
+    if c.get("metropolis"):
+        words.append(_("metropolis: 1 mine and 1 training camp"))
     creature = c.get("creature")
-    if creature:
-        shapes += _creature(creature, x, y + lift, u, detail)
-        guards = creature.get("hoplites") or 0
-        words = {"creature": creature["name"], "strength": creature["strength"]}
-        if guards:
-            hover.append(
-                _(
-                    "{creature}, strength {strength}, {hoplites} on it",
-                    hoplites=hoplites(guards),
-                    **words,
-                )
+    if not creature:
+        return words
+    guards = creature.get("hoplites") or 0
+    named = {"creature": creature["name"], "strength": creature["strength"]}
+    if guards:
+        words.append(
+            _(
+                "{creature}, strength {strength}, {hoplites} on it",
+                hoplites=hoplites(guards),
+                **named,
             )
-        else:
-            hover.append(_("{creature}, strength {strength}", **words))
-    return Group(tuple(shapes), title=semicolons(hover))
+        )
+    else:
+        words.append(_("{creature}, strength {strength}", **named))
+    return words
 
 
 def _what(c: Cell, temple_of: dict[str, int]) -> str:

@@ -270,20 +270,40 @@ def island_lines(island: dict[str, Any] | None) -> list[str]:
         return [_("no island yet")]
     if not island.get("side"):
         return [_("{island}: side not chosen yet", island=island["name"])]
-    cells = island["cells"]
-    named = {"island": island["name"], "side": side_words(island["side"])}
-    lines: list[str]
-    if island.get("metropolis"):
-        lines = [_("{island}, {side}; metropolis: {cell}", cell=island["metropolis"], **named)]
-    else:
-        lines = [_("{island}, {side}; metropolis: not placed yet", **named)]
-    ports = [
-        _("{cell} {gains} (taken)", cell=p["cell"], gains=gains(p["hoplites"], p["orichalcum"]))
-        if p["covered"]
-        else _("{cell} {gains}", cell=p["cell"], gains=gains(p["hoplites"], p["orichalcum"]))
-        for p in island.get("ports", [])
+    buildings = [
+        _("{building} at {cell}", building=c["building"]["name"], cell=c["id"])
+        for c in island["cells"]
+        if c.get("building")
     ]
-    lines.append(_("ports: {ports}", ports=semicolons(ports)))
+    return [
+        _island_head(island),
+        _("ports: {ports}", ports=semicolons([_port(p) for p in island.get("ports", [])])),
+        _land(island["cells"]),
+        _("creatures: {creatures}", creatures=semicolons(_creatures(island)) or _("none")),
+        *([_("buildings: {buildings}", buildings=commas(buildings))] if buildings else []),
+        *(
+            _("temple {number} on {cells}", number=n, cells=", ".join(spaces))
+            for n, spaces in enumerate(island.get("temples") or [], start=1)
+        ),
+    ]
+
+
+def _island_head(island: dict[str, Any]) -> str:
+    named = {"island": island["name"], "side": side_words(island["side"])}
+    if island.get("metropolis"):
+        return _("{island}, {side}; metropolis: {cell}", cell=island["metropolis"], **named)
+    return _("{island}, {side}; metropolis: not placed yet", **named)
+
+
+def _port(port: dict[str, Any]) -> str:
+    reward = gains(port["hoplites"], port["orichalcum"])
+    if port["covered"]:
+        return _("{cell} {gains} (taken)", cell=port["cell"], gains=reward)
+    return _("{cell} {gains}", cell=port["cell"], gains=reward)
+
+
+def _land(cells: list[Cell]) -> str:
+    """The land spaces of each terrain, and the spaces still free."""
     land: dict[str, int] = {}
     for c in cells:
         if c.get("land"):
@@ -292,28 +312,21 @@ def island_lines(island: dict[str, Any] | None) -> list[str]:
     kinds = commas(
         [_("{terrain} {n}", terrain=TERRAIN[t], n=land[t]) for t in TERRAINS if t in land]
     )
-    lines.append(_("land: {kinds}; free spaces: {free}", kinds=kinds or _("none"), free=free))
-    creatures = []
+    return _("land: {kinds}; free spaces: {free}", kinds=kinds or _("none"), free=free)
+
+
+def _creatures(island: dict[str, Any]) -> list[str]:
+    found: list[str] = []
     for c in creatures_on(island):
         on = c["creature"].get("hoplites")
         words = {"creature": creature_words(c["creature"]), "cell": c["id"]}
         if on:
-            creatures.append(
+            found.append(
                 _("{creature} at {cell} with {hoplites} on it", hoplites=hoplites(on), **words)
             )
         else:
-            creatures.append(_("{creature} at {cell}", **words))
-    lines.append(_("creatures: {creatures}", creatures=semicolons(creatures) or _("none")))
-    buildings = [
-        _("{building} at {cell}", building=c["building"]["name"], cell=c["id"])
-        for c in cells
-        if c.get("building")
-    ]
-    if buildings:
-        lines.append(_("buildings: {buildings}", buildings=commas(buildings)))
-    for n, spaces in enumerate(island.get("temples") or [], start=1):
-        lines.append(_("temple {number} on {cells}", number=n, cells=", ".join(spaces)))
-    return lines
+            found.append(_("{creature} at {cell}", **words))
+    return found
 
 
 def slot_words(slot: dict[str, Any]) -> str:

@@ -41,86 +41,117 @@ def _indent(line: str, depth: int = 1) -> Msg:
 
 
 def text(view: View) -> list[str]:
-    colours = seat_colours(view)
-    out: list[str] = list(status(view))
+    return [
+        *status(view),
+        *_hand(view),
+        *_choosing(view),
+        "",
+        _("Players:"),
+        *_players(view),
+        "",
+        *_reward_lines(view),
+        "",
+        _("On the map:"),
+        *_map(view),
+    ]
+
+
+def _hand(view: View) -> list[str]:
     me = view.get("you")
-    if me and view.get("hand") is not None:
-        out += ["", _("Your hand ({seat}):", seat=Seat(me))]
-        out += [_indent(_card_line(c)) for c in hand_cards(view)] or [_indent(_("(empty)"))]
-    if view.get("choosing"):
-        out += ["", _("You are choosing among:")]
-        out += [_indent(_card_line(c)) for c in view["choosing"]]
-    out += ["", _("Players:")]
-    for seat, p in view.get("players", {}).items():
-        colour = colours.get(seat, ("", ""))[0]
-        marks = [SEAT_COLOUR_WORDS.get(colour, colour)] if colour else []
-        if seat == me:
-            marks.append(p_("mark", "you"))
-        if seat == view.get("current"):
-            marks.append(p_("mark", "to play"))
-        if seat == view.get("first_player"):
-            marks.append(p_("mark", "first player"))
-        parts = score_parts(p)
-        score = pts(p.get("score", 0))
-        if parts:
-            head = _(
-                "{seat} ({marks}): {score} ({parts})",
-                seat=Seat(seat),
-                marks=commas(marks),
-                score=score,
-                parts=parts,
-            )
-        else:
-            head = _("{seat} ({marks}): {score}", seat=Seat(seat), marks=commas(marks), score=score)
-        out.append(_indent(head))
-        out.append(
-            _indent(
-                _(
-                    "hand {hand}; villages left {villages}; pawns on board {pawns}",
-                    hand=_hand_words(p.get("hand", {}), p.get("objective_limit")),
-                    villages=p.get("villages_left", 0),
-                    pawns=p.get("pawns_on_board", 0),
-                ),
-                2,
-            )
+    if not me or view.get("hand") is None:
+        return []
+    cards = [_indent(_card_line(c)) for c in hand_cards(view)] or [_indent(_("(empty)"))]
+    return ["", _("Your hand ({seat}):", seat=Seat(me)), *cards]
+
+
+def _choosing(view: View) -> list[str]:
+    if not view.get("choosing"):
+        return []
+    return ["", _("You are choosing among:"), *(_indent(_card_line(c)) for c in view["choosing"])]
+
+
+def _players(view: View) -> list[str]:
+    colours = seat_colours(view)
+    return [
+        line
+        for seat, p in view.get("players", {}).items()
+        for line in _player(view, seat, p, colours.get(seat, ("", ""))[0])
+    ]
+
+
+def _player(view: View, seat: str, p: dict[str, Any], colour: str) -> list[str]:
+    """A player's lines: the head (colour, marks, score), the hand and supplies, what they
+    have in play and completed."""
+    hand = _(
+        "hand {hand}; villages left {villages}; pawns on board {pawns}",
+        hand=_hand_words(p.get("hand", {}), p.get("objective_limit")),
+        villages=p.get("villages_left", 0),
+        pawns=p.get("pawns_on_board", 0),
+    )
+    lines: list[str] = [_indent(_head(view, seat, p, colour)), _indent(hand, 2)]
+    lines.append(_indent(semicolons(_holdings(view, p)), 2))
+    if p.get("permanents_in_play"):
+        cards = commas(c["name"] for c in p["permanents_in_play"])
+        lines.append(_indent(_("in play: {cards}", cards=cards), 2))
+    if p.get("completed_objectives"):
+        cards = commas(
+            _("{card} ({points})", card=c["name"], points=c.get("points", 0))
+            for c in p["completed_objectives"]
         )
-        extras = [
-            _("innovation stacks {stacks}", stacks=stacks_words(p.get("innovation_stacks", [])))
-        ]
-        if p.get("hunting_tokens"):
-            tokens = " ".join(str(v) for v in p["hunting_tokens"])
-            extras.append(_("hunting {tokens}", tokens=tokens))
-        if p.get("strait_tokens"):
-            names = strait_names(view)
-            straits = commas(
-                _("{strait} {value}", strait=names.get(s["strait"], s["strait"]), value=s["value"])
-                for s in p["strait_tokens"]
-            )
-            extras.append(_("straits {tokens}", tokens=straits))
-        if p.get("war_trophies"):
-            extras.append(_("war trophies {n}", n=p["war_trophies"]))
-        out.append(_indent(semicolons(extras), 2))
-        if p.get("permanents_in_play"):
-            cards = commas(c["name"] for c in p["permanents_in_play"])
-            out.append(_indent(_("in play: {cards}", cards=cards), 2))
-        if p.get("completed_objectives"):
-            cards = commas(
-                _("{card} ({points})", card=c["name"], points=c.get("points", 0))
-                for c in p["completed_objectives"]
-            )
-            out.append(_indent(_("completed: {cards}", cards=cards), 2))
-    out += ["", *_reward_lines(view)]
-    out += ["", _("On the map:")]
-    for t in occupied(view):
-        things = []
-        if t.get("pawn"):
-            things.append(pawn_label(t["pawn"]))
-        if t.get("village"):
-            things.append(_("village of {seat}", seat=Seat(t["village"])))
-        if t.get("hunting_token") is not None:
-            things.append(_("hunting token {value}", value=t["hunting_token"]))
-        line = _("{territory}: {things}", territory=territory_words(t), things=commas(things))
-        out.append(_indent(line))
+        lines.append(_indent(_("completed: {cards}", cards=cards), 2))
+    return lines
+
+
+def _head(view: View, seat: str, p: dict[str, Any], colour: str) -> Msg:
+    marks = [SEAT_COLOUR_WORDS.get(colour, colour)] if colour else []
+    marks += [mark for key, mark in _MARKS if seat == view.get(key)]
+    parts = score_parts(p)
+    score = pts(p.get("score", 0))
+    if parts:
+        return _(
+            "{seat} ({marks}): {score} ({parts})",
+            seat=Seat(seat),
+            marks=commas(marks),
+            score=score,
+            parts=parts,
+        )
+    return _("{seat} ({marks}): {score}", seat=Seat(seat), marks=commas(marks), score=score)
+
+
+_MARKS: tuple[tuple[str, Msg], ...] = (
+    ("you", p_("mark", "you")),
+    ("current", p_("mark", "to play")),
+    ("first_player", p_("mark", "first player")),
+)
+"""The view's keys naming a seat, each with the mark that seat gets beside its name."""
+
+
+def _holdings(view: View, p: dict[str, Any]) -> list[str]:
+    """A player's innovation stacks and tokens: hunting, straits, war trophies."""
+    held: list[str] = [
+        _("innovation stacks {stacks}", stacks=stacks_words(p.get("innovation_stacks", [])))
+    ]
+    if p.get("hunting_tokens"):
+        tokens = " ".join(str(v) for v in p["hunting_tokens"])
+        held.append(_("hunting {tokens}", tokens=tokens))
+    if p.get("strait_tokens"):
+        names = strait_names(view)
+        straits = commas(
+            _("{strait} {value}", strait=names.get(s["strait"], s["strait"]), value=s["value"])
+            for s in p["strait_tokens"]
+        )
+        held.append(_("straits {tokens}", tokens=straits))
+    if p.get("war_trophies"):
+        held.append(_("war trophies {n}", n=p["war_trophies"]))
+    return held
+
+
+def _map(view: View) -> list[str]:
+    """What stands on each occupied territory, then the tokens still lying free."""
+    out: list[str] = [
+        _indent(_("{territory}: {things}", territory=territory_words(t), things=commas(_things(t))))
+        for t in occupied(view)
+    ]
     hunting = [
         _("{territory} {value}", territory=t["name"], value=t["hunting_token"])
         for t in view.get("territories", [])
@@ -136,6 +167,17 @@ def text(view: View) -> list[str]:
     if strait_tokens:
         out.append(_indent(_("Strait tokens: {tokens}", tokens=commas(strait_tokens))))
     return out
+
+
+def _things(territory: dict[str, Any]) -> list[str]:
+    things: list[str] = []
+    if territory.get("pawn"):
+        things.append(pawn_label(territory["pawn"]))
+    if territory.get("village"):
+        things.append(_("village of {seat}", seat=Seat(territory["village"])))
+    if territory.get("hunting_token") is not None:
+        things.append(_("hunting token {value}", value=territory["hunting_token"]))
+    return things
 
 
 def _hand_words(hand: dict[str, int], limit: int | None) -> Msg:

@@ -116,51 +116,57 @@ def occupied(view: View) -> list[dict[str, Any]]:
 
 def status(view: View) -> list[str]:
     """Whose turn, what is being decided, and how near the end is."""
-    lines: list[str] = []
-    phase = view.get("phase")
     reasons = semicolons(view.get("end_reasons") or [])
     if view.get("over"):
-        if reasons:
-            lines.append(_("The game is over ({reasons}).", reasons=reasons))
-        else:
-            lines.append(_("The game is over."))
-        players = view.get("players", {})
-        ranking = sorted(players, key=lambda seat: -players[seat].get("score", 0))
-        scores = commas(
-            _("{seat} {score}", seat=Seat(seat), score=players[seat].get("score", 0))
-            for seat in ranking
-        )
-        lines.append(_("Final scores: {scores}.", scores=scores))
-    elif phase == "choose_objectives":
-        lines.append(_("Setup: each player keeps one of the three objectives dealt."))
-    elif view.get("current"):
-        lines.append(_("Turn: {seat}.", seat=Seat(view["current"])))
-    if view.get("last_round") and not view.get("over"):
+        return _game_over(view, reasons)
+    lines = _whose_turn(view)
+    if view.get("last_round"):
         lines.append(_last_round(view, reasons))
     turn = view.get("turn")
-    if turn and not view.get("over"):
-        done = [_("action taken") if turn.get("acted") else _("no action yet")]
-        if turn.get("cards_played"):
-            played = commas(PLAYED.get(c, c) for c in turn["cards_played"])
-            done.append(_("cards played: {cards}", cards=played))
-        if turn.get("objectives_completed"):
-            done.append(
-                n_(
-                    "{n} objective completed",
-                    "{n} objectives completed",
-                    n=turn["objectives_completed"],
-                )
-            )
-        if turn.get("effects"):
-            effects = commas(EFFECTS.get(e, e.replace("_", " ")) for e in turn["effects"])
-            done.append(_("in effect: {effects}", effects=effects))
-        if turn.get("swapped_with"):
-            done.append(_("swapped with {seat}", seat=Seat(turn["swapped_with"])))
-        lines.append(_("This turn: {done}.", done=semicolons(done)))
-    if view.get("prompt") and not view.get("over"):
+    if turn:
+        lines.append(_("This turn: {done}.", done=semicolons(_this_turn(turn))))
+    if view.get("prompt"):
         told = view["prompt"]
         lines.append(told if str(told).endswith(".") else _("{sentence}.", sentence=told))
     return lines
+
+
+def _game_over(view: View, reasons: str) -> list[str]:
+    over = (
+        _("The game is over ({reasons}).", reasons=reasons) if reasons else _("The game is over.")
+    )
+    players = view.get("players", {})
+    ranking = sorted(players, key=lambda seat: -players[seat].get("score", 0))
+    scores = commas(
+        _("{seat} {score}", seat=Seat(seat), score=players[seat].get("score", 0))
+        for seat in ranking
+    )
+    return [over, _("Final scores: {scores}.", scores=scores)]
+
+
+def _whose_turn(view: View) -> list[str]:
+    if view.get("phase") == "choose_objectives":
+        return [_("Setup: each player keeps one of the three objectives dealt.")]
+    if view.get("current"):
+        return [_("Turn: {seat}.", seat=Seat(view["current"]))]
+    return []
+
+
+def _this_turn(turn: dict[str, Any]) -> list[str]:
+    """What the player to play has done this turn: the action, cards, objectives, effects."""
+    done: list[str] = [_("action taken") if turn.get("acted") else _("no action yet")]
+    if turn.get("cards_played"):
+        played = commas(PLAYED.get(c, c) for c in turn["cards_played"])
+        done.append(_("cards played: {cards}", cards=played))
+    if turn.get("objectives_completed"):
+        n = turn["objectives_completed"]
+        done.append(n_("{n} objective completed", "{n} objectives completed", n=n))
+    if turn.get("effects"):
+        effects = commas(EFFECTS.get(e, e.replace("_", " ")) for e in turn["effects"])
+        done.append(_("in effect: {effects}", effects=effects))
+    if turn.get("swapped_with"):
+        done.append(_("swapped with {seat}", seat=Seat(turn["swapped_with"])))
+    return done
 
 
 def _last_round(view: View, reasons: str) -> Msg:
