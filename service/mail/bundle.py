@@ -24,7 +24,8 @@ from service.config import Settings
 from service.links import bundles, decisions, replyto
 from service.links import urls as links
 from service.mail import commands, compose, smtp
-from service.mail.compose import ANSWER, Outgoing, Plan
+from service.mail.compose import Outgoing, Plan
+from service.mail.kinds import ANSWER
 from service.play.moves import seat_row
 from service.present import codes, notices, presentation
 from service.store import eventstore

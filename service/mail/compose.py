@@ -17,7 +17,8 @@ from service import boards, words
 from service.config import Settings
 from service.links import decisions, replyto
 from service.links import urls as links
-from service.mail import commands, ics, news, smtp
+from service.mail import commands, ics, kinds, news, smtp
+from service.mail.kinds import ANSWER
 from service.play import blocklist, reach, resigning
 from service.play.forgetting import LEFT
 from service.play.moves import seat_row
@@ -41,20 +42,6 @@ _env.globals.update(
     _=words._, n_=words.n_, p_=words.p_, language=words.language, listing=words.listing
 )
 
-ANSWER = "answer"
-"""The kind of an outbox row that answers one received reply (issue 18)."""
-NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
-CALENDARED = NEEDS_DECISION | {"invitation"}
-"""Kinds that carry the decision's deadline as a calendar event when they offer one."""
-REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}
-"""Kinds that show the seat's current decision again (its links never changed)."""
-ANNOUNCES = ("invitation", "turn")
-PLAIN = {"invitation", "turn", "game_over", "fresh_link", "seat_offer"}
-"""Kinds that carry no table notice (:func:`service.present.notices.notice` has none for them)."""
-TELLS_NEWS = {"turn", "game_over"}
-"""Kinds that say what happened since the player last decided ("Since your last turn")."""
-TURN_NEWS = {"turn", "reminder", "nudge"}
-"""What a player who chose a daily digest, or no turn emails, does not get one by one."""
 NEWS_TOLD = 30
 """Sentences of "Since your last turn" an email tells: every other player's turn in full in
 each game (a player must learn what was done to them), after the decision and the picture so
@@ -158,22 +145,23 @@ def _plan(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> Pl
     refused = reach.refusal(session, recipient[1])
     if refused is not None:  # issue 31: it bounces, or its player called our email spam
         return refused
+    kind = kinds.of(row.kind)
     acting = row.seat in loaded.game.to_act(loaded.state) and not loaded.row.over
-    if row.kind in REOFFERS:
+    if kind.reoffer:
         # Still the decision this row was written for: the seat has not moved since (another
         # seat's move leaves it the same decision, issue 14).
         began = loaded.table.decision_seq(row.seat)
         owns = began is not None and began <= row.seq
     else:
         owns = _announcing_seq(session, row) == row.seq
-    if row.kind in NEEDS_DECISION:
+    if kind.decision:
         if not acting or (row.kind != "turn" and not owns):
             return "decision already made"
         if not owns:
             return "a newer email announces this decision"
         if row.seat in loaded.table.bots:
             return "a bot plays this seat"
-    if row.kind in TURN_NEWS:
+    if kind.turn_news:
         style = people.notify_of(session, seat)
         if style != "each":
             chosen = "a daily digest" if style == "digest" else "no turn emails"
@@ -193,12 +181,13 @@ def row_context(
         settings, loaded, row, greeted, planned.recipient[1], view,
         offer=planned.acting and planned.owns,
     )  # fmt: skip
-    if row.kind not in PLAIN:
+    kind = kinds.of(row.kind)
+    if kind.notice:
         cause = _cause(session, row)
         context["notice"] = notices.notice(settings, loaded, row.kind, row.seat, cause)
     if offer is not None:
         context["notice"] = _offer_notice(settings, loaded, offer)
-    if row.kind in TELLS_NEWS:
+    if kind.news:
         told = news.since_last_decision(session, loaded, row.seat)
         lines = told.lines[-NEWS_TOLD:]
         context["news"] = {"lines": lines, "earlier": told.earlier + len(told.lines) - len(lines)}
@@ -280,7 +269,7 @@ def _compose(
             filename=f"{row.game_id}-board.png",
             disposition="inline",
         )
-    if row.kind in CALENDARED and context["decision"]["acting"]:
+    if kinds.of(row.kind).calendar and context["decision"]["acting"]:
         _add_deadline(message, settings, loaded, row, context)
     return Outgoing(message, recipient[1])
 
@@ -429,7 +418,7 @@ def _announcing_seq(session: Session, row: OutboxRow) -> int | None:
         select(func.max(OutboxRow.seq)).where(
             OutboxRow.game_id == row.game_id,
             OutboxRow.seat == row.seat,
-            OutboxRow.kind.in_(ANNOUNCES),
+            OutboxRow.kind.in_(kinds.ANNOUNCING),
         )
     )
 
