@@ -37,7 +37,7 @@ from service.errors import (
     Stale,
 )
 from service.links import decisions
-from service.links.decisions import Verdict
+from service.links.decisions import Named, Verdict
 from service.play import suppression
 from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
@@ -326,21 +326,18 @@ def make_move(
     session: Session,
     game_id: str,
     seat: str,
-    expected_seq: int,
+    named: Named,
     move: Move,
     link_digest: str | None,
     snapshot_every: int = 50,
     *,
     generation: int = 0,
     by_bot: bool = False,
-    began: int | None = None,
-    decision: str | None = None,
 ) -> Applied:
-    """Decide and append ``move`` for ``seat`` if its decision is still the one the link
-    was made for: ``expected_seq`` names the game's ``turn_seq`` then, ``began`` and
-    ``decision`` the seat's decision (:func:`service.links.decisions.judge`; without them, only
-    that ``turn_seq`` will do). A table event recorded meanwhile (a nudge, a vote) is no
-    reason to refuse: the append is tried again.
+    """Decide and append ``move`` for ``seat`` if its decision is still the one ``named``
+    (by the link or the reply, :func:`service.links.decisions.judge`; named by its
+    ``turn_seq`` alone, only that ``turn_seq`` will do). A table event recorded meanwhile (a
+    nudge, a vote) is no reason to refuse: the append is tried again.
 
     Counted for ``/metrics`` (:mod:`service.counters`) once, as accepted or by the reason it
     was refused, whoever asked (a link, a reply, a bot)."""
@@ -348,8 +345,8 @@ def make_move(
     while True:
         try:
             applied = _make_move(
-                session, game_id, seat, expected_seq, move, link_digest, snapshot_every,
-                generation=generation, by_bot=by_bot, began=began, decision=decision,
+                session, game_id, seat, named, move, link_digest, snapshot_every,
+                generation=generation, by_bot=by_bot,
             )  # fmt: skip
         except Conflict as exc:
             attempts -= 1
@@ -368,19 +365,17 @@ def _make_move(
     session: Session,
     game_id: str,
     seat: str,
-    expected_seq: int,
+    named: Named,
     move: Move,
     link_digest: str | None,
     snapshot_every: int,
     *,
     generation: int,
     by_bot: bool,
-    began: int | None,
-    decision: str | None,
 ) -> Applied:
     loaded = eventstore.load(session, game_id)
     check_holder(loaded, seat, generation, by_bot=by_bot)
-    verdict = decisions.judge(loaded, seat, expected_seq, began, decision)
+    verdict = decisions.judge(loaded, seat, named)
     if verdict is not Verdict.CURRENT:
         if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
             raise Reused(
@@ -410,7 +405,12 @@ def _make_move(
         try:
             session.execute(
                 _USE_LINK,
-                {"digest": link_digest, "game_id": game_id, "seq": expected_seq, "used_at": now()},
+                {
+                    "digest": link_digest,
+                    "game_id": game_id,
+                    "seq": named.turn_seq,
+                    "used_at": now(),
+                },
             )
         except IntegrityError as exc:
             raise Reused(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from service.links.decisions import Named
 from service.play import reach
 from service.play.moves import create_game, make_move
 from service.store import eventstore
@@ -41,7 +42,7 @@ def play(settings, game_id: str) -> str | None:
             s,
             game_id,
             seat,
-            now.turn_seq,
+            Named.by_turn(now.turn_seq),
             now.game.bot_move(now.state, seat),
             None,
             generation=now.table.generation(seat),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.links.decisions import Named
 from service.play import resigning
 from service.play.moves import create_game, make_move
 from service.store import eventstore
@@ -32,7 +33,7 @@ def origin(settings, work) -> str:
             if acting and prompt == f"Waiting for {acting[0]}":
                 break
             move = loaded.game.bot_move(loaded.state, acting[0])
-            make_move(s, game_id, acting[0], loaded.turn_seq, move, None)
+            make_move(s, game_id, acting[0], Named.by_turn(loaded.turn_seq), move, None)
     work()
     return game_id
 

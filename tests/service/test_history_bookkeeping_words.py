@@ -12,6 +12,7 @@ import pytest
 from engine import registry
 from engine.contract import humanise
 from engine.kit.events import Vocabulary
+from service.links.decisions import Named
 from service.play.moves import create_game, make_move
 from service.store import eventstore
 from service.store.db import sessions
@@ -33,7 +34,7 @@ def _played(settings, name: str, decisions: int) -> str:
             if not acting:
                 break
             move = game.bot_move(loaded.state, acting[0])
-            make_move(s, game_id, acting[0], loaded.turn_seq, move, None)
+            make_move(s, game_id, acting[0], Named.by_turn(loaded.turn_seq), move, None)
     return game_id
 
 

@@ -17,6 +17,7 @@ from engine import registry
 from service.audit import checks as audit
 from service.audit import importer
 from service.cli.commands import main
+from service.links.decisions import Named
 from service.play.moves import create_game, make_move
 from service.store import eventstore, hashchain, upcast
 from service.store.db import sessions
@@ -48,7 +49,15 @@ def complete_game(settings, name: str, seed: int = 5) -> str:
                 return game_id
             seat = rng.choice(acting)
             move = rng.choice(loaded.game.legal_moves(loaded.state, seat))
-            make_move(s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every)
+            make_move(
+                s,
+                game_id,
+                seat,
+                Named.by_turn(loaded.turn_seq),
+                move,
+                None,
+                settings.snapshot_every,
+            )
 
 
 def imported(app, path, *players: str, allow: tuple[str, ...] = ()) -> dict:

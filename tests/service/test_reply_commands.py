@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from service import words
+from service.links.decisions import Named
 from service.mail import commands
 from service.mail.commands import Said
 from service.mail.dates import read_day
@@ -87,7 +88,9 @@ def refused(settings, game_id: str, seat: str, line: str) -> str:
 def play(settings, game_id: str, seat: str, cell: int) -> None:
     with freeze_time(NOW), sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
-        make_move(s, game_id, seat, loaded.turn_seq, {"type": "place", "cell": cell}, None)
+        make_move(
+            s, game_id, seat, Named.by_turn(loaded.turn_seq), {"type": "place", "cell": cell}, None
+        )
 
 
 def table(settings, game_id: str):
