@@ -25,16 +25,8 @@ from service.addresses import normal
 from service.errors import BadRequest, NotFound, Stale, TooSoon
 from service.links.decisions import Named
 from service.play import suppression
-from service.play.moves import (
-    Applied,
-    check_email,
-    check_holder,
-    make_move,
-    notify,
-    outbox,
-    person_name,
-    seat_row,
-)
+from service.play.games import check_email, person_name
+from service.play.moves import Applied, check_holder, make_move, notify, outbox, seat_row
 from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import AddressRow, PersonRow, SeatHolderRow, SeatOfferRow, SeatRow

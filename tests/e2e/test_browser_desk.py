@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import select
 
 from service.links.decisions import Named
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, SeatRow

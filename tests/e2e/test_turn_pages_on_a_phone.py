@@ -12,7 +12,8 @@ import pytest
 from engine import registry
 from service.links import urls as links
 from service.links.decisions import Named
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.e2e import chromium

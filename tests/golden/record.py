@@ -29,7 +29,8 @@ from engine import Game, Move, registry
 from service.audit import checks as audit
 from service.links.decisions import Named
 from service.play import slowplay
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import migrate, sessions
 from tests.games.tictactoe import GAME as TICTACTOE

@@ -8,7 +8,8 @@ import pytest
 
 from service.links.decisions import Named
 from service.play import resigning
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.service.test_no_seat_ids import SEAT_ID

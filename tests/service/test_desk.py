@@ -16,7 +16,8 @@ from service.links import tokens
 from service.links.decisions import Named
 from service.mail import signin as signin_mail
 from service.play import signin
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, PersonRow, SeatRow, SignInRow

@@ -18,7 +18,8 @@ from service import words
 from service.audit.checks import from_store, verify
 from service.errors import Conflict
 from service.links.decisions import Named
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import engine_for, sessions
 from service.store.models import EventRow, SnapshotRow

@@ -13,7 +13,8 @@ from sqlalchemy.orm import Session
 from service.errors import Stale
 from service.links.decisions import Named
 from service.play import slowplay
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import SeatOfferRow

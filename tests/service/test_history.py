@@ -12,7 +12,8 @@ from sqlalchemy import select
 from engine.games.origin.components import OBJECTIVE_CARDS
 from service.links import tokens
 from service.links.decisions import Named
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.service.test_eventstore import play

@@ -13,7 +13,8 @@ from engine import registry
 from engine.contract import humanise
 from engine.kit.events import Vocabulary
 from service.links.decisions import Named
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.service.test_history import page

@@ -18,7 +18,8 @@ from service.audit import checks as audit
 from service.audit import importer
 from service.cli.commands import main
 from service.links.decisions import Named
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore, hashchain, upcast
 from service.store.db import sessions
 from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow

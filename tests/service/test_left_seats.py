@@ -14,7 +14,8 @@ from sqlalchemy import select
 from service.errors import Left, Stale
 from service.links.decisions import Named
 from service.play import forgetting, slowplay
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import OutboxRow, SeatHolderRow, SeatOfferRow, SeatRow

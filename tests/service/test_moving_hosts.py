@@ -22,7 +22,8 @@ from service.cli.commands import main
 from service.links import tokens
 from service.links.decisions import Named
 from service.play import slowplay
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, PersonRow, SeatRow

@@ -23,7 +23,8 @@ from service.errors import BadRequest
 from service.links.decisions import Named
 from service.links.tokens import read_never
 from service.play import forgetting, reach, slowplay, suppression
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, SuppressedRow

@@ -26,7 +26,8 @@ from service.mail import commands
 from service.mail.commands import Said
 from service.mail.dates import read_day
 from service.play import slowplay
-from service.play.moves import create_game, make_move, seat_row
+from service.play.games import create_game
+from service.play.moves import make_move, seat_row
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, PersonRow, SeatOfferRow

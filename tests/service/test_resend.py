@@ -7,7 +7,8 @@ from sqlalchemy import select
 
 from service.links import tokens
 from service.links.decisions import Named
-from service.play.moves import create_game, make_move, resend
+from service.play.games import create_game
+from service.play.moves import make_move, resend
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import OutboxRow

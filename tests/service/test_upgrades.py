@@ -32,7 +32,8 @@ from service.cli.commands import main
 from service.config import Settings
 from service.links.decisions import Named
 from service.mail.queue import connection, queue
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore, hashchain
 from service.store.db import alembic_config, engine_for, schema_state, sessions
 from service.store.models import Base, InboxRow, OutboxRow

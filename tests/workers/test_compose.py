@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from service.mail import kinds
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.present import notices
 from service.store import eventstore
 from service.store.db import sessions

@@ -610,7 +610,7 @@ def test_a_decision_that_ends_the_game_cannot_be_taken_back(client, settings):
 def test_an_origin_decision_that_drew_a_card_or_used_chance_cannot_be_taken_back(settings):
     from engine import registry
     from service.play import slowplay
-    from service.play.moves import create_game
+    from service.play.games import create_game
 
     players = ["ann@example.org", "bob@example.org"]
     reasons: set[str] = set()

@@ -21,7 +21,8 @@ from service import boards
 from service.links import urls as links
 from service.links.decisions import Named
 from service.links.tokens import seat_token
-from service.play.moves import create_game, make_move, resend
+from service.play.games import create_game
+from service.play.moves import make_move, resend
 from service.present import presentation
 from service.store import eventstore
 from service.store.db import sessions

@@ -25,7 +25,8 @@ from engine.games.orichalk.events import (
     TURN_STARTED,
 )
 from service.links.decisions import Named
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.service.test_history import page, seat_link
