@@ -104,6 +104,10 @@ class SeatLinks:
     """The player's email settings, across all their games (:func:`person_url`)."""
     unsubscribe: str
     """No more emails about this game (:func:`unsubscribe_url`)."""
+    join: str
+    """The seat's page where a newcomer joins (issue 31 §3)."""
+    never: str
+    """Never email this address again (:func:`never_url`)."""
 
 
 def seat_links(settings: Settings, loaded: Loaded, seat: str, address: str) -> SeatLinks:
@@ -114,4 +118,6 @@ def seat_links(settings: Settings, loaded: Loaded, seat: str, address: str) -> S
         history=page.split("#")[0] + "/history",
         settings=person_url(settings, address),
         unsubscribe=unsubscribe_url(settings, loaded.row.id, seat),
+        join=f"{page}#join",
+        never=never_url(settings, address),
     )

@@ -216,9 +216,9 @@ def told(
 
 
 def _news(session: Session, loaded: Loaded, seat: str) -> dict[str, Any]:
-    told = news.since_last_decision(session, loaded, seat)
-    lines = told.lines[-NEWS_TOLD:]
-    return {"lines": lines, "earlier": told.earlier + len(told.lines) - len(lines)}
+    since = news.since_last_decision(session, loaded, seat)
+    lines = since.lines[-NEWS_TOLD:]
+    return {"lines": lines, "earlier": since.earlier + len(since.lines) - len(lines)}
 
 
 @dataclass(frozen=True)
@@ -269,7 +269,7 @@ def _email(
     welcome = None
     if contact is not None:
         welcome = first_contact(
-            settings, loaded, row.seat, planned.recipient[1], contact,
+            settings, loaded, row.seat, seat_told.links, contact,
             offer=planned.offer, by_reply=reply_to,
         )  # fmt: skip
     context = _fields(seat_told)
@@ -288,7 +288,7 @@ def _email(
         list_id=_list_id(settings, loaded),
         # One click asks a newcomer never to be emailed again (issue 31 §3), not just about
         # this game.
-        unsubscribe=welcome["never_url"] if welcome is not None else seat_told.links.unsubscribe,
+        unsubscribe=seat_told.links.never if contact is not None else seat_told.links.unsubscribe,
         auto_submitted="auto-generated",
         reply_to=reply_to,
         template="message",
@@ -384,7 +384,7 @@ def first_contact(
     settings: Settings,
     loaded: Loaded,
     seat: str,
-    address: str,
+    seat_links: links.SeatLinks,
     contact: str,
     *,
     offer: SeatOfferRow | None,
@@ -400,10 +400,8 @@ def first_contact(
         "reminder": contact == "reminder",
         "site": urlsplit(settings.base_url).hostname or settings.base_url,
         "others": words.listing(named) if named else None,
-        "join_url": links.claim_url(settings, offer.id)
-        if offer is not None
-        else links.seat_url(settings, loaded, seat, "join"),
-        "never_url": links.never_url(settings, address),
+        "join_url": links.claim_url(settings, offer.id) if offer is not None else seat_links.join,
+        "never_url": seat_links.never,
         "by_reply": by_reply is not None,
         "stop": commands.word("none"),
     }
