@@ -29,7 +29,7 @@ from service.cli.localnet import free_port
 from service.config import Settings
 from service.mail.compose import Outgoing, compose
 from service.mail.queue import connection, enqueue_outbox
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from service.store.models import OutboxRow
 

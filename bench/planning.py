@@ -15,7 +15,7 @@ from engine.chance import rng_for
 from service.config import Settings
 from service.links import decisions
 from service.links.tokens import action_token
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 
 

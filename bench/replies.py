@@ -38,7 +38,7 @@ from service.config import Settings
 from service.mail.compose import compose
 from service.mail.inbox import ours, store
 from service.mail.queue import connection, enqueue_inbox
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import EventRow, InboxRow, OutboxRow

@@ -32,7 +32,7 @@ from service.config import Settings
 from service.mail import signing, smtp
 from service.mail.compose import Outgoing, compose
 from service.mail.queue import enqueue_outbox
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from service.store.models import EmailRow, OutboxRow
 

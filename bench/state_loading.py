@@ -26,7 +26,7 @@ from sqlalchemy import func, select
 from engine import registry
 from engine.chance import rng_for
 from service.config import Settings
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.eventstore import Loaded

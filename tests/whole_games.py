@@ -27,6 +27,7 @@ import pytest
 from engine import registry
 from engine.kit.drawing import Drawing, Group, Shape, Text
 from service.boards import drawing
+from service.links.decisions import Named
 from service.play.moves import make_move
 from service.present import codes
 from service.store import eventstore
@@ -219,13 +220,13 @@ def play(
                 )
                 code = numbered[codes.move_key(move)]
             else:
-                make_move(s, game_id, seat, loaded.turn_seq, move, None)
+                make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
         if table.decisions % reply_every == reply_every - 1:
             replied = _by_reply(settings, smtp, address_of[seat], code)
             if not replied:  # no email offers it (or it moved on): a link's move instead
                 with sessions(settings.database_url).begin() as s:
                     loaded = eventstore.load(s, game_id)
-                    make_move(s, game_id, seat, loaded.turn_seq, move, None)
+                    make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
             table.replies += replied
         table.decisions += 1
         work()

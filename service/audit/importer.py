@@ -37,7 +37,8 @@ from service.audit import players as seat_players
 from service.audit import provenance, signing
 from service.errors import BadRequest
 from service.play import suppression
-from service.play.moves import add_game_row, named_by_address, outbox, parse_players
+from service.play.games import add_game_row, named_by_address, parse_players
+from service.play.moves import outbox
 from service.store import eventstore, snapshots
 from service.store import people as people_store
 from service.store.eventstore import Loaded, now
@@ -312,7 +313,7 @@ def _people(
 
 def _name(names: dict[str, Any], seat: str, email: Any) -> Any:
     """The file's name for ``seat`` (read as any name is, by :func:`parse_players`); none
-    where an older server made it of the address (:func:`service.play.moves.named_by_address`):
+    where an older server made it of the address (:func:`service.play.games.named_by_address`):
     this server shows "Player 2" instead."""
     name = names.get(seat) or ""
     if isinstance(name, str) and isinstance(email, str) and named_by_address(name, email.strip()):

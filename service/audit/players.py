@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from service import words
 from service.errors import BadRequest
 from service.play import slowplay
-from service.play.moves import check_time_zone
+from service.play.games import check_time_zone
 from service.store import hashchain
 from service.store.models import GameRow, PersonRow, SeatRow
 from service.table import rules as tables

@@ -29,7 +29,7 @@ from service.errors import ServiceError
 from service.links import urls as links
 from service.mail import queue
 from service.mail.queue import enqueue_outbox
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import migrate, sessions
 from service.table import logfold

@@ -46,6 +46,12 @@ class Named:
     began: int | None
     digest: str
 
+    @classmethod
+    def by_turn(cls, turn_seq: int) -> Named:
+        """A decision named by the game's ``turn_seq`` alone (a bot's, or a link made before
+        digests): still the seat's only while nothing has changed the game since."""
+        return cls(turn_seq, None, NO_DECISION)
+
 
 def digest(moves: list[Move]) -> str:
     """A short digest of a decision's options, whatever order the engine lists them in
@@ -68,11 +74,9 @@ def named(loaded: Loaded, seat: str, moves: list[Move] | None = None) -> Named:
     return Named(loaded.turn_seq, loaded.table.decision_seq(seat), digest(moves))
 
 
-def judge(
-    loaded: Loaded, seat: str, turn_seq: int, began: int | None, decision: str | None
-) -> Verdict:
-    """Whether a link naming (``turn_seq``, ``began``, ``decision``) is for ``seat``'s
-    current decision. ``decision`` is None for a link made before digests."""
+def judge(loaded: Loaded, seat: str, named: Named) -> Verdict:
+    """Whether a link or reply naming ``named`` is for ``seat``'s current decision."""
+    turn_seq, began, decision = named.turn_seq, named.began, named.digest
     if loaded.row.over:
         return Verdict.OVER
     if seat not in loaded.game.to_act(loaded.state):

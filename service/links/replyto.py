@@ -27,7 +27,7 @@ PURPOSE = b"pbem.reply-to.v1"
 PREFIX = "play+"
 DIGEST_BYTES = 4
 GAME_ID = re.compile(r"[a-z0-9]{1,8}")
-"""The ids :func:`service.play.moves.new_game_id` makes: short enough to fit any address."""
+"""The ids :func:`service.play.games.new_game_id` makes: short enough to fit any address."""
 ASKS = {"resign": 1}
 """What an address may ask the player to confirm, and its byte (0 is never written)."""
 

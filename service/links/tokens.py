@@ -14,6 +14,7 @@ from typing import Any
 from itsdangerous import BadData, BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from service.errors import BadRequest, Expired, Tampered
+from service.links.decisions import NO_DECISION, Named
 from service.words import _
 
 ACTION = "pbem.action.v1"
@@ -51,6 +52,11 @@ class ActionLink:
     @property
     def digest(self) -> str:
         return digest(self.token)
+
+    @property
+    def named(self) -> Named:
+        """The decision the link names; one made before digests names its ``seq`` alone."""
+        return Named(self.seq, self.began, NO_DECISION if self.decision is None else self.decision)
 
 
 def digest(token: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine import Move
@@ -89,3 +90,34 @@ def never_url(settings: Settings, email: str) -> str:
 
 def claim_url(settings: Settings, offer_id: int) -> str:
     return f"{_base(settings)}/claim/{tokens.claim_token(settings.secret_key, offer_id)}"
+
+
+@dataclass(frozen=True)
+class SeatLinks:
+    """Every link of a seat's email but its decision's, made once for it."""
+
+    seat: str
+    """The seat's page (:func:`seat_url`)."""
+    history: str
+    """The seat's view of the game's history."""
+    settings: str
+    """The player's email settings, across all their games (:func:`person_url`)."""
+    unsubscribe: str
+    """No more emails about this game (:func:`unsubscribe_url`)."""
+    join: str
+    """The seat's page where a newcomer joins (issue 31 §3)."""
+    never: str
+    """Never email this address again (:func:`never_url`)."""
+
+
+def seat_links(settings: Settings, loaded: Loaded, seat: str, address: str) -> SeatLinks:
+    """The links of ``seat``'s email to ``address``."""
+    page = seat_url(settings, loaded, seat)
+    return SeatLinks(
+        seat=page,
+        history=page.split("#")[0] + "/history",
+        settings=person_url(settings, address),
+        unsubscribe=unsubscribe_url(settings, loaded.row.id, seat),
+        join=f"{page}#join",
+        never=never_url(settings, address),
+    )

@@ -24,9 +24,11 @@ from service.config import Settings
 from service.links import bundles, decisions, replyto
 from service.links import urls as links
 from service.mail import commands, compose, smtp
-from service.mail.compose import ANSWER, Outgoing, Plan
+from service.mail.compose import Outgoing, Plan
+from service.mail.kinds import ANSWER
 from service.play.moves import seat_row
 from service.present import codes, notices, presentation
+from service.present.seat_email import SeatEmail
 from service.store import eventstore
 from service.store import names as shown_names
 from service.store.eventstore import Loaded, now
@@ -67,9 +69,9 @@ def compose_held(
         seat = items[0][0].seat
         holder = seat_row(loaded.row, seat)
         with words.speaking(speaks, holder.time_zone):
-            contexts = [compose.row_context(session, settings, r, loaded, p) for r, p in items]
+            told = [compose.told(session, settings, r, loaded, p) for r, p in items]
             offers = all(p.offer is not None for _, p in items)
-            section = _section(settings, loaded, seat, letter(index), contexts, by_reply=not offers)
+            section = _section(settings, loaded, seat, letter(index), told, by_reply=not offers)
             # Issue 32 §1: each game's seats are its own players, named before games mix.
             sections.append(words.bound(section, shown_names.of_game(loaded.row)))
     held.parts = [{"letter": s["letter"], "reply": s["reply"]} for s in sections]
@@ -103,7 +105,7 @@ def _section(
     loaded: Loaded,
     seat: str,
     mark: str,
-    contexts: list[dict[str, Any]],
+    told: list[SeatEmail],
     *,
     by_reply: bool,
     offer_now: bool = False,
@@ -113,18 +115,17 @@ def _section(
     entries = []
     decision = None
     pace = notices.pace(loaded, seat)
-    for context in contexts:
-        context.pop("view", None)
-        notice = context["notice"]
+    for one in told:
+        notice = one.notice
         entries.append(
             {
-                "headline": compose.headline(context),
+                "headline": one.headline(),
                 "lines": list(notice["lines"]) if notice else [],
                 "actions": list(notice["actions"]) if notice else [],
             }
         )
-        if context["decision"]["acting"]:
-            decision = context["decision"]
+        if one.decision["acting"]:
+            decision = one.decision
     if decision is None and offer_now:
         view = loaded.game.view(loaded.state, seat)
         decision = presentation.decision(settings, loaded, seat, view, offer=True)

@@ -17,11 +17,13 @@ from service import boards, words
 from service.config import Settings
 from service.links import decisions, replyto
 from service.links import urls as links
-from service.mail import commands, ics, news, smtp
+from service.mail import commands, ics, kinds, news, smtp
+from service.mail.kinds import ANSWER
 from service.play import blocklist, reach, resigning
 from service.play.forgetting import LEFT
 from service.play.moves import seat_row
 from service.present import notices, presentation
+from service.present.seat_email import SeatEmail, seat_email
 from service.store import eventstore, people
 from service.store import names as shown_names
 from service.store.eventstore import Loaded, now
@@ -41,20 +43,6 @@ _env.globals.update(
     _=words._, n_=words.n_, p_=words.p_, language=words.language, listing=words.listing
 )
 
-ANSWER = "answer"
-"""The kind of an outbox row that answers one received reply (issue 18)."""
-NEEDS_DECISION = {"turn", "reminder", "nudge", "fresh_link"}
-CALENDARED = NEEDS_DECISION | {"invitation"}
-"""Kinds that carry the decision's deadline as a calendar event when they offer one."""
-REOFFERS = {"reminder", "nudge", "fresh_link", "resumed", "revived"}
-"""Kinds that show the seat's current decision again (its links never changed)."""
-ANNOUNCES = ("invitation", "turn")
-PLAIN = {"invitation", "turn", "game_over", "fresh_link", "seat_offer"}
-"""Kinds that carry no table notice (:func:`service.present.notices.notice` has none for them)."""
-TELLS_NEWS = {"turn", "game_over"}
-"""Kinds that say what happened since the player last decided ("Since your last turn")."""
-TURN_NEWS = {"turn", "reminder", "nudge"}
-"""What a player who chose a daily digest, or no turn emails, does not get one by one."""
 NEWS_TOLD = 30
 """Sentences of "Since your last turn" an email tells: every other player's turn in full in
 each game (a player must learn what was done to them), after the decision and the picture so
@@ -87,7 +75,11 @@ def compose(
     with words.speaking(seat.language, seat.time_zone), words.naming(players):
         if row.kind == ANSWER:
             return _answer(session, settings, row, loaded, seat)
-        return _compose(session, settings, row, loaded, seat, contact)
+        planned = worth_sending(session, row, loaded, seat)
+        if isinstance(planned, str):
+            return planned
+        email = _email(session, settings, row, loaded, planned, contact)
+        return Outgoing(message(settings, email), planned.recipient[1])
 
 
 def plan(session: Session, row: OutboxRow) -> Plan | str:
@@ -101,7 +93,7 @@ def plan(session: Session, row: OutboxRow) -> Plan | str:
             return refused
         assert seat.email is not None
         return Plan((seat.name, seat.email), shown_names.of_seat(seat), None, False, False)
-    return _plan(session, row, loaded, seat)
+    return worth_sending(session, row, loaded, seat)
 
 
 def still_wanted(session: Session, row: OutboxRow) -> str | None:
@@ -112,8 +104,8 @@ def still_wanted(session: Session, row: OutboxRow) -> str | None:
     seat = seat_row(loaded.row, row.seat)
     if row.kind == ANSWER:
         return _answer_refusal(session, row, seat)
-    plan = _plan(session, row, loaded, seat)
-    return plan if isinstance(plan, str) else None
+    planned = worth_sending(session, row, loaded, seat)
+    return planned if isinstance(planned, str) else None
 
 
 BLOCKED = "the address is blocked"
@@ -132,8 +124,32 @@ class Plan:
     owns: bool
 
 
-def _plan(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> Plan | str:
-    """Whom the row's email goes to, or why it is not worth sending now."""
+def worth_sending(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> Plan | str:
+    """Whom the row's email goes to, and what it offers, or why it is not worth sending now."""
+    kind = kinds.of(row.kind)
+    addressed = _addressee(session, row, loaded, seat)
+    if isinstance(addressed, str):
+        return addressed
+    recipient, greeted, offer = addressed
+    acting = row.seat in loaded.game.to_act(loaded.state) and not loaded.row.over
+    owns = _owns(session, row, loaded, kind)
+    if kind.decision:
+        stale = _stale(row, loaded, acting, owns)
+        if stale is not None:
+            return stale
+    if kind.turn_news:
+        style = people.notify_of(session, seat)
+        if style != "each":
+            chosen = "a daily digest" if style == "digest" else "no turn emails"
+            return f"the player chose {chosen}"
+    return Plan(recipient, greeted, offer, acting, owns)
+
+
+def _addressee(
+    session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow
+) -> tuple[tuple[str, str], str, SeatOfferRow | None] | str:
+    """The recipient, the name they are greeted by and the seat offered to them, or why
+    nobody can be written to."""
     offer = None
     if row.kind == "seat_offer":
         offer = _offer(session, row, loaded)
@@ -155,141 +171,220 @@ def _plan(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> Pl
         greeted = shown_names.of_seat(seat)
     if blocklist.blocked(session, recipient[1]):
         return BLOCKED
-    refused = reach.refusal(session, recipient[1])
-    if refused is not None:  # issue 31: it bounces, or its player called our email spam
-        return refused
-    acting = row.seat in loaded.game.to_act(loaded.state) and not loaded.row.over
-    if row.kind in REOFFERS:
+    # Issue 31: it bounces, or its player called our email spam.
+    return reach.refusal(session, recipient[1]) or (recipient, greeted, offer)
+
+
+def _owns(session: Session, row: OutboxRow, loaded: Loaded, kind: kinds.Kind) -> bool:
+    """Whether the row still owns the seat's decision."""
+    if kind.reoffer:
         # Still the decision this row was written for: the seat has not moved since (another
         # seat's move leaves it the same decision, issue 14).
         began = loaded.table.decision_seq(row.seat)
-        owns = began is not None and began <= row.seq
-    else:
-        owns = _announcing_seq(session, row) == row.seq
-    if row.kind in NEEDS_DECISION:
-        if not acting or (row.kind != "turn" and not owns):
-            return "decision already made"
-        if not owns:
-            return "a newer email announces this decision"
-        if row.seat in loaded.table.bots:
-            return "a bot plays this seat"
-    if row.kind in TURN_NEWS:
-        style = people.notify_of(session, seat)
-        if style != "each":
-            chosen = "a daily digest" if style == "digest" else "no turn emails"
-            return f"the player chose {chosen}"
-    return Plan(recipient, greeted, offer, acting, owns)
+        return began is not None and began <= row.seq
+    return _announcing_seq(session, row) == row.seq
 
 
-def row_context(
+def _stale(row: OutboxRow, loaded: Loaded, acting: bool, owns: bool) -> str | None:
+    """Why an email offering the seat its decision no longer should."""
+    if not acting or (row.kind != "turn" and not owns):
+        return "decision already made"
+    if not owns:
+        return "a newer email announces this decision"
+    if row.seat in loaded.table.bots:
+        return "a bot plays this seat"
+    return None
+
+
+def told(
     session: Session, settings: Settings, row: OutboxRow, loaded: Loaded, planned: Plan
-) -> dict[str, Any]:
-    """What ``row``'s email says, for its templates (its picture aside), in this context's
-    language: its own email's, or a section of an email of several games
-    (:mod:`service.mail.bundle`)."""
-    greeted, offer = planned.greeted, planned.offer
-    view = loaded.game.view(loaded.state, row.seat)
-    context = _context(
-        settings, loaded, row, greeted, planned.recipient[1], view,
-        offer=planned.acting and planned.owns,
+) -> SeatEmail:
+    """What ``row``'s email tells, in this context's language: its own email's, or a
+    section of an email of several games (:mod:`service.mail.bundle`)."""
+    kind = kinds.of(row.kind)
+    notice = None
+    if kind.notice:
+        notice = notices.notice(settings, loaded, row.kind, row.seat, _cause(session, row))
+    if planned.offer is not None:
+        notice = _offer_notice(settings, loaded, planned.offer)
+    return seat_email(
+        settings, loaded, row.seat, row.kind,
+        name=planned.greeted, address=planned.recipient[1],
+        offer=planned.acting and planned.owns, notice=notice,
+        news=_news(session, loaded, row.seat) if kind.news else None,
     )  # fmt: skip
-    if row.kind not in PLAIN:
-        cause = _cause(session, row)
-        context["notice"] = notices.notice(settings, loaded, row.kind, row.seat, cause)
-    if offer is not None:
-        context["notice"] = _offer_notice(settings, loaded, offer)
-    if row.kind in TELLS_NEWS:
-        told = news.since_last_decision(session, loaded, row.seat)
-        lines = told.lines[-NEWS_TOLD:]
-        context["news"] = {"lines": lines, "earlier": told.earlier + len(told.lines) - len(lines)}
-    context["view"] = view
-    return context
 
 
-def _compose(
+def _news(session: Session, loaded: Loaded, seat: str) -> dict[str, Any]:
+    since = news.since_last_decision(session, loaded, seat)
+    lines = since.lines[-NEWS_TOLD:]
+    return {"lines": lines, "earlier": since.earlier + len(since.lines) - len(lines)}
+
+
+@dataclass(frozen=True)
+class Email:
+    """One email as it goes out, before it is MIME: its headers' values, its templates and
+    what they read, its picture and its calendar event."""
+
+    recipient: tuple[str, str]
+    subject: str
+    message_id: str
+    thread: tuple[str, str] | None
+    """``In-Reply-To`` and ``References``: the game's first email, or the reply answered."""
+    list_id: str
+    unsubscribe: str
+    auto_submitted: str
+    reply_to: str | None
+    template: str
+    """``message`` or ``answer``: its ``.txt`` and ``.html``."""
+    context: dict[str, Any]
+    png: bytes | None = None
+    image_cid: str = ""
+    png_name: str = ""
+    calendar: str | None = None
+
+
+def _email(
     session: Session,
     settings: Settings,
     row: OutboxRow,
     loaded: Loaded,
-    seat: SeatRow,
+    planned: Plan,
     contact: str | None,
-) -> Outgoing | str:
-    planned = _plan(session, row, loaded, seat)
-    if isinstance(planned, str):
-        return planned
-    recipient, offer = planned.recipient, planned.offer
-    context = row_context(session, settings, row, loaded, planned)
-    view = context.pop("view")
-    board = boards.render(loaded.row.game, view, "png", presentation.seat_names(loaded))
+) -> Email:
+    """Everything ``row``'s email says and links, gathered once."""
+    seat_told = told(session, settings, row, loaded, planned)
+    acting = seat_told.decision["acting"]
+    board = boards.render(loaded.row.game, seat_told.view, "png", presentation.seat_names(loaded))
     image_cid = make_msgid("board", domain=settings.mail_domain)
-    context["board"] = boards.context(board, image_cid[1:-1])
-    context["board"]["alt"] = presentation.picture_alt(
-        loaded,
-        row.seat,
-        view,
-        context["decision"]["prompt"] if context["decision"]["acting"] else None,
+    picture = boards.context(board, image_cid[1:-1])
+    picture["alt"] = presentation.picture_alt(
+        loaded, row.seat, seat_told.view, seat_told.decision["prompt"] if acting else None
     )
     reply_to = None
-    if offer is None and (
-        context["decision"]["acting"] or context["notice"] is not None or contact is not None
-    ):
+    if planned.offer is None and (acting or seat_told.notice is not None or contact is not None):
         # A reply to an email that offers a decision or a table notice reaches this seat;
         # so does one to a newcomer's invitation, whose reply may be "stop".
         reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat)
-    context["reply_by_code"] = reply_to is not None and bool(context["decision"]["coded"])
+    welcome = None
     if contact is not None:
-        context["first_contact"] = first_contact(
-            settings, loaded, row.seat, recipient[1], contact, offer=offer, by_reply=reply_to
-        )
-    if reply_to is not None and context["notice"] is not None:
-        hint = commands.reply_hint(row.kind)
-        if hint is not None:  # issue 32: the takeback request says replying yes or no works
-            context["notice"]["lines"].append(hint)
-    context["preheader"] = _preheader(context)
+        welcome = first_contact(
+            settings, loaded, row.seat, seat_told.links, contact,
+            offer=planned.offer, by_reply=reply_to,
+        )  # fmt: skip
+    context = _fields(seat_told)
+    context.update(
+        board=picture,
+        first_contact=welcome,
+        reply_by_code=reply_to is not None and bool(seat_told.decision["coded"]),
+        notice=_with_hint(seat_told.notice, row.kind) if reply_to is not None else seat_told.notice,
+        preheader=seat_told.preheader(),
+    )
+    return Email(
+        recipient=planned.recipient,
+        subject=subject(loaded),
+        message_id=_message_id(settings, row),
+        thread=None if row.kind == "invitation" else (_root(settings, row),) * 2,
+        list_id=_list_id(settings, loaded),
+        # One click asks a newcomer never to be emailed again (issue 31 §3), not just about
+        # this game.
+        unsubscribe=seat_told.links.never if contact is not None else seat_told.links.unsubscribe,
+        auto_submitted="auto-generated",
+        reply_to=reply_to,
+        template="message",
+        context=context,
+        png=board.png,
+        image_cid=image_cid,
+        png_name=f"{row.game_id}-board.png",
+        calendar=_deadline(settings, loaded, row, seat_told)
+        if kinds.of(row.kind).calendar and acting
+        else None,
+    )
+
+
+def _fields(seat_told: SeatEmail) -> dict[str, Any]:
+    """What the email's templates read: what the email tells, and what only an email has
+    (its reply commands), with nothing of the latter said yet."""
+    return {
+        **seat_told.fields(),
+        "first_contact": None,
+        "prefix": "",
+        "reply_by_code": False,
+        "reply_commands": commands.named(commands.IN_TURN_EMAILS),
+        "answer": None,
+        "preheader": "",
+    }
+
+
+def _with_hint(notice: dict[str, Any] | None, kind: str) -> dict[str, Any] | None:
+    """A table notice that a reply answers, with what replying does (issue 32: the takeback
+    request says replying yes or no works)."""
+    hint = commands.reply_hint(kind)
+    if notice is None or hint is None:
+        return notice
+    return {**notice, "lines": [*notice["lines"], hint]}
+
+
+def message(settings: Settings, email: Email) -> EmailMessage:
+    """``email`` as MIME: its headers, its text and HTML parts, its picture inline in the
+    HTML part, its calendar event attached."""
     message = smtp.message()
     message["From"] = settings.mail_from
-    message["To"] = smtp.recipient(*recipient)
-    message["Subject"] = subject(loaded)
+    message["To"] = smtp.recipient(*email.recipient)
+    message["Subject"] = email.subject
     message["Date"] = format_datetime(now())
-    root = f"<{row.game_id}.{row.seat}@{settings.mail_domain}>"
-    if row.kind == "invitation":
-        message["Message-ID"] = root
-    else:
-        # One Message-ID per outbox row, the same on every attempt: a copy sent again
-        # after a worker died between the relay's acceptance and marking the row sent is
-        # recognisably the same message, and mailboxes that dedupe by Message-ID keep one.
-        message["Message-ID"] = f"<{row.game_id}.{row.seat}.{row.id}@{settings.mail_domain}>"
-        message["In-Reply-To"] = root
-        message["References"] = root
-    # One click asks a newcomer never to be emailed again (issue 31 §3), not just about
-    # this game.
-    never = context["first_contact"]["never_url"] if contact is not None else None
-    _list_headers(message, settings, loaded, row, unsubscribe=never)
-    message["Auto-Submitted"] = "auto-generated"
-    if reply_to is not None:
-        message["Reply-To"] = reply_to
-    message.set_content(_env.get_template("message.txt").render(**context))
-    message.add_alternative(_env.get_template("message.html").render(**context), subtype="html")
-    if board.png is not None:
+    message["Message-ID"] = email.message_id
+    if email.thread is not None:
+        message["In-Reply-To"], message["References"] = email.thread
+    # Every email of a game names the game as its list (RFC 2919) and carries a one-click
+    # unsubscribe (RFC 8058), as Gmail, Yahoo and Outlook ask of mail sent in bulk (issue 31).
+    message["List-Id"] = email.list_id
+    message["List-Unsubscribe"] = f"<{email.unsubscribe}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message["Auto-Submitted"] = email.auto_submitted
+    if email.reply_to is not None:
+        message["Reply-To"] = email.reply_to
+    message.set_content(render(f"{email.template}.txt", email.context))
+    message.add_alternative(render(f"{email.template}.html", email.context), subtype="html")
+    if email.png is not None:
         html_part = list(message.iter_parts())[1]
         html_part.add_related(
-            board.png,
-            "image",
-            "png",
-            cid=image_cid,
-            filename=f"{row.game_id}-board.png",
+            email.png, "image", "png", cid=email.image_cid, filename=email.png_name,
             disposition="inline",
-        )
-    if row.kind in CALENDARED and context["decision"]["acting"]:
-        _add_deadline(message, settings, loaded, row, context)
-    return Outgoing(message, recipient[1])
+        )  # fmt: skip
+    if email.calendar is not None:
+        message.add_attachment(
+            email.calendar, subtype="calendar", filename="deadline.ics",
+            params={"method": "PUBLISH"},
+        )  # fmt: skip
+    return message
+
+
+def _root(settings: Settings, row: OutboxRow) -> str:
+    """The Message-ID of the game's first email to the seat, its invitation: the thread."""
+    return f"<{row.game_id}.{row.seat}@{settings.mail_domain}>"
+
+
+def _message_id(settings: Settings, row: OutboxRow) -> str:
+    """The invitation starts the seat's thread. Any other email: one Message-ID per outbox
+    row, the same on every attempt: a copy sent again after a worker died between the
+    relay's acceptance and marking the row sent is recognisably the same message, and
+    mailboxes that dedupe by Message-ID keep one."""
+    if row.kind == "invitation":
+        return _root(settings, row)
+    return f"<{row.game_id}.{row.seat}.{row.id}@{settings.mail_domain}>"
+
+
+def _list_id(settings: Settings, loaded: Loaded) -> str:
+    game_id = loaded.row.id
+    return f"{loaded.game.title} game {game_id} <{game_id}.games.{settings.mail_domain}>"
 
 
 def first_contact(
     settings: Settings,
     loaded: Loaded,
     seat: str,
-    address: str,
+    seat_links: links.SeatLinks,
     contact: str,
     *,
     offer: SeatOfferRow | None,
@@ -305,25 +400,23 @@ def first_contact(
         "reminder": contact == "reminder",
         "site": urlsplit(settings.base_url).hostname or settings.base_url,
         "others": words.listing(named) if named else None,
-        "join_url": links.claim_url(settings, offer.id)
-        if offer is not None
-        else links.seat_url(settings, loaded, seat, "join"),
-        "never_url": links.never_url(settings, address),
+        "join_url": links.claim_url(settings, offer.id) if offer is not None else seat_links.join,
+        "never_url": seat_links.never,
         "by_reply": by_reply is not None,
         "stop": commands.word("none"),
     }
 
 
-def _add_deadline(
-    message: EmailMessage, settings: Settings, loaded: Loaded, row: OutboxRow, context: Any
-) -> None:
+def _deadline(
+    settings: Settings, loaded: Loaded, row: OutboxRow, seat_told: SeatEmail
+) -> str | None:
     """The decision's deadline as a calendar event (issue 20), when it has one."""
-    deadline = context["pace"]["deadline_at"]
+    deadline = seat_told.pace["deadline_at"]
     if deadline is None:
-        return
+        return None
     summary = words.text(_("Decide in {game}", game=subject(loaded)))
-    url = context["decision"]["turn_url"]
-    event = ics.deadline_event(
+    url = seat_told.decision["turn_url"]
+    return ics.deadline_event(
         uid=ics.uid(
             row.game_id, row.seat, loaded.table.decision_seq(row.seat), settings.mail_domain
         ),
@@ -331,11 +424,8 @@ def _add_deadline(
         deadline=deadline,
         stamp=now(),
         summary=summary,
-        description=f"{summary}\n{words.text(context['decision']['prompt'])}\n{url}",
+        description=f"{summary}\n{words.text(seat_told.decision['prompt'])}\n{url}",
         url=url,
-    )
-    message.add_attachment(
-        event, subtype="calendar", filename="deadline.ics", params={"method": "PUBLISH"}
     )
 
 
@@ -351,59 +441,36 @@ def _answer(
     assert received is not None and received.answer is not None and seat.email is not None
     said = received.answer
     acting = decisions.deciding(loaded, row.seat) and bool(said.get("decision"))
-    view = loaded.game.view(loaded.state, row.seat)
-    board = boards.render(loaded.row.game, view, None, presentation.seat_names(loaded))
-    context = _context(
-        settings, loaded, row, shown_names.of_seat(seat), seat.email, view, offer=acting
-    )
-    context["board"] = boards.context(board, "")
-    context["answer"] = {
-        "steps": said.get("steps") or [],
-        "warning": said.get("warning"),
-    }
+    seat_told = seat_email(
+        settings, loaded, row.seat, row.kind,
+        name=shown_names.of_seat(seat), address=seat.email, offer=acting,
+    )  # fmt: skip
+    board = boards.render(loaded.row.game, seat_told.view, None, presentation.seat_names(loaded))
     # An answer asking to confirm (issue 32: "resign") has an address that asks it: a "yes"
     # to it answers that question.
     asks = str(said.get("asks") or "")
     reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat, asks)
-    context["reply_by_code"] = reply_to is not None and bool(context["decision"]["coded"])
-    message = smtp.message()
-    message["From"] = settings.mail_from
-    message["To"] = smtp.recipient(seat.name, seat.email)
-    message["Subject"] = "Re: " + subject(loaded)
-    message["Date"] = format_datetime(now())
-    root = f"<{row.game_id}.{row.seat}@{settings.mail_domain}>"
-    message["Message-ID"] = f"<{row.game_id}.{row.seat}.{row.id}@{settings.mail_domain}>"
-    answered = said.get("in_reply_to")
-    message["In-Reply-To"] = answered or root
-    message["References"] = f"{root} {answered}" if answered else root
-    _list_headers(message, settings, loaded, row)
-    # RFC 3834 §5: an answer to a message, so other robots do not answer it in turn.
-    message["Auto-Submitted"] = "auto-replied"
-    if reply_to is not None and (said.get("decision") or asks):
-        message["Reply-To"] = reply_to
-    message.set_content(_env.get_template("answer.txt").render(**context))
-    message.add_alternative(_env.get_template("answer.html").render(**context), subtype="html")
-    return Outgoing(message, seat.email)
-
-
-def _list_headers(
-    message: EmailMessage,
-    settings: Settings,
-    loaded: Loaded,
-    row: OutboxRow,
-    *,
-    unsubscribe: str | None = None,
-) -> None:
-    """Every email of a game names the game as its list (RFC 2919) and carries a one-click
-    unsubscribe (RFC 8058), as Gmail, Yahoo and Outlook ask of mail sent in bulk (issue 31):
-    from that game's emails, answers to a player's replies too, unless ``unsubscribe`` says
-    otherwise."""
-    unsubscribe = unsubscribe or links.unsubscribe_url(settings, row.game_id, row.seat)
-    message["List-Id"] = (
-        f"{loaded.game.title} game {row.game_id} <{row.game_id}.games.{settings.mail_domain}>"
+    context = _fields(seat_told)
+    context.update(
+        board=boards.context(board, ""),
+        answer={"steps": said.get("steps") or [], "warning": said.get("warning")},
+        reply_by_code=reply_to is not None and bool(seat_told.decision["coded"]),
     )
-    message["List-Unsubscribe"] = f"<{unsubscribe}>"
-    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    root, answered = _root(settings, row), said.get("in_reply_to")
+    email = Email(
+        recipient=(seat.name, seat.email),
+        subject="Re: " + subject(loaded),
+        message_id=f"<{row.game_id}.{row.seat}.{row.id}@{settings.mail_domain}>",
+        thread=(answered or root, f"{root} {answered}" if answered else root),
+        list_id=_list_id(settings, loaded),
+        unsubscribe=seat_told.links.unsubscribe,
+        # RFC 3834 §5: an answer to a message, so other robots do not answer it in turn.
+        auto_submitted="auto-replied",
+        reply_to=reply_to if reply_to is not None and (said.get("decision") or asks) else None,
+        template="answer",
+        context=context,
+    )
+    return Outgoing(message(settings, email), seat.email)
 
 
 def _answer_refusal(session: Session, row: OutboxRow, seat: SeatRow) -> str | None:
@@ -429,7 +496,7 @@ def _announcing_seq(session: Session, row: OutboxRow) -> int | None:
         select(func.max(OutboxRow.seq)).where(
             OutboxRow.game_id == row.game_id,
             OutboxRow.seat == row.seat,
-            OutboxRow.kind.in_(ANNOUNCES),
+            OutboxRow.kind.in_(kinds.ANNOUNCING),
         )
     )
 
@@ -475,53 +542,6 @@ def _cause(session: Session, row: OutboxRow) -> tuple[str | None, dict[str, Any]
     return None if event is None else (event.seat, event.payload)
 
 
-def _context(
-    settings: Settings,
-    loaded: Loaded,
-    row: OutboxRow,
-    name: str,
-    address: str,
-    view: dict[str, Any],
-    *,
-    offer: bool,
-) -> dict[str, Any]:
-    decision = presentation.decision(settings, loaded, row.seat, view, offer=offer)
-    return {
-        "options_elsewhere": not offer and row.seat in loaded.game.to_act(loaded.state),
-        "kind": row.kind,
-        "game": presentation.game_info(settings, loaded),
-        "player": {
-            "seat": row.seat,
-            "name": name,
-            "colour": boards.seat_colours(loaded.row.game, [s.seat for s in loaded.row.seats])[
-                row.seat
-            ],
-            "turn_order": presentation.turn_order(loaded, row.seat, view)
-            if row.kind == "invitation"
-            else [],
-        },
-        "players": presentation.players(loaded, row.seat),
-        "whose_turn": presentation.whose_turn(loaded, row.seat),
-        "decision": decision,
-        "outcome": presentation.outcome(loaded),
-        "unsubscribe_url": links.unsubscribe_url(settings, row.game_id, row.seat),
-        "page_url": decision["turn_url"],
-        "pace": notices.pace(loaded, row.seat),
-        "seat_url": links.seat_url(settings, loaded, row.seat),
-        "settings_url": links.person_url(settings, address),
-        "notice": None,
-        "news": None,
-        "first_contact": None,
-        "prefix": "",
-        "turn": loaded.table.turn_for(row.seat),
-        "reply_by_code": False,
-        "reply_commands": commands.named(commands.IN_TURN_EMAILS),
-        "answer": None,
-        "history_url": links.seat_url(settings, loaded, row.seat).split("#")[0] + "/history",
-        "preheader": "",
-    }
-
-
 NAME_LONGEST = 24
 NAMES_LONGEST = 60
 """Characters of one player's name, and of all of them, a subject shows (a phone's list of
@@ -543,61 +563,3 @@ def _short(text: str, longest: int) -> str:
     spaced = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
     plain = " ".join(spaced.split())
     return plain if len(plain) <= longest else plain[: longest - 1].rstrip(" ,") + "…"
-
-
-def _preheader(context: dict[str, Any]) -> str:
-    """What changed, for the line a mail client shows under the game's subject: the
-    headline, and the newest thing that happened since the seat last decided."""
-    said = headline(context)
-    news = context["news"]
-    if news and news["lines"]:
-        return f"{said} — {news['lines'][-1]}"
-    return said
-
-
-def headline(context: dict[str, Any]) -> str:
-    """What this email says, in a few words and the seat's language (this context's): the
-    preheader a mail client shows beside the game's subject, and the text part's first
-    line."""
-    game = context["game"]
-    if context["kind"] == "game_over":
-        outcome = context["outcome"]
-        if outcome and outcome["resigned"]:  # issue 32
-            if outcome["winners"]:
-                said = _(
-                    "Game over after turn {turn}: {winners} won by resignation",
-                    turn=game["turns"],
-                    winners=outcome["together"],
-                )
-            else:
-                said = _("Game over after turn {turn}, by resignation", turn=game["turns"])
-        elif outcome and outcome["winners"]:
-            said = _(
-                "Game over after turn {turn}: {winners} won",
-                turn=game["turns"],
-                winners=outcome["together"],
-            )
-        else:
-            said = _("Game over after turn {turn}: nobody won", turn=game["turns"])
-        return words.text(said)
-    yours = context["decision"]["acting"] or context["options_elsewhere"]
-    whose = context["whose_turn"]
-    if context["kind"] == "invitation":
-        said = (
-            _("You are invited to play: your turn")
-            if yours
-            else _("You are invited to play: {whose} to play", whose=whose)
-        )
-    elif context["kind"] == "fresh_link":
-        said = (
-            _("Turn {turn}: your turn (fresh link)", turn=context["turn"])
-            if yours
-            else _("Turn {turn}: {whose} to play (fresh link)", turn=context["turn"], whose=whose)
-        )
-    elif context["notice"] is not None:
-        said = context["notice"]["headline"]
-    elif yours:
-        said = _("Turn {turn}: your turn", turn=context["turn"])
-    else:
-        said = _("Turn {turn}: {whose} to play", turn=context["turn"], whose=whose)
-    return words.text(said)

@@ -35,7 +35,9 @@ from sqlalchemy.orm import Session
 
 from service.addresses import normal
 from service.config import Settings
-from service.mail.compose import ANSWER, Plan, plan
+from service.mail import kinds as outbox_kinds
+from service.mail.compose import Plan, plan
+from service.mail.kinds import ANSWER
 from service.store.models import HELD, AddressRow, EmailRow, OutboxRow
 
 WINDOW = timedelta(hours=1)
@@ -45,8 +47,6 @@ ASKED_FOR = ("answer", "sign_in", "address_check")
 LINKS = ("sign_in", "address_check")
 """Ledger kinds of the links asked for from a form, capped per address by
 ``SIGN_IN_ADDRESS_CAP``."""
-REMINDS = frozenset({"turn", "reminder", "nudge"})
-"""Kinds that offer the seat its decision: the one a newcomer gets after its invitation."""
 NEWCOMER = "the address has not answered its invitation"
 """Why a sign-in link or a digest did not go to an address that never acted."""
 TOO_MANY_LINKS = "too many links asked for this address this hour"
@@ -113,7 +113,11 @@ def gate(
     if state is None or state.acted_at is None:
         if state is None or state.invited_at is None:
             contact = "invitation"
-        elif row.kind in REMINDS and state.reminded_at is None and _about(session, key, row):
+        elif (
+            outbox_kinds.of(row.kind).reminds
+            and state.reminded_at is None
+            and _about(session, key, row)
+        ):
             contact = "reminder"
         else:
             hold(row, key, None)

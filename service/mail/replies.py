@@ -478,7 +478,7 @@ def _play(
         )
     else:
         named = current
-    verdict = decisions.judge(loaded, seat, named.turn_seq, named.began, named.digest)
+    verdict = decisions.judge(loaded, seat, named)
     if verdict is Verdict.OVER:
         return False, [words.text(_("The game is over: nothing was played."))], []
     if verdict is Verdict.NOT_YOURS:
@@ -525,9 +525,8 @@ def _move(
         # A savepoint: a refused move leaves nothing behind in the reading's transaction.
         with session.begin_nested():
             applied = moves.make_move(
-                session, loaded.row.id, seat, named.turn_seq, move, None,
-                settings.snapshot_every, generation=generation, began=named.began,
-                decision=named.digest,
+                session, loaded.row.id, seat, named, move, None, settings.snapshot_every,
+                generation=generation,
             )  # fmt: skip
     except Conflict:
         raise  # another writer, again and again: the job's retry reads the message anew

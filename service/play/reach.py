@@ -34,7 +34,8 @@ from sqlalchemy.orm import Session
 from service.addresses import normal
 from service.errors import BadRequest
 from service.play import slowplay, suppression
-from service.play.moves import check_email, outbox, resend
+from service.play.games import check_email
+from service.play.moves import outbox, resend
 from service.store import eventstore, people
 from service.store.models import AddressRow, EmailRow, GameRow, PersonRow, SeatRow
 from service.words import _

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from service.errors import ServiceError
 from service.play import blocklist, slowplay
-from service.play.moves import check_email
+from service.play.games import check_email
 from service.store import people
 from service.store.eventstore import now
 from service.store.models import PersonRow, SeatRow, SignInRow

@@ -23,17 +23,10 @@ from engine.chance import rng_for
 from service import words
 from service.addresses import normal
 from service.errors import BadRequest, NotFound, Stale, TooSoon
+from service.links.decisions import Named
 from service.play import suppression
-from service.play.moves import (
-    Applied,
-    check_email,
-    check_holder,
-    make_move,
-    notify,
-    outbox,
-    person_name,
-    seat_row,
-)
+from service.play.games import check_email, person_name
+from service.play.moves import Applied, check_holder, make_move, notify, outbox, seat_row
 from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import AddressRow, PersonRow, SeatHolderRow, SeatOfferRow, SeatRow
@@ -103,8 +96,8 @@ def bot_play(session: Session, loaded: Loaded, seat: str, snapshot_every: int) -
     """The others voted for a bot: it plays the seat's decision (DESIGN.md §3 ``bot_move``)."""
     move = loaded.game.bot_move(loaded.state, seat)
     applied = make_move(
-        session, loaded.row.id, seat, loaded.turn_seq, move, None, snapshot_every, by_bot=True,
-        generation=loaded.table.generation(seat),
+        session, loaded.row.id, seat, Named.by_turn(loaded.turn_seq), move, None, snapshot_every,
+        by_bot=True, generation=loaded.table.generation(seat),
     )  # fmt: skip
     return applied.outbox_ids
 

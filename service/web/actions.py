@@ -38,7 +38,7 @@ def show(token: str) -> ResponseReturnValue:
             return _moved_on(
                 Reused(_("You already made this choice with this link.")), loaded, link
             )
-        verdict = decisions.judge(loaded, link.seat, link.seq, link.began, link.decision)
+        verdict = decisions.judge(loaded, link.seat, link.named)
         if verdict is Verdict.CURRENT:
             return render_template("act.html", **_page(loaded, link))
         if link.move is None and verdict is not Verdict.STALE:
@@ -62,13 +62,11 @@ def apply(token: str) -> ResponseReturnValue:
                 db(),
                 link.game_id,
                 link.seat,
-                link.seq,
+                link.named,
                 move,
                 link.digest,
                 settings().snapshot_every,
                 generation=link.generation,
-                began=link.began,
-                decision=link.decision,
             )
     except (Stale, Reused, Conflict) as exc:
         with db().begin():

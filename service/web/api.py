@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from service import words
 from service.errors import BadRequest
 from service.links import urls as links
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.present import notices, presentation
 from service.store import eventstore, people
 from service.store.eventstore import Loaded

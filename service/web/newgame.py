@@ -14,7 +14,7 @@ from typing import Any
 from engine import registry
 from engine.kit.choices import Choice, Flag, Number, Option
 from service.errors import BadRequest
-from service.play.moves import parse_players
+from service.play.games import parse_players
 from service.present import presentation
 from service.table.rules import MAX_ZONE_NAME
 from service.web.strictjson import Unreadable, parse_field

@@ -14,7 +14,7 @@ from service import boards, words
 from service.errors import NotFound, ServiceError
 from service.links import urls as links
 from service.mail.queue import connection
-from service.play.moves import create_game, zones
+from service.play.games import create_game, zones
 from service.present import presentation
 from service.store import eventstore, people
 from service.store.db import schema_state

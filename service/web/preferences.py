@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 from service import words
 from service.errors import BadRequest
 from service.play import slowplay
-from service.play.moves import check_time_zone
+from service.play.games import check_time_zone
 from service.store.models import SeatRow
 from service.words import _
 

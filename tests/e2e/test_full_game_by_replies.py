@@ -11,7 +11,7 @@ from sqlalchemy import select
 from engine import registry
 from service.audit import checks
 from service.links import sealed
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.present import codes
 from service.store import eventstore
 from service.store.db import sessions

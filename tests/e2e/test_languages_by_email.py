@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 
 from engine import registry
 from service import words
+from service.links.decisions import Named
 from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
@@ -75,7 +76,7 @@ def play_to_the_end(settings, game_id: str, work) -> None:
                 break
             seat = acting[0]
             move = loaded.game.bot_move(loaded.state, seat)
-            make_move(s, game_id, seat, loaded.turn_seq, move, None)
+            make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
         work()
     else:
         pytest.fail("the game did not end")

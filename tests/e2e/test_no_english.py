@@ -26,6 +26,7 @@ import pytest
 from engine import registry
 from engine.catalogue import CATALOGUE
 from service import words
+from service.links.decisions import Named
 from service.mail import commands
 from service.play import slowplay
 from service.play.moves import make_move
@@ -118,14 +119,14 @@ def play_and_read(
                 legal = loaded.game.legal_moves(loaded.state, seat)
                 code = codes.by_key(codes.assign(legal, game))[codes.move_key(move)]
             else:
-                make_move(s, game_id, seat, loaded.turn_seq, move, None)
+                make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
         if by_reply:
             row, _ = deliver(settings, reply_message(_offer(smtp, address), f"{code}\n"))
             replies += row.outcome == "applied"
             if row.outcome != "applied":
                 with sessions(settings.database_url).begin() as s:
                     loaded = eventstore.load(s, game_id)
-                    make_move(s, game_id, seat, loaded.turn_seq, move, None)
+                    make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
         work()
     else:
         pytest.fail(f"{game} did not end within {STEPS} decisions")

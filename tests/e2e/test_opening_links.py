@@ -13,7 +13,7 @@ from email.message import EmailMessage
 import pytest
 
 from engine import registry
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from tests.helpers import (
     URL,

@@ -11,7 +11,9 @@ import pytest
 
 from engine import registry
 from service.links import urls as links
-from service.play.moves import create_game, make_move
+from service.links.decisions import Named
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.e2e import chromium
@@ -48,7 +50,15 @@ def played(settings, name: str, moves: int) -> str:
             if loaded.game.name == "tictactoe" and loaded.seq > 6:
                 break  # a longer game of tic-tac-toe may be over: nothing left to decide
             move = rng.choice(loaded.game.legal_moves(loaded.state, acting[0]))
-            make_move(s, game_id, acting[0], loaded.turn_seq, move, None, settings.snapshot_every)
+            make_move(
+                s,
+                game_id,
+                acting[0],
+                Named.by_turn(loaded.turn_seq),
+                move,
+                None,
+                settings.snapshot_every,
+            )
     return game_id
 
 

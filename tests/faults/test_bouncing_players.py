@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from service.links.decisions import Named
 from service.play import reach
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import AddressRow, EventRow, OutboxRow, SeatRow
@@ -41,7 +43,7 @@ def play(settings, game_id: str) -> str | None:
             s,
             game_id,
             seat,
-            now.turn_seq,
+            Named.by_turn(now.turn_seq),
             now.game.bot_move(now.state, seat),
             None,
             generation=now.table.generation(seat),

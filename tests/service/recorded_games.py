@@ -13,7 +13,8 @@ from sqlalchemy.orm import Session
 from engine import registry
 from service.config import Settings
 from service.mail.compose import Outgoing, compose
-from service.play.moves import add_game_row, notify, outbox
+from service.play.games import add_game_row
+from service.play.moves import notify, outbox
 from service.store import eventstore
 from service.store.eventstore import Loaded
 from service.store.models import OutboxRow

@@ -10,7 +10,7 @@ from freezegun import freeze_time
 from sqlalchemy import func, select
 
 from service.play import slowplay
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow

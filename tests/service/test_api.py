@@ -10,7 +10,7 @@ from sqlalchemy import select
 from engine import registry
 from service import words
 from service.errors import BadRequest
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from service.store.models import GameRow, SeatRow
 from tests.helpers import headline, submit_new_game, text_of

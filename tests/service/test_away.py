@@ -14,7 +14,7 @@ from sqlalchemy import select
 from service import words
 from service.errors import BadRequest
 from service.play import slowplay
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from service.store.models import EventRow, GameRow, OutboxRow
 

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from service import words
 from service.mail import commands
-from service.play.moves import create_game, seat_row
+from service.play.games import create_game
+from service.play.moves import seat_row
 from service.present import notices
 from service.store import eventstore
 from service.store.db import sessions

@@ -12,7 +12,7 @@ import pytest
 from freezegun import freeze_time
 
 from service.play import slowplay
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from tests.helpers import html_of, text_of
 

@@ -14,7 +14,7 @@ from service.cli.commands import main
 from service.errors import BadRequest
 from service.mail.compose import BLOCKED
 from service.play import slowplay
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import BlockedRow, GameRow, OutboxRow

@@ -9,7 +9,7 @@ from engine.games.origin.words import _
 from engine.kit.words import Seat
 from service.boards.drawing import Drawing, Group, Text, naming, text_width, to_png, to_svg
 from service.boards.naming import short_names, with_names
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from tests.helpers import html_of, text_of
 

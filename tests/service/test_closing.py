@@ -12,7 +12,7 @@ from sqlalchemy import select
 from service.cli.commands import main
 from service.errors import Stale
 from service.play import slowplay
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow

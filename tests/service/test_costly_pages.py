@@ -16,6 +16,7 @@ from sqlalchemy import event
 
 from service.config import Settings
 from service.links import tokens
+from service.links.decisions import Named
 from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import engine_for, sessions
@@ -152,7 +153,14 @@ def test_a_game_revived_after_its_abandonment_publishes_its_log_once_it_ends(
         with sessions(settings.database_url).begin() as s:
             loaded = eventstore.load(s, game_id)
             cell = loaded.state.board.index(None)  # cells in order: the first mover's diagonal
-            make_move(s, game_id, to_act[0], loaded.turn_seq, {"type": "place", "cell": cell}, None)
+            make_move(
+                s,
+                game_id,
+                to_act[0],
+                Named.by_turn(loaded.turn_seq),
+                {"type": "place", "cell": cell},
+                None,
+            )
     public = client.get(f"/api/games/{game_id}").get_json()
     assert public["over"] and not public["abandoned"] and public["outcome"]
     eventstore.forget_states()

@@ -16,7 +16,7 @@ from engine.games.origin.names import points
 from service import words
 from service.mail import digest
 from service.play import slowplay
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.present import notices
 from service.store import eventstore
 from service.store.db import sessions

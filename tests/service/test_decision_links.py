@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 
 from service.audit.checks import from_store, verify
 from service.links import decisions, tokens
+from service.links.decisions import Named
 from service.play import slowplay
 from service.play.moves import make_move
 from service.store import eventstore
@@ -328,7 +329,15 @@ def test_a_snapshot_written_before_seats_had_decisions_is_passed_over_not_misrea
             loaded = eventstore.load(s, game_id)
             seat = sorted(loaded.game.to_act(loaded.state))[0]
             move = loaded.game.legal_moves(loaded.state, seat)[0]
-            make_move(s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every)
+            make_move(
+                s,
+                game_id,
+                seat,
+                Named.by_turn(loaded.turn_seq),
+                move,
+                None,
+                settings.snapshot_every,
+            )
     with sessions(settings.database_url).begin() as s:
         (snap,) = s.scalars(select(SnapshotRow).where(SnapshotRow.game_id == game_id)).all()
         old = {k: v for k, v in snap.state.items() if k != "format"}

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from service import create_app
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from tests.fixtures import ServerLikeClient
 from tests.helpers import csrf_token

@@ -20,8 +20,10 @@ from sqlalchemy import select
 
 from service.cli.commands import main
 from service.links import tokens
+from service.links.decisions import Named
 from service.play import slowplay
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import engine_for, sessions
 from service.store.models import Base, OutboxRow, SeatRow
@@ -96,7 +98,7 @@ def decide(settings, game_id: str, seat: str, rng: random.Random) -> None:
         loaded = eventstore.load(s, game_id)
         move = rng.choice(loaded.game.legal_moves(loaded.state, seat))
         make_move(
-            s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every,
+            s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None, settings.snapshot_every,
             generation=loaded.table.generation(seat),
         )  # fmt: skip
 

@@ -11,7 +11,9 @@ from sqlalchemy import select
 
 from engine.games.origin.components import OBJECTIVE_CARDS
 from service.links import tokens
-from service.play.moves import create_game, make_move
+from service.links.decisions import Named
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.service.test_eventstore import play
@@ -36,7 +38,7 @@ def decide(settings, game_id: str, seat: str, choose=None) -> dict:
         moves = loaded.game.legal_moves(loaded.state, seat)
         move = choose(moves) if choose else moves[0]
         make_move(
-            s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every,
+            s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None, settings.snapshot_every,
             generation=loaded.table.generation(seat),
         )  # fmt: skip
     return move

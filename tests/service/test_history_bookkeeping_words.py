@@ -12,7 +12,9 @@ import pytest
 from engine import registry
 from engine.contract import humanise
 from engine.kit.events import Vocabulary
-from service.play.moves import create_game, make_move
+from service.links.decisions import Named
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.service.test_history import page
@@ -33,7 +35,7 @@ def _played(settings, name: str, decisions: int) -> str:
             if not acting:
                 break
             move = game.bot_move(loaded.state, acting[0])
-            make_move(s, game_id, acting[0], loaded.turn_seq, move, None)
+            make_move(s, game_id, acting[0], Named.by_turn(loaded.turn_seq), move, None)
     return game_id
 
 

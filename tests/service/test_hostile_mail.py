@@ -24,7 +24,7 @@ from service.links import bounces
 from service.mail import reading, trust
 from service.mail.inbox import recipient, store
 from service.mail.queue import enqueue_inbox
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import InboxRow

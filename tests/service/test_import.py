@@ -17,7 +17,9 @@ from engine import registry
 from service.audit import checks as audit
 from service.audit import importer
 from service.cli.commands import main
-from service.play.moves import create_game, make_move
+from service.links.decisions import Named
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore, hashchain, upcast
 from service.store.db import sessions
 from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow
@@ -48,7 +50,15 @@ def complete_game(settings, name: str, seed: int = 5) -> str:
                 return game_id
             seat = rng.choice(acting)
             move = rng.choice(loaded.game.legal_moves(loaded.state, seat))
-            make_move(s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every)
+            make_move(
+                s,
+                game_id,
+                seat,
+                Named.by_turn(loaded.turn_seq),
+                move,
+                None,
+                settings.snapshot_every,
+            )
 
 
 def imported(app, path, *players: str, allow: tuple[str, ...] = ()) -> dict:

@@ -12,8 +12,10 @@ import pytest
 from sqlalchemy import select
 
 from service.errors import Left, Stale
+from service.links.decisions import Named
 from service.play import forgetting, slowplay
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import OutboxRow, SeatHolderRow, SeatOfferRow, SeatRow
@@ -55,7 +57,13 @@ def move(settings, game_id: str, seat: str) -> None:
         now = eventstore.load(s, game_id)
         chosen = now.game.legal_moves(now.state, seat)[0]
         make_move(
-            s, game_id, seat, now.turn_seq, chosen, None, generation=now.table.generation(seat)
+            s,
+            game_id,
+            seat,
+            Named.by_turn(now.turn_seq),
+            chosen,
+            None,
+            generation=now.table.generation(seat),
         )
 
 
@@ -178,7 +186,14 @@ def test_a_bot_plays_a_seat_whose_player_left_but_their_links_do_not(settings):
         slowplay.cast_vote(s, game_id, voter, 0, 1, "bot")
     now = loaded(settings, game_id)
     with sessions(settings.database_url).begin() as s, pytest.raises(Left):
-        make_move(s, game_id, gone, now.turn_seq, now.game.legal_moves(now.state, gone)[0], None)
+        make_move(
+            s,
+            game_id,
+            gone,
+            Named.by_turn(now.turn_seq),
+            now.game.legal_moves(now.state, gone)[0],
+            None,
+        )
     with sessions(settings.database_url).begin() as s:
         slowplay.advance(s, game_id, eventstore.now())
     assert deciding(settings, game_id) == voter, "the bot moved for the seat"

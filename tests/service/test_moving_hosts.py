@@ -20,8 +20,10 @@ from service import create_app
 from service.audit import checks as audit
 from service.cli.commands import main
 from service.links import tokens
+from service.links.decisions import Named
 from service.play import slowplay
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, PersonRow, SeatRow
@@ -79,7 +81,15 @@ def every_kind_of_game(client, settings, work) -> dict[str, str]:
             loaded = eventstore.load(s, games[name])
             seat = sorted(loaded.game.to_act(loaded.state))[0]
             move = loaded.game.legal_moves(loaded.state, seat)[0]
-            make_move(s, games[name], seat, loaded.turn_seq, move, None, settings.snapshot_every)
+            make_move(
+                s,
+                games[name],
+                seat,
+                Named.by_turn(loaded.turn_seq),
+                move,
+                None,
+                settings.snapshot_every,
+            )
     work()
     return games
 

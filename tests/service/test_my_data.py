@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from service.play import slowplay
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import SeatOfferRow

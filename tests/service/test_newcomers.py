@@ -20,9 +20,11 @@ from service import create_app
 from service.cli.commands import main
 from service.config import Settings
 from service.errors import BadRequest
+from service.links.decisions import Named
 from service.links.tokens import read_never
 from service.play import forgetting, reach, slowplay, suppression
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, SuppressedRow
@@ -68,7 +70,7 @@ def play_what_is_due(settings: Settings, game_id: str, seat: str) -> None:
             return
         if seat in loaded.game.to_act(loaded.state):
             move = loaded.game.legal_moves(loaded.state, seat)[0]
-            make_move(s, game_id, seat, loaded.turn_seq, move, None)
+            make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
 
 
 def held_for(settings: Settings, address: str) -> list[OutboxRow]:

@@ -13,7 +13,7 @@ from freezegun import freeze_time
 from service import words
 from service.errors import BadRequest, ServiceError, Stale, TooSoon
 from service.play import slowplay
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
 

@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 
 from service import create_app
+from service.links.decisions import Named
 from service.store.db import engine_for, migrate
 from service.store.models import Base
 from tests.service.test_eventstore import play
@@ -69,4 +70,12 @@ def play_more(settings, game_id: str, moves: int) -> None:
             loaded = eventstore.load(s, game_id)
             seat = sorted(loaded.game.to_act(loaded.state))[0]
             move = loaded.game.legal_moves(loaded.state, seat)[0]
-            make_move(s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every)
+            make_move(
+                s,
+                game_id,
+                seat,
+                Named.by_turn(loaded.turn_seq),
+                move,
+                None,
+                settings.snapshot_every,
+            )

@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from service.links import replyto
 from service.mail import trust
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.present import codes
 from service.store import eventstore
 from service.store.db import sessions

@@ -21,11 +21,13 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from service import words
+from service.links.decisions import Named
 from service.mail import commands
 from service.mail.commands import Said
 from service.mail.dates import read_day
 from service.play import slowplay
-from service.play.moves import create_game, make_move, seat_row
+from service.play.games import create_game
+from service.play.moves import make_move, seat_row
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, PersonRow, SeatOfferRow
@@ -87,7 +89,9 @@ def refused(settings, game_id: str, seat: str, line: str) -> str:
 def play(settings, game_id: str, seat: str, cell: int) -> None:
     with freeze_time(NOW), sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
-        make_move(s, game_id, seat, loaded.turn_seq, {"type": "place", "cell": cell}, None)
+        make_move(
+            s, game_id, seat, Named.by_turn(loaded.turn_seq), {"type": "place", "cell": cell}, None
+        )
 
 
 def table(settings, game_id: str):

@@ -6,7 +6,9 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from service.links import tokens
-from service.play.moves import create_game, make_move, resend
+from service.links.decisions import Named
+from service.play.games import create_game
+from service.play.moves import make_move, resend
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import OutboxRow
@@ -67,9 +69,13 @@ def test_a_new_decision_gets_a_new_email_and_a_seat_with_none_gets_nothing(setti
     earlier = ask(settings, game_id, mover)
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
-        make_move(s, game_id, mover, loaded.turn_seq, {"type": "place", "cell": 0}, None)
+        make_move(
+            s, game_id, mover, Named.by_turn(loaded.turn_seq), {"type": "place", "cell": 0}, None
+        )
         loaded = eventstore.load(s, game_id)
-        make_move(s, game_id, waiting, loaded.turn_seq, {"type": "place", "cell": 1}, None)
+        make_move(
+            s, game_id, waiting, Named.by_turn(loaded.turn_seq), {"type": "place", "cell": 1}, None
+        )
     later = ask(settings, game_id, mover)
     assert later is not None and later != earlier, "the next decision is a new email"
     (_, _, first_seq), (_, _, second_seq) = fresh_links(settings)

@@ -21,7 +21,7 @@ from service.errors import Resigned, Stale
 from service.links import replyto, sealed
 from service.mail import digest
 from service.play import closing, resigning, slowplay
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow, SeatOfferRow

@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from service.errors import BadRequest, NotFound, Stale
 from service.play import slowplay
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store import eventstore, names
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow, SeatOfferRow, SeatRow

@@ -13,7 +13,7 @@ from freezegun import freeze_time
 
 from service.config import Settings
 from service.mail.holding import TOO_MANY_LINKS
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from tests.service.test_desk import ask, sign_in_emails, without_csrf
 from workers.jobs import send_address_check, send_sign_in

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from service.store.models import EventRow
 from tests.helpers import html_of, text_of

@@ -30,8 +30,10 @@ from service import create_app
 from service.audit import checks as audit
 from service.cli.commands import main
 from service.config import Settings
+from service.links.decisions import Named
 from service.mail.queue import connection, queue
-from service.play.moves import create_game, make_move
+from service.play.games import create_game
+from service.play.moves import make_move
 from service.store import eventstore, hashchain
 from service.store.db import alembic_config, engine_for, schema_state, sessions
 from service.store.models import Base, InboxRow, OutboxRow
@@ -67,7 +69,7 @@ def played(settings: Settings, name: str, players: list[str], moves: int, seed: 
             if not acting:
                 break
             move = rng.choice(loaded.game.legal_moves(loaded.state, acting[0]))
-            make_move(session, game_id, acting[0], loaded.turn_seq, move, None, 10)
+            make_move(session, game_id, acting[0], Named.by_turn(loaded.turn_seq), move, None, 10)
     return game_id
 
 

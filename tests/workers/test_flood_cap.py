@@ -18,6 +18,7 @@ from sqlalchemy import select
 
 from service.config import Settings
 from service.links import bounces
+from service.links.decisions import Named
 from service.mail import holding
 from service.play.moves import make_move
 from service.store import eventstore
@@ -71,7 +72,7 @@ def play(settings: Settings, game_id: str, seat: str) -> None:
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         move = loaded.game.legal_moves(loaded.state, seat)[0]
-        make_move(s, game_id, seat, loaded.turn_seq, move, None)
+        make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
 
 
 def to_act(settings: Settings, game_id: str) -> frozenset[str]:

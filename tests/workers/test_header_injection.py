@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from service import create_app
 from service.errors import BadRequest
 from service.mail.smtp import envelope
-from service.play.moves import BLANKS, BREAKS, INVISIBLE, check_email, person_name
+from service.play.games import BLANKS, BREAKS, INVISIBLE, check_email, person_name
 from tests.fixtures import ServerLikeClient
 from tests.service.hostile import ledger
 

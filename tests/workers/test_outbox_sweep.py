@@ -16,7 +16,7 @@ from sqlalchemy import delete
 from service.cli.localnet import free_port
 from service.config import Settings
 from service.mail.queue import enqueue_outbox, job_id, queue, retry_policy, sweep
-from service.play.moves import create_game
+from service.play.games import create_game
 from service.store.db import sessions
 from service.store.models import OutboxRow
 

@@ -281,7 +281,7 @@ def test_a_reply_read_by_its_job_plays_the_code_and_the_answer_goes_out(settings
     from rq.job import Job
 
     from service.mail.queue import inbox_job_id
-    from service.play.moves import create_game
+    from service.play.games import create_game
     from service.store import eventstore
     from tests.service.replying import codes_of, reply_message
 

@@ -19,8 +19,10 @@ from engine.games.orichalk.board.palette import CANDIDATE
 from engine.games.orichalk.events import CREATURE_FOUGHT
 from service import boards
 from service.links import urls as links
+from service.links.decisions import Named
 from service.links.tokens import seat_token
-from service.play.moves import create_game, make_move, resend
+from service.play.games import create_game
+from service.play.moves import make_move, resend
 from service.present import presentation
 from service.store import eventstore
 from service.store.db import sessions
@@ -69,7 +71,7 @@ def bot_plays(settings, game_id: str) -> list[Event]:
         seat = sorted(before.game.to_act(before.state))[0]
         move = before.game.bot_move(before.state, seat)
         applied = make_move(
-            s, game_id, seat, before.turn_seq, move, None, settings.snapshot_every,
+            s, game_id, seat, Named.by_turn(before.turn_seq), move, None, settings.snapshot_every,
             generation=before.table.generation(seat),
         )  # fmt: skip
         return [e.payload for e in _new_rows(s, game_id, before.seq, applied.loaded.seq)]

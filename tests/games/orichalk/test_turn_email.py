@@ -7,6 +7,7 @@ import html
 
 from engine import registry
 from engine.games.orichalk.events import CARD_TAKEN, METROPOLIS_PLACED
+from service.links.decisions import Named
 from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
@@ -23,7 +24,9 @@ def bot_decides(settings, game_id: str, seat: str) -> list[dict]:
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         move = GAME.bot_move(loaded.state, seat)
-        make_move(s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every)
+        make_move(
+            s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None, settings.snapshot_every
+        )
         rows = eventstore.events_of(s, game_id, after=loaded.seq)
         return eventstore.payloads(rows, "orichalk")
 

@@ -11,6 +11,7 @@ from engine import registry
 from engine.contract import humanise
 from engine.games.origin import events as ev
 from engine.games.origin.components import CARDS
+from service.links.decisions import Named
 from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
@@ -41,7 +42,15 @@ def bot_plays(settings, game_id: str, decisions: int) -> None:
             if not acting:
                 return
             move = GAME.bot_move(loaded.state, acting[0])
-            make_move(s, game_id, acting[0], loaded.turn_seq, move, None, settings.snapshot_every)
+            make_move(
+                s,
+                game_id,
+                acting[0],
+                Named.by_turn(loaded.turn_seq),
+                move,
+                None,
+                settings.snapshot_every,
+            )
 
 
 def log(settings, game_id: str) -> list[EventRow]:

@@ -14,6 +14,7 @@ from engine import registry
 from engine.games.origins_first_builders import DATA_PAGE, RULINGS
 from engine.games.origins_first_builders.components import BUILDING
 from service import create_app
+from service.links.decisions import Named
 from service.play.moves import make_move
 from service.present.presentation import move_key
 from service.store import eventstore
@@ -65,7 +66,15 @@ def _bot_moves(settings, game_id: str, decisions: int) -> None:
             loaded = eventstore.load(s, game_id)
             seat = sorted(GAME.to_act(loaded.state))[0]
             move = GAME.bot_move(loaded.state, seat)
-            make_move(s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every)
+            make_move(
+                s,
+                game_id,
+                seat,
+                Named.by_turn(loaded.turn_seq),
+                move,
+                None,
+                settings.snapshot_every,
+            )
 
 
 def test_no_email_or_page_shows_a_building_hidden_below_a_stacks_top(client, smtp, work, settings):

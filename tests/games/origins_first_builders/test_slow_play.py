@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from engine import registry
 from service.links import urls as links
+from service.links.decisions import Named
 from service.mail.queue import queue
 from service.play.moves import make_move
 from service.store import eventstore
@@ -68,7 +69,7 @@ def play_bot(settings, game_id: str, until: str | None = None) -> None:
         with sessions(settings.database_url).begin() as s:
             loaded = eventstore.load(s, game_id)
             move = GAME.bot_move(loaded.state, "p1")
-            make_move(s, game_id, "p1", loaded.turn_seq, move, None)
+            make_move(s, game_id, "p1", Named.by_turn(loaded.turn_seq), move, None)
             after = eventstore.load(s, game_id).state
         if until is None or after.pending[0].kind == until:
             return
@@ -125,7 +126,7 @@ def test_in_a_solo_game_a_takeback_needs_nobodys_approval(client, settings):
         loaded = eventstore.load(s, game_id)
         visit = next(m for m in GAME.legal_moves(loaded.state, "p1") if m["type"] == "visit")
     with sessions(settings.database_url).begin() as s:
-        make_move(s, game_id, "p1", loaded.turn_seq, visit, None)
+        make_move(s, game_id, "p1", Named.by_turn(loaded.turn_seq), visit, None)
     page = seat_page(settings, game_id)
     assert "Take it back (nobody else needs to approve)" in client.get(page).get_data(as_text=True)
     assert client.post(page + "/takeback").status_code == 303

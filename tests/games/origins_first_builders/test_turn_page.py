@@ -13,6 +13,7 @@ from engine import Move, registry
 from engine.games.origins_first_builders.board.options import option_path
 from engine.games.origins_first_builders.components import ZONE_ACTIONS
 from service.links import urls as links
+from service.links.decisions import Named
 from service.play.moves import make_move
 from service.present.presentation import group_options, move_key
 from service.store import eventstore
@@ -113,7 +114,15 @@ def test_a_turn_page_with_more_than_20_placements_shows_each_once_grouped_by_row
                 turn = path(links.decision_url(settings, loaded, seat))
                 break
             move = sprawl(loaded.state, seat)
-            make_move(s, game_id, seat, loaded.turn_seq, move, None, settings.snapshot_every)
+            make_move(
+                s,
+                game_id,
+                seat,
+                Named.by_turn(loaded.turn_seq),
+                move,
+                None,
+                settings.snapshot_every,
+            )
     else:
         raise AssertionError("no decision with more than 20 options")
     assert {m["type"] for m in moves} <= {"place", "on_farm"}
