@@ -9,7 +9,15 @@ STAMP  := $(VENV)/.installed
 # TEST_WORKERS=0` runs it in this one process.
 TEST_WORKERS ?= auto
 
-.PHONY: install demo test lint bench mutate clean translations image image-base image-test
+.PHONY: install demo test lint bench mutate clean translations catalogs image image-base image-test
+
+# Every domain's catalogs (issue 17): the service's own (`messages`), the words every game
+# shares (`engine`) and each game's, named after the game. The processes read each `.po` as
+# the `.mo` compiled beside it: build output, kept out of git, compiled again whenever its
+# `.po` is newer (the wheel compiles its own: setup.py).
+CATALOGS := $(wildcard service/translations/*/LC_MESSAGES/*.po engine/translations/*/LC_MESSAGES/*.po \
+              engine/games/*/translations/*/LC_MESSAGES/*.po)
+COMPILED := $(CATALOGS:.po=.mo)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,12 +25,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) catalogs
 
-demo: $(STAMP)
+catalogs: $(COMPILED)
+
+%.mo: %.po | $(STAMP)
+	$(BIN)/pybabel -q compile --domain $(basename $(notdir $<)) -i $< -o $@
+
+demo: $(STAMP) catalogs
 	$(BIN)/pbem demo --host $(HOST) --port $(PORT)
 
-test: $(STAMP)
+test: $(STAMP) catalogs
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -38,11 +51,26 @@ mutate: $(STAMP)
 	$(BIN)/mutmut run --max-children 2 $(MUTANTS) || true
 	$(BIN)/python -m tests.mutation
 
-# The service's catalogs (issue 17): extract every marked message, then bring each
-# language's catalog up to date (new entries are then translated by hand).
+# The catalogs' sources (issue 17, issue 33 §4): extract every marked message of the service
+# (babel.cfg, into the committed service/translations/messages.pot) and of each game (its
+# folder's Python, into a template made for the run), then bring each language's catalog of
+# that domain up to date; new entries are then translated by hand. On a tree whose marked
+# messages did not change, no file changes: the template is replaced only when more than its
+# date differs, the catalogs ignore that date, and they keep Babel's wrap width (76).
+KEYWORDS := --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2
+UPDATE   := update --no-fuzzy-matching --ignore-pot-creation-date
 translations: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -o service/translations/messages.pot .
-	$(BIN)/pybabel update -D messages -i service/translations/messages.pot -d service/translations
+	@set -e; made=$$(mktemp -d); trap 'rm -rf "$$made"' EXIT; \
+	$(BIN)/pybabel -q extract -F babel.cfg $(KEYWORDS) -o $$made/messages.pot .; \
+	diff -I '^"POT-Creation-Date: ' $$made/messages.pot service/translations/messages.pot \
+	  >/dev/null || cp $$made/messages.pot service/translations/messages.pot; \
+	$(BIN)/pybabel -q $(UPDATE) -D messages -i service/translations/messages.pot \
+	  -d service/translations; \
+	for po in engine/games/*/translations/ru/LC_MESSAGES/*.po; do \
+	  game=$${po%/translations/*}; domain=$$(basename $$po .po); \
+	  $(BIN)/pybabel -q extract $(KEYWORDS) -o $$made/$$domain.pot $$game; \
+	  $(BIN)/pybabel -q $(UPDATE) -D $$domain -i $$made/$$domain.pot -d $$game/translations; \
+	done
 
 # The image (issue 30 §2, README "Hosting"): one for every process. `make image-test` builds it
 # and runs compose.yaml's stack (tests/hosting/test_image.py). This project's machines reach no
@@ -84,4 +112,4 @@ image-test: $(STAMP) image
 	  $(BIN)/pytest -m image -n 0 -s tests/hosting/test_image.py
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) instance .pytest_cache .ruff_cache .mypy_cache $(COMPILED)

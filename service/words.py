@@ -2,10 +2,11 @@
 
 Engines and the service alike say what a player reads as :class:`engine.kit.words.Msg`
 values (the English source, its message id, and its parameters). Here they become text in
-one of :data:`LANGUAGES`, from gettext catalogs read with Babel: the service's own domain
-``messages`` (``service/translations/<lang>/LC_MESSAGES/messages.po``) and each game's,
-named after the game (``engine/games/<package>/translations/<lang>/LC_MESSAGES/<name>.po``).
-A message missing from a catalog reads in English rather than fail.
+one of :data:`LANGUAGES`, from gettext catalogs: the service's own domain ``messages``
+(``service/translations/<lang>/LC_MESSAGES/messages.po``) and each game's, named after the
+game (``engine/games/<package>/translations/<lang>/LC_MESSAGES/<name>.po``), each read as
+the ``.mo`` compiled beside it (``make``, the wheel's build, the test session). A message
+missing from a catalog reads in English rather than fail.
 
 The language is this context's (:func:`speaking`): a page sets it for its request, an
 email for its seat. Jinja's ``finalize`` (:func:`finalize`) turns every message a template
@@ -14,12 +15,10 @@ prints into text, so templates and the dicts they receive carry messages as they
 
 from __future__ import annotations
 
-import gettext
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 from functools import lru_cache
 from pathlib import Path
@@ -29,8 +28,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from babel import Locale
 from babel.dates import format_date, format_time, get_timezone_location
 from babel.lists import format_list
-from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+from babel.support import Translations
 
 from engine import registry
 from engine.kit.words import Listing, Msg, Seat, markers, render
@@ -111,38 +110,23 @@ def negotiate(header: str | None) -> str:
 # ---------------------------------------------------------------- catalogs
 
 
-@dataclass(frozen=True)
-class Catalog:
-    strings: dict[tuple[str, str | None], str | tuple[str, ...]]
-    plural: Callable[[int], int]
-
-
 @lru_cache(maxsize=64)
-def catalog(domain: str, lang: str) -> Catalog | None:
-    """The catalog of ``domain`` in ``lang``, read once per process; ``None`` when there is
-    none (English, or a game not yet translated)."""
+def catalog(domain: str, lang: str) -> Translations | None:
+    """The compiled catalog of ``domain`` in ``lang``, read once per process; ``None`` when
+    there is none (English, or a game not yet translated)."""
     if lang == "en":
         return None
     path = _catalog_path(domain, lang)
     if path is None:
         return None
     with path.open("rb") as f:
-        read = read_po(f, locale=lang, domain=domain)
-    strings: dict[tuple[str, str | None], str | tuple[str, ...]] = {}
-    for entry in read:
-        if not entry.id or entry.fuzzy:
-            continue
-        key = entry.id[0] if isinstance(entry.id, tuple | list) else entry.id
-        value = tuple(entry.string) if isinstance(entry.string, tuple | list) else entry.string
-        if value and all(value):
-            strings[(key, entry.context)] = value
-    return Catalog(strings, gettext.c2py(read.plural_expr))
+        return Translations(f, domain=domain)
 
 
 def _catalog_path(domain: str, lang: str) -> Path | None:
-    """The service's catalog, or the one in the folder of the game registered as
+    """The service's compiled catalog, or the one in the folder of the game registered as
     ``domain`` (the folder of the module its rules come from, or a parent of it)."""
-    tail = Path("translations") / lang / "LC_MESSAGES" / f"{domain}.po"
+    tail = Path("translations") / lang / "LC_MESSAGES" / f"{domain}.mo"
     if domain in (DOMAIN, "engine"):
         where = HERE if domain == DOMAIN else Path(registry.__file__).parent
         return where / tail if (where / tail).is_file() else None
@@ -166,18 +150,19 @@ def template(message: Msg, lang: str | None = None) -> str:
     """The text of ``message`` in ``lang`` with its placeholders: the plural form the
     language's rule picks for ``n``; the English source when it is not translated."""
     found = catalog(message.domain, lang or language())
-    plural = message.plural is not None
-    n = message.kwargs.get("n", 1) if plural else 1
-    english = message.plural if plural and n != 1 else message.text
+    if message.plural is None:
+        if found is None:
+            return message.text
+        if message.context is None:
+            return found.gettext(message.text)
+        return str(found.pgettext(message.context, message.text))
+    n = message.kwargs.get("n", 1)
     if found is None:
-        return english or message.text
-    value = found.strings.get((message.text, message.context))
-    if value is None:
-        return english or message.text
-    if isinstance(value, tuple):
-        index = found.plural(int(n)) if isinstance(n, int | float) else 0
-        return value[min(index, len(value) - 1)]
-    return value
+        return message.plural if n != 1 else message.text
+    count = int(n) if isinstance(n, int | float) else 1
+    if message.context is None:
+        return found.ngettext(message.text, message.plural, count)
+    return found.npgettext(message.context, message.text, message.plural, count)
 
 
 T = TypeVar("T")

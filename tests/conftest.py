@@ -4,16 +4,51 @@ from __future__ import annotations
 
 import os
 from collections.abc import Generator
+from pathlib import Path
 
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from hypothesis import HealthCheck, settings
 
 from engine import registry
+from tests.checkout import ROOT
 from tests.games.tictactoe import GAME as TICTACTOE
 
 registry.register(TICTACTOE)
 
 pytest_plugins = ["tests.fixtures"]
+
+CATALOGS = (
+    "service/translations/*/LC_MESSAGES/*.po",
+    "engine/translations/*/LC_MESSAGES/*.po",
+    "engine/games/*/translations/*/LC_MESSAGES/*.po",
+)
+"""The catalogs' sources; the processes read the ``.mo`` compiled beside each (Makefile)."""
+
+
+def _compile(po: Path) -> None:
+    """``po`` compiled beside it as ``pybabel compile`` does, written whole or not at all
+    (another run may be reading the catalog)."""
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=po.parts[-3], domain=po.stem)
+    partial = po.with_suffix(f".mo.{os.getpid()}")
+    with partial.open("wb") as f:
+        write_mo(f, catalog)
+    partial.replace(po.with_suffix(".mo"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A catalog edited since it was compiled is compiled again before any test reads it: a
+    stale ``.mo`` would test the words as they were (once, in the run's first process)."""
+    if hasattr(config, "workerinput"):
+        return
+    for pattern in CATALOGS:
+        for po in ROOT.glob(pattern):
+            mo = po.with_suffix(".mo")
+            if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+                _compile(po)
+
 
 # Property-based tests (issue 11, issue 15), reproducible except where said:
 # - "quick", the default (a local `make test`): 25 fixed examples each;

@@ -47,7 +47,7 @@ def _catalog_paths(lang: str) -> Iterator[tuple[str, Path]]:
     for domain in (words.DOMAIN, "engine", *sorted(registry.GAMES)):
         found = words._catalog_path(domain, lang)
         if found is not None:
-            yield domain, found
+            yield domain, found.with_suffix(".po")
 
 
 def _entries(lang: str) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:

@@ -2,17 +2,16 @@
 contract's members are the functions of the game's own modules, held as they are, so no
 game writes a class that only passes calls on.
 
-A game package ends its ``__init__`` with::
+A game package ends its ``__init__`` with what is its own, its name and its title::
 
-    GAME = Packaged(
-        name="mygame", title="My Game", ruleset="mygame-1", min_players=2, max_players=4,
-        setup=setup.setup, apply=fold.apply, to_act=rules.to_act, ...,
-        events=events.EVENTS, board=board.BOARD, data_page=DATA_PAGE, rulings=RULINGS,
-    )
+    GAME = Packaged.from_package(__name__, name="mygame", title=p_("game", "My Game"))
+
+and the rest is read from its modules by their conventional names (:data:`MEMBERS`).
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +45,13 @@ class Board:
     """The seats in the order they take their turns (the first player's first), as the
     view shows it: what an invitation, sent once the setup drew the first player, says of
     when the reader plays (issue 32 §1). Empty where the view does not know it yet."""
+
+    @classmethod
+    def from_package(cls, package: str, **own: Any) -> Board:
+        """The board ``package`` (``engine.games.<game>.board``) draws: its panels, text,
+        picture and option paths read from the modules :data:`BOARD_MEMBERS` names, beside
+        what is its own (``seat_colours``, ``play_order``)."""
+        return cls(**read_members(package, BOARD_MEMBERS), **own)
 
 
 def clockwise_from(view: View, first: object) -> list[str]:
@@ -101,8 +107,58 @@ class Packaged:
     older one replays as it was played: the setup records the ruleset in the opening event,
     the fold keeps it in the state, and a rule changed since branches on it."""
 
+    @classmethod
+    def from_package(cls, package: str, *, name: str, title: str) -> Packaged:
+        """The game ``package`` (``engine.games.<game>``) is: each member of the contract
+        read from the module :data:`MEMBERS` names, beside ``name`` and ``title``."""
+
+        return cls(name=name, title=title, **read_members(package, MEMBERS))
+
     def replay(self, events: list[Event]) -> State:
         return replay(self, events)
 
     def __repr__(self) -> str:
         return f"<game {self.name} {self.ruleset}>"
+
+
+MEMBERS: Mapping[str, tuple[str, str]] = {
+    "ruleset": ("state", "RULESET"),
+    "rulesets": ("state", "RULESETS"),
+    "min_players": ("setup", "MIN_PLAYERS"),
+    "max_players": ("setup", "MAX_PLAYERS"),
+    "setup": ("setup", "setup"),
+    "apply": ("fold", "apply"),
+    "to_act": ("rules", "to_act"),
+    "legal_moves": ("rules", "legal_moves"),
+    "decide": ("rules", "decide"),
+    "view": ("view", "view"),
+    "describe": ("moves", "describe"),
+    "narrate": ("narration", "narrate"),
+    "outcome": ("scoring", "outcome"),
+    "standing": ("scoring", "standing"),
+    "bot_move": ("bot", "bot_move"),
+    "reveals": ("reveals", "reveals"),
+    "events": ("events", "EVENTS"),
+    "board": ("board", "BOARD"),
+    "data_page": ("datapage", "DATA_PAGE"),
+    "rulings": ("rulings", "RULINGS"),
+    "inventory": ("inventory", "inventory"),
+}
+"""Where :meth:`Packaged.from_package` finds each member: the module of the game's package
+and the name in it (docs/architecture.md, "Adding a game")."""
+
+BOARD_MEMBERS: Mapping[str, tuple[str, str]] = {
+    "panels": ("panels", "panels"),
+    "text": ("text", "text"),
+    "picture": ("picture", "picture"),
+    "option_path": ("options", "option_path"),
+}
+"""Where :meth:`Board.from_package` finds each member in a game's ``board`` package."""
+
+
+def read_members(package: str, members: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
+    """Each of ``members`` read from its module of ``package``, by the name it gives."""
+    return {
+        field: getattr(importlib.import_module(f"{package}.{module}"), attribute)
+        for field, (module, attribute) in members.items()
+    }

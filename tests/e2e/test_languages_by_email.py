@@ -37,7 +37,7 @@ def english(domain: str, lang: str = "ru") -> frozenset[str]:
     title printed in English: "Origins: First Builders" in Ukrainian)."""
     path_ = words._catalog_path(domain, lang)
     assert path_ is not None, f"{domain} has no catalog"
-    with path_.open("rb") as f:
+    with path_.with_suffix(".po").open("rb") as f:
         catalog = read_po(f)
     fragments = set()
     for entry in catalog:

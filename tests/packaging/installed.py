@@ -42,13 +42,16 @@ def procfile() -> dict[str, str]:
 
 
 def copy_sources(into: Path) -> Path:
-    """The checkout's :data:`SOURCES` copied to ``into``, compiled files left behind: pip
-    builds in the folder it is given, so the checkout gets no ``build/`` nor ``egg-info``."""
+    """The checkout's :data:`SOURCES` copied to ``into``, compiled files left behind (the
+    wheel compiles its own catalogs): pip builds in the folder it is given, so the checkout
+    gets no ``build/`` nor ``egg-info``."""
     into.mkdir(parents=True)
     for name in SOURCES:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, into / name, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(
+                source, into / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo")
+            )
         else:
             shutil.copy2(source, into / name)
     return into

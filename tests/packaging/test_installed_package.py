@@ -85,6 +85,7 @@ def test_the_wheel_carries_every_file_of_the_packages_and_the_email_templates(in
         name.replace("templates/email/", "service/mail/templates/", 1)
         for name in tracked("templates/email")
     }
+    expected |= {name.removesuffix(".po") + ".mo" for name in expected if name.endswith(".po")}
     assert sorted(expected - names) == []
     assert not [name for name in names if name.startswith(("tests/", "bench/", "templates/"))]
 

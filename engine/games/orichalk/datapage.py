@@ -53,10 +53,7 @@ from engine.games.orichalk.words import (
     semicolons,
     tile_terrains,
 )
-
-
-def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
-    return {"name": name, "value": value, "provenance": provenance, "note": note}
+from engine.kit.datapage import data_row
 
 
 def _gains(n_hoplites: int, n_orichalcum: int) -> str:
@@ -104,7 +101,7 @@ def _tile_rows() -> list[dict[str, str]]:
             [_("{n}× {terrains}", n=n, terrains=tile_terrains(combo)) for combo, n in mix.items()]
         )
         rows.append(
-            _row(
+            data_row(
                 _tiles(size, len(tiles)),
                 value,
                 PROVISIONAL,
@@ -135,7 +132,7 @@ def _island_rows() -> list[dict[str, str]]:
                 ]
             )
             rows.append(
-                _row(
+                data_row(
                     _(
                         "{island} ({id}), {side}",
                         island=ISLAND_NAME[board.id],
@@ -167,26 +164,28 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Pieces and numbers"),
         "rows": [
-            _row(
+            data_row(
                 _("Victory points to win"),
                 _("{n}, and no creature on your island", n=WIN_POINTS),
                 RULEBOOK,
             ),
-            _row(
+            data_row(
                 _("Starting supply"),
                 _("{first} + {second}", first=hoplites(1), second=orichalcum(1)),
                 RULEBOOK,
             ),
-            _row(_("Victory tokens"), _("{n} (temple / medallion)", n=VICTORY_TOKENS), RULEBOOK),
-            _row(_("Temple tiles"), str(TEMPLE_TILES), RULEBOOK),
-            _row(_("Medallion"), orichalcum(MEDALLION_COST), RULEBOOK),
-            _row(
+            data_row(
+                _("Victory tokens"), _("{n} (temple / medallion)", n=VICTORY_TOKENS), RULEBOOK
+            ),
+            data_row(_("Temple tiles"), str(TEMPLE_TILES), RULEBOOK),
+            data_row(_("Medallion"), orichalcum(MEDALLION_COST), RULEBOOK),
+            data_row(
                 _("Metropolis"),
                 _("{n} space on a port; 1 mine and 1 training camp", n=METROPOLIS_CELLS),
                 PROVISIONAL,
                 _("the mine and camp: RULEBOOK; its size: PROVISIONAL"),
             ),
-            _row(
+            data_row(
                 _("Combat dice"),
                 n_(
                     "d6, the {skull} is a skull that wins; 1 die + 1 per hoplite, 0-{n} hoplite",
@@ -196,7 +195,7 @@ DATA_PAGE: list[dict[str, Any]] = [
                 ),
                 SOURCE,
             ),
-            _row(
+            data_row(
                 _("Action board"),
                 commas(
                     [
@@ -211,7 +210,7 @@ DATA_PAGE: list[dict[str, Any]] = [
                 ),
                 RULEBOOK,
             ),
-            _row(
+            data_row(
                 _("Action board costs"),
                 commas([_("slot {n}: {cost}", n=i + 1, cost=c) for i, c in enumerate(SLOT_COSTS)]),
                 PROVISIONAL,
@@ -225,7 +224,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Titans"),
         "rows": [
-            _row(
+            data_row(
                 TITAN_NAME[t.id],
                 _(
                     "{terrain}: {favour} ({action})",
@@ -242,7 +241,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Creatures (20)"),
         "rows": [
-            _row(
+            data_row(
                 CREATURE_NAME[c.id],
                 _(
                     "{n}×, strength {strength}, treasure {treasure}",
@@ -261,12 +260,14 @@ DATA_PAGE: list[dict[str, Any]] = [
     },
     {
         "title": _("Action cards (12)"),
-        "rows": [_row(ACTION_NAME[c.action], SIZE_TILE[c.size], PROVISIONAL) for c in ACTION_CARDS],
+        "rows": [
+            data_row(ACTION_NAME[c.action], SIZE_TILE[c.size], PROVISIONAL) for c in ACTION_CARDS
+        ],
     },
     {
         "title": _("Extra actions (phase 4)"),
         "rows": [
-            _row(
+            data_row(
                 _pay(t.pay, t.cost),
                 commas([ACTION_LOWER[a] for a in t.actions]),
                 PROVISIONAL,
@@ -284,7 +285,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Buildings (26)"),
         "rows": [
-            _row(
+            data_row(
                 BUILDING_NAME[b.id],
                 _("{n}×: {text}", n=b.copies, text=BUILDING_TEXT[b.id]),
                 PROVISIONAL,

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.contract import Event
+from engine.games.orichalk import events as E
 from engine.games.orichalk.components import (
     BUILDING_IDS,
     BUILDINGS,
@@ -20,46 +21,6 @@ from engine.games.orichalk.components import (
     TILE,
     TITANS,
     VICTORY_TOKENS,
-)
-from engine.games.orichalk.events import (
-    ACTION_CARDS_SHUFFLED,
-    ACTION_DECK_RESHUFFLED,
-    AWAITING,
-    BOARD_CARD_DISCARDED,
-    BUILDING_BUILT,
-    BUILDING_DRAWN,
-    CARD_DEALT,
-    CARD_DISCARDED,
-    CARD_TAKEN,
-    CREATURE_CAPTURED,
-    CREATURE_FOUGHT,
-    EVENTS,
-    EXTRA_ACTION_BOUGHT,
-    FAVOUR_USED,
-    FIRST_PLAYER_CHOSEN,
-    GAME_SET_UP,
-    GAME_WON,
-    HOPLITES_GAINED,
-    INITIATIVE_TAKEN,
-    INITIATIVE_TIED,
-    ISLANDS_DEALT,
-    LAND_TILES_SHUFFLED,
-    MEDALLION_FORGED,
-    METROPOLIS_PLACED,
-    MINED,
-    PORT_COVERED,
-    RECRUITED,
-    ROUND_ENDED,
-    ROUND_STARTED,
-    SIDE_CHOSEN,
-    TEMPLE_BUILT,
-    TILE_PLACED,
-    TILE_RETURNED,
-    TITAN_CLAIMED,
-    TITAN_REFRESHED,
-    TITAN_RETURNED,
-    TURN_ENDED,
-    TURN_STARTED,
 )
 from engine.games.orichalk.geometry import layout
 from engine.games.orichalk.state import (
@@ -76,6 +37,7 @@ from engine.games.orichalk.state import (
     Turn,
     replace,
 )
+from engine.kit.frozen import add_at, set_at, with_player
 
 _SIZE = {s: i for i, s in enumerate(SIZES)}
 _CREATURE = {c: i for i, c in enumerate(CREATURE_IDS)}
@@ -106,24 +68,9 @@ def _game_set_up(event: Event) -> State:
 # ---------------------------------------------------------------- helpers
 
 
-def _player(state: State, seat: str, **changes: Any) -> State:
-    i = state.seats.index(seat)
-    players = list(state.players)
-    players[i] = replace(players[i], **changes)
-    return replace(state, players=tuple(players))
-
-
 def _island(state: State, seat: str, **changes: Any) -> State:
     player = state.player(seat)
-    return _player(state, seat, island=replace(player.island, **changes))
-
-
-def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:i], value, *items[i + 1 :])
-
-
-def _add(counts: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
-    return _set(counts, i, counts[i] + delta)
+    return with_player(state, seat, island=replace(player.island, **changes))
 
 
 def _cell(state: State, seat: str, label: str) -> int:
@@ -134,20 +81,20 @@ def _cell(state: State, seat: str, label: str) -> int:
 def _bag_add(bag: tuple[int, ...], creatures: list[str]) -> tuple[int, ...]:
     for c in creatures:
         if c:
-            bag = _add(bag, _CREATURE[c], 1)
+            bag = add_at(bag, _CREATURE[c], 1)
     return bag
 
 
 def _bag_take(bag: tuple[int, ...], creatures: list[str]) -> tuple[int, ...]:
     for c in creatures:
         if c:
-            bag = _add(bag, _CREATURE[c], -1)
+            bag = add_at(bag, _CREATURE[c], -1)
     return bag
 
 
 def _gain(state: State, seat: str, hoplites: int = 0, orichalcum: int = 0) -> State:
     p = state.player(seat)
-    return _player(
+    return with_player(
         state, seat, hoplites=p.hoplites + hoplites, orichalcum=p.orichalcum + orichalcum
     )
 
@@ -161,7 +108,7 @@ def _to_bottom(state: State, tile: int) -> State:
     if not tile:
         return state
     i = _SIZE[TILE[tile].size]
-    return replace(state, stacks=_set(state.stacks, i, (*state.stacks[i], tile)))
+    return replace(state, stacks=set_at(state.stacks, i, (*state.stacks[i], tile)))
 
 
 def _without_offer(offers: tuple[Offer, ...], slot: int) -> tuple[Offer, ...]:
@@ -175,7 +122,7 @@ def _take_titan(state: State, titan: str) -> State:
         return replace(state, centre=tuple(t for t in state.centre if t != titan))
     for p in state.players:
         if any(t == titan for t, _ in p.titans):
-            state = _player(state, p.seat, titans=tuple(x for x in p.titans if x[0] != titan))
+            state = with_player(state, p.seat, titans=tuple(x for x in p.titans if x[0] != titan))
     return state
 
 
@@ -184,7 +131,7 @@ def _take_titan(state: State, titan: str) -> State:
 
 def _islands_dealt(state: State, e: Event) -> State:
     for seat, board in e["boards"].items():
-        state = _player(state, seat, island=Island(board=board))
+        state = with_player(state, seat, island=Island(board=board))
     return state
 
 
@@ -204,7 +151,7 @@ def _card_dealt(state: State, e: Event) -> State:
         i = _SIZE[TILE[e["tile"]].size]
         stack = list(stacks[i])
         stack.remove(e["tile"])
-        stacks = _set(stacks, i, tuple(stack))
+        stacks = set_at(stacks, i, tuple(stack))
     offer = Offer(e["card"], e["tile"], tuple(e["creatures"]))
     return replace(
         state,
@@ -220,8 +167,8 @@ def _building_drawn(state: State, e: Event) -> State:
     site = Site(e["slot"], building, building in _RESOURCE_BUILDINGS)
     return replace(
         state,
-        building_bag=_add(state.building_bag, _BUILDING[building], -1),
-        sites=_set(state.sites, _SLOT[e["slot"]], site),
+        building_bag=add_at(state.building_bag, _BUILDING[building], -1),
+        sites=set_at(state.sites, _SLOT[e["slot"]], site),
     )
 
 
@@ -236,7 +183,7 @@ def _hoplites_gained(state: State, e: Event) -> State:
 def _side_chosen(state: State, e: Event) -> State:
     island = state.player(e["seat"]).island
     n = layout(island.board, e["side"]).size
-    return _player(
+    return with_player(
         state,
         e["seat"],
         island=Island(
@@ -366,7 +313,7 @@ def _tile_returned(state: State, e: Event) -> State:
 def _titan_claimed(state: State, e: Event) -> State:
     seat, titan = e["seat"], e["titan"]
     state = _take_titan(state, titan)
-    return _player(state, seat, titans=(*state.player(seat).titans, (titan, True)))
+    return with_player(state, seat, titans=(*state.player(seat).titans, (titan, True)))
 
 
 def _titan_returned(state: State, e: Event) -> State:
@@ -379,7 +326,7 @@ def _titan_side(active: bool) -> Callable[[State, Event], State]:
     def handler(state: State, e: Event) -> State:
         seat = e["seat"]
         titans = tuple((t, active if t == e["titan"] else a) for t, a in state.player(seat).titans)
-        return _player(state, seat, titans=titans)
+        return with_player(state, seat, titans=titans)
 
     return handler
 
@@ -406,7 +353,7 @@ def _creature_fought(state: State, e: Event) -> State:
     i = _cell(state, seat, e["cell"])
     island = state.player(seat).island
     state = _gain(state, seat, hoplites=-e["hoplites"])
-    state = _island(state, seat, guards=_add(island.guards, i, e["hoplites"]))
+    state = _island(state, seat, guards=add_at(island.guards, i, e["hoplites"]))
     fight = Fight(
         seat, e["cell"], e["creature"], e["fighting"], tuple(e["dice"]), e["won"], e["favour"]
     )
@@ -419,9 +366,9 @@ def _creature_captured(state: State, e: Event) -> State:
     island = state.player(seat).island
     player = state.player(seat)
     state = _island(
-        state, seat, creature=_set(island.creature, i, ""), guards=_set(island.guards, i, 0)
+        state, seat, creature=set_at(island.creature, i, ""), guards=set_at(island.guards, i, 0)
     )
-    state = _player(state, seat, creatures=tuple(sorted((*player.creatures, e["creature"]))))
+    state = with_player(state, seat, creatures=tuple(sorted((*player.creatures, e["creature"]))))
     back = e["freed"] if e["to_supply"] else 0
     return _gain(state, seat, e["hoplites"] + back, e["orichalcum"])
 
@@ -430,8 +377,8 @@ def _building_built(state: State, e: Event) -> State:
     seat = e["seat"]
     i = _cell(state, seat, e["cell"])
     island = state.player(seat).island
-    state = replace(state, sites=_set(state.sites, _SLOT[e["slot"]], Site(e["slot"])))
-    state = _island(state, seat, building=_set(island.building, i, e["building"]))
+    state = replace(state, sites=set_at(state.sites, _SLOT[e["slot"]], Site(e["slot"])))
+    state = _island(state, seat, building=set_at(island.building, i, e["building"]))
     return _gain(state, seat, e["hoplites"], e["orichalcum"])
 
 
@@ -443,14 +390,14 @@ def _temple_built(state: State, e: Event) -> State:
     for label in e["cells"]:
         temple[_cell(state, seat, label)] = number
     state = _island(state, seat, temple=tuple(temple))
-    state = _player(state, seat, tokens=(*state.player(seat).tokens, "temple"))
+    state = with_player(state, seat, tokens=(*state.player(seat).tokens, "temple"))
     return replace(state, temples_left=state.temples_left - 1, tokens_left=state.tokens_left - 1)
 
 
 def _medallion_forged(state: State, e: Event) -> State:
     seat = e["seat"]
     state = _gain(state, seat, orichalcum=-e["orichalcum"])
-    state = _player(state, seat, tokens=(*state.player(seat).tokens, "medallion"))
+    state = with_player(state, seat, tokens=(*state.player(seat).tokens, "medallion"))
     return replace(state, tokens_left=state.tokens_left - 1)
 
 
@@ -463,7 +410,7 @@ def _extra_action_bought(state: State, e: Event) -> State:
     else:
         creatures = list(state.player(seat).creatures)
         creatures.remove(e["creature"])
-        state = _player(state, seat, creatures=tuple(creatures))
+        state = with_player(state, seat, creatures=tuple(creatures))
         state = replace(state, creature_bag=_bag_add(state.creature_bag, [e["creature"]]))
     assert state.turn is not None
     return _turn(state, extras=state.turn.extras + 1)
@@ -480,46 +427,46 @@ def _board_card_discarded(state: State, e: Event) -> State:
     return _to_bottom(state, e["tile"])
 
 
-apply = EVENTS.fold(
+apply = E.EVENTS.fold(
     {
-        ISLANDS_DEALT: _islands_dealt,
-        LAND_TILES_SHUFFLED: _land_tiles_shuffled,
-        ACTION_CARDS_SHUFFLED: _action_cards_shuffled,
-        CARD_DEALT: _card_dealt,
-        BUILDING_DRAWN: _building_drawn,
-        FIRST_PLAYER_CHOSEN: _first_player_chosen,
-        HOPLITES_GAINED: _hoplites_gained,
-        SIDE_CHOSEN: _side_chosen,
-        ROUND_STARTED: _round_started,
-        TURN_STARTED: _turn_started,
-        AWAITING: _awaiting,
-        TURN_ENDED: _turn_ended,
-        ROUND_ENDED: _round_ended,
-        ACTION_DECK_RESHUFFLED: _action_deck_reshuffled,
-        INITIATIVE_TIED: _initiative_tied,
-        INITIATIVE_TAKEN: _initiative_taken,
-        GAME_WON: _game_won,
-        METROPOLIS_PLACED: _metropolis_placed,
-        CARD_TAKEN: _card_taken,
-        TILE_PLACED: _tile_placed,
-        PORT_COVERED: _port_covered,
-        TILE_RETURNED: _tile_returned,
-        TITAN_CLAIMED: _titan_claimed,
-        TITAN_RETURNED: _titan_returned,
-        TITAN_REFRESHED: _titan_side(True),
-        FAVOUR_USED: _titan_side(False),
-        CARD_DISCARDED: _card_discarded,
-        MINED: _mined,
-        RECRUITED: _recruited,
-        CREATURE_FOUGHT: _creature_fought,
-        CREATURE_CAPTURED: _creature_captured,
-        BUILDING_BUILT: _building_built,
-        TEMPLE_BUILT: _temple_built,
-        MEDALLION_FORGED: _medallion_forged,
-        EXTRA_ACTION_BOUGHT: _extra_action_bought,
-        BOARD_CARD_DISCARDED: _board_card_discarded,
+        E.ISLANDS_DEALT: _islands_dealt,
+        E.LAND_TILES_SHUFFLED: _land_tiles_shuffled,
+        E.ACTION_CARDS_SHUFFLED: _action_cards_shuffled,
+        E.CARD_DEALT: _card_dealt,
+        E.BUILDING_DRAWN: _building_drawn,
+        E.FIRST_PLAYER_CHOSEN: _first_player_chosen,
+        E.HOPLITES_GAINED: _hoplites_gained,
+        E.SIDE_CHOSEN: _side_chosen,
+        E.ROUND_STARTED: _round_started,
+        E.TURN_STARTED: _turn_started,
+        E.AWAITING: _awaiting,
+        E.TURN_ENDED: _turn_ended,
+        E.ROUND_ENDED: _round_ended,
+        E.ACTION_DECK_RESHUFFLED: _action_deck_reshuffled,
+        E.INITIATIVE_TIED: _initiative_tied,
+        E.INITIATIVE_TAKEN: _initiative_taken,
+        E.GAME_WON: _game_won,
+        E.METROPOLIS_PLACED: _metropolis_placed,
+        E.CARD_TAKEN: _card_taken,
+        E.TILE_PLACED: _tile_placed,
+        E.PORT_COVERED: _port_covered,
+        E.TILE_RETURNED: _tile_returned,
+        E.TITAN_CLAIMED: _titan_claimed,
+        E.TITAN_RETURNED: _titan_returned,
+        E.TITAN_REFRESHED: _titan_side(True),
+        E.FAVOUR_USED: _titan_side(False),
+        E.CARD_DISCARDED: _card_discarded,
+        E.MINED: _mined,
+        E.RECRUITED: _recruited,
+        E.CREATURE_FOUGHT: _creature_fought,
+        E.CREATURE_CAPTURED: _creature_captured,
+        E.BUILDING_BUILT: _building_built,
+        E.TEMPLE_BUILT: _temple_built,
+        E.MEDALLION_FORGED: _medallion_forged,
+        E.EXTRA_ACTION_BOUGHT: _extra_action_bought,
+        E.BOARD_CARD_DISCARDED: _board_card_discarded,
     },
-    opening={GAME_SET_UP: _game_set_up},
+    opening={E.GAME_SET_UP: _game_set_up},
 )
 """``apply`` (engine contract): the first event sets the game up, each later one is folded
 by its handler; an event Orichalk never declared raises."""

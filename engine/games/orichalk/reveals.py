@@ -11,109 +11,70 @@ every player's supply and victory tokens, the discarded action cards.
 from __future__ import annotations
 
 from engine.contract import Event
-from engine.games.orichalk.events import (
-    ACTION_CARDS_SHUFFLED,
-    ACTION_DECK_RESHUFFLED,
-    AWAITING,
-    BOARD_CARD_DISCARDED,
-    BUILDING_BUILT,
-    BUILDING_DRAWN,
-    CARD_DEALT,
-    CARD_DISCARDED,
-    CARD_TAKEN,
-    CREATURE_CAPTURED,
-    CREATURE_FOUGHT,
-    EVENTS,
-    EXTRA_ACTION_BOUGHT,
-    FAVOUR_USED,
-    FIRST_PLAYER_CHOSEN,
-    GAME_SET_UP,
-    GAME_WON,
-    HOPLITES_GAINED,
-    INITIATIVE_TAKEN,
-    INITIATIVE_TIED,
-    ISLANDS_DEALT,
-    LAND_TILES_SHUFFLED,
-    MEDALLION_FORGED,
-    METROPOLIS_PLACED,
-    MINED,
-    PORT_COVERED,
-    RECRUITED,
-    ROUND_ENDED,
-    ROUND_STARTED,
-    SIDE_CHOSEN,
-    TEMPLE_BUILT,
-    TILE_PLACED,
-    TILE_RETURNED,
-    TITAN_CLAIMED,
-    TITAN_REFRESHED,
-    TITAN_RETURNED,
-    TURN_ENDED,
-    TURN_STARTED,
-)
+from engine.games.orichalk import events as E
 from engine.games.orichalk.state import State
 from engine.kit.events import VocabularyError
 
 REVEALING: frozenset[str] = frozenset(
     {
         # Setup: hidden orders fixed by shuffles (never the product of a decision).
-        LAND_TILES_SHUFFLED,
-        ACTION_CARDS_SHUFFLED,
+        E.LAND_TILES_SHUFFLED,
+        E.ACTION_CARDS_SHUFFLED,
         # uk «Поповніть планшет дій»: a card and a tile turned face up, creatures drawn from
         # the bag; «Якщо колода карток дій закінчилася, перемішайте скид».
-        CARD_DEALT,
-        ACTION_DECK_RESHUFFLED,
+        E.CARD_DEALT,
+        E.ACTION_DECK_RESHUFFLED,
         # uk «Поповніть планшет створення»: a building token drawn from the bag.
-        BUILDING_DRAWN,
+        E.BUILDING_DRAWN,
         # uk «Кінець гри»: the end; a finished game is not taken back.
-        GAME_WON,
+        E.GAME_WON,
     }
 )
 
 CONCEALING: frozenset[str] = frozenset(
     {
-        GAME_SET_UP,
-        ISLANDS_DEALT,  # setup only, face up
-        FIRST_PLAYER_CHOSEN,  # setup only
-        HOPLITES_GAINED,
-        SIDE_CHOSEN,
-        ROUND_STARTED,
-        ROUND_ENDED,
-        TURN_STARTED,
-        TURN_ENDED,
-        AWAITING,
-        INITIATIVE_TIED,
-        INITIATIVE_TAKEN,
-        METROPOLIS_PLACED,
-        CARD_TAKEN,
-        TILE_PLACED,
-        PORT_COVERED,
-        TILE_RETURNED,  # a face-up tile goes under its stack: its place there is known
-        TITAN_CLAIMED,
-        TITAN_RETURNED,
-        TITAN_REFRESHED,
-        FAVOUR_USED,
-        CARD_DISCARDED,
-        MINED,
-        RECRUITED,
-        CREATURE_CAPTURED,
-        BUILDING_BUILT,
-        TEMPLE_BUILT,
-        MEDALLION_FORGED,
-        EXTRA_ACTION_BOUGHT,
-        BOARD_CARD_DISCARDED,
+        E.GAME_SET_UP,
+        E.ISLANDS_DEALT,  # setup only, face up
+        E.FIRST_PLAYER_CHOSEN,  # setup only
+        E.HOPLITES_GAINED,
+        E.SIDE_CHOSEN,
+        E.ROUND_STARTED,
+        E.ROUND_ENDED,
+        E.TURN_STARTED,
+        E.TURN_ENDED,
+        E.AWAITING,
+        E.INITIATIVE_TIED,
+        E.INITIATIVE_TAKEN,
+        E.METROPOLIS_PLACED,
+        E.CARD_TAKEN,
+        E.TILE_PLACED,
+        E.PORT_COVERED,
+        E.TILE_RETURNED,  # a face-up tile goes under its stack: its place there is known
+        E.TITAN_CLAIMED,
+        E.TITAN_RETURNED,
+        E.TITAN_REFRESHED,
+        E.FAVOUR_USED,
+        E.CARD_DISCARDED,
+        E.MINED,
+        E.RECRUITED,
+        E.CREATURE_CAPTURED,
+        E.BUILDING_BUILT,
+        E.TEMPLE_BUILT,
+        E.MEDALLION_FORGED,
+        E.EXTRA_ACTION_BOUGHT,
+        E.BOARD_CARD_DISCARDED,
     }
 )
 
 
-ROLLING = CREATURE_FOUGHT
+ROLLING = E.CREATURE_FOUGHT
 """uk «Захоплення істот»: dice are rolled, unless Kronos won before rolling."""
 
 
 def _classify_every_type() -> None:
     """Every declared type in exactly one of the three, or the game does not import."""
     groups = (REVEALING, CONCEALING, frozenset({ROLLING}))
-    missing = [kind for kind in EVENTS if sum(kind in group for group in groups) != 1]
+    missing = [kind for kind in E.EVENTS if sum(kind in group for group in groups) != 1]
     if missing:
         raise VocabularyError(f"orichalk: reveals classifies {missing} not exactly once")
 
@@ -128,7 +89,7 @@ def reveals(state: State, seat: str, events: list[Event]) -> bool:
 
 
 def _reveals(event: Event) -> bool:
-    kind = EVENTS.check(event)
+    kind = E.EVENTS.check(event)
     if kind == ROLLING:
         return bool(event["dice"])
     return kind in REVEALING

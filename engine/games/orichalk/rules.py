@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.contract import Event, Move, listed_move
+from engine.games.orichalk import events as E
 from engine.games.orichalk.components import (
     BUILDING_IDS,
     CARD,
@@ -30,41 +31,6 @@ from engine.games.orichalk.components import (
     TITAN_OF_ACTION,
     VOLCANO,
     WIN_POINTS,
-)
-from engine.games.orichalk.events import (
-    ACTION_DECK_RESHUFFLED,
-    AWAITING,
-    BOARD_CARD_DISCARDED,
-    BUILDING_BUILT,
-    BUILDING_DRAWN,
-    CARD_DEALT,
-    CARD_DISCARDED,
-    CARD_TAKEN,
-    CREATURE_CAPTURED,
-    CREATURE_FOUGHT,
-    EVENTS,
-    EXTRA_ACTION_BOUGHT,
-    FAVOUR_USED,
-    GAME_WON,
-    HOPLITES_GAINED,
-    INITIATIVE_TAKEN,
-    INITIATIVE_TIED,
-    MEDALLION_FORGED,
-    METROPOLIS_PLACED,
-    MINED,
-    PORT_COVERED,
-    RECRUITED,
-    ROUND_ENDED,
-    ROUND_STARTED,
-    SIDE_CHOSEN,
-    TEMPLE_BUILT,
-    TILE_PLACED,
-    TILE_RETURNED,
-    TITAN_CLAIMED,
-    TITAN_REFRESHED,
-    TITAN_RETURNED,
-    TURN_ENDED,
-    TURN_STARTED,
 )
 from engine.games.orichalk.fold import apply
 from engine.games.orichalk.island import (
@@ -113,7 +79,9 @@ from engine.games.orichalk.state import (
 from engine.games.orichalk.words import _
 from engine.kit import Emitter, last_answer
 
-_WINNING_EVENTS = frozenset({TITAN_CLAIMED, CREATURE_CAPTURED, TEMPLE_BUILT, MEDALLION_FORGED})
+_WINNING_EVENTS = frozenset(
+    {E.TITAN_CLAIMED, E.CREATURE_CAPTURED, E.TEMPLE_BUILT, E.MEDALLION_FORGED}
+)
 """uk «Кінець гри та перемога»: the events that can bring a player's fifth victory point or
 take the last creature off their island."""
 
@@ -181,7 +149,7 @@ class Ctx(Emitter[State]):
     """One ``decide``: events emitted so far, folded as they go; the game stops at a win."""
 
     def __init__(self, state: State, rng: random.Random) -> None:
-        super().__init__(state, EVENTS, apply)
+        super().__init__(state, E.EVENTS, apply)
         self.rng = rng
         self.over = False
 
@@ -199,7 +167,7 @@ class Ctx(Emitter[State]):
         гри та перемога»: the turn is not finished), so the event is neither kept nor
         folded."""
         if self.over:
-            return {"type": EVENTS.check({"type": kind}), **fields}
+            return {"type": E.EVENTS.check({"type": kind}), **fields}
         event = super().emit(kind, **fields)
         if kind in _WINNING_EVENTS:
             self._check_win(fields["seat"])
@@ -210,11 +178,11 @@ class Ctx(Emitter[State]):
         island: that player wins at once, the turn is not finished."""
         player = self.st.player(seat)
         if player.points >= WIN_POINTS and not has_creatures(player.island):
-            self.emit(GAME_WON, seat=seat, points=player.points)
+            self.emit(E.GAME_WON, seat=seat, points=player.points)
             self.over = True
 
     def await_step(self, step: str, **fields: Any) -> None:
-        self.emit(AWAITING, seat=self.seat, step=step, **fields)
+        self.emit(E.AWAITING, seat=self.seat, step=step, **fields)
 
 
 # ---------------------------------------------------------------- deciding
@@ -250,7 +218,7 @@ def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Even
 
 
 def _choose_side(ctx: Ctx, seat: str, move: Move) -> None:
-    ctx.emit(SIDE_CHOSEN, seat=seat, side=move["side"])
+    ctx.emit(E.SIDE_CHOSEN, seat=seat, side=move["side"])
     if not to_act(ctx.st):
         _start_round(ctx, 1)
 
@@ -268,19 +236,19 @@ def right_of(seats: tuple[str, ...], seat: str) -> str:
 
 def _start_round(ctx: Ctx, number: int) -> None:
     order = round_order(ctx.st.seats, ctx.st.initiative)
-    ctx.emit(ROUND_STARTED, round=number, order=order)
+    ctx.emit(E.ROUND_STARTED, round=number, order=order)
     _start_turn(ctx, order[0])
 
 
 def _start_turn(ctx: Ctx, seat: str) -> None:
     # uk «Перший хід гравця»: the metropolis at the start of the first turn.
     first = ctx.st.player(seat).island.metropolis < 0
-    ctx.emit(TURN_STARTED, seat=seat, step=METROPOLIS if first else TAKE)
+    ctx.emit(E.TURN_STARTED, seat=seat, step=METROPOLIS if first else TAKE)
 
 
 def _end_turn(ctx: Ctx) -> None:
     seat = ctx.seat
-    ctx.emit(TURN_ENDED, seat=seat)
+    ctx.emit(E.TURN_ENDED, seat=seat)
     order = ctx.st.order
     i = order.index(seat)
     if i + 1 < len(order):
@@ -292,7 +260,7 @@ def _end_turn(ctx: Ctx) -> None:
 def _end_round(ctx: Ctx) -> None:
     """uk «Кінець раунду»: refill the action board and the construction board, then pass the
     initiative."""
-    ctx.emit(ROUND_ENDED, round=ctx.st.round)
+    ctx.emit(E.ROUND_ENDED, round=ctx.st.round)
     _refill_action_board(ctx)
     _refill_construction_board(ctx)
     hoplites = {p.seat: p.hoplites for p in ctx.st.players}
@@ -307,13 +275,13 @@ def _end_round(ctx: Ctx) -> None:
     if len(candidates) == 1:
         _give_initiative(ctx, candidates[0], chosen_by=None)
     else:
-        ctx.emit(INITIATIVE_TIED, holder=holder, candidates=candidates)
+        ctx.emit(E.INITIATIVE_TIED, holder=holder, candidates=candidates)
 
 
 def _give_initiative(ctx: Ctx, seat: str, chosen_by: str | None) -> None:
-    ctx.emit(INITIATIVE_TAKEN, seat=seat, chosen_by=chosen_by)
+    ctx.emit(E.INITIATIVE_TAKEN, seat=seat, chosen_by=chosen_by)
     right = right_of(ctx.st.seats, seat)
-    ctx.emit(HOPLITES_GAINED, seat=right, hoplites=INITIATIVE_HOPLITES, reason="initiative")
+    ctx.emit(E.HOPLITES_GAINED, seat=right, hoplites=INITIATIVE_HOPLITES, reason="initiative")
     _start_round(ctx, ctx.st.round + 1)
 
 
@@ -340,7 +308,7 @@ def deal_card(state: State, rng: random.Random) -> Event:
                     i = CREATURE_IDS.index(creature)
                     bag = (*bag[:i], bag[i] - 1, *bag[i + 1 :])
     return {
-        "type": CARD_DEALT,
+        "type": E.CARD_DEALT,
         "slot": len(state.offers),
         "card": card,
         "tile": tile,
@@ -360,7 +328,7 @@ def _refill_action_board(ctx: Ctx) -> None:
             # uk: «Якщо колода карток дій закінчилася, перемішайте скид».
             deck = list(ctx.st.discard)
             ctx.rng.shuffle(deck)
-            ctx.emit(ACTION_DECK_RESHUFFLED, deck=deck)
+            ctx.emit(E.ACTION_DECK_RESHUFFLED, deck=deck)
         event = deal_card(ctx.st, ctx.rng)
         ctx.emit(event.pop("type"), **event)
 
@@ -372,7 +340,7 @@ def _refill_construction_board(ctx: Ctx) -> None:
         if not site.building:
             building = draw_building(ctx.st.building_bag, ctx.rng)
             if building:
-                ctx.emit(BUILDING_DRAWN, slot=slot, building=building)
+                ctx.emit(E.BUILDING_DRAWN, slot=slot, building=building)
 
 
 # ---------------------------------------------------------------- the metropolis, phases 1-2
@@ -382,7 +350,7 @@ def _place_metropolis(ctx: Ctx, move: Move) -> None:
     island = ctx.player.island
     port = lay(island).port_of[lay(island).index[move["cell"]]]
     ctx.emit(
-        METROPOLIS_PLACED, seat=ctx.seat, cell=move["cell"],
+        E.METROPOLIS_PLACED, seat=ctx.seat, cell=move["cell"],
         hoplites=port.hoplites, orichalcum=port.orichalcum,
     )  # fmt: skip
     ctx.await_step(TAKE)
@@ -392,7 +360,7 @@ def _take_card(ctx: Ctx, move: Move) -> None:
     slot = move["slot"]
     offer = ctx.st.offers[slot]
     ctx.emit(
-        CARD_TAKEN, seat=ctx.seat, slot=slot, card=offer.card,
+        E.CARD_TAKEN, seat=ctx.seat, slot=slot, card=offer.card,
         cost=card_cost(ctx.st, ctx.player, slot), tile=offer.tile,
         creatures=list(offer.creatures),
     )  # fmt: skip
@@ -404,7 +372,7 @@ def _take_card(ctx: Ctx, move: Move) -> None:
         ctx.await_step(PLACE)
     else:
         # uk фаза 2: a tile that cannot be placed goes under its stack.
-        ctx.emit(TILE_RETURNED, seat=ctx.seat, tile=turn.tile, creatures=list(turn.creatures))
+        ctx.emit(E.TILE_RETURNED, seat=ctx.seat, tile=turn.tile, creatures=list(turn.creatures))
         _go_action(ctx)
 
 
@@ -415,7 +383,7 @@ def _place_tile(ctx: Ctx, move: Move) -> None:
     riding = iter(turn.creatures)
     creatures = [next(riding, "") if t == VOLCANO else "" for t in tile.terrains]
     ctx.emit(
-        TILE_PLACED, seat=ctx.seat, tile=tile.id, cells=list(move["cells"]),
+        E.TILE_PLACED, seat=ctx.seat, tile=tile.id, cells=list(move["cells"]),
         rotation=move["rotation"], terrains=list(tile.terrains), creatures=creatures,
     )  # fmt: skip
     island = ctx.player.island
@@ -426,7 +394,7 @@ def _place_tile(ctx: Ctx, move: Move) -> None:
         if port is not None and i not in island.ports_taken:
             # uk «він дійде порту»: the port's bonus, once.
             ctx.emit(
-                PORT_COVERED, seat=ctx.seat, cell=lay_.labels[i],
+                E.PORT_COVERED, seat=ctx.seat, cell=lay_.labels[i],
                 hoplites=port.hoplites, orichalcum=port.orichalcum,
             )  # fmt: skip
     if _attract_titans(ctx, cells):
@@ -442,7 +410,7 @@ def _attract_titans(ctx: Ctx, cells: tuple[int, ...]) -> bool:
     held = [t for t, _ in player.titans]
     for titan in found:
         if titan in held and (titan, False) in player.titans:
-            ctx.emit(TITAN_REFRESHED, seat=ctx.seat, titan=titan)
+            ctx.emit(E.TITAN_REFRESHED, seat=ctx.seat, titan=titan)
     new = [t for t in found if t not in held]
     if not new:
         return True
@@ -458,13 +426,13 @@ def _keep_titans(ctx: Ctx, kept: list[str], new: list[str]) -> None:
     seat = ctx.seat
     for titan, _active in ctx.player.titans:
         if titan not in kept:
-            ctx.emit(TITAN_RETURNED, seat=seat, titan=titan)
+            ctx.emit(E.TITAN_RETURNED, seat=seat, titan=titan)
     for titan in new:
         if titan in kept:
             holder = next(
                 (p.seat for p in ctx.st.players if any(t == titan for t, _ in p.titans)), None
             )
-            ctx.emit(TITAN_CLAIMED, seat=seat, titan=titan, **{"from": holder})
+            ctx.emit(E.TITAN_CLAIMED, seat=seat, titan=titan, **{"from": holder})
 
 
 def _choose_titans(ctx: Ctx, move: Move) -> None:
@@ -501,7 +469,7 @@ def _finish_action(ctx: Ctx) -> None:
     assert turn is not None
     if turn.card:
         # uk фаза 3: the card goes face up beside the deck, used or not.
-        ctx.emit(CARD_DISCARDED, seat=ctx.seat, card=turn.card)
+        ctx.emit(E.CARD_DISCARDED, seat=ctx.seat, card=turn.card)
     _go_extra(ctx)
 
 
@@ -523,7 +491,7 @@ def _go_discard(ctx: Ctx) -> None:
 
 
 def _use_favour(ctx: Ctx, action: str) -> None:
-    ctx.emit(FAVOUR_USED, seat=ctx.seat, titan=TITAN_OF_ACTION[action])
+    ctx.emit(E.FAVOUR_USED, seat=ctx.seat, titan=TITAN_OF_ACTION[action])
 
 
 def _action(ctx: Ctx, move: Move) -> None:
@@ -535,14 +503,14 @@ def _action(ctx: Ctx, move: Move) -> None:
         amount = mines(ctx.player.island) * (2 if move["favour"] else 1)
         if move["favour"]:
             _use_favour(ctx, "mine")
-        ctx.emit(MINED, seat=ctx.seat, orichalcum=amount, favour=move["favour"])
+        ctx.emit(E.MINED, seat=ctx.seat, orichalcum=amount, favour=move["favour"])
         _finish_action(ctx)
     elif kind == "recruit":
         # uk «Наймання гоплітів»: 1 per camp; Themis doubles.
         amount = camps(ctx.player.island) * (2 if move["favour"] else 1)
         if move["favour"]:
             _use_favour(ctx, "recruit")
-        ctx.emit(RECRUITED, seat=ctx.seat, hoplites=amount, favour=move["favour"])
+        ctx.emit(E.RECRUITED, seat=ctx.seat, hoplites=amount, favour=move["favour"])
         _finish_action(ctx)
     elif kind == "fight":
         _fight(ctx, move)
@@ -569,7 +537,7 @@ def _fight(ctx: Ctx, move: Move) -> None:
         dice = [ctx.rng.randint(1, 6) for _ in range(n)]
         won = SKULL in dice or sum(dice) >= creature.strength
     ctx.emit(
-        CREATURE_FOUGHT, seat=seat, cell=move["cell"], creature=creature.id,
+        E.CREATURE_FOUGHT, seat=seat, cell=move["cell"], creature=creature.id,
         strength=creature.strength, hoplites=move["hoplites"], fighting=fighting,
         dice=dice, favour=move["favour"], won=won,
     )  # fmt: skip
@@ -579,7 +547,7 @@ def _fight(ctx: Ctx, move: Move) -> None:
         return
     # uk «У разі перемоги»: treasure, the creature to the supply, the hoplites freed.
     ctx.emit(
-        CREATURE_CAPTURED, seat=seat, cell=move["cell"], creature=creature.id,
+        E.CREATURE_CAPTURED, seat=seat, cell=move["cell"], creature=creature.id,
         freed=fighting, to_supply=count(island, "hospital") > 0,
         hoplites=creature.hoplites, orichalcum=creature.orichalcum,
     )  # fmt: skip
@@ -601,14 +569,14 @@ def _create(ctx: Ctx, move: Move) -> None:
         # uk: the hoplite or orichalcum lying on a new camp or mine comes with it.
         gain = 1 if site.resource else 0
         ctx.emit(
-            BUILDING_BUILT, seat=seat, slot=move["slot"], building=move["building"],
+            E.BUILDING_BUILT, seat=seat, slot=move["slot"], building=move["building"],
             cell=move["cell"], hoplites=gain if site.building == "training_camp" else 0,
             orichalcum=gain if site.building == "mine" else 0,
         )  # fmt: skip
     elif kind == "temple":
-        ctx.emit(TEMPLE_BUILT, seat=seat, cells=list(move["cells"]))
+        ctx.emit(E.TEMPLE_BUILT, seat=seat, cells=list(move["cells"]))
     else:
-        ctx.emit(MEDALLION_FORGED, seat=seat, orichalcum=MEDALLION_COST)
+        ctx.emit(E.MEDALLION_FORGED, seat=seat, orichalcum=MEDALLION_COST)
 
 
 def _after_create(ctx: Ctx) -> None:
@@ -636,7 +604,7 @@ def _extra(ctx: Ctx, move: Move) -> None:
         return
     tier = TIER[move["pay"]]
     ctx.emit(
-        EXTRA_ACTION_BOUGHT, seat=ctx.seat, pay=tier.pay, cost=tier_cost(ctx.player, tier),
+        E.EXTRA_ACTION_BOUGHT, seat=ctx.seat, pay=tier.pay, cost=tier_cost(ctx.player, tier),
         creature=move.get("creature", ""), action=move["action"],
     )  # fmt: skip
     _start_action(ctx, move["action"], extra=True)
@@ -645,7 +613,7 @@ def _extra(ctx: Ctx, move: Move) -> None:
 def _discard(ctx: Ctx, move: Move) -> None:
     offer = ctx.st.offers[move["slot"]]
     ctx.emit(
-        BOARD_CARD_DISCARDED, seat=ctx.seat, slot=move["slot"], card=offer.card,
+        E.BOARD_CARD_DISCARDED, seat=ctx.seat, slot=move["slot"], card=offer.card,
         tile=offer.tile, creatures=list(offer.creatures),
     )  # fmt: skip
     _end_turn(ctx)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
-T = TypeVar("T")
+from engine.kit.frozen import replace as replace
 
 # Phases of the game.
 FIRST_RULESET = "orichalk-1"
@@ -133,12 +132,3 @@ class State:
 
     def player(self, seat: str) -> Player:
         return self.players[self.seats.index(seat)]
-
-
-def replace(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for these plain frozen dataclasses, without re-running
-    ``__init__``: the fold runs it on every event."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new

@@ -7,50 +7,9 @@ data page and the rulings on vague or conflicting rules: :mod:`.datapage`, :mod:
 
 from __future__ import annotations
 
-from engine.games.origin import (
-    board,
-    bot,
-    datapage,
-    events,
-    fold,
-    inventory,
-    moves,
-    narration,
-    reveals,
-    rules,
-    rulings,
-    scoring,
-    setup,
-    state,
-    view,
-)
 from engine.games.origin.words import p_
 from engine.kit import Packaged
 
-GAME = Packaged(
-    name="origin",
-    title=p_("game", "Origin"),
-    ruleset=state.RULESET,
-    rulesets=state.RULESETS,
-    min_players=setup.MIN_PLAYERS,
-    max_players=setup.MAX_PLAYERS,
-    setup=setup.setup,
-    apply=fold.apply,
-    to_act=rules.to_act,
-    legal_moves=rules.legal_moves,
-    decide=rules.decide,
-    view=view.view,
-    describe=moves.describe,
-    narrate=narration.narrate,
-    outcome=scoring.outcome,
-    standing=scoring.standing,
-    bot_move=bot.bot_move,
-    reveals=reveals.reveals,
-    events=events.EVENTS,
-    board=board.BOARD,
-    data_page=datapage.DATA_PAGE,
-    rulings=rulings.RULINGS,
-    inventory=inventory.inventory,
-)
+GAME = Packaged.from_package(__name__, name="origin", title=p_("game", "Origin"))
 
 __all__ = ["GAME"]

@@ -26,10 +26,7 @@ from engine.games.origin.components import (
 )
 from engine.games.origin.names import COLOUR_WORDS, commas, continent_name, points
 from engine.games.origin.words import _, n_
-
-
-def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
-    return {"name": name, "value": value, "provenance": provenance, "note": note}
+from engine.kit.datapage import data_row
 
 
 def _map_rows() -> list[dict[str, str]]:
@@ -38,7 +35,7 @@ def _map_rows() -> list[dict[str, str]]:
         neighbours = commas(sorted((TERRITORIES[n].name for n in ADJACENT[i]), key=str))
         colour = COLOUR_WORDS[t.colour] if t.colour else _("none (Origin)")
         rows.append(
-            _row(
+            data_row(
                 t.name,
                 _("{continent}, {colour}", continent=continent_name(t.continent), colour=colour),
                 PROVISIONAL,
@@ -50,7 +47,7 @@ def _map_rows() -> list[dict[str, str]]:
 
 def _strait_rows() -> list[dict[str, str]]:
     return [
-        _row(
+        data_row(
             s.name,
             _("{a} – {b}", a=TERRITORIES[INDEX[s.a]].name, b=TERRITORIES[INDEX[s.b]].name),
             PROVISIONAL,
@@ -68,7 +65,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Pieces"),
         "rows": [
-            _row(
+            data_row(
                 _("Tribe pawns"),
                 _("27 with 2-3 players, 36 with 4"),
                 RULEBOOK,
@@ -77,7 +74,7 @@ DATA_PAGE: list[dict[str, Any]] = [
                     "with 4 players"
                 ),
             ),
-            _row(
+            data_row(
                 _("Neutral pawn"),
                 _(
                     "height 1, strength 1, random colour, on the Origin territory "
@@ -86,20 +83,20 @@ DATA_PAGE: list[dict[str, Any]] = [
                 RULEBOOK,
                 _("never moves, never swapped"),
             ),
-            _row(_("Villages"), _("{n} per player", n=VILLAGES_PER_PLAYER), RULEBOOK),
-            _row(
+            data_row(_("Villages"), _("{n} per player", n=VILLAGES_PER_PLAYER), RULEBOOK),
+            data_row(
                 _("Hunting tokens"),
                 _counts(HUNTING_TOKENS),
                 PROVISIONAL,
                 _("six tokens worth 4-8 (SOURCE); one returns to the box"),
             ),
-            _row(
+            data_row(
                 _("Strait tokens"),
                 _counts(STRAIT_TOKENS),
                 PROVISIONAL,
                 _("eleven tokens worth 3-5 (SOURCE)"),
             ),
-            _row(
+            data_row(
                 _("Innovation tiles"),
                 commas(
                     _("level {level}: {n}", level=lv, n=n)
@@ -108,7 +105,7 @@ DATA_PAGE: list[dict[str, Any]] = [
                 PROVISIONAL,
                 _("30 tiles of levels 1-5 (SOURCE)"),
             ),
-            _row(
+            data_row(
                 _("Reward board"),
                 commas(
                     [
@@ -120,13 +117,13 @@ DATA_PAGE: list[dict[str, Any]] = [
                 SOURCE,
                 _("at least three level-1 tiles face up at the start (RULEBOOK)"),
             ),
-            _row(_("Tile points"), _("1 each; level 5: 5 each"), RULEBOOK),
+            data_row(_("Tile points"), _("1 each; level 5: 5 each"), RULEBOOK),
         ],
     },
     {
         "title": _("Continents"),
         "rows": [
-            _row(
+            data_row(
                 continent_name(c),
                 n_(
                     "{n} territory",
@@ -144,7 +141,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Action cards (yellow, {n})", n=sum(c.copies for c in ACTION_CARDS)),
         "rows": [
-            _row(
+            data_row(
                 c.name,
                 _("{n}×: {text}", n=c.copies, text=c.text),
                 PROVISIONAL,
@@ -156,7 +153,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Permanent cards (orange, {n})", n=sum(c.copies for c in PERMANENT_CARDS)),
         "rows": [
-            _row(
+            data_row(
                 c.name,
                 _(
                     "{n}×, needs a level-{level} tile: {text}",
@@ -173,7 +170,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Objective cards (purple, {n})", n=len(OBJECTIVE_CARDS)),
         "rows": [
-            _row(
+            data_row(
                 c.name,
                 points(c.points),
                 c.points_provenance,

@@ -32,6 +32,7 @@ from engine.games.origin.state import (
     Turn,
     replace,
 )
+from engine.kit.frozen import add_at, set_at, with_player, without
 
 T = TypeVar("T")
 _COLUMN = {c: i for i, c in enumerate(REWARD_COLUMNS)}
@@ -58,26 +59,6 @@ def _game_set_up(event: Event) -> State:
 # ---------------------------------------------------------------- helpers
 
 
-def _player(state: State, seat: str, **changes: Any) -> State:
-    i = state.seats.index(seat)
-    players = list(state.players)
-    players[i] = replace(players[i], **changes)
-    return replace(state, players=tuple(players))
-
-
-def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:i], value, *items[i + 1 :])
-
-
-def _add(counts: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
-    return _set(counts, i, counts[i] + delta)
-
-
-def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
-    i = items.index(item)
-    return items[:i] + items[i + 1 :]
-
-
 def _hand_add(player: Player, card: str) -> dict[str, tuple[str, ...]]:
     field = _HAND[CARDS[card].deck]
     return {field: tuple(sorted((*getattr(player, field), card)))}
@@ -85,24 +66,24 @@ def _hand_add(player: Player, card: str) -> dict[str, tuple[str, ...]]:
 
 def _hand_remove(player: Player, card: str) -> dict[str, tuple[str, ...]]:
     field = _HAND[CARDS[card].deck]
-    return {field: _without(getattr(player, field), card)}
+    return {field: without(getattr(player, field), card)}
 
 
 def _place_tile(player: Player, level: int) -> dict[str, tuple[int, ...]]:
     """ru: «Ограничения для тайлов инновации»: level n goes on a stack topped by n-1."""
-    tops = player.tops if level == 1 else _add(player.tops, level - 2, -1)
-    return {"tiles": _add(player.tiles, level - 1, 1), "tops": _add(tops, level - 1, 1)}
+    tops = player.tops if level == 1 else add_at(player.tops, level - 2, -1)
+    return {"tiles": add_at(player.tiles, level - 1, 1), "tops": add_at(tops, level - 1, 1)}
 
 
 def _lose_tile(player: Player, level: int) -> dict[str, tuple[int, ...]]:
-    tops = _add(player.tops, level - 1, -1)
+    tops = add_at(player.tops, level - 1, -1)
     if level > 1:
-        tops = _add(tops, level - 2, 1)
-    return {"tiles": _add(player.tiles, level - 1, -1), "tops": tops}
+        tops = add_at(tops, level - 2, 1)
+    return {"tiles": add_at(player.tiles, level - 1, -1), "tops": tops}
 
 
 def _deck_set(state: State, deck: str, cards: tuple[str, ...]) -> State:
-    return replace(state, decks=_set(state.decks, _DECK[deck], cards))
+    return replace(state, decks=set_at(state.decks, _DECK[deck], cards))
 
 
 def _turn(state: State, **changes: Any) -> State:
@@ -122,8 +103,8 @@ def _neutral_pawn_placed(state: State, e: Event) -> State:
     i = INDEX[e["territory"]]
     return replace(
         state,
-        board=_set(state.board, i, Pawn(kind, None)),
-        reserve=_add(state.reserve, kind, -1),
+        board=set_at(state.board, i, Pawn(kind, None)),
+        reserve=add_at(state.reserve, kind, -1),
     )
 
 
@@ -157,7 +138,7 @@ def _objectives_dealt(state: State, e: Event) -> State:
     dealt = sum(len(cards) for cards in e["hands"].values())
     state = _deck_set(state, "objective", state.decks[_DECK["objective"]][dealt:])
     for seat, cards in e["hands"].items():
-        state = _player(state, seat, dealt=tuple(cards))
+        state = with_player(state, seat, dealt=tuple(cards))
     return state
 
 
@@ -169,7 +150,7 @@ def _objective_kept(state: State, e: Event) -> State:
     player = state.player(e["seat"])
     back = tuple(c for c in player.dealt if c != e["card"])
     state = _deck_set(state, "objective", state.decks[_DECK["objective"]] + back)
-    return _player(state, e["seat"], dealt=(), objectives=(e["card"],))
+    return with_player(state, e["seat"], dealt=(), objectives=(e["card"],))
 
 
 def _objectives_shuffled(state: State, e: Event) -> State:
@@ -226,44 +207,44 @@ def _pawn_placed(state: State, e: Event) -> State:
     seat = e["seat"]
     state = replace(
         state,
-        board=_set(state.board, INDEX[e["territory"]], Pawn(kind, seat)),
-        reserve=_add(state.reserve, kind, -1),
+        board=set_at(state.board, INDEX[e["territory"]], Pawn(kind, seat)),
+        reserve=add_at(state.reserve, kind, -1),
     )
-    state = _player(state, seat, villages=state.player(seat).villages - 1)
+    state = with_player(state, seat, villages=state.player(seat).villages - 1)
     return _acted(state)
 
 
 def _pawn_migrated(state: State, e: Event) -> State:
     a, b = INDEX[e["from"]], INDEX[e["to"]]
-    board = _set(_set(state.board, b, state.board[a]), a, None)
+    board = set_at(set_at(state.board, b, state.board[a]), a, None)
     return _acted(replace(state, board=board))
 
 
 def _pawns_swapped(state: State, e: Event) -> State:
     a, b = INDEX[e["from"]], INDEX[e["to"]]
-    board = _set(_set(state.board, b, state.board[a]), a, state.board[b])
+    board = set_at(set_at(state.board, b, state.board[a]), a, state.board[b])
     return _turn(replace(state, board=board), acted=True, victim=e["victim"])
 
 
 def _hunting_token_taken(state: State, e: Event) -> State:
     i = INDEX[e["territory"]]
     player = state.player(e["seat"])
-    state = replace(state, hunting=_set(state.hunting, i, None))
-    return _player(state, e["seat"], hunting=(*player.hunting, e["value"]))
+    state = replace(state, hunting=set_at(state.hunting, i, None))
+    return with_player(state, e["seat"], hunting=(*player.hunting, e["value"]))
 
 
 def _strait_token_taken(state: State, e: Event) -> State:
     i = STRAIT_INDEX[e["strait"]]
     player = state.player(e["seat"])
-    state = replace(state, straits=_set(state.straits, i, None))
-    return _player(state, e["seat"], straits=(*player.straits, (e["strait"], e["value"])))
+    state = replace(state, straits=set_at(state.straits, i, None))
+    return with_player(state, e["seat"], straits=(*player.straits, (e["strait"], e["value"])))
 
 
 def _tile_taken(state: State, e: Event) -> State:
     c = _COLUMN[e["column"]]
-    column = _without(state.columns[c], e["level"])
-    state = replace(state, columns=_set(state.columns, c, column))
-    return _player(state, e["seat"], **_place_tile(state.player(e["seat"]), e["level"]))
+    column = without(state.columns[c], e["level"])
+    state = replace(state, columns=set_at(state.columns, c, column))
+    return with_player(state, e["seat"], **_place_tile(state.player(e["seat"]), e["level"]))
 
 
 def _tile_revealed(state: State, e: Event) -> State:
@@ -271,14 +252,14 @@ def _tile_revealed(state: State, e: Event) -> State:
     column = tuple(sorted((*state.columns[c], state.tile_reserve[0])))
     assert len(column) <= COLUMN_SIZES[e["column"]]
     return replace(
-        state, columns=_set(state.columns, c, column), tile_reserve=state.tile_reserve[1:]
+        state, columns=set_at(state.columns, c, column), tile_reserve=state.tile_reserve[1:]
     )
 
 
 def _card_drawn(state: State, e: Event) -> State:
     deck = state.decks[_DECK[e["deck"]]]
     state = _deck_set(state, e["deck"], deck[1:])
-    return _player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
+    return with_player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
 
 
 def _cards_drawn(state: State, e: Event) -> State:
@@ -291,13 +272,13 @@ def _card_kept(state: State, e: Event) -> State:
     deck = state.decks[_DECK[e["deck"]]]
     state = _deck_set(state, e["deck"], deck + tuple(e["returned"]))
     state = replace(state, limbo=())
-    return _player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
+    return with_player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
 
 
 def _objective_returned(state: State, e: Event) -> State:
     deck = state.decks[_DECK["objective"]]
     state = _deck_set(state, "objective", (*deck, e["card"]))
-    return _player(state, e["seat"], **_hand_remove(state.player(e["seat"]), e["card"]))
+    return with_player(state, e["seat"], **_hand_remove(state.player(e["seat"]), e["card"]))
 
 
 def _card_played(state: State, e: Event) -> State:
@@ -313,7 +294,7 @@ def _card_played(state: State, e: Event) -> State:
             turn_changes["effects"] = turn.effects | {card.id}
     else:
         changes["in_play"] = (*player.in_play, card.id)
-    return _turn(_player(state, e["seat"], **changes), **turn_changes)
+    return _turn(with_player(state, e["seat"], **changes), **turn_changes)
 
 
 def _objective_completed(state: State, e: Event) -> State:
@@ -323,40 +304,40 @@ def _objective_completed(state: State, e: Event) -> State:
     turn = state.turn
     assert turn is not None
     return _turn(
-        _player(state, e["seat"], **changes),
+        with_player(state, e["seat"], **changes),
         played=turn.played | {"objective"},
         objectives_done=turn.objectives_done + 1,
     )
 
 
 def _discard_card_taken(state: State, e: Event) -> State:
-    state = replace(state, discard=_without(state.discard, e["card"]))
-    return _player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
+    state = replace(state, discard=without(state.discard, e["card"]))
+    return with_player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
 
 
 def _strait_token_stolen(state: State, e: Event) -> State:
     victim = state.player(e["victim"])
     token = (e["strait"], e["value"])
     i = victim.straits.index(token)
-    state = _player(state, e["victim"], straits=victim.straits[:i] + victim.straits[i + 1 :])
-    return _player(state, e["seat"], straits=(*state.player(e["seat"]).straits, token))
+    state = with_player(state, e["victim"], straits=victim.straits[:i] + victim.straits[i + 1 :])
+    return with_player(state, e["seat"], straits=(*state.player(e["seat"]).straits, token))
 
 
 def _card_stolen(state: State, e: Event) -> State:
-    state = _player(state, e["victim"], **_hand_remove(state.player(e["victim"]), e["card"]))
-    return _player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
+    state = with_player(state, e["victim"], **_hand_remove(state.player(e["victim"]), e["card"]))
+    return with_player(state, e["seat"], **_hand_add(state.player(e["seat"]), e["card"]))
 
 
 def _tile_stolen(state: State, e: Event) -> State:
-    state = _player(state, e["victim"], **_lose_tile(state.player(e["victim"]), e["level"]))
-    return _player(state, e["seat"], **_place_tile(state.player(e["seat"]), e["level"]))
+    state = with_player(state, e["victim"], **_lose_tile(state.player(e["victim"]), e["level"]))
+    return with_player(state, e["seat"], **_place_tile(state.player(e["seat"]), e["level"]))
 
 
 def _trophy_taken(state: State, e: Event) -> State:
     kind = kind_index(e["height"], e["strength"], e["colour"])
     player = state.player(e["seat"])
-    state = replace(state, reserve=_add(state.reserve, kind, -1))
-    return _player(state, e["seat"], trophies=(*player.trophies, kind))
+    state = replace(state, reserve=add_at(state.reserve, kind, -1))
+    return with_player(state, e["seat"], trophies=(*player.trophies, kind))
 
 
 apply = ev.EVENTS.fold(

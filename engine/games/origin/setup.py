@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.contract import Event, IllegalMove
+from engine.contract import Event
 from engine.games.origin import events as ev
 from engine.games.origin.components import (
     COLUMN_SIZES,
@@ -26,27 +26,28 @@ from engine.games.origin.components import (
 )
 from engine.games.origin.state import FIRST_RULESET, RULESET
 from engine.games.origin.words import _
+from engine.kit.seating import Table, opening
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+TABLE = Table(
+    MIN_PLAYERS,
+    MAX_PLAYERS,
+    no_options=_("Origin has no options."),
+    wrong_count=_(
+        "Origin is played by {low} to {high} players.", low=MIN_PLAYERS, high=MAX_PLAYERS
+    ),
+    shared_seat=_("Every player needs a seat of their own."),
+)
 
 
 def setup(
     seats: list[str], options: dict[str, Any], rng: random.Random, *, ruleset: str = RULESET
 ) -> list[Event]:
-    if options:
-        raise IllegalMove(_("Origin has no options."))
-    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise IllegalMove(
-            _("Origin is played by {low} to {high} players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
-        )
-    if len(set(seats)) != len(seats):
-        raise IllegalMove(_("Every player needs a seat of their own."))
-    events: list[Event] = [
-        {"type": ev.GAME_SET_UP, "seats": list(seats), "pawns": sum(pawn_supply(len(seats)))}
-    ]
-    if ruleset != FIRST_RULESET:  # origin-1 games were set up before rulesets were recorded
-        events[0]["ruleset"] = ruleset
+    TABLE.check(seats, options)
+    pawns = sum(pawn_supply(len(seats)))
+    seated = {"type": ev.GAME_SET_UP, "seats": list(seats), "pawns": pawns}
+    events: list[Event] = [opening(seated, ruleset, FIRST_RULESET)]
     # ru: one of the lowest and weakest pawns, of any colour, on the Origin symbol.
     events.append(
         {"type": ev.NEUTRAL_PAWN_PLACED, "territory": ORIGIN, "colour": rng.choice(PAWN_COLOURS)}

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from engine.games.origin.components import KINDS, VILLAGES_PER_PLAYER
-
-T = TypeVar("T")
+from engine.kit.frozen import replace as replace
 
 FIRST_RULESET = "origin-1"
 RULESET = "origin-2"
@@ -103,12 +101,3 @@ class State:
 
     def player(self, seat: str) -> Player:
         return self.players[self.seats.index(seat)]
-
-
-def replace(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for these plain frozen dataclasses (no ``__post_init__``,
-    no ``InitVar``), without re-running ``__init__``: the fold runs it on every event."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new

@@ -46,11 +46,8 @@ from engine.games.origins_first_builders.components import (
 )
 from engine.games.origins_first_builders.moves import reward_words
 from engine.games.origins_first_builders.words import COLOUR, _, amount, colour_f, n_, vp
+from engine.kit.datapage import data_row
 from engine.kit.words import Msg
-
-
-def _row(name: str, value: str, provenance: str, note: str = "") -> dict[str, str]:
-    return {"name": name, "value": value, "provenance": provenance, "note": note}
 
 
 def _commas(items: list[Msg] | list[str]) -> Msg | str:
@@ -81,7 +78,7 @@ def _war_rows() -> list[dict[str, str]]:
         if milestone is not None:
             note = _("{first}; {then}", first=note, then=milestone) if note else milestone
         provenance = RULEBOOK if space in (0, 1) else PROVISIONAL
-        rows.append(_row(name, value, provenance, note))
+        rows.append(data_row(name, value, provenance, note))
     return rows
 
 
@@ -128,12 +125,12 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Dice and pieces"),
         "rows": [
-            _row(
+            data_row(
                 _("Citizen dice"),
                 _("{n} of each of 5 colours", n=DICE_PER_COLOUR),
                 SOURCE,
             ),
-            _row(
+            data_row(
                 _("Citizen dice in play, 2-4 players"),
                 _commas(
                     [
@@ -149,14 +146,14 @@ DATA_PAGE: list[dict[str, Any]] = [
                 RULEBOOK,
                 _("step 2: 2 (2 players) or 1 (3 players) of each colour back to the box"),
             ),
-            _row(
+            data_row(
                 _("Citizen dice in play, solo"),
                 _("{n} per colour", n=DICE_PER_COLOUR - DICE_RETURNED[1]),
                 PROVISIONAL,
                 _("the same progression (see the rulings)"),
             ),
-            _row(_("Speaker dice"), "/".join(map(str, SPEAKER_FACES)), RULEBOOK, _("faces")),
-            _row(
+            data_row(_("Speaker dice"), "/".join(map(str, SPEAKER_FACES)), RULEBOOK, _("faces")),
+            data_row(
                 _("Speaker dice in play, 2-4 players"),
                 _commas(
                     [
@@ -167,21 +164,21 @@ DATA_PAGE: list[dict[str, Any]] = [
                 RULEBOOK,
                 _("step {n}", n=9),
             ),
-            _row(
+            data_row(
                 _("Speaker dice in play, solo"),
                 str(SPEAKERS[1]),
                 PROVISIONAL,
                 _("see the rulings"),
             ),
-            _row(_("Citizen bases"), _("6 per player, 2 in use at the start"), SOURCE),
-            _row(
+            data_row(_("Citizen bases"), _("6 per player, 2 in use at the start"), SOURCE),
+            data_row(
                 _("Superiority tokens"),
                 "20",
                 SOURCE,
                 _("one per milestone for each of 4 players"),
             ),
-            _row(_("Tower tiers"), _("{n} per colour", n=TIERS_PER_COLOUR), RULEBOOK),
-            _row(
+            data_row(_("Tower tiers"), _("{n} per colour", n=TIERS_PER_COLOUR), RULEBOOK),
+            data_row(
                 _("Starting buildings"),
                 _(
                     "{agora} ({effect}), {palace}",
@@ -200,7 +197,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Player board"),
         "rows": [
-            _row(
+            data_row(
                 _("Population track (food per base)"),
                 _(
                     "{costs}; {points} for the last",
@@ -210,7 +207,7 @@ DATA_PAGE: list[dict[str, Any]] = [
                 PROVISIONAL,
                 _("2 for the third base, 8 and 10 VP for the last: RULEBOOK"),
             ),
-            _row(
+            data_row(
                 _("Advisor track (VP per cell)"),
                 _commas(list(map(str, ADVISOR_POINTS))),
                 PROVISIONAL,
@@ -221,7 +218,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Contact zones"),
         "rows": [
-            _row(
+            data_row(
                 _("Zone {n}", n=z + 1),
                 words.joined([BOARD_ACTIONS[top], BOARD_ACTIONS[bottom]], " | "),
                 PROVISIONAL,
@@ -230,7 +227,7 @@ DATA_PAGE: list[dict[str, Any]] = [
             for z, (top, bottom) in enumerate(ZONE_ACTIONS)
         ]
         + [
-            _row(
+            data_row(
                 _("War action"),
                 _("advance {n} and/or attack", n=WAR_ACTION_STEPS),
                 PROVISIONAL,
@@ -241,7 +238,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Bonus action tiles"),
         "rows": [
-            _row(
+            data_row(
                 _BONUS_TILE[colour],
                 BONUS_TEXT[action],
                 PROVISIONAL,
@@ -253,13 +250,13 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Rows"),
         "rows": [
-            _row(
+            data_row(
                 _("Building row (wisdom, top to bottom)"),
                 _commas(list(map(str, BUILDING_ROW_COSTS))),
                 PROVISIONAL,
                 _("the example's orange tile, two slots above the bottom, costs 2"),
             ),
-            _row(
+            data_row(
                 _("Citizen row (wisdom, left to right)"),
                 _commas(list(map(str, CITIZEN_ROW_COSTS))),
                 PROVISIONAL,
@@ -269,7 +266,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Buildings (15 of each colour)"),
         "rows": [
-            _row(
+            data_row(
                 _("{name} ({russian})", name=b.name, russian=b.russian),
                 _(
                     "{colour}, {n}×, {stone}: {text}",
@@ -287,7 +284,7 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("Zodiac cards"),
         "rows": [
-            _row(_("{name} ({russian})", name=z.name, russian=z.russian), z.text, RULEBOOK)
+            data_row(_("{name} ({russian})", name=z.name, russian=z.russian), z.text, RULEBOOK)
             for z in ZODIAC
         ],
     },
@@ -304,7 +301,7 @@ DATA_PAGE: list[dict[str, Any]] = [
             "Temple tracks ({temples})", temples=words.joined(TEMPLE_NAMES[t] for t in TEMPLES)
         ),
         "rows": [
-            _row(
+            data_row(
                 _("Step {n}", n=s),
                 vp(p),
                 PROVISIONAL,
@@ -316,14 +313,14 @@ DATA_PAGE: list[dict[str, Any]] = [
     {
         "title": _("District cards (45)"),
         "rows": [
-            _row(
+            data_row(
                 _("Dealt"),
                 _dealt(),
                 RULEBOOK,
             )
         ]
         + [
-            _row(
+            data_row(
                 d.id,
                 _(
                     "corner {corner}, beside it {second} and {third}; {first_points} first, "

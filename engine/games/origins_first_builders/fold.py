@@ -34,6 +34,7 @@ from engine.games.origins_first_builders.state import (
     Turn,
     replace,
 )
+from engine.kit.frozen import add_at, set_at, with_player
 
 _TEMPLE = {t: i for i, t in enumerate(TEMPLES)}
 
@@ -58,23 +59,8 @@ def _game_set_up(event: Event) -> State:
 # ---------------------------------------------------------------- helpers
 
 
-def _player(state: State, seat: str, **changes: Any) -> State:
-    i = state.seats.index(seat)
-    players = list(state.players)
-    players[i] = replace(players[i], **changes)
-    return replace(state, players=tuple(players))
-
-
-def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:i], value, *items[i + 1 :])
-
-
-def _add(counts: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
-    return _set(counts, i, counts[i] + delta)
-
-
 def _supply(state: State, colour: str, delta: int) -> State:
-    return replace(state, dice_supply=_add(state.dice_supply, COLOUR_INDEX[colour], delta))
+    return replace(state, dice_supply=add_at(state.dice_supply, COLOUR_INDEX[colour], delta))
 
 
 def _move_disc(
@@ -111,7 +97,7 @@ def _citizen_row_rolled(state: State, e: Event) -> State:
     row = tuple(Die(c, v) for c, v in e["dice"])
     supply = state.dice_supply
     for die in row:
-        supply = _add(supply, COLOUR_INDEX[die.colour], -1)
+        supply = add_at(supply, COLOUR_INDEX[die.colour], -1)
     return replace(state, citizen_row=row, dice_supply=supply)
 
 
@@ -149,7 +135,7 @@ def _draft_pool_rolled(state: State, e: Event) -> State:
     pool = tuple(Die(c, v) for c, v in e["dice"])
     supply = state.dice_supply
     for die in pool:
-        supply = _add(supply, COLOUR_INDEX[die.colour], -1)
+        supply = add_at(supply, COLOUR_INDEX[die.colour], -1)
     return replace(state, pool=pool, draft_order=tuple(e["order"]), dice_supply=supply)
 
 
@@ -165,7 +151,9 @@ def _die_drafted(state: State, e: Event) -> State:
         state, pool=state.pool[:i] + state.pool[i + 1 :], draft_order=state.draft_order[1:]
     )
     player = state.player(e["seat"])
-    return _player(state, e["seat"], citizens=(*player.citizens, Citizen(die.colour, die.value)))
+    return with_player(
+        state, e["seat"], citizens=(*player.citizens, Citizen(die.colour, die.value))
+    )
 
 
 def _solo_die_removed(state: State, e: Event) -> State:
@@ -222,14 +210,14 @@ def _step(data: dict[str, Any]) -> Step:
 def _token_spent(state: State, e: Event) -> State:
     assert state.turn is not None
     player = state.player(e["seat"])
-    state = _player(state, e["seat"], tokens=player.tokens - 1)
+    state = with_player(state, e["seat"], tokens=player.tokens - 1)
     if e["use"] == "freeze":
         return replace(state, turn=replace(state.turn, token_used=True, freeze=True))
     return replace(state, turn=replace(state.turn, token_used=True))
 
 
 def _passed(state: State, e: Event) -> State:
-    return _player(state, e["seat"], passed=True)
+    return with_player(state, e["seat"], passed=True)
 
 
 def _game_ended(state: State, e: Event) -> State:
@@ -242,11 +230,11 @@ def _game_ended(state: State, e: Event) -> State:
 def _resources(state: State, e: Event) -> State:
     player = state.player(e["seat"])
     changes = {r: player.amount(r) + e[r] for r in ("stone", "food", "wisdom", "gold") if r in e}
-    return _player(state, e["seat"], **changes)
+    return with_player(state, e["seat"], **changes)
 
 
 def _scored(state: State, e: Event) -> State:
-    return _player(state, e["seat"], vp=state.player(e["seat"]).vp + e["points"])
+    return with_player(state, e["seat"], vp=state.player(e["seat"]).vp + e["points"])
 
 
 # ---------------------------------------------------------------- contact zones
@@ -261,7 +249,7 @@ def _worker_sent(state: State, e: Event) -> State:
     }
     if e["worker"] == "citizen":
         i = e["index"]
-        changes["citizens"] = _set(player.citizens, i, replace(player.citizens[i], zone=zone))
+        changes["citizens"] = set_at(player.citizens, i, replace(player.citizens[i], zone=zone))
     elif e["worker"] == "speaker":
         speakers = list(player.speakers)
         speakers.remove(e["value"])
@@ -270,12 +258,12 @@ def _worker_sent(state: State, e: Event) -> State:
     else:
         changes["archon"] = zone
     if "starship" in e:
-        state = replace(state, zones=_set(state.zones, zone, e["starship"]))
-    return _player(state, seat, **changes)
+        state = replace(state, zones=set_at(state.zones, zone, e["starship"]))
+    return with_player(state, seat, **changes)
 
 
 def _starship_set(state: State, e: Event) -> State:
-    return replace(state, zones=_set(state.zones, e["zone"], e["value"]))
+    return replace(state, zones=set_at(state.zones, e["zone"], e["value"]))
 
 
 # ---------------------------------------------------------------- war and temples
@@ -284,11 +272,13 @@ def _starship_set(state: State, e: Event) -> State:
 def _war_moved(state: State, e: Event) -> State:
     state = replace(state, war=_move_disc(state.war, e["seat"], e["to"]))
     player = state.player(e["seat"])
-    return _player(state, e["seat"], tokens=player.tokens + e["tokens"], vp=player.vp + e["points"])
+    return with_player(
+        state, e["seat"], tokens=player.tokens + e["tokens"], vp=player.vp + e["points"]
+    )
 
 
 def _attacked(state: State, e: Event) -> State:
-    return _player(state, e["seat"], vp=state.player(e["seat"]).vp + e["points"])
+    return with_player(state, e["seat"], vp=state.player(e["seat"]).vp + e["points"])
 
 
 def _war_retreated(state: State, e: Event) -> State:
@@ -298,12 +288,12 @@ def _war_retreated(state: State, e: Event) -> State:
 def _temple_moved(state: State, e: Event) -> State:
     t = _TEMPLE[e["temple"]]
     track = _move_disc(state.temples[t], e["seat"], e["to"])
-    return replace(state, temples=_set(state.temples, t, track))
+    return replace(state, temples=set_at(state.temples, t, track))
 
 
 def _zodiac_taken(state: State, e: Event) -> State:
     t = _TEMPLE[e["temple"]]
-    return replace(state, zodiac_owner=_set(state.zodiac_owner, t, e["seat"]))
+    return replace(state, zodiac_owner=set_at(state.zodiac_owner, t, e["seat"]))
 
 
 # ---------------------------------------------------------------- buildings
@@ -321,33 +311,33 @@ def _building_taken(state: State, e: Event) -> State:
     state = replace(
         state,
         building_row=(*row, refill),
-        stacks=_set(state.stacks, c, stack[1:]),
+        stacks=set_at(state.stacks, c, stack[1:]),
     )
     if e["to"] == "reserve":
         player = state.player(e["seat"])
-        return _player(state, e["seat"], reserved=(*player.reserved, e["kind"]))
+        return with_player(state, e["seat"], reserved=(*player.reserved, e["kind"]))
     return state
 
 
 def _reserve_used(state: State, e: Event) -> State:
     reserved = list(state.player(e["seat"]).reserved)
     reserved.remove(e["kind"])
-    return _player(state, e["seat"], reserved=tuple(reserved))
+    return with_player(state, e["seat"], reserved=tuple(reserved))
 
 
 def _building_placed(state: State, e: Event) -> State:
     player = state.player(e["seat"])
     tile = Tile(e["x"], e["y"], e["kind"], bool(e["farm"]))
-    return _player(state, e["seat"], city=(*player.city, tile))
+    return with_player(state, e["seat"], city=(*player.city, tile))
 
 
 def _farm_replaced(state: State, e: Event) -> State:
     """Virgo: the farm's tile goes face down under its colour's stack."""
     player = state.player(e["seat"])
     city = tuple(t for t in player.city if (t.x, t.y) != (e["x"], e["y"]))
-    state = _player(state, e["seat"], city=city)
+    state = with_player(state, e["seat"], city=city)
     c = COLOUR_INDEX[BUILDING[e["kind"]].colour]
-    return replace(state, stacks=_set(state.stacks, c, (*state.stacks[c], e["kind"])))
+    return replace(state, stacks=set_at(state.stacks, c, (*state.stacks[c], e["kind"])))
 
 
 # ---------------------------------------------------------------- citizens and speakers
@@ -358,13 +348,15 @@ def _citizen_taken(state: State, e: Event) -> State:
     row = state.citizen_row
     state = replace(state, citizen_row=(*row[:slot], *row[slot + 1 :], None))
     player = state.player(e["seat"])
-    return _player(state, e["seat"], citizens=(*player.citizens, Citizen(e["colour"], e["value"])))
+    return with_player(
+        state, e["seat"], citizens=(*player.citizens, Citizen(e["colour"], e["value"]))
+    )
 
 
 def _row_refilled(state: State, e: Event) -> State:
     row = state.citizen_row
     i = row.index(None)
-    state = replace(state, citizen_row=_set(row, i, Die(e["colour"], e["value"])))
+    state = replace(state, citizen_row=set_at(row, i, Die(e["colour"], e["value"])))
     return _supply(state, e["colour"], -1)
 
 
@@ -382,21 +374,21 @@ def _speaker_taken(state: State, e: Event) -> State:
         row.remove(e["value"])
         state = replace(state, speaker_row=tuple(row))
     player = state.player(e["seat"])
-    return _player(state, e["seat"], speakers=tuple(sorted((*player.speakers, e["value"]))))
+    return with_player(state, e["seat"], speakers=tuple(sorted((*player.speakers, e["value"]))))
 
 
 def _speaker_set(state: State, e: Event) -> State:
     speakers = list(state.player(e["seat"]).speakers)
     speakers.remove(e["old"])
     speakers.append(e["value"])
-    return _player(state, e["seat"], speakers=tuple(sorted(speakers)))
+    return with_player(state, e["seat"], speakers=tuple(sorted(speakers)))
 
 
 def _citizen_set(state: State, e: Event) -> State:
     player = state.player(e["seat"])
     i = e["index"]
     citizen = replace(player.citizens[i], value=e["value"])
-    return _player(state, e["seat"], citizens=_set(player.citizens, i, citizen))
+    return with_player(state, e["seat"], citizens=set_at(player.citizens, i, citizen))
 
 
 def _citizen_recoloured(state: State, e: Event) -> State:
@@ -405,7 +397,7 @@ def _citizen_recoloured(state: State, e: Event) -> State:
     old = player.citizens[i].colour
     citizen = replace(player.citizens[i], colour=e["colour"])
     state = _supply(_supply(state, old, 1), e["colour"], -1)
-    return _player(state, e["seat"], citizens=_set(player.citizens, i, citizen))
+    return with_player(state, e["seat"], citizens=set_at(player.citizens, i, citizen))
 
 
 def _dice_returned(state: State, e: Event) -> State:
@@ -415,7 +407,7 @@ def _dice_returned(state: State, e: Event) -> State:
     for i, value in e["citizens"]:
         citizens[i] = replace(citizens[i], zone=HOME, value=value)
     archon = HOME if e["archon"] else player.archon
-    return _player(state, e["seat"], citizens=tuple(citizens), archon=archon)
+    return with_player(state, e["seat"], citizens=tuple(citizens), archon=archon)
 
 
 def _advisor_made(state: State, e: Event) -> State:
@@ -425,11 +417,11 @@ def _advisor_made(state: State, e: Event) -> State:
     i = e["index"]
     citizens = player.citizens[:i] + player.citizens[i + 1 :]
     if e["placed"]:
-        return _player(
+        return with_player(
             state, e["seat"], citizens=citizens, advisors=(*player.advisors, e["colour"])
         )
     state = _supply(state, e["colour"], 1)
-    return _player(state, e["seat"], citizens=citizens, vp=player.vp + e["points"])
+    return with_player(state, e["seat"], citizens=citizens, vp=player.vp + e["points"])
 
 
 def _speakers_returned(state: State, e: Event) -> State:
@@ -444,17 +436,17 @@ def _district_closed(state: State, e: Event) -> State:
     i = e["index"]
     citizens = player.citizens[:i] + player.citizens[i + 1 :]
     centre = Centre(e["x"], e["y"], e["colour"], e["value"])
-    return _player(state, e["seat"], citizens=citizens, centres=(*player.centres, centre))
+    return with_player(state, e["seat"], citizens=citizens, centres=(*player.centres, centre))
 
 
 def _district_scored(state: State, e: Event) -> State:
     i = state.districts.index(e["card"])
-    state = replace(state, district_gold=_set(state.district_gold, i, 0))
+    state = replace(state, district_gold=set_at(state.district_gold, i, 0))
     player = state.player(e["seat"])
     scored = (
         player.scored if e["card"] in player.scored else tuple(sorted((*player.scored, e["card"])))
     )
-    return _player(
+    return with_player(
         state,
         e["seat"],
         vp=player.vp + e["points"],
@@ -465,14 +457,16 @@ def _district_scored(state: State, e: Event) -> State:
 
 def _tower_built(state: State, e: Event) -> State:
     c = COLOUR_INDEX[e["colour"]]
-    state = replace(state, tower_supply=_add(state.tower_supply, c, -1))
+    state = replace(state, tower_supply=add_at(state.tower_supply, c, -1))
     player = state.player(e["seat"])
-    return _player(state, e["seat"], towers=_add(player.towers, c, 1), gold=player.gold - e["gold"])
+    return with_player(
+        state, e["seat"], towers=add_at(player.towers, c, 1), gold=player.gold - e["gold"]
+    )
 
 
 def _population_increased(state: State, e: Event) -> State:
     player = state.player(e["seat"])
-    return _player(
+    return with_player(
         state,
         e["seat"],
         bases=player.bases + 1,

@@ -12,7 +12,7 @@ import random
 from functools import reduce
 from typing import Any
 
-from engine.contract import Event, IllegalMove
+from engine.contract import Event
 from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders import rolls, rules
 from engine.games.origins_first_builders.components import (
@@ -30,9 +30,17 @@ from engine.games.origins_first_builders.components import (
 from engine.games.origins_first_builders.fold import apply
 from engine.games.origins_first_builders.state import FIRST_RULESET, RULESET
 from engine.games.origins_first_builders.words import _
+from engine.kit.seating import Table, opening
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4
+TABLE = Table(
+    MIN_PLAYERS,
+    MAX_PLAYERS,
+    no_options=_("Origins: First Builders has no options."),
+    wrong_count=_("Origins: First Builders is played by 1 to 4 players."),
+    shared_seat=_("Every player needs a seat of their own."),
+)
 
 
 def setup(
@@ -40,24 +48,18 @@ def setup(
 ) -> list[Event]:
     """The opening events, then the first decision awaited (the draft, or the solo choice of
     the starting dice)."""
-    if options:
-        raise IllegalMove(_("Origins: First Builders has no options."))
-    opening = _opening(list(seats), rng)
-    if ruleset != FIRST_RULESET:  # ofb-1 games were set up before rulesets were recorded
-        opening[0]["ruleset"] = ruleset
-    state = reduce(apply, opening, None)
+    TABLE.check(seats, options)
+    events = _opening(list(seats), rng, ruleset)
+    state = reduce(apply, events, None)
     assert state is not None
-    return opening + rules.begin(state, rng)
+    return events + rules.begin(state, rng)
 
 
-def _opening(seats: list[str], rng: random.Random) -> list[Event]:
-    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise IllegalMove(_("Origins: First Builders is played by 1 to 4 players."))
-    if len(set(seats)) != len(seats):
-        raise IllegalMove(_("Every player needs a seat of their own."))
+def _opening(seats: list[str], rng: random.Random, ruleset: str) -> list[Event]:
     n = len(seats)
     solo = n == 1
-    events: list[Event] = [{"type": E.GAME_SET_UP, "seats": list(seats), "solo": solo}]
+    seated = {"type": E.GAME_SET_UP, "seats": list(seats), "solo": solo}
+    events: list[Event] = [opening(seated, ruleset, FIRST_RULESET)]
     # ru step 3 (solo: «Одиночный режим» fixes the tiles): a bonus tile under each zone,
     # and step 4: each starship takes its tile's colour and the value 1.
     tiles = list(SOLO_BONUS_TILES) if solo else sorted(BONUS_TILES)

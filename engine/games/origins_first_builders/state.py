@@ -9,7 +9,6 @@ district.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from engine.games.origins_first_builders.components import (
     AGORA,
@@ -20,8 +19,7 @@ from engine.games.origins_first_builders.components import (
     STARTING_BASES,
     STARTING_RESOURCES,
 )
-
-T = TypeVar("T")
+from engine.kit.frozen import replace as replace
 
 FIRST_RULESET = "ofb-1"
 RULESET = "ofb-2"
@@ -162,12 +160,3 @@ class State:
 
     def player(self, seat: str) -> Player:
         return self.players[self.seats.index(seat)]
-
-
-def replace(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for these plain frozen dataclasses (no ``__post_init__``,
-    no ``InitVar``), without re-running ``__init__``: the fold runs it on every event."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new

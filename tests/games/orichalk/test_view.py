@@ -9,9 +9,11 @@ import random
 
 import pytest
 
-from engine.games.orichalk import DATA_PAGE, GAME, RULINGS
+from engine.games.orichalk import GAME
 from engine.games.orichalk.components import SIZES
+from engine.games.orichalk.datapage import DATA_PAGE
 from engine.games.orichalk.events import CARD_DEALT, CREATURE_FOUGHT
+from engine.games.orichalk.rulings import RULINGS
 from engine.games.orichalk.state import ACTION, PLACE
 from engine.kit import UnknownEvent
 from service.present.presentation import game_data

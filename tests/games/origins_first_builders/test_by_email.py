@@ -11,8 +11,9 @@ from typing import Any
 from PIL import Image
 
 from engine import registry
-from engine.games.origins_first_builders import DATA_PAGE, RULINGS
 from engine.games.origins_first_builders.components import BUILDING
+from engine.games.origins_first_builders.datapage import DATA_PAGE
+from engine.games.origins_first_builders.rulings import RULINGS
 from service import create_app
 from service.links.decisions import Named
 from service.play.moves import make_move

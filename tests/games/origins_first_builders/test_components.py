@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.games.origins_first_builders import DATA_PAGE, GAME, RULINGS
+from engine.games.origins_first_builders import GAME
 from engine.games.origins_first_builders.components import (
     ADVISOR_POINTS,
     BUILDING_ROW_COSTS,
@@ -22,6 +22,8 @@ from engine.games.origins_first_builders.components import (
     WAR_REWARDS,
     ZODIAC,
 )
+from engine.games.origins_first_builders.datapage import DATA_PAGE
+from engine.games.origins_first_builders.rulings import RULINGS
 from service.present.presentation import game_data
 
 

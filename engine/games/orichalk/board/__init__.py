@@ -17,10 +17,6 @@ tile in hand may go is worked out from those spaces and the tile the view names
 
 from __future__ import annotations
 
-from engine.games.orichalk.board.options import option_path
-from engine.games.orichalk.board.panels import panels
-from engine.games.orichalk.board.picture import picture
-from engine.games.orichalk.board.text import text
 from engine.games.orichalk.board.words import seat_colour_words
 from engine.kit.game import Board, View, clockwise_from
 
@@ -32,13 +28,6 @@ def play_order(view: View) -> list[str]:
     return [str(s) for s in view.get("order") or ()] or clockwise_from(view, view.get("initiative"))
 
 
-BOARD = Board(
-    panels=panels,
-    text=text,
-    picture=picture,
-    option_path=option_path,
-    seat_colours=seat_colour_words,
-    play_order=play_order,
-)
+BOARD = Board.from_package(__name__, seat_colours=seat_colour_words, play_order=play_order)
 
 __all__ = ["BOARD"]

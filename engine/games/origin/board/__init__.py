@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.games.origin.board.options import option_path
 from engine.games.origin.board.palette import seat_colours
-from engine.games.origin.board.panels import panels
-from engine.games.origin.board.picture import picture
-from engine.games.origin.board.text import text
 from engine.games.origin.board.words import SEAT_COLOUR_WORDS
 from engine.kit import Board
 from engine.kit.game import View, clockwise_from
@@ -29,13 +25,6 @@ def play_order(view: View) -> list[str]:
     return clockwise_from(view, view.get("first_player"))
 
 
-BOARD = Board(
-    panels=panels,
-    text=text,
-    picture=picture,
-    seat_colours=colour_words,
-    option_path=option_path,
-    play_order=play_order,
-)
+BOARD = Board.from_package(__name__, seat_colours=colour_words, play_order=play_order)
 
 __all__ = ["BOARD"]

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.games.origins_first_builders.board.options import option_path
 from engine.games.origins_first_builders.board.palette import seat_colours
-from engine.games.origins_first_builders.board.panels import panels
-from engine.games.origins_first_builders.board.picture import picture
-from engine.games.origins_first_builders.board.text import text
 from engine.games.origins_first_builders.words import seat_colour
 from engine.kit.game import Board, View, clockwise_from
 
@@ -31,13 +27,6 @@ def play_order(view: View) -> list[str]:
     return clockwise_from(view, view.get("first_player"))
 
 
-BOARD = Board(
-    panels=panels,
-    text=text,
-    picture=picture,
-    option_path=option_path,
-    seat_colours=colour_words,
-    play_order=play_order,
-)
+BOARD = Board.from_package(__name__, seat_colours=colour_words, play_order=play_order)
 
 __all__ = ["BOARD"]
