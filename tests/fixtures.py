@@ -288,7 +288,7 @@ def settings(
         # new addresses in a day are tested on their own too, with their default.
         invite_limit="100000 per day",
         # No test asks the real DNS (issue 31): the reply checks' tests answer with their
-        # own records (service.mail.trust.DNS); every other process asks nothing.
+        # own records (service.mail.authenticity.DNS); every other process asks nothing.
         inbound_dns="off",
     )
     for key, value in s.as_env().items():
@@ -488,11 +488,11 @@ def signed(
 ) -> Settings:
     """``settings`` with every email DKIM-signed (an RSA and an Ed25519 signature), for the
     app and the jobs alike; the DNS the reply check and these tests ask
-    (``service.mail.trust.DNS``) answers with the records ``pbem mail-dns`` prints."""
+    (``service.mail.authenticity.DNS``) answers with the records ``pbem mail-dns`` prints."""
     from dataclasses import replace
 
     from service.cli.commands import main
-    from service.mail import trust
+    from service.mail import authenticity
 
     rsa_key, ed_key = dkim_key_files
     signing = replace(
@@ -511,7 +511,7 @@ def signed(
     def dns(name: bytes, timeout: float = 5) -> bytes | None:
         return records.get(name)
 
-    monkeypatch.setattr(trust, "DNS", dns)
+    monkeypatch.setattr(authenticity, "DNS", dns)
     return signing
 
 

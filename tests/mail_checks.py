@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from service.addresses import normal
 from service.links import bounces
-from service.mail import trust
+from service.mail import authenticity
 from service.store.models import EmailRow
 
 DOMAIN = b"pbem.localhost"
@@ -39,7 +39,7 @@ def verified(raw: bytes) -> list[bytes]:
     found = []
     for index, tags in enumerate(signatures(raw)):
         try:
-            if checker.verify(idx=index, dnsfunc=trust.DNS):
+            if checker.verify(idx=index, dnsfunc=authenticity.DNS):
                 found.append(tags[b"a"])
         except dkim.DKIMException:
             continue  # a body hash that no longer matches is raised, not returned

@@ -30,8 +30,8 @@ from service.config import Settings
 from service.errors import Conflict, ServiceError
 from service.links import bundles, decisions, replyto
 from service.links.decisions import Named, Verdict
+from service.mail import authenticity, commands, filler, inbox, reading
 from service.mail import bounces as reports
-from service.mail import commands, filler, inbox, reading, trust
 from service.play import moves
 from service.play.moves import seat_row
 from service.present import codes
@@ -81,7 +81,7 @@ def read(
     Read in the order of what each step costs (issue 31 §4): the recipient's token (an HMAC,
     no parse), then the headers alone (robots, the sender, DKIM and DMARC), then the number
     of MIME parts (one pass over the bytes), and only then the body. A check the DNS could
-    not answer raises :class:`service.mail.trust.DnsUnavailable` for the job to read the
+    not answer raises :class:`service.mail.authenticity.DnsUnavailable` for the job to read the
     message again later, unless this is its ``last_try``: then the seat is told its reply
     could not be checked, and nothing is played.
 
@@ -162,15 +162,17 @@ def _forged(
     settings: Settings, row: InboxRow, raw: bytes, head: Message, seat_email: str
 ) -> str | None:
     """Why the reply is not the seat player's own (an outcome of :data:`FORGED`), or None.
-    :class:`service.mail.trust.DnsUnavailable` when the DNS could not say."""
+    :class:`service.mail.authenticity.DnsUnavailable` when the DNS could not say."""
     if len(reading.fields(head, "From")) > 1:
         return SEVERAL_FROM  # RFC 5322 §3.6: one From field; never read as the first's
-    if not trust.is_seat(seat_email, head, row.mail_from or ""):
+    if not authenticity.is_seat(seat_email, head, row.mail_from or ""):
         return NOT_THE_SEAT
-    signed = trust.dkim_results(settings, raw, head)
-    if trust.dkim_verdict(settings, head, signed) is False:
+    signed = authenticity.dkim_results(settings, raw, head)
+    if authenticity.dkim_verdict(settings, head, signed) is False:
         return DKIM_FAILS
-    disposition = trust.dmarc_verdict(settings, head, row.mail_from or "", row.client_ip, signed)
+    disposition = authenticity.dmarc_verdict(
+        settings, head, row.mail_from or "", row.client_ip, signed
+    )
     return None if disposition is None else f"{DMARC_FAILS} ({disposition})"
 
 
@@ -265,10 +267,10 @@ def _refused_sender(
 ) -> tuple[bool, str | None]:
     """Whether the reply is refused as not its seat's player's (the inbox row's outcome says
     why), and the warning its answer gives (None: no answer at all)."""
-    given = trust.sender(head) or reading.header(head, "From")
+    given = authenticity.sender(head) or reading.header(head, "From")
     try:
         forged = _forged(settings, row, raw, head, email)
-    except trust.DnsUnavailable as exc:
+    except authenticity.DnsUnavailable as exc:
         if not last_try:
             raise
         log.warning("inbox #%s: gave up checking the sender: %s", row.id, exc)

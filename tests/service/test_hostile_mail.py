@@ -21,7 +21,7 @@ from sqlalchemy import select
 
 from service import create_app
 from service.links import bounces
-from service.mail import reading, trust
+from service.mail import authenticity, reading
 from service.mail.inbox import recipient, store
 from service.mail.queue import enqueue_inbox
 from service.play.games import create_game
@@ -309,9 +309,9 @@ def test_a_message_with_two_from_fields_has_no_sender_and_is_nobodys():
     # Beside the reader's own refusal: the trust check alone never reads the first.
     for froms in ([PLAYER, "mallory@evil.example"], ["mallory@evil.example", PLAYER]):
         raw = "".join(f"From: {a}\r\n" for a in froms).encode() + b"\r\n1\r\n"
-        assert trust.sender(reading.head(raw)) is None
-        assert not trust.is_seat(PLAYER, reading.head(raw), PLAYER)
-    assert trust.sender(reading.head(b"From: Ann <ann@example.org>\r\n\r\n")) == PLAYER
+        assert authenticity.sender(reading.head(raw)) is None
+        assert not authenticity.is_seat(PLAYER, reading.head(raw), PLAYER)
+    assert authenticity.sender(reading.head(b"From: Ann <ann@example.org>\r\n\r\n")) == PLAYER
 
 
 @pytest.mark.hostile

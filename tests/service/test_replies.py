@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from service.links import replyto
-from service.mail import trust
+from service.mail import authenticity
 from service.play.games import create_game
 from service.present import codes
 from service.store import eventstore
@@ -396,8 +396,8 @@ def test_another_seats_player_replying_to_this_seats_address_is_refused(settings
 
 
 def test_the_sender_is_compared_case_folded_and_by_its_idna_domain(settings, smtp, work):
-    assert trust.normal("Ann@Example.ORG") == trust.normal("ann@example.org")
-    assert trust.normal("имя@пример.рф") == trust.normal("имя@xn--e1afmkfd.xn--p1ai")
+    assert authenticity.normal("Ann@Example.ORG") == authenticity.normal("ann@example.org")
+    assert authenticity.normal("имя@пример.рф") == authenticity.normal("имя@xn--e1afmkfd.xn--p1ai")
     game_id = new_game(settings, work)
     me, _you, _mine, yours = order(settings)
     row, _ = deliver(settings, reply_message(smtp.to(me)[-1], "1", sender=me.upper()))
@@ -420,7 +420,7 @@ def dkim_key(monkeypatch):
     def dns(name, timeout=5):
         return record if name == b"sel._domainkey.example.org." else None
 
-    monkeypatch.setattr(trust, "DNS", dns)
+    monkeypatch.setattr(authenticity, "DNS", dns)
     return private
 
 

@@ -1,6 +1,6 @@
 """Replies checked as a receiving mail server checks them (issue 31 §4): where the sender's
 domain publishes a DMARC policy of quarantine or reject, a reply must pass DKIM or SPF
-aligned with it. The DNS is the test's own zone (``trust.DNS``): signed for real with dkimpy,
+aligned with it. The DNS is the test's own zone (``authenticity.DNS``): signed for real with dkimpy,
 SPF judged by pyspf against the stored IP address; nothing touches the network."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from service.mail import replies, trust
+from service.mail import authenticity, replies
 from service.mail.inbox import recipient, store
 from service.mail.queue import enqueue_inbox
 from service.store import eventstore
@@ -49,7 +49,7 @@ class Zone:
 @pytest.fixture
 def zone(monkeypatch) -> Zone:
     found = Zone()
-    monkeypatch.setattr(trust, "DNS", found)
+    monkeypatch.setattr(authenticity, "DNS", found)
     return found
 
 
@@ -195,7 +195,7 @@ def test_a_dns_that_cannot_answer_leaves_the_reply_for_later_and_the_last_try_sa
 ):
     zone.failing["_dmarc.example.org"] = failure
     game_id, me, mine, raw, to = a_reply(settings, smtp, work)
-    with pytest.raises(trust.DnsUnavailable):
+    with pytest.raises(authenticity.DnsUnavailable):
         deliver(settings, raw, rcpt_to=to, mail_from=me, last_try=False)
     row, ids = deliver(settings, raw, rcpt_to=to, mail_from=me, last_try=True)
     assert row.outcome == "refused: sender could not be checked" and len(ids) == 1
@@ -260,7 +260,7 @@ def test_a_hostile_message_of_many_signatures_costs_a_few_lookups(settings, smtp
     )
     row, _ = deliver(settings, forged + raw, rcpt_to=to, mail_from=me)
     assert row.outcome == "refused: DMARC policy of the sender's domain (reject)"
-    assert len([n for n in zone.asked if "._domainkey." in n]) == trust.MAX_SIGNATURES
+    assert len([n for n in zone.asked if "._domainkey." in n]) == authenticity.MAX_SIGNATURES
 
 
 # --- behind an MTA: its own verdict -----------------------------------------------------
@@ -316,7 +316,7 @@ def test_without_a_trusted_mta_a_stamp_in_the_message_is_not_believed(settings, 
 
 
 def test_dns_off_asks_nothing_and_a_reply_is_read_as_before(settings, smtp, work, monkeypatch):
-    monkeypatch.setattr(trust, "DNS", None)
+    monkeypatch.setattr(authenticity, "DNS", None)
     asked: list[str] = []
     monkeypatch.setattr(dns.resolver, "resolve", lambda *a, **k: asked.append(a[0]))
     game_id, me, mine, raw, to = a_reply(settings, smtp, work)
