@@ -154,3 +154,13 @@ def query_plan(database_url: str, query: Any) -> str:
             return "\n".join(r[0] for r in conn.execute(text(f"EXPLAIN {compiled}")))
         rows = conn.execute(text(f"EXPLAIN QUERY PLAN {compiled}"))
         return "\n".join(str(r[-1]) for r in rows)
+
+
+def play_now(session, game_id: str, seat: str, move, turn_seq: int, *args, **kwargs):
+    """``seat``'s ``move`` in the decision it has now (named by the game's ``turn_seq``, as a
+    bot's move is), with no link: how a test plays on (:func:`service.play.moves.make_move`,
+    whose further arguments follow)."""
+    from service.links.decisions import Named
+    from service.play.moves import make_move
+
+    return make_move(session, game_id, seat, Named.by_turn(turn_seq), move, None, *args, **kwargs)

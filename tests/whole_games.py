@@ -27,13 +27,11 @@ import pytest
 from engine import registry
 from engine.kit.drawing import Drawing, Group, Shape, Text
 from service.boards import drawing
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.present import codes
 from service.store import eventstore
 from service.store.db import sessions
 from tests.fixtures import have_played
-from tests.helpers import URL, csrf_token, html_of, path, text_of
+from tests.helpers import URL, csrf_token, html_of, path, play_now, text_of
 from tests.service.replying import codes_of, deliver, reply_message
 
 GAMES = ("origin", "origins-first-builders", "orichalk")
@@ -220,13 +218,13 @@ def play(
                 )
                 code = numbered[codes.move_key(move)]
             else:
-                make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+                play_now(s, game_id, seat, move, loaded.turn_seq)
         if table.decisions % reply_every == reply_every - 1:
             replied = _by_reply(settings, smtp, address_of[seat], code)
             if not replied:  # no email offers it (or it moved on): a link's move instead
                 with sessions(settings.database_url).begin() as s:
                     loaded = eventstore.load(s, game_id)
-                    make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+                    play_now(s, game_id, seat, move, loaded.turn_seq)
             table.replies += replied
         table.decisions += 1
         work()

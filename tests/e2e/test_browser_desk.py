@@ -8,14 +8,12 @@ import time
 import pytest
 from sqlalchemy import select
 
-from service.links.decisions import Named
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, SeatRow
 from tests.e2e import chromium
-from tests.helpers import URL, text_of
+from tests.helpers import URL, play_now, text_of
 
 # Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
 pytestmark = [*chromium.MARKS, pytest.mark.usefixtures("regulars")]
@@ -51,7 +49,7 @@ def ann_decides(s, game_id: str) -> None:
     (first,) = loaded.game.to_act(loaded.state)
     if {seat.seat: seat.email for seat in loaded.row.seats}[first] != ANN:
         move = loaded.game.legal_moves(loaded.state, first)[0]
-        make_move(s, game_id, first, Named.by_turn(loaded.turn_seq), move, None)
+        play_now(s, game_id, first, move, loaded.turn_seq)
 
 
 def test_a_player_signs_in_from_the_email_and_uses_the_desk_on_a_phone(live, smtp, work):

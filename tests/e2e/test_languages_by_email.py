@@ -18,11 +18,9 @@ from babel.messages.pofile import read_po
 
 from engine import registry
 from service import words
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
-from tests.helpers import html_of, option_links, path, text_of
+from tests.helpers import html_of, option_links, path, play_now, text_of
 
 GAMES = ["origin", "origins-first-builders", "orichalk"]
 LANGUAGES = ["ru", "uk", "es", "ja"]
@@ -76,7 +74,7 @@ def play_to_the_end(settings, game_id: str, work) -> None:
                 break
             seat = acting[0]
             move = loaded.game.bot_move(loaded.state, seat)
-            make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+            play_now(s, game_id, seat, move, loaded.turn_seq)
         work()
     else:
         pytest.fail("the game did not end")

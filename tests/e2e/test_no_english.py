@@ -26,16 +26,14 @@ import pytest
 from engine import registry
 from engine.catalogue import CATALOGUE
 from service import words
-from service.links.decisions import Named
 from service.mail import commands
 from service.play import slowplay
-from service.play.moves import make_move
 from service.present import codes
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.eventstore import now
 from tests.english import english_in, readable
-from tests.helpers import URL, csrf_token, html_of, path, text_of
+from tests.helpers import URL, csrf_token, html_of, path, play_now, text_of
 from tests.service.replying import codes_of, deliver, reply_message
 
 pytestmark = pytest.mark.usefixtures("regulars")
@@ -119,14 +117,14 @@ def play_and_read(
                 legal = loaded.game.legal_moves(loaded.state, seat)
                 code = codes.by_key(codes.assign(legal, game))[codes.move_key(move)]
             else:
-                make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+                play_now(s, game_id, seat, move, loaded.turn_seq)
         if by_reply:
             row, _ = deliver(settings, reply_message(_offer(smtp, address), f"{code}\n"))
             replies += row.outcome == "applied"
             if row.outcome != "applied":
                 with sessions(settings.database_url).begin() as s:
                     loaded = eventstore.load(s, game_id)
-                    make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+                    play_now(s, game_id, seat, move, loaded.turn_seq)
         work()
     else:
         pytest.fail(f"{game} did not end within {STEPS} decisions")

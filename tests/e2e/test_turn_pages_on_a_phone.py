@@ -11,12 +11,11 @@ import pytest
 
 from engine import registry
 from service.links import urls as links
-from service.links.decisions import Named
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.e2e import chromium
+from tests.helpers import play_now
 
 pytestmark = chromium.MARKS
 PHONE = {"width": 375, "height": 740}
@@ -50,15 +49,7 @@ def played(settings, name: str, moves: int) -> str:
             if loaded.game.name == "tictactoe" and loaded.seq > 6:
                 break  # a longer game of tic-tac-toe may be over: nothing left to decide
             move = rng.choice(loaded.game.legal_moves(loaded.state, acting[0]))
-            make_move(
-                s,
-                game_id,
-                acting[0],
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, game_id, acting[0], move, loaded.turn_seq, settings.snapshot_every)
     return game_id
 
 

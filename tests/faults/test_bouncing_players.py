@@ -9,15 +9,13 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from service.links.decisions import Named
 from service.play import reach
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import AddressRow, EventRow, OutboxRow, SeatRow
 from tests.faults.checks import assert_every_email_sent_once, assert_log_sound, outbox
-from tests.helpers import headline
+from tests.helpers import headline, play_now
 from tests.mail_checks import assert_lands
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
@@ -39,13 +37,12 @@ def play(settings, game_id: str) -> str | None:
         if now.row.over:
             return None
         seat = sorted(now.game.to_act(now.state))[0]
-        make_move(
+        play_now(
             s,
             game_id,
             seat,
-            Named.by_turn(now.turn_seq),
             now.game.bot_move(now.state, seat),
-            None,
+            now.turn_seq,
             generation=now.table.generation(seat),
         )
         return seat

@@ -27,14 +27,13 @@ from sqlalchemy.orm import Session
 
 from engine import Game, Move, registry
 from service.audit import checks as audit
-from service.links.decisions import Named
 from service.play import slowplay
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import migrate, sessions
 from tests.games.tictactoe import GAME as TICTACTOE
 from tests.golden import corpus
+from tests.helpers import play_now
 
 PLAYERS = [
     "Ann <ann@example.org>",
@@ -97,7 +96,7 @@ def play(session_of: Callable[[], Session], recipe: Recipe) -> str:
                 return game_id
             seat = rng.choice(acting)
             move = recipe.choose(loaded.game, loaded.state, seat, rng)
-            make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None, 50)
+            play_now(s, game_id, seat, move, loaded.turn_seq, 50)
         decisions += 1
         if recipe.table and decisions == 2:
             _table_events(session_of, game_id, seat)

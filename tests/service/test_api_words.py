@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from service.links.decisions import Named
 from service.play import resigning
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
+from tests.helpers import play_now
 from tests.service.test_no_seat_ids import SEAT_ID
 from tests.whole_games import sentences_of_json
 
@@ -34,7 +33,7 @@ def origin(settings, work) -> str:
             if acting and prompt == f"Waiting for {acting[0]}":
                 break
             move = loaded.game.bot_move(loaded.state, acting[0])
-            make_move(s, game_id, acting[0], Named.by_turn(loaded.turn_seq), move, None)
+            play_now(s, game_id, acting[0], move, loaded.turn_seq)
     work()
     return game_id
 

@@ -16,11 +16,9 @@ from sqlalchemy import event
 
 from service.config import Settings
 from service.links import tokens
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import engine_for, sessions
-from tests.helpers import refusal
+from tests.helpers import play_now, refusal
 from tests.service.hostile import ledger, new_game, overdue_game, roomy_client
 from tests.service.test_eventstore import play
 
@@ -153,14 +151,7 @@ def test_a_game_revived_after_its_abandonment_publishes_its_log_once_it_ends(
         with sessions(settings.database_url).begin() as s:
             loaded = eventstore.load(s, game_id)
             cell = loaded.state.board.index(None)  # cells in order: the first mover's diagonal
-            make_move(
-                s,
-                game_id,
-                to_act[0],
-                Named.by_turn(loaded.turn_seq),
-                {"type": "place", "cell": cell},
-                None,
-            )
+            play_now(s, game_id, to_act[0], {"type": "place", "cell": cell}, loaded.turn_seq)
     public = client.get(f"/api/games/{game_id}").get_json()
     assert public["over"] and not public["abandoned"] and public["outcome"]
     eventstore.forget_states()

@@ -16,14 +16,12 @@ from sqlalchemy import select, update
 
 from service.audit.checks import from_store, verify
 from service.links import decisions, tokens
-from service.links.decisions import Named
 from service.play import slowplay
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.eventstore import forget_states, load_from_start
 from service.store.models import OutboxRow, SnapshotRow
-from tests.helpers import act_token, headline, html_of, option_links, path, text_of
+from tests.helpers import act_token, headline, html_of, option_links, path, play_now, text_of
 from tests.service.hostile import ledger
 
 EMAILS = {"p1": "ann@example.org", "p2": "bob@example.org", "p3": "cy@example.org"}
@@ -329,15 +327,7 @@ def test_a_snapshot_written_before_seats_had_decisions_is_passed_over_not_misrea
             loaded = eventstore.load(s, game_id)
             seat = sorted(loaded.game.to_act(loaded.state))[0]
             move = loaded.game.legal_moves(loaded.state, seat)[0]
-            make_move(
-                s,
-                game_id,
-                seat,
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, game_id, seat, move, loaded.turn_seq, settings.snapshot_every)
     with sessions(settings.database_url).begin() as s:
         (snap,) = s.scalars(select(SnapshotRow).where(SnapshotRow.game_id == game_id)).all()
         old = {k: v for k, v in snap.state.items() if k != "format"}

@@ -13,16 +13,14 @@ from freezegun import freeze_time
 from sqlalchemy import func, literal, select
 
 from service.links import tokens
-from service.links.decisions import Named
 from service.mail import signin as signin_mail
 from service.play import signin
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, PersonRow, SeatRow, SignInRow
 from tests.fixtures import TEST_KEY, have_played
-from tests.helpers import URL, csrf_token, html_of, path, query_plan, refusal, text_of
+from tests.helpers import URL, csrf_token, html_of, path, play_now, query_plan, refusal, text_of
 
 # Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
 pytestmark = pytest.mark.usefixtures("regulars")
@@ -268,7 +266,7 @@ def test_a_new_game_move_shows_on_the_desk_as_the_last_thing_that_happened(
         loaded = eventstore.load(s, game_id)
         (seat,) = loaded.game.to_act(loaded.state)
         move = loaded.game.legal_moves(loaded.state, seat)[0]
-        make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+        play_now(s, game_id, seat, move, loaded.turn_seq)
     sign_in(client, smtp, work)
     assert "Latest: " in desk(client)
 
@@ -279,7 +277,7 @@ def play_once(settings, game_id: str) -> None:
         loaded = eventstore.load(s, game_id)
         (seat,) = loaded.game.to_act(loaded.state)
         move = loaded.game.legal_moves(loaded.state, seat)[0]
-        make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+        play_now(s, game_id, seat, move, loaded.turn_seq)
 
 
 def until_her_turn(settings, game_id: str, address: str = ANN) -> None:

@@ -17,12 +17,11 @@ from engine import codec, registry
 from service import words
 from service.audit.checks import from_store, verify
 from service.errors import Conflict
-from service.links.decisions import Named
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import engine_for, sessions
 from service.store.models import EventRow, SnapshotRow
+from tests.helpers import play_now
 
 PLAYERS = ["ann@example.org", "bob@example.org"]
 
@@ -39,15 +38,7 @@ def play(settings, moves: int, seed: int = 1, **options) -> str:
             if not acting:
                 break
             move = rng.choice(loaded.game.legal_moves(loaded.state, acting[0]))
-            make_move(
-                s,
-                game_id,
-                acting[0],
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, game_id, acting[0], move, loaded.turn_seq, settings.snapshot_every)
     return game_id
 
 

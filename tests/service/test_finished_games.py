@@ -11,13 +11,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.errors import Stale
-from service.links.decisions import Named
 from service.play import slowplay
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import SeatOfferRow
+from tests.helpers import play_now
 from tests.service.test_history_pages import last_seq
 
 PLAYERS = ["ann@example.org", "bob@example.org"]
@@ -38,7 +37,7 @@ def play(settings, game_id: str, move: dict, seat: str | None = None) -> None:
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         (acting,) = [seat] if seat else loaded.game.to_act(loaded.state)
-        make_move(s, game_id, acting, Named.by_turn(loaded.turn_seq), move, None)
+        play_now(s, game_id, acting, move, loaded.turn_seq)
 
 
 ACTS: dict[str, Callable[[Session, str], object]] = {

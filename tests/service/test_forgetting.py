@@ -20,10 +20,8 @@ from sqlalchemy import select
 
 from service.cli.commands import main
 from service.links import tokens
-from service.links.decisions import Named
 from service.play import slowplay
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import engine_for, sessions
 from service.store.models import Base, OutboxRow, SeatRow
@@ -31,6 +29,7 @@ from tests.fixtures import have_played
 from tests.helpers import URL, csrf_token, html_of, path, text_of
 from tests.service.replying import deliver, reply_message
 from tests.service.test_desk import sign_in
+from tests.service.test_history import decide
 
 # Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
 pytestmark = pytest.mark.usefixtures("regulars")
@@ -93,16 +92,6 @@ def email_leaks(messages: list[EmailMessage], envelopes: list) -> list[str]:
     return found + [repr(e) for e in envelopes if leaks(repr(e))]
 
 
-def decide(settings, game_id: str, seat: str, rng: random.Random) -> None:
-    with sessions(settings.database_url).begin() as s:
-        loaded = eventstore.load(s, game_id)
-        move = rng.choice(loaded.game.legal_moves(loaded.state, seat))
-        make_move(
-            s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None, settings.snapshot_every,
-            generation=loaded.table.generation(seat),
-        )  # fmt: skip
-
-
 def acting(settings, game_id: str) -> list[str]:
     with sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
@@ -116,7 +105,7 @@ def mid_game(settings, game_id: str, rng: random.Random) -> None:
         assert now, "the game ended before p2 had to decide"
         if made >= 6 and "p2" in now:
             return
-        decide(settings, game_id, rng.choice(now), rng)
+        decide(settings, game_id, rng.choice(now), rng.choice)
     raise AssertionError("p2 never had to decide")
 
 
@@ -220,7 +209,7 @@ def test_a_player_forgotten_mid_game_is_nowhere_and_the_game_goes_on_without_the
     assert "p2" in after.table.bots and bot_moves, "the bot the others chose plays the seat"
     for _ in range(4):  # and the game goes on
         if now := acting(settings, game_id):
-            decide(settings, game_id, rng.choice([s for s in now if s != "p2"] or now), rng)
+            decide(settings, game_id, rng.choice([s for s in now if s != "p2"] or now), rng.choice)
             with sessions(settings.database_url).begin() as s:
                 slowplay.advance(s, game_id, eventstore.now())
     work()

@@ -11,11 +11,10 @@ from sqlalchemy import select
 
 from engine.games.origin.components import OBJECTIVE_CARDS
 from service.links import tokens
-from service.links.decisions import Named
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
+from tests.helpers import play_now
 from tests.service.test_eventstore import play
 
 ORIGIN_PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
@@ -37,10 +36,15 @@ def decide(settings, game_id: str, seat: str, choose=None) -> dict:
         loaded = eventstore.load(s, game_id)
         moves = loaded.game.legal_moves(loaded.state, seat)
         move = choose(moves) if choose else moves[0]
-        make_move(
-            s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None, settings.snapshot_every,
+        play_now(
+            s,
+            game_id,
+            seat,
+            move,
+            loaded.turn_seq,
+            settings.snapshot_every,
             generation=loaded.table.generation(seat),
-        )  # fmt: skip
+        )
     return move
 
 

@@ -12,11 +12,10 @@ import pytest
 from engine import registry
 from engine.contract import humanise
 from engine.kit.events import Vocabulary
-from service.links.decisions import Named
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
+from tests.helpers import play_now
 from tests.service.test_history import page
 
 GAMES = ["origin", "orichalk", "origins-first-builders"]
@@ -35,7 +34,7 @@ def _played(settings, name: str, decisions: int) -> str:
             if not acting:
                 break
             move = game.bot_move(loaded.state, acting[0])
-            make_move(s, game_id, acting[0], Named.by_turn(loaded.turn_seq), move, None)
+            play_now(s, game_id, acting[0], move, loaded.turn_seq)
     return game_id
 
 

@@ -24,12 +24,10 @@ from itsdangerous import URLSafeTimedSerializer
 from service.config import MAX_BODY
 from service.errors import BadRequest, Expired, Illegal, ServiceError, Tampered
 from service.links import tokens
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import UsedLinkRow
-from tests.helpers import act_token, csrf_token, refusal
+from tests.helpers import act_token, csrf_token, play_now, refusal
 from tests.service.hostile import ledger, new_game, roomy_client, turn_link
 
 pytestmark = pytest.mark.hostile
@@ -493,7 +491,7 @@ def test_a_move_that_is_not_an_object_is_refused_as_illegal_and_writes_nothing(
         loaded = eventstore.load(s, game_id)
         seat = sorted(loaded.game.to_act(loaded.state))[0]
         with pytest.raises(Illegal) as refused:
-            make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+            play_now(s, game_id, seat, move, loaded.turn_seq)
     assert refused.value.message == "Choose one of the options listed."
     assert ledger(settings) == before
 

@@ -17,14 +17,12 @@ from engine import registry
 from service.audit import checks as audit
 from service.audit import importer
 from service.cli.commands import main
-from service.links.decisions import Named
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore, hashchain, upcast
 from service.store.db import sessions
 from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow
 from tests.golden import corpus
-from tests.helpers import option_links
+from tests.helpers import option_links, play_now
 from tests.service.test_eventstore import play
 from tests.service.test_verify import HEADER_EDITS, export
 
@@ -50,15 +48,7 @@ def complete_game(settings, name: str, seed: int = 5) -> str:
                 return game_id
             seat = rng.choice(acting)
             move = rng.choice(loaded.game.legal_moves(loaded.state, seat))
-            make_move(
-                s,
-                game_id,
-                seat,
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, game_id, seat, move, loaded.turn_seq, settings.snapshot_every)
 
 
 def imported(app, path, *players: str, allow: tuple[str, ...] = ()) -> dict:

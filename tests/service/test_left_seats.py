@@ -12,14 +12,13 @@ import pytest
 from sqlalchemy import select
 
 from service.errors import Left, Stale
-from service.links.decisions import Named
 from service.play import forgetting, slowplay
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import OutboxRow, SeatHolderRow, SeatOfferRow, SeatRow
 from service.table import rules as tables
+from tests.helpers import play_now
 from tests.service.test_history import page, seat_link
 
 
@@ -56,15 +55,7 @@ def move(settings, game_id: str, seat: str) -> None:
     with sessions(settings.database_url).begin() as s:
         now = eventstore.load(s, game_id)
         chosen = now.game.legal_moves(now.state, seat)[0]
-        make_move(
-            s,
-            game_id,
-            seat,
-            Named.by_turn(now.turn_seq),
-            chosen,
-            None,
-            generation=now.table.generation(seat),
-        )
+        play_now(s, game_id, seat, chosen, now.turn_seq, generation=now.table.generation(seat))
 
 
 def offered_to_cy(settings) -> tuple[str, str]:
@@ -186,14 +177,7 @@ def test_a_bot_plays_a_seat_whose_player_left_but_their_links_do_not(settings):
         slowplay.cast_vote(s, game_id, voter, 0, 1, "bot")
     now = loaded(settings, game_id)
     with sessions(settings.database_url).begin() as s, pytest.raises(Left):
-        make_move(
-            s,
-            game_id,
-            gone,
-            Named.by_turn(now.turn_seq),
-            now.game.legal_moves(now.state, gone)[0],
-            None,
-        )
+        play_now(s, game_id, gone, now.game.legal_moves(now.state, gone)[0], now.turn_seq)
     with sessions(settings.database_url).begin() as s:
         slowplay.advance(s, game_id, eventstore.now())
     assert deciding(settings, game_id) == voter, "the bot moved for the seat"

@@ -17,12 +17,10 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service import create_app, words
 from service.errors import Conflict
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from tests.checkout import ROOT
-from tests.helpers import act_token, option_links, path
+from tests.helpers import act_token, option_links, path, play_now
 from workers.jobs import send_sign_in
 
 # Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
@@ -253,10 +251,10 @@ def test_a_move_that_loses_the_race_for_the_log_is_tried_again_twice_then_refuse
         seat, turn, head = sorted(loaded.game.to_act(loaded.state))[0], loaded.turn_seq, loaded.seq
     with sessions(settings.database_url).begin() as s:
         if outcome == "accepted":
-            make_move(s, game_id, seat, Named.by_turn(turn), {"type": "place", "cell": 4}, None)
+            play_now(s, game_id, seat, {"type": "place", "cell": 4}, turn)
         else:
             with pytest.raises(Conflict) as refused:
-                make_move(s, game_id, seat, Named.by_turn(turn), {"type": "place", "cell": 4}, None)
+                play_now(s, game_id, seat, {"type": "place", "cell": 4}, turn)
             assert (
                 words.text(refused.value.message) == "Another move was recorded first. Try again."
             )

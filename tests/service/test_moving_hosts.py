@@ -20,15 +20,13 @@ from service import create_app
 from service.audit import checks as audit
 from service.cli.commands import main
 from service.links import tokens
-from service.links.decisions import Named
 from service.play import slowplay
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, PersonRow, SeatRow
 from tests.fixtures import ServerLikeClient
-from tests.helpers import option_links
+from tests.helpers import option_links, play_now
 from tests.service.hostile import contents, overdue_game
 from tests.service.test_eventstore import play
 from tests.service.test_import import FIELDS
@@ -81,15 +79,7 @@ def every_kind_of_game(client, settings, work) -> dict[str, str]:
             loaded = eventstore.load(s, games[name])
             seat = sorted(loaded.game.to_act(loaded.state))[0]
             move = loaded.game.legal_moves(loaded.state, seat)[0]
-            make_move(
-                s,
-                games[name],
-                seat,
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, games[name], seat, move, loaded.turn_seq, settings.snapshot_every)
     work()
     return games
 

@@ -20,16 +20,14 @@ from service import create_app
 from service.cli.commands import main
 from service.config import Settings
 from service.errors import BadRequest
-from service.links.decisions import Named
 from service.links.tokens import read_never
 from service.play import forgetting, reach, slowplay, suppression
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, SuppressedRow
 from tests.fixtures import TEST_KEY, ServerLikeClient
-from tests.helpers import html_of, path, submit_new_game, text_of
+from tests.helpers import html_of, path, play_now, submit_new_game, text_of
 from tests.service.replying import deliver, reply_message
 from tests.service.test_desk import ask, sign_in_emails
 
@@ -70,7 +68,7 @@ def play_what_is_due(settings: Settings, game_id: str, seat: str) -> None:
             return
         if seat in loaded.game.to_act(loaded.state):
             move = loaded.game.legal_moves(loaded.state, seat)[0]
-            make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+            play_now(s, game_id, seat, move, loaded.turn_seq)
 
 
 def held_for(settings: Settings, address: str) -> list[OutboxRow]:

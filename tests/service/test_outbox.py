@@ -6,12 +6,11 @@ import random
 
 from sqlalchemy import select
 
-from service.links.decisions import Named
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import OutboxRow
+from tests.helpers import play_now
 
 
 def test_the_move_that_ends_a_game_tells_every_seat_once(settings):
@@ -25,7 +24,7 @@ def test_the_move_that_ends_a_game_tells_every_seat_once(settings):
             if not acting:
                 break
             move = rng.choice(loaded.game.legal_moves(loaded.state, acting[0]))
-            make_move(s, game_id, acting[0], Named.by_turn(loaded.turn_seq), move, None)
+            play_now(s, game_id, acting[0], move, loaded.turn_seq)
     with sessions(settings.database_url)() as s:
         ends = s.scalars(
             select(OutboxRow.seat)

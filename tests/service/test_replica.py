@@ -9,9 +9,9 @@ import re
 from dataclasses import replace
 
 from service import create_app
-from service.links.decisions import Named
 from service.store.db import engine_for, migrate
 from service.store.models import Base
+from tests.helpers import play_now
 from tests.service.test_eventstore import play
 
 
@@ -61,7 +61,6 @@ def test_a_game_neither_holds_is_still_not_found(settings, tmp_path):
 
 
 def play_more(settings, game_id: str, moves: int) -> None:
-    from service.play.moves import make_move
     from service.store import eventstore
     from service.store.db import sessions
 
@@ -70,12 +69,4 @@ def play_more(settings, game_id: str, moves: int) -> None:
             loaded = eventstore.load(s, game_id)
             seat = sorted(loaded.game.to_act(loaded.state))[0]
             move = loaded.game.legal_moves(loaded.state, seat)[0]
-            make_move(
-                s,
-                game_id,
-                seat,
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, game_id, seat, move, loaded.turn_seq, settings.snapshot_every)

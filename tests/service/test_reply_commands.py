@@ -21,16 +21,16 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from service import words
-from service.links.decisions import Named
 from service.mail import commands
 from service.mail.commands import Said
 from service.mail.dates import read_day
 from service.play import slowplay
 from service.play.games import create_game
-from service.play.moves import make_move, seat_row
+from service.play.moves import seat_row
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, PersonRow, SeatOfferRow
+from tests.helpers import play_now
 
 NOW = datetime(2026, 11, 26, 10, 0, tzinfo=UTC)
 TODAY = NOW.date()
@@ -89,9 +89,7 @@ def refused(settings, game_id: str, seat: str, line: str) -> str:
 def play(settings, game_id: str, seat: str, cell: int) -> None:
     with freeze_time(NOW), sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
-        make_move(
-            s, game_id, seat, Named.by_turn(loaded.turn_seq), {"type": "place", "cell": cell}, None
-        )
+        play_now(s, game_id, seat, {"type": "place", "cell": cell}, loaded.turn_seq)
 
 
 def table(settings, game_id: str):

@@ -6,12 +6,12 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from service.links import tokens
-from service.links.decisions import Named
 from service.play.games import create_game
-from service.play.moves import make_move, resend
+from service.play.moves import resend
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import OutboxRow
+from tests.helpers import play_now
 from tests.service.hostile import overdue_game
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
@@ -69,13 +69,9 @@ def test_a_new_decision_gets_a_new_email_and_a_seat_with_none_gets_nothing(setti
     earlier = ask(settings, game_id, mover)
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
-        make_move(
-            s, game_id, mover, Named.by_turn(loaded.turn_seq), {"type": "place", "cell": 0}, None
-        )
+        play_now(s, game_id, mover, {"type": "place", "cell": 0}, loaded.turn_seq)
         loaded = eventstore.load(s, game_id)
-        make_move(
-            s, game_id, waiting, Named.by_turn(loaded.turn_seq), {"type": "place", "cell": 1}, None
-        )
+        play_now(s, game_id, waiting, {"type": "place", "cell": 1}, loaded.turn_seq)
     later = ask(settings, game_id, mover)
     assert later is not None and later != earlier, "the next decision is a new email"
     (_, _, first_seq), (_, _, second_seq) = fresh_links(settings)

@@ -13,13 +13,11 @@ import pytest
 from sqlalchemy import select
 
 from service.errors import BadRequest, Stale
-from service.links.decisions import Named
 from service.play import slowplay
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
-from tests.helpers import headline
+from tests.helpers import headline, play_now
 
 # Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
 pytestmark = pytest.mark.usefixtures("regulars")
@@ -44,7 +42,7 @@ def claim(settings, game_id: str, seat: str, cell: int) -> None:
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         move = {"type": "claim", "cell": cell}
-        make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+        play_now(s, game_id, seat, move, loaded.turn_seq)
 
 
 def ask(settings, game_id: str, seat: str) -> None:
@@ -265,7 +263,7 @@ def test_a_takeback_of_a_finished_game_is_refused_saying_it_is_over(client, sett
         with sessions(settings.database_url).begin() as s:
             loaded = eventstore.load(s, game_id)
             move = {"type": "place", "cell": cell}
-            make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+            play_now(s, game_id, seat, move, loaded.turn_seq)
     assert refused_request(settings, game_id, first).message == "The game is over."
 
 

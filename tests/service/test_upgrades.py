@@ -30,14 +30,13 @@ from service import create_app
 from service.audit import checks as audit
 from service.cli.commands import main
 from service.config import Settings
-from service.links.decisions import Named
 from service.mail.queue import connection, queue
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore, hashchain
 from service.store.db import alembic_config, engine_for, schema_state, sessions
 from service.store.models import Base, InboxRow, OutboxRow
 from tests.faults.checks import assert_every_email_sent_once
+from tests.helpers import play_now
 from tests.service.recorded_games import email
 from tests.service.replying import codes_of, reply_message
 from workers.jobs import sweep_inbox_job, sweep_outbox
@@ -69,7 +68,7 @@ def played(settings: Settings, name: str, players: list[str], moves: int, seed: 
             if not acting:
                 break
             move = rng.choice(loaded.game.legal_moves(loaded.state, acting[0]))
-            make_move(session, game_id, acting[0], Named.by_turn(loaded.turn_seq), move, None, 10)
+            play_now(session, game_id, acting[0], move, loaded.turn_seq, 10)
     return game_id
 
 

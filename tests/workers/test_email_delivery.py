@@ -17,13 +17,11 @@ import workers.jobs
 from service import create_app
 from service.cli.demo import WORKER_OPTIONS
 from service.cli.localnet import free_port
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.store.db import sessions
 from service.store.models import OutboxRow
 from tests.checkout import ROOT
 from tests.fixtures import ServerLikeClient, scheduler_until
-from tests.helpers import headline, html_of, option_links, path, text_of
+from tests.helpers import headline, html_of, option_links, path, play_now, text_of
 from workers.jobs import send_outbox, sweep_outbox
 
 # Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
@@ -238,9 +236,7 @@ def test_a_turn_email_for_a_decision_already_made_is_not_sent(client, smtp, sett
     turn = next(r for r in outbox(settings) if r.kind == "turn")
     seq = client.get(f"/api/games/{game_id}").get_json()["turn_seq"]
     with sessions(settings.database_url).begin() as session:
-        make_move(
-            session, game_id, turn.seat, Named.by_turn(seq), {"type": "place", "cell": 0}, None
-        )
+        play_now(session, game_id, turn.seat, {"type": "place", "cell": 0}, seq)
     assert send_outbox(turn.id) == "skipped: decision already made"
     assert len(smtp.messages) == 2
 
@@ -300,14 +296,10 @@ def test_a_turn_email_whose_decision_a_newer_one_replaced_is_not_sent(client, sm
     first_turn = next(r for r in outbox(settings) if r.kind == "turn")
     seq = client.get(f"/api/games/{game_id}").get_json()["turn_seq"]
     with sessions(settings.database_url).begin() as session:  # `other` plays from the page
-        make_move(
-            session, game_id, seat_of(other), Named.by_turn(seq), {"type": "place", "cell": 1}, None
-        )
+        play_now(session, game_id, seat_of(other), {"type": "place", "cell": 1}, seq)
     seq = client.get(f"/api/games/{game_id}").get_json()["turn_seq"]
     with sessions(settings.database_url).begin() as session:
-        make_move(
-            session, game_id, seat_of(mover), Named.by_turn(seq), {"type": "place", "cell": 2}, None
-        )
+        play_now(session, game_id, seat_of(mover), {"type": "place", "cell": 2}, seq)
     assert send_outbox(first_turn.id) == "skipped: a newer email announces this decision"
     newest = [r for r in outbox(settings) if r.kind == "turn" and r.seat == seat_of(other)][-1]
     assert send_outbox(newest.id) == "sent"

@@ -18,14 +18,12 @@ from sqlalchemy import select
 
 from service.config import Settings
 from service.links import bounces
-from service.links.decisions import Named
 from service.mail import holding
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import EmailRow, OutboxRow, SeatRow
-from tests.helpers import html_of, option_links, path, text_of
+from tests.helpers import html_of, option_links, path, play_now, text_of
 from tests.service.replying import deliver, reply_message
 from tests.workers.test_signed_mail import assert_signed_and_aligned
 from workers.jobs import send_outbox
@@ -72,7 +70,7 @@ def play(settings: Settings, game_id: str, seat: str) -> None:
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         move = loaded.game.legal_moves(loaded.state, seat)[0]
-        make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+        play_now(s, game_id, seat, move, loaded.turn_seq)
 
 
 def to_act(settings: Settings, game_id: str) -> frozenset[str]:

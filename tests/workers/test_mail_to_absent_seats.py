@@ -10,11 +10,9 @@ from datetime import timedelta
 import pytest
 from freezegun import freeze_time
 
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
-from tests.helpers import headline, option_links, path, text_of
+from tests.helpers import headline, option_links, path, play_now, text_of
 from tests.workers.test_slow_play import (
     EMAILS,
     START,
@@ -44,9 +42,7 @@ def play(settings, game_id: str, seat: str, cell: int) -> None:
         loaded = eventstore.load(s, game_id)
         move = {"type": "place", "cell": cell}
         generation = loaded.table.generation(seat)
-        make_move(
-            s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None, generation=generation
-        )
+        play_now(s, game_id, seat, move, loaded.turn_seq, generation=generation)
 
 
 def play_out(client, settings, work, tick, clock, game_id: str, *seats: str) -> None:

@@ -12,13 +12,11 @@ from freezegun import freeze_time
 from sqlalchemy import select
 
 from service.links import urls as links
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
 from tests.fixtures import scheduler_until
-from tests.helpers import headline, option_links, path, text_of
+from tests.helpers import headline, option_links, path, play_now, text_of
 
 # Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
 pytestmark = pytest.mark.usefixtures("regulars")
@@ -78,9 +76,7 @@ def headlines(smtp, email: str) -> list[str]:
 def play(client, settings, game_id, seat, cell):
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
-        make_move(
-            s, game_id, seat, Named.by_turn(loaded.turn_seq), {"type": "place", "cell": cell}, None
-        )
+        play_now(s, game_id, seat, {"type": "place", "cell": cell}, loaded.turn_seq)
 
 
 def test_the_pace_chosen_at_creation_is_recorded_and_shown_in_every_email(client, smtp, work):
@@ -300,7 +296,7 @@ def settle_opening(settings, game_id) -> None:
             if len(acting) <= 1:
                 return
             move = loaded.game.bot_move(loaded.state, acting[0])
-            make_move(s, game_id, acting[0], Named.by_turn(loaded.turn_seq), move, None)
+            play_now(s, game_id, acting[0], move, loaded.turn_seq)
 
 
 def _voted(client, smtp, settings, tick, clock, choice: str):
@@ -446,7 +442,7 @@ def test_a_bot_voted_in_for_a_late_seat_finishes_a_real_game(
                 seat = sorted(loaded.game.to_act(loaded.state))[0]
                 assert seat != late
                 move = rules.bot_move(loaded.state, seat)
-                make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+                play_now(s, game_id, seat, move, loaded.turn_seq)
             clock.tick(timedelta(hours=1))
     assert public["over"] and not public["abandoned"]
     assert public["outcome"]["ranking"]
@@ -636,14 +632,7 @@ def test_an_origin_decision_that_drew_a_card_or_used_chance_cannot_be_taken_back
                 game_id = create_game(s, "origin", players).loaded.row.id
                 continue
             seat = acting[0]
-            make_move(
-                s,
-                game_id,
-                seat,
-                Named.by_turn(loaded.turn_seq),
-                rules.bot_move(loaded.state, seat),
-                None,
-            )
+            play_now(s, game_id, seat, rules.bot_move(loaded.state, seat), loaded.turn_seq)
             after = eventstore.load(s, game_id)
             reason = slowplay.takeback_refusal(s, after, seat)
             reasons.add(reason or "allowed")
@@ -711,7 +700,7 @@ def test_a_move_wakes_a_sleeping_game_and_every_deadline_starts_afresh(
             loaded = eventstore.load(s, game_id)
             seat = sorted(loaded.game.to_act(loaded.state))[0]
             move = registry.get("origin").bot_move(loaded.state, seat)
-            make_move(s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None)
+            play_now(s, game_id, seat, move, loaded.turn_seq)
         tick()
         public = state(client, game_id)
         assert not public["asleep"]

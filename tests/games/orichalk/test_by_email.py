@@ -19,10 +19,9 @@ from engine.games.orichalk.board.palette import CANDIDATE
 from engine.games.orichalk.events import CREATURE_FOUGHT
 from service import boards
 from service.links import urls as links
-from service.links.decisions import Named
 from service.links.tokens import seat_token
 from service.play.games import create_game
-from service.play.moves import make_move, resend
+from service.play.moves import resend
 from service.present import presentation
 from service.store import eventstore
 from service.store.db import sessions
@@ -36,6 +35,7 @@ from tests.helpers import (
     option_links,
     page_options,
     path,
+    play_now,
     public_state,
     rest_of_turn,
     text_of,
@@ -70,10 +70,15 @@ def bot_plays(settings, game_id: str) -> list[Event]:
         before = eventstore.load(s, game_id)
         seat = sorted(before.game.to_act(before.state))[0]
         move = before.game.bot_move(before.state, seat)
-        applied = make_move(
-            s, game_id, seat, Named.by_turn(before.turn_seq), move, None, settings.snapshot_every,
+        applied = play_now(
+            s,
+            game_id,
+            seat,
+            move,
+            before.turn_seq,
+            settings.snapshot_every,
             generation=before.table.generation(seat),
-        )  # fmt: skip
+        )
         return [e.payload for e in _new_rows(s, game_id, before.seq, applied.loaded.seq)]
 
 

@@ -24,11 +24,10 @@ from engine.games.orichalk.events import (
     TURN_ENDED,
     TURN_STARTED,
 )
-from service.links.decisions import Named
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
+from tests.helpers import play_now
 from tests.service.test_history import page, seat_link
 
 GAME = registry.get("orichalk")
@@ -53,15 +52,7 @@ def bots_play(settings, game_id: str, decisions: int) -> None:
             if not acting:
                 return
             move = GAME.bot_move(loaded.state, acting[0])
-            make_move(
-                s,
-                game_id,
-                acting[0],
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, game_id, acting[0], move, loaded.turn_seq, settings.snapshot_every)
 
 
 def payloads(settings, game_id: str) -> list[dict]:

@@ -7,11 +7,9 @@ import html
 
 from engine import registry
 from engine.games.orichalk.events import CARD_TAKEN, METROPOLIS_PLACED
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
-from tests.helpers import html_of, text_of
+from tests.helpers import html_of, play_now, text_of
 
 GAME = registry.get("orichalk")
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
@@ -24,9 +22,7 @@ def bot_decides(settings, game_id: str, seat: str) -> list[dict]:
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
         move = GAME.bot_move(loaded.state, seat)
-        make_move(
-            s, game_id, seat, Named.by_turn(loaded.turn_seq), move, None, settings.snapshot_every
-        )
+        play_now(s, game_id, seat, move, loaded.turn_seq, settings.snapshot_every)
         rows = eventstore.events_of(s, game_id, after=loaded.seq)
         return eventstore.payloads(rows, "orichalk")
 

@@ -11,11 +11,10 @@ from engine import registry
 from engine.contract import humanise
 from engine.games.origin import events as ev
 from engine.games.origin.components import CARDS
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow
+from tests.helpers import play_now
 from tests.service.test_history import decide, new_origin, page, seat_link
 
 GAME = registry.get("origin")
@@ -42,15 +41,7 @@ def bot_plays(settings, game_id: str, decisions: int) -> None:
             if not acting:
                 return
             move = GAME.bot_move(loaded.state, acting[0])
-            make_move(
-                s,
-                game_id,
-                acting[0],
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, game_id, acting[0], move, loaded.turn_seq, settings.snapshot_every)
 
 
 def log(settings, game_id: str) -> list[EventRow]:

@@ -15,8 +15,6 @@ from engine.games.origins_first_builders.components import BUILDING
 from engine.games.origins_first_builders.datapage import DATA_PAGE
 from engine.games.origins_first_builders.rulings import RULINGS
 from service import create_app
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.present.presentation import move_key
 from service.store import eventstore
 from service.store.db import sessions
@@ -29,6 +27,7 @@ from tests.helpers import (
     option_links,
     page_options,
     path,
+    play_now,
     public_state,
     rest_of_turn,
     submit_new_game,
@@ -67,15 +66,7 @@ def _bot_moves(settings, game_id: str, decisions: int) -> None:
             loaded = eventstore.load(s, game_id)
             seat = sorted(GAME.to_act(loaded.state))[0]
             move = GAME.bot_move(loaded.state, seat)
-            make_move(
-                s,
-                game_id,
-                seat,
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, game_id, seat, move, loaded.turn_seq, settings.snapshot_every)
 
 
 def test_no_email_or_page_shows_a_building_hidden_below_a_stacks_top(client, smtp, work, settings):

@@ -12,11 +12,10 @@ from markupsafe import escape
 from engine import registry
 from service import boards
 from service.audit import history
-from service.links.decisions import Named
 from service.play.games import create_game
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
+from tests.helpers import play_now
 from tests.service.test_history import page, seat_link
 
 GAME = registry.get("origins-first-builders")
@@ -39,15 +38,7 @@ def bot_plays(settings, game_id: str, decisions: int) -> list[tuple[str, str]]:
                 break
             move = GAME.bot_move(loaded.state, acting[0])
             made.append((acting[0], GAME.describe(loaded.state, move)))
-            make_move(
-                s,
-                game_id,
-                acting[0],
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, game_id, acting[0], move, loaded.turn_seq, settings.snapshot_every)
     return made
 
 

@@ -13,13 +13,11 @@ from sqlalchemy import select
 
 from engine import registry
 from service.links import urls as links
-from service.links.decisions import Named
 from service.mail.queue import queue
-from service.play.moves import make_move
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow
-from tests.helpers import URL, headline, path, text_of
+from tests.helpers import URL, headline, path, play_now, text_of
 from tests.workers.test_slow_play import PLAYERS
 from tests.workers.test_slow_play import (
     test_a_bot_voted_in_for_a_late_seat_finishes_a_real_game as bot_finishes_a_game,
@@ -69,7 +67,7 @@ def play_bot(settings, game_id: str, until: str | None = None) -> None:
         with sessions(settings.database_url).begin() as s:
             loaded = eventstore.load(s, game_id)
             move = GAME.bot_move(loaded.state, "p1")
-            make_move(s, game_id, "p1", Named.by_turn(loaded.turn_seq), move, None)
+            play_now(s, game_id, "p1", move, loaded.turn_seq)
             after = eventstore.load(s, game_id).state
         if until is None or after.pending[0].kind == until:
             return
@@ -126,7 +124,7 @@ def test_in_a_solo_game_a_takeback_needs_nobodys_approval(client, settings):
         loaded = eventstore.load(s, game_id)
         visit = next(m for m in GAME.legal_moves(loaded.state, "p1") if m["type"] == "visit")
     with sessions(settings.database_url).begin() as s:
-        make_move(s, game_id, "p1", Named.by_turn(loaded.turn_seq), visit, None)
+        play_now(s, game_id, "p1", visit, loaded.turn_seq)
     page = seat_page(settings, game_id)
     assert "Take it back (nobody else needs to approve)" in client.get(page).get_data(as_text=True)
     assert client.post(page + "/takeback").status_code == 303

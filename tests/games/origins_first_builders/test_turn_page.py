@@ -13,12 +13,10 @@ from engine import Move, registry
 from engine.games.origins_first_builders.board.options import option_path
 from engine.games.origins_first_builders.components import ZONE_ACTIONS
 from service.links import urls as links
-from service.links.decisions import Named
-from service.play.moves import make_move
 from service.present.presentation import group_options, move_key
 from service.store import eventstore
 from service.store.db import sessions
-from tests.helpers import option_links, path, text_of
+from tests.helpers import option_links, path, play_now, text_of
 
 GAME = registry.get("origins-first-builders")
 BUILD_ZONE = next(i for i, actions in enumerate(ZONE_ACTIONS) if "build" in actions)
@@ -114,15 +112,7 @@ def test_a_turn_page_with_more_than_20_placements_shows_each_once_grouped_by_row
                 turn = path(links.decision_url(settings, loaded, seat))
                 break
             move = sprawl(loaded.state, seat)
-            make_move(
-                s,
-                game_id,
-                seat,
-                Named.by_turn(loaded.turn_seq),
-                move,
-                None,
-                settings.snapshot_every,
-            )
+            play_now(s, game_id, seat, move, loaded.turn_seq, settings.snapshot_every)
     else:
         raise AssertionError("no decision with more than 20 options")
     assert {m["type"] for m in moves} <= {"place", "on_farm"}
