@@ -61,7 +61,7 @@ def plan_links(settings: Settings, name: str, count: int, rng: random.Random) ->
                 state = game.apply(state, event)
             head += len(events)
             turn = head  # a link names the newest game event; no table event comes between
-            # Where each seat's decision began (service.table.rules.Clock.decision_seq): the
+            # Where each seat's decision began (service.table.state.Clock.decision_seq): the
             # mover's and a newly asked seat's begin now, the others' go on.
             began = {s: began[s] if s in before and s != seat else turn for s in game.to_act(state)}
     return paths

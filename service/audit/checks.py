@@ -26,7 +26,7 @@ from service.store import eventstore, hashchain, snapshots
 from service.store.models import GameRow, SnapshotRow
 from service.store.upcast import upcast
 from service.table import logfold
-from service.table.rules import is_table
+from service.table.state import is_table
 
 FORMAT = "pbem-log/1"
 EVENT_FIELDS = tuple(f.name for f in fields(LogEvent))

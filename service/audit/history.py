@@ -39,9 +39,9 @@ from service.store import eventstore
 from service.store import names as shown_names
 from service.store.models import EventRow, GameRow
 from service.table import events as ev
-from service.table import rules as tables
 from service.table.events import EVENTS
 from service.table.logfold import Folded
+from service.table.state import PREFIX, is_table
 from service.words import _, listing, n_
 
 
@@ -246,12 +246,12 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
     for i, (event, payload) in enumerate(zip(record.events, record.payloads, strict=True)):
         before = record.steps[i - 1] if i else record.before
         names = record.names_at(event.seq)
-        is_table = tables.is_table(payload)
-        decided = event.move is not None and not is_table
+        of_table = is_table(payload)
+        decided = event.move is not None and not of_table
         # Each run of decisions by one seat is a turn: the table counts them as it folds.
         turn = record.steps[i].table.turns
         label = _decision(record, viewer, event, before) if decided else None
-        if is_table:
+        if of_table:
             text, bookkeeping = _table_text(record, event, payload, names), False
         else:
             text, bookkeeping = _game_text(record, viewer, event, payload, before, names)
@@ -265,7 +265,7 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
                 name=names.get(event.seat) if event.seat else None,
                 by_bot=bool(before and event.seat in before.table.bots and decided),
                 turn=turn,
-                table=is_table,
+                table=of_table,
                 decision=label,
                 decided=decided,
                 bookkeeping=bookkeeping,
@@ -361,7 +361,7 @@ def _day(iso: Any) -> str:
 
 
 def humanise(kind: str) -> str:
-    return contract.humanise(kind.removeprefix(tables.PREFIX))
+    return contract.humanise(kind.removeprefix(PREFIX))
 
 
 @dataclass(frozen=True)
@@ -401,14 +401,14 @@ def describe_table(
     the seat whose decision a takeback undid, ``replaced`` whom a hand-over replaced. Names
     come from ``names`` (the holders at that event), never from the payload: events name
     nobody (issue 30), and the names of older ones are read away (:mod:`service.store.upcast`)."""
-    kind = payload["type"].removeprefix(tables.PREFIX)
+    kind = payload["type"].removeprefix(PREFIX)
 
     def name(seat: Any) -> str:
         return names.get(seat, str(seat))
 
     who = name(by) if by else None
     them = name(payload.get("seat")) if payload.get("seat") else None
-    teller = TELLERS.get(tables.PREFIX + kind)
+    teller = TELLERS.get(PREFIX + kind)
     if teller is None:  # an event the fold refuses: the history still names it
         return humanise(payload["type"])
     return teller(Told(payload, names, who, them, undoer, replaced))

@@ -44,8 +44,7 @@ from service.store import people as people_store
 from service.store.eventstore import Loaded, now
 from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow
 from service.store.upcast import upcast
-from service.table import logfold
-from service.table import rules as tables
+from service.table import logfold, schedule
 from service.table.events import RESUMED
 
 
@@ -151,7 +150,7 @@ def import_log(
     )
     _seat_settings(session, row, gone, chosen)
     # A moved game's scheduler picks up where the old host's left off (a cache of the log).
-    due = None if over else tables.next_due(folded.table, game.to_act(folded.state))
+    due = None if over else schedule.next_due(folded.table, game.to_act(folded.state))
     _append(session, row, log, over, due if moving else None)
     loaded = eventstore.load(session, row.id)
     if not over and not moving:

@@ -24,7 +24,7 @@ from service.play import slowplay
 from service.play.games import check_time_zone
 from service.store import hashchain
 from service.store.models import GameRow, PersonRow, SeatRow
-from service.table import rules as tables
+from service.table.state import NOTIFY
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,8 @@ def read(seat: str, given: Any) -> SeatSettings:
     except BadRequest as exc:
         raise BadRequest(f"seat {seat}'s time zone: {exc.message}") from exc
     notify = given.get("notify")
-    if notify is not None and notify not in tables.NOTIFY:
-        raise BadRequest(f"seat {seat}'s email style is not one of {', '.join(tables.NOTIFY)}")
+    if notify is not None and notify not in NOTIFY:
+        raise BadRequest(f"seat {seat}'s email style is not one of {', '.join(NOTIFY)}")
     muted = given.get("muted_at")
     try:
         muted_at = None if muted is None else _moment(muted)
@@ -88,9 +88,9 @@ def read(seat: str, given: Any) -> SeatSettings:
         return SeatSettings(language, zone, notify, muted_at)
     hour = person.get("digest_hour") if isinstance(person, dict) else None
     style = person.get("notify") if isinstance(person, dict) else None
-    if style not in tables.NOTIFY or type(hour) is not int or not 0 <= hour <= 23:
+    if style not in NOTIFY or type(hour) is not int or not 0 <= hour <= 23:
         raise BadRequest(
-            f"seat {seat}'s player's email style is not one of {', '.join(tables.NOTIFY)} "
+            f"seat {seat}'s player's email style is not one of {', '.join(NOTIFY)} "
             "with a digest hour from 0 to 23"
         )
     return SeatSettings(language, zone, notify, muted_at, style, hour)

@@ -1,7 +1,7 @@
 """Which decision a link names, and whether it is still that seat's to take (issue 14).
 
 A link names the game's ``turn_seq`` when it was made, where the seat's decision began
-(:attr:`service.table.rules.Clock.decision_seq`) and a digest of that decision's options. It
+(:attr:`service.table.state.Clock.decision_seq`) and a digest of that decision's options. It
 stays good while the seat still has that decision: another seat's move leaves it valid (a
 simultaneous choice, a turn elsewhere), unless it changed this seat's options. Links made
 before this (no digest) are judged as they always were, by ``turn_seq`` alone.

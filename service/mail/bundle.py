@@ -23,7 +23,7 @@ from service import words
 from service.config import Settings
 from service.links import bundles, decisions, replyto
 from service.links import urls as links
-from service.mail import commands, compose, smtp
+from service.mail import compose, keywords, smtp
 from service.mail.compose import Outgoing, Plan
 from service.mail.kinds import ANSWER
 from service.play.moves import seat_row
@@ -173,7 +173,7 @@ def _message(
         "cap": cap,
         "waited": waited,
         "example": example,
-        "status": f"{replies[-1]['letter'] if replies else 'A'} {commands.word('status')}",
+        "status": f"{replies[-1]['letter'] if replies else 'A'} {keywords.word('status')}",
         "settings_url": links.person_url(settings, recipient[1]),
         "preheader": _preheader(sections, steps),
     }

@@ -17,7 +17,7 @@ from service import boards, words
 from service.config import Settings
 from service.links import decisions, replyto
 from service.links import urls as links
-from service.mail import commands, ics, kinds, news, smtp
+from service.mail import ics, keywords, kinds, news, smtp
 from service.mail.kinds import ANSWER
 from service.play import blocklist, reach, resigning
 from service.play.forgetting import LEFT
@@ -310,7 +310,7 @@ def _fields(seat_told: SeatEmail) -> dict[str, Any]:
         "first_contact": None,
         "prefix": "",
         "reply_by_code": False,
-        "reply_commands": commands.named(commands.IN_TURN_EMAILS),
+        "reply_commands": keywords.named(keywords.IN_TURN_EMAILS),
         "answer": None,
         "preheader": "",
     }
@@ -319,7 +319,7 @@ def _fields(seat_told: SeatEmail) -> dict[str, Any]:
 def _with_hint(notice: dict[str, Any] | None, kind: str) -> dict[str, Any] | None:
     """A table notice that a reply answers, with what replying does (issue 32: the takeback
     request says replying yes or no works)."""
-    hint = commands.reply_hint(kind)
+    hint = keywords.reply_hint(kind)
     if notice is None or hint is None:
         return notice
     return {**notice, "lines": [*notice["lines"], hint]}
@@ -403,7 +403,7 @@ def first_contact(
         "join_url": links.claim_url(settings, offer.id) if offer is not None else seat_links.join,
         "never_url": seat_links.never,
         "by_reply": by_reply is not None,
-        "stop": commands.word("none"),
+        "stop": keywords.word("none"),
     }
 
 

@@ -8,7 +8,7 @@ numbers, a number in a sentence, a question, a "not") is no code: the reader ans
 with the help, which asks for the code alone on its own line.
 
 The words of every language are read whatever the seat's (as table commands are,
-:mod:`service.mail.commands`): none holds a digit, so none can add a code to a line, and
+:mod:`service.mail.keywords`): none holds a digit, so none can add a code to a line, and
 none says no, or, not, than, instead or again, so none can turn a code into its opposite.
 """
 

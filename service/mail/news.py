@@ -19,7 +19,7 @@ from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import EventRow
 from service.table import logfold
-from service.table import rules as tables
+from service.table.state import is_table
 
 LIMIT = 30
 """Lines an email tells at most; the history holds the rest."""
@@ -65,7 +65,7 @@ def _told(
     for event, payload in zip(rows, eventstore.payloads(rows, row.game), strict=True):
         before = folder.now.state
         folder.feed(event, payload)
-        if tables.is_table(payload) or event.seq in undone:
+        if is_table(payload) or event.seq in undone:
             continue
         text = game.narrate(before, payload, seat)
         if text:

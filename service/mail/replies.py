@@ -6,7 +6,7 @@ answered; an address we did not sign names no seat and is dropped unanswered (we
 know whom to answer, and we never answer the sender); a sender who is not the seat's player
 is refused with a warning to the SEAT's own address. Otherwise each meaningful line is option
 codes (applied through :func:`service.play.moves.make_move`, as a link applies them) or a
-table command (:func:`service.mail.commands.run`), and one answer email says what happened.
+table command (:func:`service.mail.reply_commands.run`), and one answer email says what happened.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from service.config import Settings
 from service.errors import Conflict, ServiceError
 from service.links import bundles, decisions, replyto
 from service.links.decisions import Named, Verdict
-from service.mail import authenticity, commands, filler, inbox, reading
+from service.mail import authenticity, filler, inbox, keywords, parsing, reading, reply_commands
 from service.mail import bounces as reports
 from service.play import moves
 from service.play.moves import seat_row
@@ -67,7 +67,7 @@ def short_help() -> str:
             _(
                 "Write only an option's code on its own line, such as 1 or 2b (several codes "
                 "on one line are played in order), or one of these commands: {commands}.",
-                commands=commands.named(commands.IN_SHORT_HELP),
+                commands=keywords.named(keywords.IN_SHORT_HELP),
             )
         )
     )
@@ -333,7 +333,7 @@ class _Reading:
         return self.codes(target, step, found)
 
     def command(self, target: _Target, step: dict[str, Any], said_line: str) -> bool:
-        said = commands.run(
+        said = reply_commands.run(
             self.session, self.settings, target.game_id, target.seat, target.address.generation,
             target.email, said_line, asks=target.address.asks, first_contact=self.first_contact,
         )  # fmt: skip
@@ -414,7 +414,7 @@ def _router(
             if isinstance(found, str):
                 return found
             return found, " ".join(code for _mark, code in lettered)
-        command = commands.parse(line)
+        command = parsing.parse(line)
         if command is not None:
             if single or command[0] in PERSONAL:
                 found = target(first)

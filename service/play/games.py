@@ -29,7 +29,7 @@ from service.store import eventstore
 from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, SeatRow
 from service.table.logfold import Folded
-from service.table.rules import Pace, PaceError, Table
+from service.table.state import Pace, PaceError, Table
 from service.words import _, n_
 
 NAME_AND_ADDRESS = re.compile(r"([^<>]*)<([^<>]*)>")

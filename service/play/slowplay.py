@@ -1,7 +1,7 @@
 """Keeping slow games alive (issue 4): reminders, nudges, absences, deadline votes, bots,
 new players for abandoned seats, resuming, reviving and takebacks.
 
-Each rule is a ``table.*`` event in the game's log (:mod:`service.table.rules` folds them) plus
+Each rule is a ``table.*`` event in the game's log (:mod:`service.table.state` folds them) plus
 the outbox rows that tell the players. The caller owns the transaction; the scheduler's
 job (:func:`advance`) and the seat page's forms both land here.
 """
@@ -30,7 +30,8 @@ from service.play.moves import Applied, check_holder, make_move, notify, outbox,
 from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import AddressRow, PersonRow, SeatHolderRow, SeatOfferRow, SeatRow
-from service.table import rules as tables
+from service.table import schedule
+from service.table.state import CHOICES, NOTIFY, NUDGE_EVERY, Table, days_away, with_absence
 from service.words import _, n_
 
 MAX_AWAY_DAYS = 120
@@ -65,7 +66,7 @@ def advance(
         loaded = eventstore.load(session, game_id)
         if loaded.row.over:
             break
-        work = tables.due(loaded.table, loaded.game.to_act(loaded.state), moment)
+        work = schedule.due(loaded.table, loaded.game.to_act(loaded.state), moment)
         if not work:
             break
         step = work[0]
@@ -86,7 +87,7 @@ def advance(
 def remind(session: Session, loaded: Loaded, seat: str, moment: datetime) -> list[int]:
     clock = loaded.table.clock(seat)
     assert clock is not None
-    number = max(clock.reminders + 1, tables.reminders_by(loaded.table, clock, moment))
+    number = max(clock.reminders + 1, schedule.reminders_by(loaded.table, clock, moment))
     event = {"type": "table.reminded", "seat": seat, "number": number}
     after = _record(session, loaded, event, None)
     return outbox(session, after.row, [seat], "reminder")
@@ -116,7 +117,7 @@ def close_ballot(session: Session, loaded: Loaded, *, closing: bool) -> list[int
     """Record the ballot's result if it is known, and carry it out."""
     table = loaded.table
     ballot = table.ballot
-    choice = tables.tally(table, closing=closing)
+    choice = schedule.tally(table, closing=closing)
     if ballot is None or choice is None:
         return []
     answers = sum(1 for voter, _ in ballot.votes if voter in table.voters())
@@ -182,8 +183,8 @@ def cast_vote(
         raise Stale(_("This vote is closed."), game_id=game_id, seat=voter)
     if voter not in loaded.table.voters():
         raise BadRequest(_("You do not vote on this: it is about your own seat."))
-    if choice not in tables.CHOICES:
-        raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(tables.CHOICES)))
+    if choice not in CHOICES:
+        raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(CHOICES)))
     payload: dict[str, Any] = {"type": "table.vote_cast", "ballot": number, "choice": choice}
     if choice == "replace":
         if newcomer is None:
@@ -233,8 +234,8 @@ def nudge(session: Session, game_id: str, by: str, generation: int, target: str)
     if loaded.table.has_left(target):
         raise Stale(_("That player left the game: nobody is there to nudge."), game_id=game_id)
     last = loaded.table.last_nudged(target)
-    if last is not None and now() - last < tables.NUDGE_EVERY:
-        again = last + tables.NUDGE_EVERY
+    if last is not None and now() - last < NUDGE_EVERY:
+        again = last + NUDGE_EVERY
         raise TooSoon(
             _(
                 "That player was nudged less than a day ago. You can nudge again after {moment} "
@@ -256,7 +257,7 @@ def declare_away(
     """A player is away from ``first`` to ``last`` (days, inclusive): in every game they
     play (or the game ``only``, from the desk, issue 20), their deadlines pause and the
     others are told. An absence replaces the seat's earlier one that it overlaps
-    (:func:`service.table.rules.with_absence`, issue 32); one that changes nothing (the same
+    (:func:`service.table.state.with_absence`, issue 32); one that changes nothing (the same
     days again) records nothing and tells nobody."""
     if last < first:
         raise BadRequest(_("The last day away comes before the first."))
@@ -282,8 +283,8 @@ def declare_away(
             continue
         days = (first.isoformat(), last.isoformat())
         held = loaded.table.away
-        if tables.days_away(tables.with_absence(held, seat.seat, *days), seat.seat) == (
-            tables.days_away(held, seat.seat)
+        if days_away(with_absence(held, seat.seat, *days), seat.seat) == (
+            days_away(held, seat.seat)
         ):
             continue  # the same days again: nothing changes, nobody is told twice
         event = {"type": "table.away", "seat": seat.seat, "first": days[0], "last": days[1]}
@@ -443,7 +444,7 @@ def request_takeback(session: Session, game_id: str, seat: str, generation: int)
     return outbox(session, after.row, sorted(asked), "takeback_request")
 
 
-def approvers(table: tables.Table, seat: str) -> set[str]:
+def approvers(table: Table, seat: str) -> set[str]:
     """Who must approve ``seat``'s takeback: every other player, not bots nor seats whose
     player left."""
     return set(table.seats) - {seat} - set(table.bots) - {s for s, _ in table.left}
@@ -529,8 +530,8 @@ def set_notify(
     """The player at ``email`` hears about their turns by ``mode`` in every game, or only in
     the games of ``seats`` (issue 20), where the others keep what they had. Asking for email
     again lifts the stop their complaint put on every email (issue 31)."""
-    if mode not in tables.NOTIFY:
-        raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(tables.NOTIFY)))
+    if mode not in NOTIFY:
+        raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(NOTIFY)))
     if mode != "none" and (key := normal(email)) is not None:
         session.execute(update(AddressRow).where(AddressRow.key == key).values(complained_at=None))
     row = person(session, email)

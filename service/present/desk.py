@@ -23,7 +23,7 @@ from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import EventRow, SeatRow
 from service.table import logfold
-from service.table import rules as tables
+from service.table.state import is_table
 
 RECENT = 6
 """Game events looked at, newest first, for one that the seat may read."""
@@ -99,7 +99,7 @@ def last_happened(session: Session, loaded: Loaded, seat: str) -> str | None:
             continue  # the game's setup: nothing a player did
         rows = eventstore.events_of(session, row.id, after=seq - 1, upto=seq)
         payload = eventstore.payloads(rows, row.game)[0]
-        if tables.is_table(payload):
+        if is_table(payload):
             continue
         text = game.narrate(before.state, payload, seat)
         if text:

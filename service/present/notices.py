@@ -19,12 +19,10 @@ from service.present import presentation
 from service.store import names as shown_names
 from service.store import people
 from service.store.eventstore import Loaded, now
-from service.table import rules as tables
+from service.table import schedule
 from service.table.events import TAKEN_BACK
-from service.table.rules import Table
+from service.table.state import CHOICE_LABELS, CHOICES, Table
 from service.words import _, n_
-
-CHOICE_LABELS = tables.CHOICE_LABELS
 
 
 def _decided(choice: str, name: str) -> Msg:
@@ -64,7 +62,7 @@ def away_span(table: Table, first: str, last: str) -> tuple[str, str, str]:
     （日付は UTC 時間）"): days where the zone's midnights are the game's, else the moments it
     begins and ends; and the zone they are in."""
     zone = words.reader_zone() or table.pace.timezone
-    start, end = tables.absence_span(table, first, last)
+    start, end = schedule.absence_span(table, first, last)
     local_start, local_end = start.astimezone(words.zone(zone)), end.astimezone(words.zone(zone))
     if (local_start.time(), local_end.time()) == (time(0), time(0)):
         days = local_start.date(), (local_end - timedelta(days=1)).date()
@@ -106,7 +104,7 @@ def pace(loaded: Loaded, seat: str | None = None) -> dict[str, Any]:
     clock = table.clock(seat) if seat else None
     deadline = deadline_at = None
     if clock is not None and seat not in table.bots and not loaded.row.over:
-        deadline_at = tables.deadline(table, clock)
+        deadline_at = schedule.deadline(table, clock)
         deadline = when(table, deadline_at)
     return {
         "summary": summary,
@@ -169,7 +167,7 @@ def statuses(loaded: Loaded) -> list[dict[str, Any]]:
         if table.offered_to(s.seat) is not None:
             # A newcomer is named once they take the seat: until then they agreed to nothing.
             notes.append(_("handed to a new player, who has not taken the seat yet"))
-        for first, last in tables.absences(table, s.seat):
+        for first, last in schedule.absences(table, s.seat):
             if last > moment:
                 notes.append(
                     _(
@@ -181,7 +179,7 @@ def statuses(loaded: Loaded) -> list[dict[str, Any]]:
         deadline = None
         waits = s.seat not in table.bots and not table.has_left(s.seat)
         if clock is not None and s.seat in acting and waits:
-            deadline = when(table, tables.deadline(table, clock))
+            deadline = when(table, schedule.deadline(table, clock))
         unreachable = s.seat in table.unreachable and s.left_at is None
         if unreachable:
             notes.append(
@@ -297,12 +295,12 @@ def _ballot(asked: Asked) -> dict[str, Any]:
     ]
     if table.ballot is None:
         return _said(headline, *lines)
-    closes = tables.ballot_closes(table)
+    closes = schedule.ballot_closes(table)
     assert closes is not None
     lines.append(_("The vote closes at {moment}.", moment=when(table, closes)))
     votes = tuple(
         {"label": CHOICE_LABELS[choice], "url": f"{asked.page.split('#')[0]}?vote={choice}#vote"}
-        for choice in tables.CHOICES
+        for choice in CHOICES
     )
     return _said(headline, *lines, actions=votes)
 

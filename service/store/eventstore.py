@@ -36,10 +36,9 @@ from service.store.eventlog import (
 )
 from service.store.models import EventRow, GameRow
 from service.store.statecache import forget_states, remember
-from service.table import logfold
-from service.table import rules as tables
+from service.table import logfold, schedule
 from service.table.logfold import Folded
-from service.table.rules import Table
+from service.table.state import Table
 
 # The log's own functions are named here too: callers need one module for a game's log.
 __all__ = [
@@ -240,7 +239,7 @@ def record(
         folder.feed(_Pending(loaded.seq + offset, seat, moment, first), payload)
     folded = folder.done()
     over = logfold.over(loaded.game, folded)
-    due_at = None if over else tables.next_due(folded.table, loaded.game.to_act(folded.state))
+    due_at = None if over else schedule.next_due(folded.table, loaded.game.to_act(folded.state))
     append(
         session,
         loaded.row,

@@ -18,8 +18,7 @@ from engine import registry
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow
-from service.table import logfold
-from service.table import rules as tables
+from service.table import logfold, schedule
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +41,7 @@ def due_times(url: str) -> int:
             loaded = eventstore.load(session, game_id)
             if logfold.over(loaded.game, loaded.folded):
                 continue
-            row.due_at = tables.next_due(loaded.table, loaded.game.to_act(loaded.state))
+            row.due_at = schedule.next_due(loaded.table, loaded.game.to_act(loaded.state))
             written += row.due_at is not None
     return written
 

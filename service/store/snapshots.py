@@ -14,18 +14,19 @@ from sqlalchemy.orm import Session
 from engine import Game, State, codec
 from service.store.models import GameRow, SnapshotRow
 from service.table.logfold import Folded
-from service.table.rules import Table
+from service.table.state import Table
 
 log = logging.getLogger(__name__)
 
 MOVED_MODULES = {
-    "service.table": "service.table.rules",  # restructure: keep
+    "service.table": "service.table.state",  # restructure: keep
+    "service.table.rules": "service.table.state",  # restructure: keep
 }
 """Where the dataclasses a snapshot names (``module:Class``) live now, by the module that
 held them when older snapshots were written: issue 16 moved the table's rules into the
-``service/table/`` package. Without this, every snapshot written before the move would be
-passed over (each load folding the whole log) and ``pbem verify`` would fail every game that
-has one."""
+``service/table/`` package, and issue 33 named their module for its job (the table's
+state). Without this, every snapshot written before a move would be passed over (each load
+folding the whole log) and ``pbem verify`` would fail every game that has one."""
 
 _NEWEST = (
     select(SnapshotRow)

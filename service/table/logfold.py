@@ -1,8 +1,8 @@
 """Folding a stored log: game events through the engine, ``table.*`` events through
-:mod:`service.table.rules`, in one pass (DESIGN.md §4, issue 4).
+:mod:`service.table.state`, in one pass (DESIGN.md §4, issue 4).
 
 Events appended together share their ``recorded_at``; once such a batch is folded the
-table learns who must decide now (:func:`service.table.rules.settle`). A takeback rewinds the
+table learns who must decide now (:func:`service.table.state.settle_clocks`). A takeback rewinds the
 game to the state before the decision it undoes, which the folder keeps at hand.
 """
 
@@ -14,9 +14,8 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from engine import Game, State
-from service.table import rules as tables
 from service.table.events import TAKEN_BACK
-from service.table.rules import Table
+from service.table.state import Table, fold_event, game_changed, is_table, settle_clocks
 
 
 class Row(Protocol):
@@ -60,8 +59,8 @@ class Folder:
             self.settle()
         self._batch = row.recorded_at
         now = self.now
-        if tables.is_table(payload):
-            folded_table = tables.fold(now.table, row.seq, row.seat, row.recorded_at, payload)
+        if is_table(payload):
+            folded_table = fold_event(now.table, row.seq, row.seat, row.recorded_at, payload)
             state, before = now.state, now.before_last
             if payload["type"] == TAKEN_BACK:
                 if before is None:
@@ -72,14 +71,14 @@ class Folder:
         starts = row.move is not None
         before = now.state if starts else now.before_last
         state = self.game.apply(now.state, payload)
-        table = tables.game_changed(now.table, row.seq, row.seat, starts, row.recorded_at)
+        table = game_changed(now.table, row.seq, row.seat, starts, row.recorded_at)
         self.now = Folded(state, table, row.seq, before)
 
     def settle(self) -> None:
         if self._batch is None or self.now.state is None:
             return
         to_act = self.game.to_act(self.now.state)
-        table = tables.settle(self.now.table, to_act, self.now.seq, self._batch)
+        table = settle_clocks(self.now.table, to_act, self.now.seq, self._batch)
         self.now = replace(self.now, table=table)
         self._batch = None
 
@@ -121,6 +120,6 @@ def game_events(rows: Iterable[tuple[Row, dict[str, Any]]]) -> list[dict[str, An
         if payload["type"] == TAKEN_BACK:
             first = payload["first_seq"]
             kept = [(seq, p) for seq, p in kept if seq < first]
-        elif not tables.is_table(payload):
+        elif not is_table(payload):
             kept.append((row.seq, payload))
     return [p for _, p in kept]

@@ -16,7 +16,7 @@ from engine.kit.choices import Choice, Flag, Number, Option
 from service.errors import BadRequest
 from service.play.games import parse_players
 from service.present import presentation
-from service.table.rules import MAX_ZONE_NAME
+from service.table.state import MAX_ZONE_NAME
 from service.web.strictjson import Unreadable, parse_field
 from service.words import _, n_
 

@@ -24,8 +24,8 @@ from service.store import eventstore, people
 from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import PersonRow, SeatRow
-from service.table import rules as tables
-from service.table.rules import Table
+from service.table import schedule
+from service.table.state import CHOICE_LABELS, CHOICES, NUDGE_EVERY, Table
 from service.web import db, enqueue_after_response, enqueue_call, language, preferences, settings
 from service.web.guard import one_click
 from service.words import _
@@ -131,7 +131,7 @@ def _nudgeable(table: Table, players: list[dict[str, Any]], seat: str) -> list[d
         absent = p["seat"] in table.bots or table.has_left(p["seat"])  # nobody to nudge
         if p["to_act"] and p["seat"] != seat and not absent:
             last = table.last_nudged(p["seat"])
-            again = None if last is None else last + tables.NUDGE_EVERY
+            again = None if last is None else last + NUDGE_EVERY
             nudgeable.append(
                 {
                     "seat": p["seat"],
@@ -148,7 +148,7 @@ def _ballot(loaded: Loaded, seat: str) -> dict[str, Any] | None:
     """The open vote on a late seat, and the seat's own vote in it."""
     table = loaded.table
     ballot = table.ballot
-    closes = tables.ballot_closes(table)  # None exactly when there is no ballot
+    closes = schedule.ballot_closes(table)  # None exactly when there is no ballot
     if not (ballot and closes):
         return None
     my_vote = dict(ballot.votes).get(seat)
@@ -157,9 +157,9 @@ def _ballot(loaded: Loaded, seat: str) -> dict[str, Any] | None:
         "about": shown_names.of_seat(seat_row(loaded.row, ballot.seat)),
         "closes": notices.when(table, closes),
         "mine": my_vote,
-        "mine_label": notices.CHOICE_LABELS.get(my_vote, my_vote) if my_vote else None,
+        "mine_label": CHOICE_LABELS.get(my_vote, my_vote) if my_vote else None,
         "voter": seat in table.voters(),
-        "choices": [{"key": c, "label": notices.CHOICE_LABELS[c]} for c in tables.CHOICES],
+        "choices": [{"key": c, "label": CHOICE_LABELS[c]} for c in CHOICES],
         "preselect": request.args.get("vote"),
     }
 

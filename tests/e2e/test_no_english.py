@@ -26,7 +26,7 @@ import pytest
 from engine import registry
 from engine.catalogue import CATALOGUE
 from service import words
-from service.mail import commands
+from service.mail import keywords
 from service.play import slowplay
 from service.present import codes
 from service.store import eventstore
@@ -94,7 +94,7 @@ def play_and_read(
     for player in players:  # the commands a player may write, in their own words
         with words.speaking(player["language"]):
             for command in ("help", "status"):
-                _say(settings, smtp, player["email"], commands.word(command))
+                _say(settings, smtp, player["email"], keywords.word(command))
         _say(settings, smtp, player["email"], PROSE[player["language"]])
         _say(settings, smtp, player["email"], "")
     work()
@@ -174,7 +174,7 @@ def headline_of(message: Any) -> str:
 def _english_commands() -> re.Pattern[str]:
     """The full help offers each command's English word beside the reader's ("помощь
     (help)"): a word to type, kept as it is."""
-    english = sorted({w for said in commands.KEYWORDS.values() for w in said["en"]}, key=len)
+    english = sorted({w for said in keywords.KEYWORDS.values() for w in said["en"]}, key=len)
     either = "|".join(re.escape(w) for w in reversed(english))
     return re.compile(r"[(（](?:" + either + r")[)）]")
 

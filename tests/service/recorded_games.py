@@ -19,7 +19,7 @@ from service.store import eventstore
 from service.store.eventstore import Loaded
 from service.store.models import OutboxRow
 from service.table.logfold import Folded
-from service.table.rules import Pace, Table
+from service.table.state import Pace, Table
 from tests.engine.playout import Playout, play_random
 
 

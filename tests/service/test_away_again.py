@@ -16,13 +16,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service import words
-from service.mail import commands
+from service.mail import reply_commands
 from service.play.games import create_game
 from service.play.moves import seat_row
 from service.present import notices
 from service.store import eventstore
 from service.store.db import sessions
-from service.table import rules as tables
+from service.table import schedule
+from service.table.state import Table, days_away, fold_event, with_absence
 from tests.service.test_reply_commands import (
     NOW,
     TODAY,
@@ -41,7 +42,7 @@ def deadline(settings, game_id: str, seat: str) -> datetime:
         loaded = eventstore.load(s, game_id)
     clock = loaded.table.clock(seat)
     assert clock is not None
-    return tables.deadline(loaded.table, clock)
+    return schedule.deadline(loaded.table, clock)
 
 
 def test_a_second_away_by_reply_shortening_the_first_moves_the_deadline_as_it_alone_would(
@@ -104,7 +105,7 @@ def test_days_already_lived_away_stay_counted_when_the_absence_is_cut_short(sett
     with freeze_time(later), sessions(settings.database_url).begin() as s:
         holder = seat_row(eventstore.load(s, g.id).row, g.mover)
         with words.speaking(holder.language):
-            said = commands.run(
+            said = reply_commands.run(
                 s, settings, g.id, g.mover, 0, holder.email, "ausente hasta el 3 de diciembre"
             )
     assert said is not None and said.ok, said
@@ -131,10 +132,10 @@ def test_a_seats_absences_never_overlap_and_the_newest_replaces_those_it_overlap
             old = _days(date.fromisoformat(begins), date.fromisoformat(ends))
             if whose == seat:
                 kept |= old if not old & new else {d for d in old if d < first}
-        others = {s: tables.days_away(away, s) for s in ("p1", "p2") if s != seat}
-        away = tables.with_absence(away, seat, first.isoformat(), last.isoformat())
-        assert tables.days_away(away, seat) == new | kept
-        assert all(tables.days_away(away, s) == d for s, d in others.items()), "theirs alone"
+        others = {s: days_away(away, s) for s in ("p1", "p2") if s != seat}
+        away = with_absence(away, seat, first.isoformat(), last.isoformat())
+        assert days_away(away, seat) == new | kept
+        assert all(days_away(away, s) == d for s, d in others.items()), "theirs alone"
     for seat in ("p1", "p2"):
         mine = sorted((begins, ends) for s, begins, ends in away if s == seat)
         for (_, end), (start, _) in itertools.pairwise(mine):
@@ -147,8 +148,8 @@ def _days(first: date, last: date) -> set[date]:
 
 def test_the_fold_of_an_away_event_is_this_rule():
     at = datetime(2026, 12, 1, tzinfo=UTC)
-    table = tables.Table(seats=("p1", "p2"))
+    table = Table(seats=("p1", "p2"))
     for first, last in [("2026-12-01", "2026-12-12"), ("2026-12-05", "2026-12-08")]:
         event = {"type": "table.away", "seat": "p1", "first": first, "last": last}
-        table = tables.fold(table, 1, "p1", at, event)
+        table = fold_event(table, 1, "p1", at, event)
     assert table.away == (("p1", "2026-12-01", "2026-12-04"), ("p1", "2026-12-05", "2026-12-08"))

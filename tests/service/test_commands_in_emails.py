@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.mail import commands
+from service.mail import keywords
 from tests.helpers import html_of, text_of
 from tests.service.replying import deliver, reply_message
 from tests.service.test_replies import new_game, order, state
@@ -42,8 +42,8 @@ def test_a_turn_email_names_the_commands_in_the_readers_words(settings, smtp, wo
     (turn,) = smtp.to(me)
     assert LINES[lang] in text_of(turn)
     assert LINES[lang].replace("<", "&lt;").replace(">", "&gt;") in html_of(turn)
-    for command in commands.IN_TURN_EMAILS:
-        assert commands.word(command, lang) in LINES[lang], command
+    for command in keywords.IN_TURN_EMAILS:
+        assert keywords.word(command, lang) in LINES[lang], command
     (waiting,) = smtp.to(you)
     assert LINES[lang] not in text_of(waiting), "an email that takes no reply names none"
 
@@ -66,7 +66,7 @@ def test_the_takeback_request_says_a_reply_of_yes_or_no_answers_it_and_yes_does(
     deliver(settings, reply_message(smtp.to(me)[-1], "5"))
     work()
     moved = state(settings, game_id)[0]
-    takeback = commands.word("takeback", lang)
+    takeback = keywords.word("takeback", lang)
     row, _ = deliver(settings, reply_message(smtp.to(me)[-1], takeback))
     assert row.outcome == "command", row.answer
     work()

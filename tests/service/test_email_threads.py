@@ -21,7 +21,7 @@ from service.play.moves import outbox
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import OutboxRow
-from service.table import rules as tables
+from service.table import schedule
 from tests.helpers import headline, html_of, text_of
 from tests.service.recorded_games import email, players_of, record
 from tests.service.replying import codes_of, deliver, reply_message
@@ -155,7 +155,7 @@ def test_a_turn_email_carries_its_deadline_as_an_escaped_calendar_event(
     (event,) = calendar.walk("VEVENT")
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
-        deadline = tables.deadline(loaded.table, loaded.table.clock(seat))
+        deadline = schedule.deadline(loaded.table, loaded.table.clock(seat))
         # a reminder of the same decision: the same event, a newer version of it
         (reminder_id,) = outbox(s, loaded.row, [seat], "reminder")
         reminder = email(s, settings, reminder_id)

@@ -380,13 +380,14 @@ def test_a_load_folds_no_event_past_the_game_row_it_read(settings):
     assert folded.seq == from_start.seq == row.last_seq
 
 
-OLD_TABLE_MODULE = '"service.table:'  # restructure: keep
-"""How snapshots written before issue 16 name the module of the table's dataclasses."""
+OLD_TABLE_MODULES = ["service.table", "service.table.rules"]  # restructure: keep
+"""How snapshots written before issue 16, then before issue 33, name the module of the
+table's dataclasses."""
 
 
-def game_with_snapshots_of_the_old_layout(settings) -> str:
+def game_with_snapshots_of_an_old_layout(settings, old_module: str) -> str:
     """A game older than CATCH_UP events whose snapshots name the table's dataclasses as they
-    were named before issue 16 moved them."""
+    were named before a move (``old_module``)."""
     game_id = play(settings, 3, seed=3)
     with sessions(settings.database_url).begin() as s:
         loaded = eventstore.load(s, game_id)
@@ -400,14 +401,17 @@ def game_with_snapshots_of_the_old_layout(settings) -> str:
         assert snaps
         for snap in snaps:
             text = json.dumps(snap.state)
-            assert '"service.table.rules:Table"' in text
-            snap.state = json.loads(text.replace('"service.table.rules:', OLD_TABLE_MODULE))
+            assert '"service.table.state:Table"' in text
+            snap.state = json.loads(text.replace('"service.table.state:', f'"{old_module}:'))
     eventstore.forget_states()
     return game_id
 
 
-def test_a_snapshot_written_before_the_table_rules_moved_still_starts_the_load(settings, caplog):
-    game_id = game_with_snapshots_of_the_old_layout(settings)
+@pytest.mark.parametrize("old_module", OLD_TABLE_MODULES)
+def test_a_snapshot_written_before_the_table_rules_moved_still_starts_the_load(
+    settings, caplog, old_module
+):
+    game_id = game_with_snapshots_of_an_old_layout(settings, old_module)
     caplog.set_level(logging.WARNING)
     with sql_seen(settings) as seen, sessions(settings.database_url)() as s:
         loaded = eventstore.load(s, game_id)
@@ -417,10 +421,11 @@ def test_a_snapshot_written_before_the_table_rules_moved_still_starts_the_load(s
     assert "ignoring snapshot" not in caplog.text
 
 
+@pytest.mark.parametrize("old_module", OLD_TABLE_MODULES)
 def test_a_game_whose_snapshots_were_written_before_the_table_rules_moved_still_verifies(
-    settings,
+    settings, old_module
 ):
-    game_id = game_with_snapshots_of_the_old_layout(settings)
+    game_id = game_with_snapshots_of_an_old_layout(settings, old_module)
     report = audit(settings, game_id)
     assert report.ok, report.failures
 

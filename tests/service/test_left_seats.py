@@ -17,7 +17,7 @@ from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import OutboxRow, SeatHolderRow, SeatOfferRow, SeatRow
-from service.table import rules as tables
+from service.table import schedule
 from tests.helpers import play_now
 from tests.service.test_history import page, seat_link
 
@@ -80,7 +80,7 @@ def test_a_seat_left_between_its_turns_goes_to_the_vote_as_soon_as_it_must_decid
     move(settings, game_id, mover)
     now = loaded(settings, game_id)
     assert [
-        d.kind for d in tables.due(now.table, now.game.to_act(now.state), eventstore.now())
+        d.kind for d in schedule.due(now.table, now.game.to_act(now.state), eventstore.now())
     ] == ["deadline"], "no deadline to wait for, no reminder: the vote at once"
 
 
@@ -93,10 +93,10 @@ def test_a_vote_to_wait_for_a_seat_whose_player_left_gives_it_the_paces_days(set
         slowplay.cast_vote(s, game_id, voter, 0, 1, "wait")
     now = loaded(settings, game_id)
     acting = now.game.to_act(now.state)
-    assert now.table.ballot is None and tables.due(now.table, acting, eventstore.now()) == []
-    later = tables.next_due(now.table, acting)
+    assert now.table.ballot is None and schedule.due(now.table, acting, eventstore.now()) == []
+    later = schedule.next_due(now.table, acting)
     assert later is not None and later - eventstore.now() > timedelta(days=3)
-    assert [d.kind for d in tables.due(now.table, acting, later)] == ["deadline"]
+    assert [d.kind for d in schedule.due(now.table, acting, later)] == ["deadline"]
 
 
 def test_a_seat_whose_player_left_is_not_asked_to_vote_approve_or_be_nudged(settings):
@@ -131,7 +131,7 @@ def test_a_forgotten_newcomer_cannot_take_the_seat_and_the_others_vote_again_in_
     with sessions(settings.database_url).begin() as s, pytest.raises(Stale):
         slowplay.claim(s, offer.id)
     now = loaded(settings, game_id)
-    later = tables.next_due(now.table, now.game.to_act(now.state))
+    later = schedule.next_due(now.table, now.game.to_act(now.state))
     assert later is not None and later - eventstore.now() > timedelta(days=3)
 
 
@@ -194,8 +194,8 @@ def test_a_seat_whose_player_left_waits_the_paces_days_for_the_newcomer_it_is_ha
         slowplay.cast_vote(s, game_id, voter, 0, 1, "replace", ("cy@example.org", "Cy"))
     now = loaded(settings, game_id)
     acting = now.game.to_act(now.state)
-    assert tables.due(now.table, acting, eventstore.now()) == [], "no vote while Cy may come"
-    later = tables.next_due(now.table, acting)
+    assert schedule.due(now.table, acting, eventstore.now()) == [], "no vote while Cy may come"
+    later = schedule.next_due(now.table, acting)
     assert later is not None and later - eventstore.now() > timedelta(days=3)
     with sessions(settings.database_url).begin() as s:
         offer = s.scalars(select(SeatOfferRow).where(SeatOfferRow.game_id == game_id)).one()

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from service import words
-from service.mail import commands
-from service.mail.commands import Said
+from service.mail import keywords, parsing, reply_commands
 from service.mail.dates import read_day
+from service.mail.reply_commands import Said
 from service.play import slowplay
 from service.play.games import create_game
 from service.play.moves import seat_row
@@ -68,7 +68,7 @@ def say(settings, game_id: str, seat: str, line: str, generation: int = 0) -> Sa
     with freeze_time(NOW), sessions(settings.database_url).begin() as s:
         holder = seat_row(eventstore.load(s, game_id).row, seat)
         with words.speaking(holder.language, holder.time_zone):
-            return commands.run(s, settings, game_id, seat, generation, holder.email, line)
+            return reply_commands.run(s, settings, game_id, seat, generation, holder.email, line)
 
 
 def done(settings, game_id: str, seat: str, line: str) -> Said:
@@ -152,7 +152,7 @@ def late(settings, game_id: str, seat: str) -> None:
 def test_a_command_is_read_in_any_of_our_languages_whatever_its_case_accents_or_width(
     line, command
 ):
-    found = commands.parse(line)
+    found = parsing.parse(line)
     assert found is not None and found[0] == command, line
 
 
@@ -173,7 +173,7 @@ def test_a_command_is_read_in_any_of_our_languages_whatever_its_case_accents_or_
     ],
 )
 def test_a_command_that_takes_more_keeps_the_rest_of_the_line_as_written(line, command, rest):
-    assert commands.parse(line) == (command, rest)
+    assert parsing.parse(line) == (command, rest)
 
 
 @pytest.mark.parametrize(
@@ -188,13 +188,13 @@ def test_a_line_that_is_no_command_is_left_to_the_reader_of_replies(settings, li
 
 def test_every_command_word_leads_to_one_command_whatever_the_language():
     seen: dict[str, str] = {}
-    for command, languages in commands.KEYWORDS.items():
+    for command, languages in keywords.KEYWORDS.items():
         assert set(languages) == set(words.LANGUAGES), command
         for phrases in languages.values():
             for phrase in phrases:
-                key = commands.normal(phrase)
+                key = parsing.normal(phrase)
                 assert seen.setdefault(key, command) == command, (phrase, seen[key], command)
-                assert commands.parse(phrase) == (command, ""), phrase
+                assert parsing.parse(phrase) == (command, ""), phrase
 
 
 # ---------------------------------------------------------------- status and help
@@ -548,7 +548,7 @@ def test_a_command_for_an_earlier_holder_of_a_handed_over_seat_is_refused(settin
 def test_a_command_for_a_seat_the_game_has_not_is_refused(settings):
     g = new_game(settings)
     with freeze_time(NOW), sessions(settings.database_url).begin() as s:
-        said = commands.run(s, settings, g.id, "p9", 0, ANN, "status")
+        said = reply_commands.run(s, settings, g.id, "p9", 0, ANN, "status")
     assert said is not None and not said.ok
 
 
@@ -577,23 +577,23 @@ def test_a_hostile_line_never_crashes_and_is_echoed_at_most_short_and_clean(sett
     for bad in ("\u202e", "\u202c", "\u0000", "\u0001", "\u0007", "x" * 41, "9" * 41):
         assert bad not in said.text, (bad, said.text)
     for quoted in re.findall(r"“(.*?)”", said.text):
-        assert len(quoted) <= commands.ECHO, "an echo is short"
-    longest = commands.ECHO + 1
+        assert len(quoted) <= parsing.ECHO, "an echo is short"
+    longest = parsing.ECHO + 1
     pieces = {line[i : i + longest] for i in range(len(line) - longest + 1)}
     assert not any(piece in said.text for piece in pieces), "no more of the line than an echo"
 
 
 @pytest.mark.hostile
 def test_an_echo_drops_invisible_private_and_unassigned_characters_and_stops_short():
-    shown = commands.echo("a\u202eb\u200bc\ue000d\u0378e\x1b[31m" + "w" * 100)
+    shown = parsing.echo("a\u202eb\u200bc\ue000d\u0378e\x1b[31m" + "w" * 100)
     assert shown.startswith("a b c d e [31m")
-    assert len(shown) == commands.ECHO and shown.endswith("…")
+    assert len(shown) == parsing.ECHO and shown.endswith("…")
 
 
 WORDS = sorted(
     {
         phrase
-        for languages in commands.KEYWORDS.values()
+        for languages in keywords.KEYWORDS.values()
         for ps in languages.values()
         for phrase in ps
     }
@@ -610,7 +610,7 @@ def test_any_line_is_either_no_command_or_an_answer_never_a_crash(settings, line
     g = _one_game(settings)
     with freeze_time(NOW), sessions(settings.database_url)() as s, words.speaking("ru"):
         s.begin()
-        said = commands.run(s, settings, g.id, g.waiter, 0, EMAILS[g.waiter], line)
+        said = reply_commands.run(s, settings, g.id, g.waiter, 0, EMAILS[g.waiter], line)
         s.rollback()
     assert said is None or isinstance(said.text, str)
 

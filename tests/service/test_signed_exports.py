@@ -22,7 +22,7 @@ from service.audit import checks as audit
 from service.audit import provenance, signing
 from service.cli.commands import main
 from service.store import hashchain
-from service.table.rules import is_table
+from service.table.state import is_table
 from tests.service.test_eventstore import play
 from tests.service.test_import import games, imported
 from tests.service.test_verify import export, rehash

@@ -15,8 +15,8 @@ import service
 import workers
 from engine.kit.events import VocabularyError
 from service.audit import history
-from service.table import rules as tables
 from service.table.events import EVENTS
+from service.table.state import FOLD, Table, UnknownTableEvent, fold_event
 
 pytestmark = pytest.mark.usefixtures("regulars")
 
@@ -39,17 +39,17 @@ EVERYTHING = {
 
 
 def test_the_fold_has_a_handler_for_every_table_event_and_for_no_other():
-    assert list(tables.FOLD) == list(EVENTS)
+    assert list(FOLD) == list(EVENTS)
 
 
 def test_a_fold_without_a_handler_for_some_table_event_is_refused_on_import():
-    fewer = {kind: handler for kind, handler in tables.FOLD.items() if kind != "table.away"}
+    fewer = {kind: handler for kind, handler in FOLD.items() if kind != "table.away"}
     with pytest.raises(VocabularyError, match=r"table\.away"):
         EVENTS.table("fold", fewer)
 
 
 def test_a_fold_with_a_handler_for_an_undeclared_table_event_is_refused_on_import():
-    misspelt = {**tables.FOLD, "table.awya": tables.FOLD["table.away"]}
+    misspelt = {**FOLD, "table.awya": FOLD["table.away"]}
     with pytest.raises(VocabularyError, match=r"table\.awya"):
         EVENTS.table("fold", misspelt)
 
@@ -67,8 +67,8 @@ def test_every_table_event_has_a_sentence_of_its_own_in_the_history(kind):
 
 @pytest.mark.parametrize("kind", ["table.resign", "table.Resigned", "table.", "table.unknown"])
 def test_a_table_event_of_a_type_never_written_is_refused_not_folded_as_nothing(kind):
-    with pytest.raises(tables.UnknownTableEvent):
-        tables.fold(tables.Table(seats=("p1", "p2")), 1, None, datetime.now(UTC), {"type": kind})
+    with pytest.raises(UnknownTableEvent):
+        fold_event(Table(seats=("p1", "p2")), 1, None, datetime.now(UTC), {"type": kind})
 
 
 def _written_types() -> dict[str, str]:

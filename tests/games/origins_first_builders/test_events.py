@@ -13,7 +13,7 @@ from engine.games.origins_first_builders.context import Ctx
 from engine.games.origins_first_builders.events import EVENTS
 from engine.games.origins_first_builders.state import Step
 from engine.kit import UnknownEvent
-from service.table.rules import is_table
+from service.table.state import is_table
 from tests.engine.playout import play_bots, play_random
 from tests.games.origins_first_builders.helpers import (
     act,

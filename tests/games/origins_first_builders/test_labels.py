@@ -7,7 +7,7 @@ import pytest
 
 from engine.games.origins_first_builders import GAME
 from engine.games.origins_first_builders.moves import DESCRIBERS, UnknownMove
-from service.table.rules import is_table
+from service.table.state import is_table
 from tests.engine.playout import play_random
 from tests.games.origins_first_builders.helpers import new_game
 from tests.golden import corpus

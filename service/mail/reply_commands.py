@@ -13,29 +13,27 @@ line that is not an option code, inside its transaction and in the seat's langua
 (:mod:`service.play.slowplay`) with the seat the signed reply address names, so a reply
 and a click obey the same rules and are refused with the same sentences.
 
-The command words live in :data:`KEYWORDS`, not in the catalogs: a reply is read with the
-words of every language whatever the seat's (a Russian player may write ``status``), and a
-language has several words for one command, which a catalog's one translation cannot hold.
+The command words are :data:`.keywords.KEYWORDS`; a line is read into a command by
+:func:`.parsing.parse`.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
-from itertools import accumulate
 
 from babel.dates import format_date
 from sqlalchemy.orm import Session
 
-from engine.kit.words import Listing, Msg
+from engine.kit.words import Listing
 from service import words
 from service.config import Settings
 from service.errors import BadRequest, Conflict, ServiceError, Stale
 from service.links import urls as links
 from service.mail.dates import fold, read_day
+from service.mail.keywords import FROM, TO, UNTIL, word
+from service.mail.parsing import echo, parse
 from service.play import resigning, slowplay, suppression
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
@@ -43,7 +41,8 @@ from service.store import eventstore
 from service.store import names as shown_names
 from service.store.eventstore import Loaded, now
 from service.store.models import SeatRow
-from service.table import rules as tables
+from service.table import schedule
+from service.table.state import CHOICE_LABELS, CHOICES
 from service.words import _, listing
 
 
@@ -58,151 +57,6 @@ class Said:
     """Emails the command caused (a takeback request to the others, say)."""
     asks: str = ""
     """What the answer's reply address asks the player to confirm (``"resign"``), or ``""``."""
-
-
-# For translators: the words a player replies with, per command and language; the first of
-# each language is the one `help` shows. Write them as a player types them: lower case, no
-# final period (case, accents, full-width forms and a final period are folded away when a
-# reply is read). A command that takes more (`away` a day, `nudge` a name, `replace` an
-# address) is followed by it after a space; a Japanese word may be followed without one.
-KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "status": {
-        "en": ("status",),
-        "ru": ("статус", "состояние"),
-        "uk": ("статус", "стан"),
-        "es": ("estado", "situación"),
-        "ja": ("状況", "状態", "ステータス"),
-    },
-    "help": {
-        "en": ("help", "?", "commands"),
-        "ru": ("помощь", "справка", "команды"),
-        "uk": ("допомога", "довідка", "команди"),
-        "es": ("ayuda", "comandos"),
-        "ja": ("ヘルプ", "使い方", "コマンド"),
-    },
-    "takeback": {
-        "en": ("takeback", "take back", "undo"),
-        "ru": ("отменить ход", "отмена хода", "вернуть ход", "переходить"),
-        "uk": ("скасувати хід", "скасування ходу", "повернути хід"),
-        "es": ("deshacer", "deshacer jugada", "anular jugada"),
-        "ja": ("待った", "取り消し", "取消"),
-    },
-    "away": {
-        "en": ("away until", "away till", "away"),
-        "ru": ("отпуск до", "нет до", "уезжаю до", "отпуск"),
-        "uk": ("відпустка до", "немає до", "їду до", "відпустка"),
-        "es": ("ausente hasta", "fuera hasta", "vacaciones hasta", "ausente"),
-        "ja": ("不在", "休み", "留守"),
-    },
-    "back": {
-        "en": ("back", "i'm back", "im back"),
-        # The first, which the help shows, says nobody's gender (issue 32).
-        "ru": ("снова в игре", "вернулся", "вернулась", "я вернулся", "я вернулась", "я здесь"),
-        "uk": ("знову в грі", "повернувся", "повернулася", "я повернувся", "я повернулася",
-               "я тут"),
-        "es": ("he vuelto", "volví", "estoy de vuelta", "de vuelta"),
-        "ja": ("復帰", "戻りました", "ただいま"),
-    },
-    "nudge": {
-        "en": ("nudge", "remind"),
-        "ru": ("напомнить", "поторопить"),
-        "uk": ("нагадати", "поквапити"),
-        "es": ("recordar", "dar un toque", "avisar"),
-        "ja": ("催促", "リマインド"),
-    },
-    "digest": {
-        "en": ("digest", "daily digest"),
-        "ru": ("дайджест", "сводка", "раз в день"),
-        "uk": ("дайджест", "зведення", "раз на день"),
-        "es": ("resumen", "resumen diario"),
-        "ja": ("ダイジェスト", "まとめ", "1日1回"),
-    },
-    "each": {
-        "en": ("every turn", "each turn"),
-        "ru": ("каждый ход",),
-        "uk": ("кожен хід", "кожний хід"),
-        "es": ("cada turno", "cada jugada"),
-        "ja": ("毎ターン", "毎回"),
-    },
-    "none": {
-        "en": ("stop", "no emails"),
-        "ru": ("стоп", "не присылать"),
-        "uk": ("стоп", "не надсилати"),
-        "es": ("parar", "no enviar", "basta"),
-        "ja": ("停止", "配信停止"),
-    },
-    "yes": {
-        "en": ("yes", "approve"),
-        "ru": ("да", "согласен", "согласна"),
-        "uk": ("так", "згоден", "згодна"),
-        "es": ("sí", "acepto", "de acuerdo"),
-        "ja": ("はい", "承認"),
-    },
-    "no": {
-        "en": ("no", "refuse"),
-        "ru": ("нет", "против"),
-        "uk": ("ні", "проти"),
-        "es": ("no", "rechazo"),
-        "ja": ("いいえ", "拒否"),
-    },
-    "vote": {
-        "en": ("vote",),
-        "ru": ("голосую", "голос"),
-        "uk": ("голосую", "голос"),
-        "es": ("voto", "votar"),
-        "ja": ("投票",),
-    },
-    # The choices of a deadline vote (tables.CHOICES), alone or after `vote`.
-    "wait": {
-        "en": ("wait",),
-        "ru": ("ждать", "подождать"),
-        "uk": ("чекати", "зачекати"),
-        "es": ("esperar",),
-        "ja": ("待つ",),
-    },
-    "bot": {
-        "en": ("bot",),
-        "ru": ("бот",),
-        "uk": ("бот",),
-        "es": ("bot",),
-        "ja": ("ボット",),
-    },
-    "replace": {
-        "en": ("replace",),
-        "ru": ("заменить",),
-        "uk": ("замінити",),
-        "es": ("reemplazar", "sustituir"),
-        "ja": ("交代",),
-    },
-    "end": {
-        "en": ("end",),
-        "ru": ("закончить", "завершить"),
-        "uk": ("завершити", "закінчити"),
-        "es": ("terminar",),
-        "ja": ("終了",),
-    },
-    # Issue 32: asks for a confirmation first ("yes" to the answer's address).
-    "resign": {
-        "en": ("resign", "i resign", "concede", "i concede", "give up", "i give up", "leave",
-               "leave the game"),
-        "ru": ("сдаюсь", "я сдаюсь", "сдаться", "выхожу из игры", "выйти из игры"),
-        "uk": ("здаюся", "я здаюся", "здатися", "виходжу з гри", "вийти з гри"),
-        "es": ("me rindo", "abandono", "rendirse", "me retiro", "abandonar la partida"),
-        "ja": ("投了", "投了します", "投了する", "降参", "降参します", "棄権", "棄権します"),
-    },
-}  # fmt: skip
-TAKES_MORE = frozenset({"away", "nudge", "vote", "replace"})
-"""Commands followed by more words; the others are the whole line."""
-UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
-"""A word between ``away`` and its (last) day ("away until", "нет до", "hasta el")."""
-TO = frozenset({"-", "–", "—", "~", "〜", "a"})
-"""What else stands between the first and last days of a span ("20.12 - 3.1")."""
-FROM = frozenset({"from", "с", "со", "з", "із", "від", "desde", "del", "de", "el"})
-"""A word before the first day of a span ("from 20.12", "с 20.12", "desde el 20")."""
-LONGEST_LINE = 400
-"""No command is longer (an address and a name after ``replace``): a longer line is not one."""
-ECHO = 40
-"""At most this many of the player's characters are quoted back in a refusal."""
 
 
 def run(
@@ -240,108 +94,6 @@ def run(
         raise  # another writer won: the caller's transaction is spent, and it retries
     except ServiceError as refused:
         return Said(False, _joined([refused.message]), [])
-
-
-# ---------------------------------------------------------------- reading a line
-
-
-def normal(text: str) -> str:
-    """``text`` as commands are matched: folded (:func:`fold`), one space between words,
-    without a final period or exclamation mark."""
-    return " ".join(fold(text).split()).rstrip(".!。！ ")
-
-
-def _cjk(word: str) -> bool:
-    return any(unicodedata.east_asian_width(c) == "W" for c in word)
-
-
-def _phrases() -> list[tuple[str, str]]:
-    every = {
-        (normal(phrase), command)
-        for command, languages in KEYWORDS.items()
-        for phrases in languages.values()
-        for phrase in phrases
-    }
-    return sorted(every, key=lambda p: (-len(p[0]), p))  # the longest phrase wins
-
-
-PHRASES = _phrases()
-
-
-def parse(line: str) -> tuple[str, str] | None:
-    """The command ``line`` names and the words after it (as written, one space apart)."""
-    if len(line) > LONGEST_LINE:
-        return None
-    # Invisible characters mail clients leave (a BOM, a zero-width space) and hostile ones
-    # (bidi overrides, controls) are no part of a word.
-    line = "".join(c for c in line if unicodedata.category(c) not in ("Cc", "Cf"))
-    said = " ".join(unicodedata.normalize("NFKC", line).split()).rstrip(".!。！ ")
-    # Folded a character at a time, so that a place in the folded line is a place in the
-    # line as written (folding makes "ß" two letters and drops a lone accent).
-    pieces = [fold(c) for c in said]
-    folded = "".join(pieces)
-    ends = list(accumulate(len(piece) for piece in pieces))
-
-    def written(folded_chars: int) -> int:
-        return bisect_right(ends, folded_chars)
-
-    for phrase, command in PHRASES:
-        rest = None
-        if folded == phrase:
-            rest = ""
-        elif folded.startswith(phrase) and (folded[len(phrase)] == " " or _cjk(phrase[-1])):
-            rest = said[written(len(phrase)) :].strip()
-        elif _cjk(phrase[0]) and folded.endswith(phrase) and command == "away":
-            rest = said[: written(len(folded) - len(phrase))].strip()  # 12月24日まで不在
-        if rest is None:
-            continue
-        if rest and command not in TAKES_MORE:
-            return None  # "no, I think not": a sentence, not a command
-        return command, rest
-    return None
-
-
-def echo(text: str) -> str:
-    """The player's words, as a refusal may quote them: without control, format (bidi
-    overrides, zero-width) or unassigned characters, at most :data:`ECHO` characters."""
-    shown = "".join(
-        c if unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn") else " "
-        for c in text[: ECHO * 4]
-    )
-    shown = " ".join(shown.split())
-    return shown if len(shown) <= ECHO else shown[: ECHO - 1] + "…"
-
-
-def word(command: str, lang: str | None = None) -> str:
-    """The word a player of ``lang`` (this context's) writes for ``command``."""
-    return KEYWORDS[command].get(lang or words.language(), KEYWORDS[command]["en"])[0]
-
-
-IN_TURN_EMAILS = ("help", "status", "takeback", "away", "resign")
-"""The commands every turn email names, in the reader's words (issue 32)."""
-IN_SHORT_HELP = ("status", "help", "takeback", "resign", "away", "back", "nudge", "digest",
-                 "each", "none")  # fmt: skip
-"""The commands the short help names, answering a line that is neither code nor command."""
-
-
-def reply_hint(kind: str) -> Msg | None:
-    """What replying does to a table email of ``kind``, when a reply answers it (issue 32)."""
-    if kind == "takeback_request":
-        return _(
-            "Or reply to this email: {yes} to approve, {no} to refuse.",
-            yes=word("yes"),
-            no=word("no"),
-        )
-    return None
-
-
-def named(commands: tuple[str, ...]) -> Listing:
-    """``commands`` as the reader writes them (``away`` with the day it takes)."""
-    day = words.text(_("<date>"))
-    return listing((f"{word(c)} {day}" if c == "away" else word(c) for c in commands), "or")
-
-
-# ---------------------------------------------------------------- the commands
 
 
 @dataclass(frozen=True)
@@ -394,7 +146,7 @@ def _choices() -> Listing:
     """The vote's choices as the reader replies them."""
     newcomer = words.text(_("<address> <name>"))
     replace = f"{word('replace')} {newcomer}"
-    return listing((replace if c == "replace" else word(c) for c in tables.CHOICES), "or")
+    return listing((replace if c == "replace" else word(c) for c in CHOICES), "or")
 
 
 def status(t: _Table, _command: str, _rest: str) -> Result:
@@ -470,7 +222,7 @@ def _asked(loaded: Loaded, seat: str) -> list[str]:
     lines: list[str] = []
     ballot = table.ballot
     if ballot is not None and seat in table.voters() and seat not in dict(ballot.votes):
-        closes = tables.ballot_closes(table)
+        closes = schedule.ballot_closes(table)
         assert closes is not None
         lines.append(
             _(
@@ -721,7 +473,7 @@ def notify(t: _Table, command: str, _rest: str) -> Result:
 def vote(t: _Table, command: str, rest: str) -> Result:
     if command == "vote":  # "vote bot": the choice is the next word
         found = parse(rest)
-        if found is None or found[0] not in tables.CHOICES:
+        if found is None or found[0] not in CHOICES:
             raise _refuse(_("Choose one of: {choices}.", choices=_choices()))
         command, rest = found
     table = t.loaded.table
@@ -736,7 +488,7 @@ def vote(t: _Table, command: str, rest: str) -> Result:
         t.session, t.game_id, t.seat, t.generation, ballot.number if ballot else 0, command,
         newcomer,
     )  # fmt: skip
-    lines: list[str] = [_("Your vote is counted: {choice}.", choice=tables.CHOICE_LABELS[command])]
+    lines: list[str] = [_("Your vote is counted: {choice}.", choice=CHOICE_LABELS[command])]
     after = t.reload().table.ballot
     if ballot is not None and (after is None or after.number != ballot.number):
         lines.append(_("Your vote decided it: every player gets an email with the result."))

@@ -1,0 +1,183 @@
+"""The words of the table commands a player replies with (issues 18, 32), in every language
+we speak, and how our emails name them.
+
+They live here, not in the catalogs: a reply is read with the words of every language
+whatever the seat's (a Russian player may write ``status``), and a language has several
+words for one command, which a catalog's one translation cannot hold. Reading a line into a
+command is :mod:`.parsing`'s; what each command does, :mod:`.reply_commands`'.
+"""
+
+from __future__ import annotations
+
+from engine.kit.words import Listing, Msg
+from service import words
+from service.words import _, listing
+
+# For translators: the words a player replies with, per command and language; the first of
+# each language is the one `help` shows. Write them as a player types them: lower case, no
+# final period (case, accents, full-width forms and a final period are folded away when a
+# reply is read). A command that takes more (`away` a day, `nudge` a name, `replace` an
+# address) is followed by it after a space; a Japanese word may be followed without one.
+KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "status": {
+        "en": ("status",),
+        "ru": ("статус", "состояние"),
+        "uk": ("статус", "стан"),
+        "es": ("estado", "situación"),
+        "ja": ("状況", "状態", "ステータス"),
+    },
+    "help": {
+        "en": ("help", "?", "commands"),
+        "ru": ("помощь", "справка", "команды"),
+        "uk": ("допомога", "довідка", "команди"),
+        "es": ("ayuda", "comandos"),
+        "ja": ("ヘルプ", "使い方", "コマンド"),
+    },
+    "takeback": {
+        "en": ("takeback", "take back", "undo"),
+        "ru": ("отменить ход", "отмена хода", "вернуть ход", "переходить"),
+        "uk": ("скасувати хід", "скасування ходу", "повернути хід"),
+        "es": ("deshacer", "deshacer jugada", "anular jugada"),
+        "ja": ("待った", "取り消し", "取消"),
+    },
+    "away": {
+        "en": ("away until", "away till", "away"),
+        "ru": ("отпуск до", "нет до", "уезжаю до", "отпуск"),
+        "uk": ("відпустка до", "немає до", "їду до", "відпустка"),
+        "es": ("ausente hasta", "fuera hasta", "vacaciones hasta", "ausente"),
+        "ja": ("不在", "休み", "留守"),
+    },
+    "back": {
+        "en": ("back", "i'm back", "im back"),
+        # The first, which the help shows, says nobody's gender (issue 32).
+        "ru": ("снова в игре", "вернулся", "вернулась", "я вернулся", "я вернулась", "я здесь"),
+        "uk": ("знову в грі", "повернувся", "повернулася", "я повернувся", "я повернулася",
+               "я тут"),
+        "es": ("he vuelto", "volví", "estoy de vuelta", "de vuelta"),
+        "ja": ("復帰", "戻りました", "ただいま"),
+    },
+    "nudge": {
+        "en": ("nudge", "remind"),
+        "ru": ("напомнить", "поторопить"),
+        "uk": ("нагадати", "поквапити"),
+        "es": ("recordar", "dar un toque", "avisar"),
+        "ja": ("催促", "リマインド"),
+    },
+    "digest": {
+        "en": ("digest", "daily digest"),
+        "ru": ("дайджест", "сводка", "раз в день"),
+        "uk": ("дайджест", "зведення", "раз на день"),
+        "es": ("resumen", "resumen diario"),
+        "ja": ("ダイジェスト", "まとめ", "1日1回"),
+    },
+    "each": {
+        "en": ("every turn", "each turn"),
+        "ru": ("каждый ход",),
+        "uk": ("кожен хід", "кожний хід"),
+        "es": ("cada turno", "cada jugada"),
+        "ja": ("毎ターン", "毎回"),
+    },
+    "none": {
+        "en": ("stop", "no emails"),
+        "ru": ("стоп", "не присылать"),
+        "uk": ("стоп", "не надсилати"),
+        "es": ("parar", "no enviar", "basta"),
+        "ja": ("停止", "配信停止"),
+    },
+    "yes": {
+        "en": ("yes", "approve"),
+        "ru": ("да", "согласен", "согласна"),
+        "uk": ("так", "згоден", "згодна"),
+        "es": ("sí", "acepto", "de acuerdo"),
+        "ja": ("はい", "承認"),
+    },
+    "no": {
+        "en": ("no", "refuse"),
+        "ru": ("нет", "против"),
+        "uk": ("ні", "проти"),
+        "es": ("no", "rechazo"),
+        "ja": ("いいえ", "拒否"),
+    },
+    "vote": {
+        "en": ("vote",),
+        "ru": ("голосую", "голос"),
+        "uk": ("голосую", "голос"),
+        "es": ("voto", "votar"),
+        "ja": ("投票",),
+    },
+    # The choices of a deadline vote (CHOICES), alone or after `vote`.
+    "wait": {
+        "en": ("wait",),
+        "ru": ("ждать", "подождать"),
+        "uk": ("чекати", "зачекати"),
+        "es": ("esperar",),
+        "ja": ("待つ",),
+    },
+    "bot": {
+        "en": ("bot",),
+        "ru": ("бот",),
+        "uk": ("бот",),
+        "es": ("bot",),
+        "ja": ("ボット",),
+    },
+    "replace": {
+        "en": ("replace",),
+        "ru": ("заменить",),
+        "uk": ("замінити",),
+        "es": ("reemplazar", "sustituir"),
+        "ja": ("交代",),
+    },
+    "end": {
+        "en": ("end",),
+        "ru": ("закончить", "завершить"),
+        "uk": ("завершити", "закінчити"),
+        "es": ("terminar",),
+        "ja": ("終了",),
+    },
+    # Issue 32: asks for a confirmation first ("yes" to the answer's address).
+    "resign": {
+        "en": ("resign", "i resign", "concede", "i concede", "give up", "i give up", "leave",
+               "leave the game"),
+        "ru": ("сдаюсь", "я сдаюсь", "сдаться", "выхожу из игры", "выйти из игры"),
+        "uk": ("здаюся", "я здаюся", "здатися", "виходжу з гри", "вийти з гри"),
+        "es": ("me rindo", "abandono", "rendirse", "me retiro", "abandonar la partida"),
+        "ja": ("投了", "投了します", "投了する", "降参", "降参します", "棄権", "棄権します"),
+    },
+}  # fmt: skip
+TAKES_MORE = frozenset({"away", "nudge", "vote", "replace"})
+"""Commands followed by more words; the others are the whole line."""
+UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
+"""A word between ``away`` and its (last) day ("away until", "нет до", "hasta el")."""
+TO = frozenset({"-", "–", "—", "~", "〜", "a"})
+"""What else stands between the first and last days of a span ("20.12 - 3.1")."""
+FROM = frozenset({"from", "с", "со", "з", "із", "від", "desde", "del", "de", "el"})
+"""A word before the first day of a span ("from 20.12", "с 20.12", "desde el 20")."""
+
+
+def word(command: str, lang: str | None = None) -> str:
+    """The word a player of ``lang`` (this context's) writes for ``command``."""
+    return KEYWORDS[command].get(lang or words.language(), KEYWORDS[command]["en"])[0]
+
+
+IN_TURN_EMAILS = ("help", "status", "takeback", "away", "resign")
+"""The commands every turn email names, in the reader's words (issue 32)."""
+IN_SHORT_HELP = ("status", "help", "takeback", "resign", "away", "back", "nudge", "digest",
+                 "each", "none")  # fmt: skip
+"""The commands the short help names, answering a line that is neither code nor command."""
+
+
+def reply_hint(kind: str) -> Msg | None:
+    """What replying does to a table email of ``kind``, when a reply answers it (issue 32)."""
+    if kind == "takeback_request":
+        return _(
+            "Or reply to this email: {yes} to approve, {no} to refuse.",
+            yes=word("yes"),
+            no=word("no"),
+        )
+    return None
+
+
+def named(commands: tuple[str, ...]) -> Listing:
+    """``commands`` as the reader writes them (``away`` with the day it takes)."""
+    day = words.text(_("<date>"))
+    return listing((f"{word(c)} {day}" if c == "away" else word(c) for c in commands), "or")

@@ -1,0 +1,86 @@
+"""Reading one line of a reply as a table command (issue 18): folded as players write
+(case, accents, full-width forms, a final period), the longest phrase of
+:data:`.keywords.KEYWORDS` first, a Japanese word with or without a space after it; and
+quoting a player's words back, short and harmless, when a command is refused.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from bisect import bisect_right
+from itertools import accumulate
+
+from service.mail.dates import fold
+from service.mail.keywords import KEYWORDS, TAKES_MORE
+
+LONGEST_LINE = 400
+"""No command is longer (an address and a name after ``replace``): a longer line is not one."""
+ECHO = 40
+"""At most this many of the player's characters are quoted back in a refusal."""
+
+
+def normal(text: str) -> str:
+    """``text`` as commands are matched: folded (:func:`fold`), one space between words,
+    without a final period or exclamation mark."""
+    return " ".join(fold(text).split()).rstrip(".!。！ ")
+
+
+def _cjk(word: str) -> bool:
+    return any(unicodedata.east_asian_width(c) == "W" for c in word)
+
+
+def _phrases() -> list[tuple[str, str]]:
+    every = {
+        (normal(phrase), command)
+        for command, languages in KEYWORDS.items()
+        for phrases in languages.values()
+        for phrase in phrases
+    }
+    return sorted(every, key=lambda p: (-len(p[0]), p))  # the longest phrase wins
+
+
+PHRASES = _phrases()
+
+
+def parse(line: str) -> tuple[str, str] | None:
+    """The command ``line`` names and the words after it (as written, one space apart)."""
+    if len(line) > LONGEST_LINE:
+        return None
+    # Invisible characters mail clients leave (a BOM, a zero-width space) and hostile ones
+    # (bidi overrides, controls) are no part of a word.
+    line = "".join(c for c in line if unicodedata.category(c) not in ("Cc", "Cf"))
+    said = " ".join(unicodedata.normalize("NFKC", line).split()).rstrip(".!。！ ")
+    # Folded a character at a time, so that a place in the folded line is a place in the
+    # line as written (folding makes "ß" two letters and drops a lone accent).
+    pieces = [fold(c) for c in said]
+    folded = "".join(pieces)
+    ends = list(accumulate(len(piece) for piece in pieces))
+
+    def written(folded_chars: int) -> int:
+        return bisect_right(ends, folded_chars)
+
+    for phrase, command in PHRASES:
+        rest = None
+        if folded == phrase:
+            rest = ""
+        elif folded.startswith(phrase) and (folded[len(phrase)] == " " or _cjk(phrase[-1])):
+            rest = said[written(len(phrase)) :].strip()
+        elif _cjk(phrase[0]) and folded.endswith(phrase) and command == "away":
+            rest = said[: written(len(folded) - len(phrase))].strip()  # 12月24日まで不在
+        if rest is None:
+            continue
+        if rest and command not in TAKES_MORE:
+            return None  # "no, I think not": a sentence, not a command
+        return command, rest
+    return None
+
+
+def echo(text: str) -> str:
+    """The player's words, as a refusal may quote them: without control, format (bidi
+    overrides, zero-width) or unassigned characters, at most :data:`ECHO` characters."""
+    shown = "".join(
+        c if unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn") else " "
+        for c in text[: ECHO * 4]
+    )
+    shown = " ".join(shown.split())
+    return shown if len(shown) <= ECHO else shown[: ECHO - 1] + "…"
