@@ -208,11 +208,7 @@ def _players(view: View, colours: dict[str, str]) -> P.Table:
         (_("Mines, camps, buildings"), works),
         (_("Island"), island),
     )
-    return P.Table(
-        columns=(P.Column(), *(heading(seat) for seat in seats)),
-        rows=tuple(((label,), *(cell(players[s]) for s in seats)) for label, cell in rows),
-        labels=True,
-    )
+    return P.side_by_side(map(heading, seats), (players[s] for s in seats), rows)
 
 
 def _islands(view: View, colours: dict[str, str]) -> tuple[P.Block, ...]:

@@ -4,7 +4,7 @@ reserve and a legend. Read from the seat's view alone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.games.origin.board.palette import (
@@ -121,7 +121,7 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> P.Table:
     players = view.get("players", {})
     seats = list(players)
     share = 80 // max(1, len(seats))
-    columns = [P.Column()]
+    columns = []
     for seat in seats:
         colour = colours.get(seat, ("", NEUTRAL))[1]
         badges = []
@@ -136,22 +136,19 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> P.Table:
         columns.append(P.Column(heading, colour=colour, share=share))
     names = strait_names(view)
 
-    def row(label: str, cell: Any) -> tuple[P.Content, ...]:
-        return ((label,), *(cell(players[s]) for s in seats))
-
-    rows = (
-        row(_("Score"), _score),
-        row(_("Cards in hand"), _hand),
-        row(
+    rows: tuple[tuple[str, Callable[[dict[str, Any]], P.Content]], ...] = (
+        (_("Score"), _score),
+        (_("Cards in hand"), _hand),
+        (
             _("Villages left / pawns on map"),
             lambda p: (f"{p.get('villages_left', 0)} / {p.get('pawns_on_board', 0)}",),
         ),
-        row(_("Innovation stacks"), lambda p: _stacks(p.get("innovation_stacks", []))),
-        row(_("Hunting / strait tokens"), lambda p: _tokens(p, names)),
-        row(_("Permanent cards in play"), lambda p: _card_names(p.get("permanents_in_play", []))),
-        row(_("Objectives completed"), lambda p: _card_names(p.get("completed_objectives", []))),
+        (_("Innovation stacks"), lambda p: _stacks(p.get("innovation_stacks", []))),
+        (_("Hunting / strait tokens"), lambda p: _tokens(p, names)),
+        (_("Permanent cards in play"), lambda p: _card_names(p.get("permanents_in_play", []))),
+        (_("Objectives completed"), lambda p: _card_names(p.get("completed_objectives", []))),
     )
-    return P.Table(columns=tuple(columns), rows=rows, labels=True)
+    return P.side_by_side(columns, (players[s] for s in seats), rows)
 
 
 def _score(p: dict[str, Any]) -> P.Content:

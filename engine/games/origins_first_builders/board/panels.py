@@ -134,7 +134,7 @@ def _players(view: View) -> tuple[P.Table, ...]:
     if not seats:
         return ()
     colours = seat_colours(view)
-    columns = [P.Column()]
+    columns = []
     for seat in seats:
         badges = seat_marks(view, seat, first=_("1st"))
         columns.append(
@@ -253,8 +253,7 @@ def _players(view: View) -> tuple[P.Table, ...]:
         (_("Zodiac cards"), cards),
         (_("Buildings"), lambda p: (str(p.get("buildings", 0)),)),
     ]
-    body = tuple(((label,), *(fn(players[s]) for s in seats)) for label, fn in rows)
-    return (P.Table(columns=tuple(columns), rows=body, labels=True),)
+    return (P.side_by_side(columns, (players[s] for s in seats), rows),)
 
 
 # ---------------------------------------------------------------- the board
