@@ -16,9 +16,9 @@ The vocabulary, from the inside out:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, TypeVar
 
 Tone = Literal["normal", "small", "muted", "faint", "big"]
 """``small``: a note under a value; ``muted``: a quiet word ("empty", "none");
@@ -122,6 +122,25 @@ Block = Para | Table | Section
 class Panels:
     kind: ClassVar[str] = "panels"
     blocks: tuple[Block, ...] = ()
+
+
+T = TypeVar("T")
+
+
+def side_by_side(
+    headings: Iterable[Column],
+    players: Iterable[T],
+    rows: Iterable[tuple[str, Callable[[T], Content]]],
+) -> Table:
+    """Players side by side, as a players table reads: a column of labels, then a column
+    under each of ``headings``; a row for each of ``rows``, its label and what it shows of
+    each of ``players`` (in the headings' order)."""
+    players = tuple(players)
+    return Table(
+        columns=(Column(), *headings),
+        rows=tuple(((label,), *(cell(player) for player in players)) for label, cell in rows),
+        labels=True,
+    )
 
 
 def content(*pieces: Inline | Iterable[Inline] | None) -> Content:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.catalogue import CATALOGUE
-from engine.kit import Board, Packaged, Vocabulary
+from engine.kit import Board, Packaged, Vocabulary, deciding
 from tests.checkout import ROOT
 
 SHAPE = (
@@ -50,6 +50,11 @@ def test_every_game_has_the_same_sub_modules_under_the_same_names(game):
     root = package(game)
     for name in SHAPE:
         importlib.import_module(f"{root}.{name}")
+
+
+@pytest.mark.parametrize("game", CATALOGUE, ids=lambda g: g.name)
+def test_every_game_ends_in_the_phase_the_kits_move_checks_read_as_over(game):
+    assert importlib.import_module(f"{package(game)}.state").OVER == deciding.OVER
 
 
 @pytest.mark.parametrize("game", CATALOGUE, ids=lambda g: g.name)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.contract import Event, Move, listed_move
+from engine.contract import Event, Move
 from engine.games.orichalk import events as E
 from engine.games.orichalk.components import (
     BUILDING_IDS,
@@ -67,7 +67,6 @@ from engine.games.orichalk.state import (
     EXTRA,
     INITIATIVE,
     METROPOLIS,
-    OVER,
     PLACE,
     PLAY,
     SIDES,
@@ -78,6 +77,7 @@ from engine.games.orichalk.state import (
 )
 from engine.games.orichalk.words import _
 from engine.kit import Emitter, last_answer
+from engine.kit.deciding import checked_move
 
 _WINNING_EVENTS = frozenset(
     {E.TITAN_CLAIMED, E.CREATURE_CAPTURED, E.TEMPLE_BUILT, E.MEDALLION_FORGED}
@@ -188,21 +188,13 @@ class Ctx(Emitter[State]):
 # ---------------------------------------------------------------- deciding
 
 
+WAITING = {SIDES: _("You have already chosen your island's side; wait for the others.")}
+"""What a seat that has chosen is told while the others choose their island's side."""
+
+
 def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
-    move = dict(
-        listed_move(
-            move,
-            seat,
-            over=state.phase == OVER,
-            seats=state.seats,
-            acting=to_act(state),
-            waiting=_("You have already chosen your island's side; wait for the others.")
-            if state.phase == SIDES
-            else _("It is not your turn."),
-            legal=lambda: _remembered(state, seat),
-            prompt=lambda: prompt(state, seat),
-        )
-    )
+    waiting = WAITING.get(state.phase, _("It is not your turn."))
+    move = dict(checked_move(state, seat, move, to_act, _remembered, prompt, waiting))
     ctx = Ctx(state, rng)
     if state.phase == SIDES:
         _choose_side(ctx, seat, move)

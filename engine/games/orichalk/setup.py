@@ -20,6 +20,7 @@ from engine.games.orichalk.fold import apply
 from engine.games.orichalk.rules import deal_card, draw_building, right_of
 from engine.games.orichalk.state import FIRST_RULESET, RULESET
 from engine.games.orichalk.words import _
+from engine.kit.piles import shuffled_piles
 from engine.kit.seating import Table, opening
 
 MIN_PLAYERS = 2
@@ -44,11 +45,7 @@ def setup(
     rng.shuffle(boards)
     events.append({"type": E.ISLANDS_DEALT, "boards": dict(zip(seats, boards, strict=False))})
     # uk 4: land tiles shuffled into three face-down stacks by size.
-    stacks: dict[str, list[int]] = {}
-    for size in SIZES:
-        tiles = list(TILES_OF_SIZE[size])
-        rng.shuffle(tiles)
-        stacks[size] = tiles
+    stacks = shuffled_piles(rng, {size: TILES_OF_SIZE[size] for size in SIZES})
     events.append({"type": E.LAND_TILES_SHUFFLED, **stacks})
     # uk 7: action cards shuffled face down.
     deck = [c.id for c in ACTION_CARDS]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
-from engine.contract import Event, Move, listed_move
+from engine.contract import Event, Move
 from engine.games.origin import cards, rewards
 from engine.games.origin import events as ev
 from engine.games.origin.components import (
@@ -36,6 +36,7 @@ from engine.games.origin.objectives import hand_limit
 from engine.games.origin.state import OVER, SETUP, State, Step
 from engine.games.origin.words import _
 from engine.kit import last_answer
+from engine.kit.deciding import checked_move
 
 END_TURN: Move = {"type": "end_turn"}
 PASS: Move = {"type": "pass"}
@@ -167,19 +168,13 @@ def step_options(state: State, seat: str, step: Step) -> list[Move]:
 # ---------------------------------------------------------------- deciding
 
 
+WAITING = {SETUP: _("You have already kept your objective; wait for the others.")}
+"""What a seat that has decided is told in a phase where every seat decides at once."""
+
+
 def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
-    move = listed_move(
-        move,
-        seat,
-        over=state.phase == OVER,
-        seats=state.seats,
-        acting=to_act(state),
-        waiting=_("You have already kept your objective; wait for the others.")
-        if state.phase == SETUP
-        else _("It is not your turn."),
-        legal=lambda: legal_moves(state, seat),
-        prompt=lambda: prompt(state, seat),
-    )
+    waiting = WAITING.get(state.phase, _("It is not your turn."))
+    move = checked_move(state, seat, move, to_act, legal_moves, prompt, waiting)
     if state.phase == SETUP:
         return _keep_objective(state, seat, move["card"], rng)
     ctx = Ctx(state)

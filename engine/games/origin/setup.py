@@ -26,6 +26,7 @@ from engine.games.origin.components import (
 )
 from engine.games.origin.state import FIRST_RULESET, RULESET
 from engine.games.origin.words import _
+from engine.kit.piles import shuffled_piles
 from engine.kit.seating import Table, opening
 
 MIN_PLAYERS = 2
@@ -53,11 +54,7 @@ def setup(
         {"type": ev.NEUTRAL_PAWN_PLACED, "territory": ORIGIN, "colour": rng.choice(PAWN_COLOURS)}
     )
     # ru: action and permanent cards shuffled face down; objectives shuffled to be dealt.
-    decks: dict[str, list[str]] = {}
-    for deck in DECKS:
-        cards = list(DECK_CARDS[deck])
-        rng.shuffle(cards)
-        decks[deck] = cards
+    decks = shuffled_piles(rng, {deck: DECK_CARDS[deck] for deck in DECKS})
     events.append({"type": ev.DECKS_SHUFFLED, **decks})
     events.append(_innovations(rng))
     # ru: hunting tokens at random on the green territories; the one left goes back in the box.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from engine.contract import Event, Move, listed_move
+from engine.contract import Event, Move
 from engine.games.origins_first_builders import events as E
 from engine.games.origins_first_builders.context import Ctx
 from engine.games.origins_first_builders.moves import prompt
@@ -18,6 +18,7 @@ from engine.games.origins_first_builders.state import DRAFT, OVER, State, Step
 from engine.games.origins_first_builders.steps import ALWAYS_ASKED, AUTOMATIC, HANDLERS, OPTIONS
 from engine.games.origins_first_builders.words import _
 from engine.kit import last_answer
+from engine.kit.deciding import checked_move
 
 
 def to_act(state: State) -> frozenset[str]:
@@ -45,19 +46,13 @@ def _legal_moves(state: State, seat: str) -> list[Move]:
     return OPTIONS[step.kind](state, seat, step)
 
 
+WAITING = {DRAFT: _("It is not your pick of a starting die.")}
+"""What a seat out of turn is told in the draft of the starting dice."""
+
+
 def decide(state: State, seat: str, move: Move, rng: random.Random) -> list[Event]:
-    move = listed_move(
-        move,
-        seat,
-        over=state.phase == OVER,
-        seats=state.seats,
-        acting=to_act(state),
-        waiting=_("It is not your pick of a starting die.")
-        if state.phase == DRAFT
-        else _("It is not your turn."),
-        legal=lambda: legal_moves(state, seat),
-        prompt=lambda: prompt(state, seat),
-    )
+    waiting = WAITING.get(state.phase, _("It is not your turn."))
+    move = checked_move(state, seat, move, to_act, legal_moves, prompt, waiting)
     ctx = Ctx(state, rng)
     step = ctx.queue.pop(0)
     HANDLERS[step.kind](ctx, step, move)

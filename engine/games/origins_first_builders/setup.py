@@ -30,6 +30,7 @@ from engine.games.origins_first_builders.components import (
 from engine.games.origins_first_builders.fold import apply
 from engine.games.origins_first_builders.state import FIRST_RULESET, RULESET
 from engine.games.origins_first_builders.words import _
+from engine.kit.piles import shuffled_piles
 from engine.kit.seating import Table, opening
 
 MIN_PLAYERS = 1
@@ -72,9 +73,7 @@ def _opening(seats: list[str], rng: random.Random, ruleset: str) -> list[Event]:
     events.append({"type": E.ZODIAC_CARDS_PLACED, "cards": zodiac[:3]})
     # ru steps 6-7: stacks by colour, shuffled face down; their tops shuffled onto the row,
     # then each stack's new top turned face up.
-    stacks = stack_tiles()
-    for colour in COLOURS:
-        rng.shuffle(stacks[colour])
+    stacks = shuffled_piles(rng, stack_tiles())
     events.append({"type": E.BUILDING_STACKS_SHUFFLED, "stacks": stacks})
     row = [stacks[colour][0] for colour in COLOURS]
     rng.shuffle(row)

@@ -42,19 +42,7 @@ from engine.games.orichalk.words import (
     hoplites,
     semicolons,
 )
-from engine.kit.drawing import (
-    Circle,
-    Fit,
-    Group,
-    Line,
-    Measure,
-    Polygon,
-    Rect,
-    Shape,
-    Text,
-    hex_corners,
-    hexagon,
-)
+from engine.kit import drawing as D
 
 Cell = dict[str, Any]
 CORNER = 1 / math.sqrt(3)
@@ -80,7 +68,7 @@ class Frame:
         return self.unit * CORNER
 
     def edge(self, cell: Cell, direction: int) -> tuple[tuple[float, float], tuple[float, float]]:
-        corners = hex_corners(*self.centre(cell), self.corner)
+        corners = D.hex_corners(*self.centre(cell), self.corner)
         a, b = EDGES[direction]
         return corners[a], corners[b]
 
@@ -93,11 +81,11 @@ def island_shapes(
     island: dict[str, Any],
     frame: Frame,
     title: str,
-    measure: Measure,
+    measure: D.Measure,
     *,
     detail: bool,
     candidates: Sequence[str] = (),
-) -> Shape:
+) -> D.Shape:
     """The island at ``frame``, as one group named ``title``. With ``detail``: the space
     names, terrain marks, creature names and port rewards, and ``candidates`` (the spaces a
     placement may start from) ringed; without, a thumbnail. Building labels are as wide as
@@ -106,8 +94,8 @@ def island_shapes(
     spaces = grid(island)
     temple_of = {s: n for n, group in enumerate(island.get("temples") or [], 1) for s in group}
     r = frame.corner
-    shapes: list[Shape] = [
-        hexagon(*frame.centre(c), r + max(2.5, r * 0.12), fill=BOARD) for c in cells
+    shapes: list[D.Shape] = [
+        D.hexagon(*frame.centre(c), r + max(2.5, r * 0.12), fill=BOARD) for c in cells
     ]
     for c in cells:
         fill, edge = EMPTY, EMPTY_EDGE
@@ -120,14 +108,14 @@ def island_shapes(
         if c["id"] in candidates:
             fill = CANDIDATE_FILL
         shapes.append(
-            hexagon(*frame.centre(c), r, fill=fill, stroke=edge, width=0.8 if detail else 0.5)
+            D.hexagon(*frame.centre(c), r, fill=fill, stroke=edge, width=0.8 if detail else 0.5)
         )
     shapes += _outlines(cells, spaces, frame, temple_of, detail)
     for n, group in enumerate(island.get("temples") or [], 1):
         shapes.append(_temple(island, group, n, frame, detail))
     for c in cells:
         shapes.append(_space(c, island, frame, detail, c["id"] in candidates, temple_of, measure))
-    return Group(tuple(shapes), title=title)
+    return D.Group(tuple(shapes), title=title)
 
 
 def _piece(cell: Cell, temple_of: dict[str, int]) -> tuple[str, int] | None:
@@ -143,9 +131,9 @@ def _piece(cell: Cell, temple_of: dict[str, int]) -> tuple[str, int] | None:
 
 def _outlines(
     cells: list[Cell], spaces: Grid, frame: Frame, temple_of: dict[str, int], detail: bool
-) -> list[Shape]:
+) -> list[D.Shape]:
     """uk фаза 2: a thick line round every land tile, the metropolis and each temple."""
-    lines: list[Shape] = []
+    lines: list[D.Shape] = []
     for c in cells:
         mine = _piece(c, temple_of)
         if mine is None:
@@ -156,13 +144,13 @@ def _outlines(
                 continue
             (x1, y1), (x2, y2) = frame.edge(c, d)
             ink = MARBLE_EDGE if mine[0] == "temple" else OUTLINE
-            lines.append(Line(x1, y1, x2, y2, ink, width=2.6 if detail else 1.3, round_caps=True))
+            lines.append(D.Line(x1, y1, x2, y2, ink, width=2.6 if detail else 1.3, round_caps=True))
     return lines
 
 
 def _temple(
     island: dict[str, Any], group: list[str], number: int, frame: Frame, detail: bool
-) -> Shape:
+) -> D.Shape:
     """uk «Храм»: a pediment in the middle of the temple's four spaces."""
     by_id = {c["id"]: c for c in island["cells"]}
     points = [frame.centre(by_id[s]) for s in group if s in by_id]
@@ -172,17 +160,17 @@ def _temple(
     shapes = icons.temple(x, y, size, MARBLE_EDGE)
     if detail:
         shapes.append(
-            Text(
+            D.Text(
                 x,
                 y + size * 0.62,
                 _("Temple {number}", number=number),
                 size=10.5,
                 fill="#5d5445",
                 halo=MARBLE,
-                fit=Fit(frame.unit * 1.6),
+                fit=D.Fit(frame.unit * 1.6),
             )
         )
-    return Group(
+    return D.Group(
         tuple(shapes), title=_("Temple {number} on {cells}", number=number, cells=", ".join(group))
     )
 
@@ -194,11 +182,11 @@ def _space(
     detail: bool,
     candidate: bool,
     temple_of: dict[str, int],
-    measure: Measure,
-) -> Shape:
+    measure: D.Measure,
+) -> D.Shape:
     """What lies on one space, with a hover text naming it all."""
     port = c.get("port")
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     if port and (detail or not port["covered"]):
         shapes.append(_port_arrow(c, island, frame, port, detail))
     if detail:
@@ -209,10 +197,12 @@ def _space(
         *_port_words(port),
         *_piece_words(c),
     ]
-    return Group(tuple(shapes), title=semicolons(hover))
+    return D.Group(tuple(shapes), title=semicolons(hover))
 
 
-def _space_label(c: Cell, frame: Frame, candidate: bool, temple_of: dict[str, int]) -> list[Shape]:
+def _space_label(
+    c: Cell, frame: Frame, candidate: bool, temple_of: dict[str, int]
+) -> list[D.Shape]:
     """The space's name in the detailed view: ringed where the tile may go, with the port's
     bonus on a free port, small above what stands there, none on a temple."""
     x, y = frame.centre(c)
@@ -220,33 +210,35 @@ def _space_label(c: Cell, frame: Frame, candidate: bool, temple_of: dict[str, in
     port = c.get("port")
     if candidate:
         return [
-            Circle(x, y, u * 0.36, stroke=CANDIDATE, width=2, dash=(4, 3)),
-            Text(x, y, c["id"], size=13, fill=CANDIDATE, bold=True, fit=Fit(u * 0.6)),
+            D.Circle(x, y, u * 0.36, stroke=CANDIDATE, width=2, dash=(4, 3)),
+            D.Text(x, y, c["id"], size=13, fill=CANDIDATE, bold=True, fit=D.Fit(u * 0.6)),
         ]
     if not occupied(c):
         if port and not port["covered"]:
             return [
                 *_reward(x, y + u * 0.12, port, u),
-                Text(x, y - u * 0.22, c["id"], size=10.5, fill=MUTED, fit=Fit(u * 0.6)),
+                D.Text(x, y - u * 0.22, c["id"], size=10.5, fill=MUTED, fit=D.Fit(u * 0.6)),
             ]
-        return [Text(x, y, c["id"], size=11, fill="#a2957a", fit=Fit(u * 0.7))]
+        return [D.Text(x, y, c["id"], size=11, fill="#a2957a", fit=D.Fit(u * 0.7))]
     if c["id"] in temple_of:
         return []
     busy = c.get("creature") or c.get("building") or c.get("metropolis")
     plain = busy and not c.get("creature")
     ink = MUTED if plain else ID_INK.get(c.get("terrain") or "", "#3b3325")
-    shapes: list[Shape] = [Text(x, y - u * 0.36, c["id"], size=9.5, fill=ink, fit=Fit(u * 0.5))]
+    shapes: list[D.Shape] = [
+        D.Text(x, y - u * 0.36, c["id"], size=9.5, fill=ink, fit=D.Fit(u * 0.5))
+    ]
     if c.get("terrain") and not busy:
         shapes += icons.terrain_mark(c["terrain"], x, y + u * 0.06, u * 0.3)
     return shapes
 
 
-def _pieces(c: Cell, frame: Frame, detail: bool, measure: Measure) -> list[Shape]:
+def _pieces(c: Cell, frame: Frame, detail: bool, measure: D.Measure) -> list[D.Shape]:
     """The metropolis, building and creature on the space, lifted in the detailed view."""
     x, y = frame.centre(c)
     u = frame.unit
     lift = u * 0.05 if detail else 0
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     if c.get("metropolis"):
         shapes += icons.metropolis(x, y + lift, u * (0.3 if detail else 0.4))
     if c.get("building"):
@@ -303,7 +295,7 @@ def _what(c: Cell, temple_of: dict[str, int]) -> str:
 
 def _port_arrow(
     c: Cell, island: dict[str, Any], frame: Frame, port: dict[str, Any], detail: bool
-) -> Shape:
+) -> D.Shape:
     """uk «Перший хід гравця»: an arrow from the sea points at each port; grey once taken."""
     (x1, y1), (x2, y2) = frame.edge(c, seaward(island, c))
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -317,59 +309,65 @@ def _port_arrow(
     points = (tip, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half))
     fill = TAKEN if port["covered"] else GOLD
     if detail:
-        return Polygon(points, fill=fill, stroke="#ffffff", width=1.2)
-    return Polygon(points, fill=fill)
+        return D.Polygon(points, fill=fill, stroke="#ffffff", width=1.2)
+    return D.Polygon(points, fill=fill)
 
 
-def _reward(x: float, y: float, port: dict[str, Any], u: float) -> list[Shape]:
+def _reward(x: float, y: float, port: dict[str, Any], u: float) -> list[D.Shape]:
     """A port's bonus: shields for hoplites, nuggets for orichalcum, with their number."""
     items = [(icons.hoplite, port["hoplites"]), (icons.orichalcum, port["orichalcum"])]
     items = [(icon, n) for icon, n in items if n]
     step = u * 0.42
     left = x - step * (len(items) - 1) / 2
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     for i, (icon, n) in enumerate(items):
         ix = left + i * step
         shapes += icon(ix - 5, y, 7)
-        shapes.append(Text(ix + 7, y, str(n), size=11.5, fill=INK, bold=True, fit=Fit(step - 8)))
+        shapes.append(
+            D.Text(ix + 7, y, str(n), size=11.5, fill=INK, bold=True, fit=D.Fit(step - 8))
+        )
     return shapes
 
 
-def _creature(creature: dict[str, Any], x: float, y: float, u: float, detail: bool) -> list[Shape]:
+def _creature(
+    creature: dict[str, Any], x: float, y: float, u: float, detail: bool
+) -> list[D.Shape]:
     """uk «Істоти»: a disc of the creature's colour showing its strength; a shield beside it
     counts the hoplites left on it by lost fights."""
     fill = CREATURE_FILL.get(creature["id"], "#555555")
     if not detail:
-        return [Circle(x, y, u * 0.3, fill=fill, stroke="#ffffff", width=1)]
+        return [D.Circle(x, y, u * 0.3, fill=fill, stroke="#ffffff", width=1)]
     r, cy = u * 0.24, y - u * 0.08
-    shapes: list[Shape] = [
-        Circle(x, cy, r, fill=fill, stroke="#ffffff", width=2),
-        Text(x, cy, str(creature["strength"]), size=u * 0.24, fill="#ffffff", bold=True,
-             fit=Fit(r * 1.8)),
-        Text(x, y + u * 0.25, creature["name"], size=9.5, fill=INK, halo="#ffffff",
-             fit=Fit(u * 0.95)),
+    shapes: list[D.Shape] = [
+        D.Circle(x, cy, r, fill=fill, stroke="#ffffff", width=2),
+        D.Text(x, cy, str(creature["strength"]), size=u * 0.24, fill="#ffffff", bold=True,
+               fit=D.Fit(r * 1.8)),
+        D.Text(x, y + u * 0.25, creature["name"], size=9.5, fill=INK, halo="#ffffff",
+               fit=D.Fit(u * 0.95)),
     ]  # fmt: skip
     guards = int(creature.get("hoplites") or 0)
     if guards:
         gx, gy = x + r * 0.95, cy - r * 0.8
-        shapes.append(Circle(gx, gy, 8, fill=HOPLITE, stroke="#ffffff", width=1.5))
-        shapes.append(Text(gx, gy, str(guards), size=10.5, fill="#ffffff", bold=True, fit=Fit(14)))
+        shapes.append(D.Circle(gx, gy, 8, fill=HOPLITE, stroke="#ffffff", width=1.5))
+        shapes.append(
+            D.Text(gx, gy, str(guards), size=10.5, fill="#ffffff", bold=True, fit=D.Fit(14))
+        )
     return shapes
 
 
 def _building(
-    building: dict[str, Any], x: float, y: float, u: float, detail: bool, measure: Measure
-) -> list[Shape]:
+    building: dict[str, Any], x: float, y: float, u: float, detail: bool, measure: D.Measure
+) -> list[D.Shape]:
     """uk «Будівля»: a white token with the building's (short) name."""
     ink = BUILDING_INK.get(building["id"], BUILDING_DEFAULT_INK)
     if not detail:
         s = u * 0.5
-        return [Rect(x - s / 2, y - s / 2, s, s, fill="#ffffff", stroke=ink, width=1)]
+        return [D.Rect(x - s / 2, y - s / 2, s, s, fill="#ffffff", stroke=ink, width=1)]
     label = BUILDING_SHORT.get(building["id"], building["name"])
     w, h = min(max(measure(label, 10.5) + 8, u * 0.56), u * 1.1), 17
     return [
-        Rect(x - w / 2, y - h / 2, w, h, fill="#ffffff", stroke=ink, width=1.6, rx=3),
-        Text(x, y, label, size=10.5, fill=ink, bold=True, fit=Fit(w - 6, min_size=8)),
+        D.Rect(x - w / 2, y - h / 2, w, h, fill="#ffffff", stroke=ink, width=1.6, rx=3),
+        D.Text(x, y, label, size=10.5, fill=ink, bold=True, fit=D.Fit(w - 6, min_size=8)),
     ]
 
 
@@ -389,7 +387,7 @@ def tile_box(n: int, unit: float) -> tuple[float, float, float]:
 
 def loose_tile(
     tile: dict[str, Any], riders: Sequence[dict[str, Any]], x: float, y: float, unit: float
-) -> Shape:
+) -> D.Shape:
     """A land tile with its creatures, its bounding box's top-left corner at ``(x, y)``."""
     _width, _height, rise = tile_box(len(tile["terrains"]), unit)
     r = unit * CORNER
@@ -397,23 +395,23 @@ def loose_tile(
         (x + (dx + 0.5) * unit, y + rise + r + dy * unit)
         for dx, dy in tile_spaces(len(tile["terrains"]))
     ]
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     riding = list(riders)
     for (cx, cy), terrain in zip(centres, tile["terrains"], strict=True):
-        shapes.append(hexagon(cx, cy, r, fill=TERRAIN_FILL[terrain], stroke=OUTLINE, width=1.4))
+        shapes.append(D.hexagon(cx, cy, r, fill=TERRAIN_FILL[terrain], stroke=OUTLINE, width=1.4))
         if terrain == "volcano" and riding:
             creature = riding.pop(0)
             fill = CREATURE_FILL.get(creature["id"], "#555555")
-            shapes.append(Circle(cx, cy, unit * 0.34, fill=fill, stroke="#ffffff", width=1.2))
+            shapes.append(D.Circle(cx, cy, unit * 0.34, fill=fill, stroke="#ffffff", width=1.2))
             shapes.append(
-                Text(
+                D.Text(
                     cx,
                     cy,
                     str(creature["strength"]),
                     size=unit * 0.36,
                     fill="#ffffff",
                     bold=True,
-                    fit=Fit(unit * 0.6),
+                    fit=D.Fit(unit * 0.6),
                 )
             )
         else:
@@ -428,7 +426,7 @@ def loose_tile(
         )
     else:
         title = _("{size} land tile: {terrains}", size=SIZE[tile["size"]], terrains=terrains)
-    return Group(tuple(shapes), title=title)
+    return D.Group(tuple(shapes), title=title)
 
 
 def first_space(n: int, x: float, y: float, unit: float) -> tuple[float, float]:

@@ -43,21 +43,7 @@ from engine.games.orichalk.words import (
     p_,
     sentence,
 )
-from engine.kit.panels import (
-    BREAK,
-    Block,
-    Chip,
-    Column,
-    Content,
-    Panels,
-    Para,
-    Section,
-    Swatch,
-    Table,
-    Words,
-    content,
-    joined,
-)
+from engine.kit import panels as P
 from engine.kit.words import Seat
 
 View = dict[str, Any]
@@ -72,108 +58,111 @@ USED_TITAN = "#e4e0d8"
 TILE_INK = "#1f1f1f"
 
 
-def panels(view: View) -> Panels:
+def panels(view: View) -> P.Panels:
     colours = seat_colours(view)
     lines = status(view)
-    blocks: list[Block] = [Para((lines[0],), lead=True), *(Para((line,)) for line in lines[1:])]
+    blocks: list[P.Block] = [
+        P.Para((lines[0],), lead=True),
+        *(P.Para((line,)) for line in lines[1:]),
+    ]
     if view.get("last_fight"):
         blocks += last_fight(view["last_fight"])
     blocks += [
-        Section(_("Players"), (_players(view, colours),)),
-        Section(_("Islands"), _islands(view, colours)),
-        Section(_("Action board"), _action_board(view)),
-        Section(_("Construction board and supply"), _construction(view)),
-        Section(_("Legend"), _legend()),
+        P.Section(_("Players"), (_players(view, colours),)),
+        P.Section(_("Islands"), _islands(view, colours)),
+        P.Section(_("Action board"), _action_board(view)),
+        P.Section(_("Construction board and supply"), _construction(view)),
+        P.Section(_("Legend"), _legend()),
     ]
-    return Panels(tuple(blocks))
+    return P.Panels(tuple(blocks))
 
 
-def _creature_chip(creature: dict[str, Any], label: str = "", title: str = "") -> Chip:
+def _creature_chip(creature: dict[str, Any], label: str = "", title: str = "") -> P.Chip:
     fill = CREATURE_FILL.get(creature["id"], "#777777")
-    return Chip(label or creature_words(creature), fill, ink="#ffffff", title=title)
+    return P.Chip(label or creature_words(creature), fill, ink="#ffffff", title=title)
 
 
-def die(face: int) -> Chip:
+def die(face: int) -> P.Chip:
     """A combat die; the 6 shows the skull (SOURCE)."""
     if face == SKULL:
         title = _("skull: a win whatever the total")
-        return Chip("☠", "#2b2b2b", ink="#ffffff", title=title, shape="die", ring="#444444")
-    return Chip(
+        return P.Chip("☠", "#2b2b2b", ink="#ffffff", title=title, shape="die", ring="#444444")
+    return P.Chip(
         str(face), "#ffffff", title=_("die: {face}", face=face), shape="die", ring="#444444"
     )
 
 
-def last_fight(fight: dict[str, Any]) -> list[Block]:
+def last_fight(fight: dict[str, Any]) -> list[P.Block]:
     """uk «Захоплення істот»: the dice of the last fight, shown in the email that follows."""
-    out: list[Block] = [
-        Para((Words(_("Last fight:"), bold=True), " ", sentence(fight_words(fight))))
+    out: list[P.Block] = [
+        P.Para((P.Words(_("Last fight:"), bold=True), " ", sentence(fight_words(fight))))
     ]
     if fight["dice"]:
         verdict = p_("fight", "won") if fight["won"] else p_("fight", "lost")
         out.append(
-            Para(
-                content(
+            P.Para(
+                P.content(
                     [die(d) for d in fight["dice"]],
                     " ",
-                    Words(_("= {total}", total=fight["total"]), bold=True),
+                    P.Words(_("= {total}", total=fight["total"]), bold=True),
                     " ",
                     _("against strength {strength}:", strength=fight["strength"]),
                     " ",
-                    Words(verdict, bold=True),
+                    P.Words(verdict, bold=True),
                 )
             )
         )
     return out
 
 
-def _players(view: View, colours: dict[str, str]) -> Table:
+def _players(view: View, colours: dict[str, str]) -> P.Table:
     players = view.get("players", {})
     seats = list(players)
     share = 80 // max(1, len(seats))
 
-    def heading(seat: str) -> Column:
+    def heading(seat: str) -> P.Column:
         """A player's colour, their seat and what marks them out now (you, to play…)."""
         badges = marks(view, seat)
-        badge = (BREAK, Words(commas(badges), tone="small")) if badges else ()
-        head = content(Swatch(colours[seat]), " ", Words(Seat(seat), bold=True), badge)
-        return Column(head, colour=colours[seat], share=share)
+        badge = (P.BREAK, P.Words(commas(badges), tone="small")) if badges else ()
+        head = P.content(P.Swatch(colours[seat]), " ", P.Words(Seat(seat), bold=True), badge)
+        return P.Column(head, colour=colours[seat], share=share)
 
-    def points(p: Player) -> Content:
+    def points(p: Player) -> P.Content:
         return (
-            Words(str(p["points"]), bold=True, tone="big"),
+            P.Words(str(p["points"]), bold=True, tone="big"),
             _("/{win}", win=view["win_points"]),
-            BREAK,
-            Words(points_words(p), tone="small"),
+            P.BREAK,
+            P.Words(points_words(p), tone="small"),
         )
 
-    def supply(p: Player) -> Content:
+    def supply(p: Player) -> P.Content:
         return (
-            Chip(
+            P.Chip(
                 n_("{n} hoplite", "{n} hoplites", n=p["hoplites"]),
                 SUPPLY_HOPLITES,
                 title=_("hoplites in the supply"),
             ),
-            Chip(
+            P.Chip(
                 orichalcum(p["orichalcum"]), SUPPLY_ORICHALCUM, title=_("orichalcum in the supply")
             ),
         )
 
-    def titans(p: Player) -> Content:
+    def titans(p: Player) -> P.Content:
         held = [
-            Chip(
+            P.Chip(
                 t["name"] if t["active"] else _("{titan} (used)", titan=t["name"]),
                 TERRAIN_FILL[t["terrain"]] if t["active"] else USED_TITAN,
                 title=_("{terrain}: {favour}", terrain=TERRAIN[t["terrain"]], favour=t["favour"]),
             )
             for t in p["titans"]
         ]
-        room = Words(_("room for {n}", n=p["titan_capacity"]), tone="small")
-        return content(held or NONE, BREAK, room)
+        room = P.Words(_("room for {n}", n=p["titan_capacity"]), tone="small")
+        return P.content(held or NONE, P.BREAK, room)
 
-    def captured(p: Player) -> Content:
-        return content([_creature_chip(c) for c in p["creatures"]] or NONE)
+    def captured(p: Player) -> P.Content:
+        return P.content([_creature_chip(c) for c in p["creatures"]] or NONE)
 
-    def on_island(p: Player) -> Content:
+    def on_island(p: Player) -> P.Content:
         found = []
         for cell in creatures_on(p.get("island")):
             creature = cell["creature"]
@@ -186,9 +175,9 @@ def _players(view: View, colours: dict[str, str]) -> Table:
             found.append(
                 _creature_chip(creature, label, _("{hoplites} on it", hoplites=hoplites(guards)))
             )
-        return content(found or _("none"))
+        return P.content(found or _("none"))
 
-    def works(p: Player) -> Content:
+    def works(p: Player) -> P.Content:
         built = commas(
             [
                 _("{building} ×{n}", building=BUILDING_LOWER[name], n=n)
@@ -203,12 +192,12 @@ def _players(view: View, colours: dict[str, str]) -> Table:
             n=p["extra_actions"],
             built=built or _("no building"),
         )
-        return (works_words(p), BREAK, Words(small, tone="small"))
+        return (works_words(p), P.BREAK, P.Words(small, tone="small"))
 
-    def island(p: Player) -> Content:
+    def island(p: Player) -> P.Content:
         if not p.get("board_name"):
             return (NONE,)
-        return (p["board_name"], BREAK, Words(side_words(p.get("side")), tone="small"))
+        return (p["board_name"], P.BREAK, P.Words(side_words(p.get("side")), tone="small"))
 
     rows = (
         (_("Victory points"), points),
@@ -219,33 +208,29 @@ def _players(view: View, colours: dict[str, str]) -> Table:
         (_("Mines, camps, buildings"), works),
         (_("Island"), island),
     )
-    return Table(
-        columns=(Column(), *(heading(seat) for seat in seats)),
-        rows=tuple(((label,), *(cell(players[s]) for s in seats)) for label, cell in rows),
-        labels=True,
-    )
+    return P.side_by_side(map(heading, seats), (players[s] for s in seats), rows)
 
 
-def _islands(view: View, colours: dict[str, str]) -> tuple[Block, ...]:
+def _islands(view: View, colours: dict[str, str]) -> tuple[P.Block, ...]:
     return tuple(
-        Para(
-            content(
-                Swatch(colours[seat]),
+        P.Para(
+            P.content(
+                P.Swatch(colours[seat]),
                 " ",
-                Words(Seat(seat), bold=True),
-                BREAK,
-                joined(((line,) for line in island_lines(player.get("island"))), BREAK),
+                P.Words(Seat(seat), bold=True),
+                P.BREAK,
+                P.joined(((line,) for line in island_lines(player.get("island"))), P.BREAK),
             )
         )
         for seat, player in view.get("players", {}).items()
     )
 
 
-def _tile(tile: dict[str, Any] | None) -> Content:
+def _tile(tile: dict[str, Any] | None) -> P.Content:
     if not tile:
-        return (Words(_("no tile (its stack is empty)"), tone="muted"),)
+        return (P.Words(_("no tile (its stack is empty)"), tone="muted"),)
     return tuple(
-        Chip(
+        P.Chip(
             TERRAIN[terrain],
             TERRAIN_FILL[terrain],
             ink=TILE_INK,
@@ -256,75 +241,75 @@ def _tile(tile: dict[str, Any] | None) -> Content:
     )
 
 
-def _action_board(view: View) -> tuple[Block, ...]:
+def _action_board(view: View) -> tuple[P.Block, ...]:
     board = view.get("action_board") or {}
-    rows: list[tuple[Content, ...]] = []
+    rows: list[tuple[P.Content, ...]] = []
     for slot in board.get("slots", []):
-        cost = Words(cost_words(slot["cost"]), tone="small")
-        number = (Words(str(slot["number"]), bold=True), BREAK, cost)
+        cost = P.Words(cost_words(slot["cost"]), tone="small")
+        number = (P.Words(str(slot["number"]), bold=True), P.BREAK, cost)
         card = slot.get("card")
         if not card:
             rows.append((number, (_("empty"),), (), ()))
             continue
         riders = [_creature_chip(c) for c in slot.get("creatures") or []]
-        action = Chip(card["action_name"], ACTION_FILL[card["action"]], ink="#ffffff")
-        size = Words(SIZE_TILE[card["size"]], tone="small")
+        action = P.Chip(card["action_name"], ACTION_FILL[card["action"]], ink="#ffffff")
+        size = P.Words(SIZE_TILE[card["size"]], tone="small")
         tile = _tile(slot.get("tile"))
-        rows.append((number, (action, BREAK, size), tile, content(riders or NONE)))
+        rows.append((number, (action, P.BREAK, size), tile, P.content(riders or NONE)))
     columns = tuple(
-        Column((heading,))
+        P.Column((heading,))
         for heading in (_("Card"), _("Action"), _("Land tile"), _("Creatures on it"))
     )
     discard = discard_words(board)
-    deck = content(
+    deck = P.content(
         _("Deck:"),
         " ",
-        Words(str(board.get("deck", 0)), bold=True),
+        P.Words(str(board.get("deck", 0)), bold=True),
         " ",
         _("cards face down"),
         (" · ", _("discard: {discard}", discard=discard)) if discard else None,
     )
-    return (Table(columns, tuple(rows)), Para(deck))
+    return (P.Table(columns, tuple(rows)), P.Para(deck))
 
 
-def _construction(view: View) -> tuple[Block, ...]:
+def _construction(view: View) -> tuple[P.Block, ...]:
     construction = view.get("construction_board") or {}
     columns, cells = [], []
     for slot in construction.get("slots", []):
         terrain = slot["terrain"]
-        label = Chip(
+        label = P.Chip(
             TERRAIN[terrain], TERRAIN_FILL[terrain], ink=TILE_INK, ring=TERRAIN_INK[terrain]
         )
-        columns.append(Column((label,), colour=TERRAIN_FILL[terrain], share=25))
+        columns.append(P.Column((label,), colour=TERRAIN_FILL[terrain], share=25))
         building = slot.get("building")
-        body: Content = (
-            (Words(building["name"], bold=True), BREAK, Words(building["text"], tone="small"))
+        body: P.Content = (
+            (P.Words(building["name"], bold=True), P.BREAK, P.Words(building["text"], tone="small"))
             if building
-            else (Words(_("empty"), tone="muted"),)
+            else (P.Words(_("empty"), tone="muted"),)
         )
         if slot.get("resource") == "hoplite":
-            body += (BREAK, _("+1 hoplite on it"))
+            body += (P.BREAK, _("+1 hoplite on it"))
         elif slot.get("resource"):
-            body += (BREAK, _("+1 orichalcum on it"))
+            body += (P.BREAK, _("+1 orichalcum on it"))
         cells.append(body)
     centre = [
-        Chip(
+        P.Chip(
             t["name"],
             TERRAIN_FILL[t["terrain"]],
             title=_("{terrain}: {favour}", terrain=TERRAIN[t["terrain"]], favour=t["favour"]),
         )
         for t in view.get("titans_centre") or []
     ]
-    stacks = joined(
+    stacks = P.joined(
         (
-            (SIZE[size], " ", Words(str(n), bold=True))
+            (SIZE[size], " ", P.Words(str(n), bold=True))
             for size, n in (view.get("stacks") or {}).items()
         )
     )
-    tiers = joined(
+    tiers = P.joined(
         (
             (
-                Words(counted(t["pay"], t["cost"]), bold=True),
+                P.Words(counted(t["pay"], t["cost"]), bold=True),
                 ": ",
                 commas([ACTION_LOWER[a] for a in t["actions"]]),
             )
@@ -333,35 +318,35 @@ def _construction(view: View) -> tuple[Block, ...]:
         " · ",
     )
     return (
-        Table(tuple(columns), (tuple(cells),)),
-        Para(
+        P.Table(tuple(columns), (tuple(cells),)),
+        P.Para(
             (
                 _("Buildings in the bag:"),
                 " ",
-                Words(str(construction.get("bag", 0)), bold=True),
+                P.Words(str(construction.get("bag", 0)), bold=True),
                 " · ",
                 _("temples left"),
                 " ",
-                Words(str(view.get("temples_left", 0)), bold=True),
+                P.Words(str(view.get("temples_left", 0)), bold=True),
                 " · ",
                 _("victory tokens left"),
                 " ",
-                Words(str(view.get("victory_tokens_left", 0)), bold=True),
+                P.Words(str(view.get("victory_tokens_left", 0)), bold=True),
             )
         ),
-        Para(content(_("Titans in the centre:"), " ", centre or _("none"))),
-        Para(
-            content(
+        P.Para(P.content(_("Titans in the centre:"), " ", centre or _("none"))),
+        P.Para(
+            P.content(
                 _("Face-down land tiles:"),
                 " ",
                 stacks,
                 " · ",
                 _("creatures in the bag:"),
                 " ",
-                Words(str(view.get("creature_bag", 0)), bold=True),
+                P.Words(str(view.get("creature_bag", 0)), bold=True),
             )
         ),
-        Para(content(_("Extra action (phase 4), pay:"), " ", tiers)),
+        P.Para(P.content(_("Extra action (phase 4), pay:"), " ", tiers)),
     )
 
 
@@ -374,16 +359,16 @@ LEGEND = _(
 )
 
 
-def _legend() -> tuple[Block, ...]:
-    lands = joined(
-        ((Swatch(TERRAIN_FILL[t], 11, square=True), " ", TERRAIN[t]) for t in TERRAINS), "  "
+def _legend() -> tuple[P.Block, ...]:
+    lands = P.joined(
+        ((P.Swatch(TERRAIN_FILL[t], 11, square=True), " ", TERRAIN[t]) for t in TERRAINS), "  "
     )
-    beasts = joined(
-        ((Swatch(fill, 11), " ", CREATURE_NAME[name]) for name, fill in CREATURE_FILL.items()),
+    beasts = P.joined(
+        ((P.Swatch(fill, 11), " ", CREATURE_NAME[name]) for name, fill in CREATURE_FILL.items()),
         "  ",
     )
     return (
-        Para(content(_("Terrains:"), " ", lands)),
-        Para(content(_("Creatures:"), " ", beasts)),
-        Para((Words(LEGEND, tone="small"),)),
+        P.Para(P.content(_("Terrains:"), " ", lands)),
+        P.Para(P.content(_("Creatures:"), " ", beasts)),
+        P.Para((P.Words(LEGEND, tone="small"),)),
     )

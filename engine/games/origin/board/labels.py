@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.games.origin.board.palette import INK
 from engine.games.origin.board.shapes import HEIGHT, WIDTH, R
-from engine.kit.drawing import Anchor, Fit, Measure, Shape, Text, read_as
+from engine.kit import drawing as D
 
 LABEL_SIZE = 12.5
 SMALLER = (11.5, 10.5, 9.5)
@@ -18,7 +18,7 @@ the map (issue 32 §6: names in Russian or Japanese are longer than the English)
 
 Box = tuple[float, float, float, float]
 
-LABEL_SPOTS: tuple[tuple[float, float, Anchor], ...] = (
+LABEL_SPOTS: tuple[tuple[float, float, D.Anchor], ...] = (
     (0, R + 9, "middle"),
     (0, -R - 9, "middle"),
     (R + 5, 0, "start"),
@@ -31,11 +31,13 @@ LABEL_SPOTS: tuple[tuple[float, float, Anchor], ...] = (
 """Where a name may go around its territory, best first."""
 
 
-def labels(territories: list[dict[str, Any]], taken: list[Box], measure: Measure) -> list[Shape]:
+def labels(
+    territories: list[dict[str, Any]], taken: list[Box], measure: D.Measure
+) -> list[D.Shape]:
     """Each name in the spot covering the least of other territories, tokens and names
     already placed; the most crowded territories choose first."""
     names = tuple((t["name"], t["x"], t["y"]) for t in territories)
-    shown = tuple(read_as(measure, t["name"]) for t in territories)
+    shown = tuple(D.read_as(measure, t["name"]) for t in territories)
     return list(_placed_labels(names, shown, tuple(taken), measure))
 
 
@@ -44,8 +46,8 @@ def _placed_labels(
     names: tuple[tuple[str, float, float], ...],
     shown: tuple[str, ...],
     taken: tuple[Box, ...],
-    measure: Measure,
-) -> tuple[Shape, ...]:
+    measure: D.Measure,
+) -> tuple[D.Shape, ...]:
     """The labels of :func:`labels`, remembered: the map and the places a name must avoid
     (the legend, the strait tokens) change seldom, and every email draws them. ``shown``:
     the names as the reader reads them, so that a name laid out for one language is never
@@ -57,7 +59,7 @@ def _placed_labels(
 
     placed = list(taken)
     names_placed: list[Box] = []
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     for name, x, y in sorted(names, key=crowd):
         others = [
             (cx - R - 3, cy - R - 3, cx + R + 3, cy + R + 3)
@@ -81,8 +83,8 @@ def _placed_labels(
         names_placed.append(box)
         room = min(box[2], WIDTH - 1) - max(box[0], 1.0)
         shapes.append(
-            Text(x + dx, y + dy, name, size=size, fill=INK, anchor=anchor, halo="#ffffff",
-                 fit=Fit(_room(x + dx, anchor, room)))
+            D.Text(x + dx, y + dy, name, size=size, fill=INK, anchor=anchor, halo="#ffffff",
+                   fit=D.Fit(_room(x + dx, anchor, room)))
         )  # fmt: skip
     return tuple(shapes)
 
@@ -91,7 +93,7 @@ def _inside(box: Box) -> bool:
     return box[0] >= 0 and box[1] >= 0 and box[2] <= WIDTH and box[3] <= HEIGHT
 
 
-def _room(x: float, anchor: Anchor, width: float) -> float:
+def _room(x: float, anchor: D.Anchor, width: float) -> float:
     """The width of a box anchored at ``x`` that holds ``width`` inside the map."""
     if anchor == "middle":
         return min(width, 2 * (x - 1), 2 * (WIDTH - 1 - x))

@@ -4,7 +4,7 @@ reserve and a legend. Read from the seat's view alone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.games.origin.board.palette import (
@@ -29,21 +29,7 @@ from engine.games.origin.board.words import (
 )
 from engine.games.origin.names import a_pawn, colour_word, commas, deck_word
 from engine.games.origin.words import _, n_, p_
-from engine.kit.panels import (
-    BREAK,
-    Block,
-    Chip,
-    Column,
-    Content,
-    Panels,
-    Para,
-    Section,
-    Swatch,
-    Table,
-    Words,
-    content,
-    joined,
-)
+from engine.kit import panels as P
 from engine.kit.words import Seat
 
 NONE = "–"
@@ -73,67 +59,69 @@ def _seat_colour(name: str) -> str:
     return SEAT_COLOUR_WORDS.get(name, name)
 
 
-def panels(view: View) -> Panels:
+def panels(view: View) -> P.Panels:
     colours = seat_colours(view)
-    blocks: list[Block] = []
+    blocks: list[P.Block] = []
     lines = status(view)
     if lines:
-        blocks.append(Para((lines[0],), lead=True))
-        blocks += [Para((line,)) for line in lines[1:]]
+        blocks.append(P.Para((lines[0],), lead=True))
+        blocks += [P.Para((line,)) for line in lines[1:]]
     if view.get("you") and view.get("hand") is not None:
         cards = hand_cards(view)
-        held: Block = _cards_table(cards) if cards else Para((_("Empty."),))
-        blocks.append(Section(_("Your hand"), (held,)))
+        held: P.Block = _cards_table(cards) if cards else P.Para((_("Empty."),))
+        blocks.append(P.Section(_("Your hand"), (held,)))
     if view.get("choosing"):
-        blocks.append(Section(_("You are choosing among"), (_cards_table(view["choosing"]),)))
-    blocks.append(Section(_("Players"), (_players_table(view, colours),)))
-    blocks.append(Section(_("Reward board"), _reward_board(view)))
-    blocks.append(Section(_("Pawns in the reserve"), (_reserve(view),)))
-    blocks.append(Section(_("Legend"), _legend(colours)))
-    return Panels(tuple(blocks))
+        blocks.append(P.Section(_("You are choosing among"), (_cards_table(view["choosing"]),)))
+    blocks.append(P.Section(_("Players"), (_players_table(view, colours),)))
+    blocks.append(P.Section(_("Reward board"), _reward_board(view)))
+    blocks.append(P.Section(_("Pawns in the reserve"), (_reserve(view),)))
+    blocks.append(P.Section(_("Legend"), _legend(colours)))
+    return P.Panels(tuple(blocks))
 
 
-def _tile(level: int) -> Chip:
+def _tile(level: int) -> P.Chip:
     fill = TOP_TILE if level == 5 else "#ffffff"
     title = _("innovation tile, level {level}", level=level)
-    return Chip(str(level), fill, ring=TILE_EDGE, title=title, shape="die")
+    return P.Chip(str(level), fill, ring=TILE_EDGE, title=title, shape="die")
 
 
-def _or_none(pieces: Content) -> Content:
+def _or_none(pieces: P.Content) -> P.Content:
     return pieces or (NONE,)
 
 
 # ---------------------------------------------------------------- cards
 
 
-def _cards_table(cards: Iterable[dict[str, Any]]) -> Table:
+def _cards_table(cards: Iterable[dict[str, Any]]) -> P.Table:
     """A card a row: its deck's colour, its name, deck and tag, and what it says."""
     rows = []
     for c in cards:
         kind = c.get("kind", "")
         tag = card_tag(c)
-        name = content(
-            Swatch(DECK_FILL.get(kind, "#cccccc"), square=True),
+        name = P.content(
+            P.Swatch(DECK_FILL.get(kind, "#cccccc"), square=True),
             " ",
-            Words(c["name"], bold=True),
-            BREAK,
-            Words(
+            P.Words(c["name"], bold=True),
+            P.BREAK,
+            P.Words(
                 _("{deck} · {tag}", deck=deck_word(kind), tag=tag) if tag else deck_word(kind),
                 tone="small",
             ),
         )
         rows.append((name, (c.get("text", ""),)))
-    return Table(columns=(Column((_("Card"),)), Column((_("What it says"),))), rows=tuple(rows))
+    return P.Table(
+        columns=(P.Column((_("Card"),)), P.Column((_("What it says"),))), rows=tuple(rows)
+    )
 
 
 # ---------------------------------------------------------------- players
 
 
-def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> Table:
+def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> P.Table:
     players = view.get("players", {})
     seats = list(players)
     share = 80 // max(1, len(seats))
-    columns = [Column()]
+    columns = []
     for seat in seats:
         colour = colours.get(seat, ("", NEUTRAL))[1]
         badges = []
@@ -143,57 +131,54 @@ def _players_table(view: View, colours: dict[str, tuple[str, str]]) -> Table:
             badges.append(p_("mark", "to play"))
         if seat == view.get("first_player"):
             badges.append(p_("mark", "1st"))
-        marks = (BREAK, Words(commas(badges), tone="small")) if badges else ()
-        heading = content(Swatch(colour), " ", Words(Seat(seat), bold=True), marks)
-        columns.append(Column(heading, colour=colour, share=share))
+        marks = (P.BREAK, P.Words(commas(badges), tone="small")) if badges else ()
+        heading = P.content(P.Swatch(colour), " ", P.Words(Seat(seat), bold=True), marks)
+        columns.append(P.Column(heading, colour=colour, share=share))
     names = strait_names(view)
 
-    def row(label: str, cell: Any) -> tuple[Content, ...]:
-        return ((label,), *(cell(players[s]) for s in seats))
-
-    rows = (
-        row(_("Score"), _score),
-        row(_("Cards in hand"), _hand),
-        row(
+    rows: tuple[tuple[str, Callable[[dict[str, Any]], P.Content]], ...] = (
+        (_("Score"), _score),
+        (_("Cards in hand"), _hand),
+        (
             _("Villages left / pawns on map"),
             lambda p: (f"{p.get('villages_left', 0)} / {p.get('pawns_on_board', 0)}",),
         ),
-        row(_("Innovation stacks"), lambda p: _stacks(p.get("innovation_stacks", []))),
-        row(_("Hunting / strait tokens"), lambda p: _tokens(p, names)),
-        row(_("Permanent cards in play"), lambda p: _card_names(p.get("permanents_in_play", []))),
-        row(_("Objectives completed"), lambda p: _card_names(p.get("completed_objectives", []))),
+        (_("Innovation stacks"), lambda p: _stacks(p.get("innovation_stacks", []))),
+        (_("Hunting / strait tokens"), lambda p: _tokens(p, names)),
+        (_("Permanent cards in play"), lambda p: _card_names(p.get("permanents_in_play", []))),
+        (_("Objectives completed"), lambda p: _card_names(p.get("completed_objectives", []))),
     )
-    return Table(columns=tuple(columns), rows=rows, labels=True)
+    return P.side_by_side(columns, (players[s] for s in seats), rows)
 
 
-def _score(p: dict[str, Any]) -> Content:
+def _score(p: dict[str, Any]) -> P.Content:
     parts = score_parts(p)
-    detail = (BREAK, Words(parts, tone="small")) if parts else ()
-    return content(Words(str(p.get("score", 0)), bold=True, tone="big"), detail)
+    detail = (P.BREAK, P.Words(parts, tone="small")) if parts else ()
+    return P.content(P.Words(str(p.get("score", 0)), bold=True, tone="big"), detail)
 
 
-def _hand(p: dict[str, Any]) -> Content:
+def _hand(p: dict[str, Any]) -> P.Content:
     h = p.get("hand", {})
     held = objectives_held(h, p.get("objective_limit"))
     return (
-        Chip(str(h.get("actions", 0)), DECK_FILL["action"], title=_("action cards")),
-        Chip(str(h.get("permanents", 0)), DECK_FILL["permanent"], title=_("permanent cards")),
-        Chip(held, DECK_FILL["objective"], title=_("objective cards (held/limit)")),
+        P.Chip(str(h.get("actions", 0)), DECK_FILL["action"], title=_("action cards")),
+        P.Chip(str(h.get("permanents", 0)), DECK_FILL["permanent"], title=_("permanent cards")),
+        P.Chip(held, DECK_FILL["objective"], title=_("objective cards (held/limit)")),
     )
 
 
-def _stacks(stacks: Sequence[Sequence[int]]) -> Content:
+def _stacks(stacks: Sequence[Sequence[int]]) -> P.Content:
     """A stack a line, from its bottom tile to its top (ru «Ограничения для тайлов
     инновации»: level n is laid on a stack topped by level n-1)."""
-    return _or_none(joined((tuple(_tile(level) for level in stack) for stack in stacks), BREAK))
+    return _or_none(P.joined((tuple(_tile(level) for level in stack) for stack in stacks), P.BREAK))
 
 
-def _tokens(p: dict[str, Any], names: dict[str, str]) -> Content:
+def _tokens(p: dict[str, Any], names: dict[str, str]) -> P.Content:
     hunting = [
-        Chip(str(v), HUNTING_TOKEN, title=_("hunting token")) for v in p.get("hunting_tokens", [])
+        P.Chip(str(v), HUNTING_TOKEN, title=_("hunting token")) for v in p.get("hunting_tokens", [])
     ]
     straits = [
-        Chip(
+        P.Chip(
             str(s["value"]),
             STRAIT_TOKEN,
             title=_("strait token: {strait}", strait=names.get(s["strait"], "")),
@@ -205,16 +190,16 @@ def _tokens(p: dict[str, Any], names: dict[str, str]) -> Content:
         if p.get("war_trophies")
         else None
     )
-    return _or_none(content(hunting, straits, trophies))
+    return _or_none(P.content(hunting, straits, trophies))
 
 
-def _card_names(cards: Sequence[dict[str, Any]]) -> Content:
+def _card_names(cards: Sequence[dict[str, Any]]) -> P.Content:
     """Each card's name (and tag), what it says as its hover text."""
     return _or_none(
-        joined(
+        P.joined(
             (
                 (
-                    Words(
+                    P.Words(
                         _("{card} ({tag})", card=c["name"], tag=card_tag(c))
                         if card_tag(c)
                         else c["name"],
@@ -223,7 +208,7 @@ def _card_names(cards: Sequence[dict[str, Any]]) -> Content:
                 )
                 for c in cards
             ),
-            BREAK,
+            P.BREAK,
         )
     )
 
@@ -231,19 +216,19 @@ def _card_names(cards: Sequence[dict[str, Any]]) -> Content:
 # ---------------------------------------------------------------- the reward board
 
 
-def _reward_board(view: View) -> tuple[Block, ...]:
+def _reward_board(view: View) -> tuple[P.Block, ...]:
     """ru «Фаза награждения»: a column of face-up tiles for each territory colour, the decks
     and the face-down reserve, and the face-up discard pile."""
     board = view.get("reward_board") or {}
     columns = board.get("columns", {})
     heads = tuple(
-        Column((colour_word(c),), colour=TERRITORY_FILL.get(c, "#dddddd")) for c in columns
+        P.Column((colour_word(c),), colour=TERRITORY_FILL.get(c, "#dddddd")) for c in columns
     )
     tiles = tuple(_or_none(tuple(_tile(level) for level in levels)) for levels in columns.values())
-    decks = joined(
+    decks = P.joined(
         (
             (
-                Chip(
+                P.Chip(
                     _("{deck} {n}", deck=deck_word(d), n=n),
                     DECK_FILL.get(d, "#dddddd"),
                     title=CARDS_LEFT.get(d, ""),
@@ -253,44 +238,44 @@ def _reward_board(view: View) -> tuple[Block, ...]:
         ),
         " ",
     )
-    blocks: list[Block] = [
-        Table(columns=heads, rows=(tiles,)),
-        Para(
-            content(
+    blocks: list[P.Block] = [
+        P.Table(columns=heads, rows=(tiles,)),
+        P.Para(
+            P.content(
                 _("Decks:"),
                 " ",
                 decks,
                 " · ",
                 _("face-down innovation tiles:"),
                 " ",
-                Words(str(board.get("face_down_reserve", 0)), bold=True),
+                P.Words(str(board.get("face_down_reserve", 0)), bold=True),
             )
         ),
     ]
     discard = board.get("action_discard") or []
     if discard:
-        names = joined((Words(c["name"], title=c.get("text", "")),) for c in discard)
-        blocks.append(Para(content(_("Action discard pile:"), " ", names)))
+        names = P.joined((P.Words(c["name"], title=c.get("text", "")),) for c in discard)
+        blocks.append(P.Para(P.content(_("Action discard pile:"), " ", names)))
     return tuple(blocks)
 
 
-def _reserve(view: View) -> Block:
+def _reserve(view: View) -> P.Block:
     """A 3 × 3 grid, height by strength, with a disc for each colour left in the box (ru
     «Подготовка к игре»: the reserve stands «так чтобы фишки были видны всем»)."""
     reserve = view.get("pawn_reserve") or []
     if not reserve:
-        return Para((_("The reserve is empty."),))
+        return P.Para((_("The reserve is empty."),))
     have: dict[tuple[int, int], list[tuple[str, int]]] = {}
     for k in reserve:
         have.setdefault((k["height"], k["strength"]), []).append((k["colour"], k.get("count", 1)))
-    columns = (Column(), *(Column((_("strength {n}", n=s),)) for s in (1, 2, 3)))
+    columns = (P.Column(), *(P.Column((_("strength {n}", n=s),)) for s in (1, 2, 3)))
     rows = []
     for h in (3, 2, 1):
         cells = []
         for s in (1, 2, 3):
             pawns = [
-                content(
-                    Chip(
+                P.content(
+                    P.Chip(
                         "",
                         PAWN_FILL.get(colour, "#cccccc"),
                         title=_("{pawn} ×{n}", pawn=a_pawn(h, s, colour), n=n),
@@ -301,29 +286,29 @@ def _reserve(view: View) -> Block:
                 )
                 for colour, n in have.get((h, s), [])
             ]
-            cells.append(_or_none(joined(pawns, " ")))
+            cells.append(_or_none(P.joined(pawns, " ")))
         rows.append(((_("height {n}", n=h),), *cells))
-    return Table(columns=columns, rows=tuple(rows), labels=True)
+    return P.Table(columns=columns, rows=tuple(rows), labels=True)
 
 
 # ---------------------------------------------------------------- legend
 
 
-def _legend(colours: dict[str, tuple[str, str]]) -> tuple[Block, ...]:
+def _legend(colours: dict[str, tuple[str, str]]) -> tuple[P.Block, ...]:
     players = [
         (
-            Swatch(hexa, size=12),
+            P.Swatch(hexa, size=12),
             " ",
             _("{seat} ({colour})", seat=Seat(seat), colour=_seat_colour(name)),
         )
         for seat, (name, hexa) in colours.items()
     ]
-    players.append((Swatch(NEUTRAL, size=12), " ", p_("legend", "neutral")))
-    lands = [(Swatch(fill), " ", colour_word(name)) for name, fill in TERRITORY_FILL.items()]
-    lands.append((Swatch(ORIGIN_FILL, ring=GOLD), " ", _("Origin (never claimed)")))
+    players.append((P.Swatch(NEUTRAL, size=12), " ", p_("legend", "neutral")))
+    lands = [(P.Swatch(fill), " ", colour_word(name)) for name, fill in TERRITORY_FILL.items()]
+    lands.append((P.Swatch(ORIGIN_FILL, ring=GOLD), " ", _("Origin (never claimed)")))
     decks = [
         (
-            Chip(
+            P.Chip(
                 _("{colour} {deck}", colour=colour_word(colour), deck=deck_word(deck)),
                 DECK_FILL[deck],
             ),
@@ -331,8 +316,8 @@ def _legend(colours: dict[str, tuple[str, str]]) -> tuple[Block, ...]:
         for deck, colour in DECK_COLOUR.items()
     ]
     return (
-        Para(content(_("Players:"), " ", joined(players, " · "))),
-        Para(content(_("Territories:"), " ", joined(lands, " · "))),
-        Para(content(_("Cards:"), " ", joined(decks, " "))),
-        Para((Words(PAWNS, tone="small"),)),
+        P.Para(P.content(_("Players:"), " ", P.joined(players, " · "))),
+        P.Para(P.content(_("Territories:"), " ", P.joined(lands, " · "))),
+        P.Para(P.content(_("Cards:"), " ", P.joined(decks, " "))),
+        P.Para((P.Words(PAWNS, tone="small"),)),
     )

@@ -32,25 +32,14 @@ from engine.games.origin.board.shapes import HEIGHT, WIDTH, R, house, pawn, star
 from engine.games.origin.board.words import pawn_label, pts, territory_words
 from engine.games.origin.components import LAND_BORDERS
 from engine.games.origin.words import _, p_
-from engine.kit.drawing import (
-    Circle,
-    Drawing,
-    Fit,
-    Group,
-    Line,
-    Measure,
-    Polygon,
-    Rect,
-    Shape,
-    Text,
-)
+from engine.kit import drawing as D
 from engine.kit.words import Seat
 
 Pair = tuple[dict[str, Any], dict[str, Any]]
 Colours = dict[str, tuple[str, str]]
 
 
-def picture(view: View, measure: Measure) -> Drawing:
+def picture(view: View, measure: D.Measure) -> D.Drawing:
     """The world map as shapes, for the service's SVG and PNG alike; ``measure`` tells how
     wide a territory's name will be drawn, to place it."""
     colours = seat_colours(view)
@@ -58,9 +47,9 @@ def picture(view: View, measure: Measure) -> Drawing:
     straits = view.get("straits", [])
     where = {t["id"]: t for t in territories}
     borders = _land_borders(view, where)
-    d = Drawing(WIDTH, HEIGHT, SEA, title=_headline(view), backdrop=_land(territories, borders))
+    d = D.Drawing(WIDTH, HEIGHT, SEA, title=_headline(view), backdrop=_land(territories, borders))
     d.add(*(_strait_line(s, where) for s in straits))
-    d.add(*(Line(a["x"], a["y"], b["x"], b["y"], "#b9a77d", width=1.2) for a, b in borders))
+    d.add(*(D.Line(a["x"], a["y"], b["x"], b["y"], "#b9a77d", width=1.2) for a, b in borders))
     d.add(*(_territory(t, colours) for t in territories))
     tokens = [(s, _strait_centre(s)) for s in straits if s.get("token")]
     d.add(*(_strait_token(s, x, y) for s, (x, y) in tokens))
@@ -89,14 +78,14 @@ def _land_borders(view: View, where: dict[str, dict[str, Any]]) -> list[Pair]:
     return [(where[a], where[b]) for a, b in pairs if a in where and b in where]
 
 
-def _land(territories: list[dict[str, Any]], pairs: list[Pair]) -> tuple[Shape, ...]:
+def _land(territories: list[dict[str, Any]], pairs: list[Pair]) -> tuple[D.Shape, ...]:
     """Continents as soft blobs: a disc under each territory, thick strokes along borders,
     and the triangles and quadrilaterals of borders filled in."""
-    edge: list[Shape] = [Circle(t["x"], t["y"], R + 15, fill=LAND_EDGE) for t in territories]
-    edge += [Line(a["x"], a["y"], b["x"], b["y"], LAND_EDGE, width=2 * R + 30) for a, b in pairs]
-    body: list[Shape] = [Circle(t["x"], t["y"], R + 13, fill=LAND) for t in territories]
-    body += [Line(a["x"], a["y"], b["x"], b["y"], LAND, width=2 * R + 26) for a, b in pairs]
-    body += [Polygon(tuple((t["x"], t["y"]) for t in ring), fill=LAND) for ring in _cycles(pairs)]
+    edge: list[D.Shape] = [D.Circle(t["x"], t["y"], R + 15, fill=LAND_EDGE) for t in territories]
+    edge += [D.Line(a["x"], a["y"], b["x"], b["y"], LAND_EDGE, width=2 * R + 30) for a, b in pairs]
+    body: list[D.Shape] = [D.Circle(t["x"], t["y"], R + 13, fill=LAND) for t in territories]
+    body += [D.Line(a["x"], a["y"], b["x"], b["y"], LAND, width=2 * R + 26) for a, b in pairs]
+    body += [D.Polygon(tuple((t["x"], t["y"]) for t in ring), fill=LAND) for ring in _cycles(pairs)]
     return (*edge, *body)
 
 
@@ -130,14 +119,14 @@ def _ring_key(ring: tuple[str, ...]) -> tuple[str, ...]:
     return min(forward, backward)
 
 
-def _strait_line(strait: dict[str, Any], where: dict[str, dict[str, Any]]) -> Shape:
+def _strait_line(strait: dict[str, Any], where: dict[str, dict[str, Any]]) -> D.Shape:
     (x1, y1), (x2, y2) = _strait_span(strait, where)
     token = strait.get("token")
     if token:
         title = _("{strait}: token {value}", strait=strait["name"], value=token)
     else:
         title = _("{strait}: token taken", strait=strait["name"])
-    return Group((Line(x1, y1, x2, y2, STRAIT_INK, width=2.2, dash=(5, 4)),), title=title)
+    return D.Group((D.Line(x1, y1, x2, y2, STRAIT_INK, width=2.2, dash=(5, 4)),), title=title)
 
 
 def _strait_span(
@@ -158,31 +147,31 @@ def _strait_centre(strait: dict[str, Any]) -> tuple[float, float]:
     return (x1 + x2) / 2, (y1 + y2) / 2
 
 
-def _strait_token(strait: dict[str, Any], x: float, y: float) -> Shape:
+def _strait_token(strait: dict[str, Any], x: float, y: float) -> D.Shape:
     token = strait["token"]
-    return Group(
+    return D.Group(
         (
-            Circle(x, y, 10, fill="#ffffff", stroke=STRAIT_INK, width=1.8),
-            Text(x, y, str(token), size=12.5, fill=STRAIT_INK, bold=True, fit=Fit(18)),
+            D.Circle(x, y, 10, fill="#ffffff", stroke=STRAIT_INK, width=1.8),
+            D.Text(x, y, str(token), size=12.5, fill=STRAIT_INK, bold=True, fit=D.Fit(18)),
         ),
         title=_("{strait}: strait token {value}", strait=strait["name"], value=token),
     )
 
 
-def _territory(t: dict[str, Any], colours: Colours) -> Shape:
+def _territory(t: dict[str, Any], colours: Colours) -> D.Shape:
     """The territory's colour; the pawn's owner as a ring on its rim, the pawn on a plate."""
     x, y = t["x"], t["y"]
     hover: list[str] = [territory_words(t)]
     on = t.get("pawn")
     ring = colours.get(on.get("owner") or "", ("", NEUTRAL))[1] if on else None
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     if t.get("origin"):
-        shapes.append(Circle(x, y, R, fill=ORIGIN_FILL, stroke=GOLD, width=2.5))
+        shapes.append(D.Circle(x, y, R, fill=ORIGIN_FILL, stroke=GOLD, width=2.5))
     else:
         fill = TERRITORY_FILL.get(t.get("colour") or "", "#dddddd")
-        shapes.append(Circle(x, y, R, fill=fill, stroke="#5e4d37", width=1.2))
+        shapes.append(D.Circle(x, y, R, fill=fill, stroke="#5e4d37", width=1.2))
     if ring:
-        shapes.append(Circle(x, y, R - 2, stroke=ring, width=4))
+        shapes.append(D.Circle(x, y, R - 2, stroke=ring, width=4))
     if t.get("origin"):
         shapes.append(star(x - R * 0.72, y - R * 0.72, 7, GOLD))
     if on:
@@ -202,10 +191,10 @@ def _territory(t: dict[str, Any], colours: Colours) -> Shape:
     token = t.get("hunting_token")
     if token is not None:
         hx, hy = x - R * 0.72, y + R * 0.72
-        shapes.append(Circle(hx, hy, 9.5, fill=HUNT_FILL, stroke="#ffffff", width=1.5))
-        shapes.append(Text(hx, hy, str(token), size=12, fill="#ffffff", bold=True, fit=Fit(17)))
+        shapes.append(D.Circle(hx, hy, 9.5, fill=HUNT_FILL, stroke="#ffffff", width=1.5))
+        shapes.append(D.Text(hx, hy, str(token), size=12, fill="#ffffff", bold=True, fit=D.Fit(17)))
         hover.append(_("hunting token {value}", value=token))
-    return Group(tuple(shapes), title=_lines(hover))
+    return D.Group(tuple(shapes), title=_lines(hover))
 
 
 def _lines(lines: list[str]) -> str:
@@ -222,11 +211,11 @@ def _legend_box(colours: Colours) -> Box:
     return (10, top, 224, HEIGHT - 10)
 
 
-def _legend(view: View, colours: Colours, measure: Measure) -> list[Shape]:
+def _legend(view: View, colours: Colours, measure: D.Measure) -> list[D.Shape]:
     """Players' colours and scores in the empty south-west sea; the turn across the top."""
     players = view.get("players", {})
-    shapes: list[Shape] = [
-        Text(
+    shapes: list[D.Shape] = [
+        D.Text(
             12,
             18,
             _headline(view),
@@ -235,14 +224,14 @@ def _legend(view: View, colours: Colours, measure: Measure) -> list[Shape]:
             anchor="start",
             halo=SEA,
             bold=True,
-            fit=Fit(286, min_size=11),
+            fit=D.Fit(286, min_size=11),
         )
     ]
     x0, top, x1, bottom = _legend_box(colours)
-    shapes.append(Rect(x0, top, x1 - x0, bottom - top, fill="#ffffff", stroke=LAND_EDGE, rx=6))
+    shapes.append(D.Rect(x0, top, x1 - x0, bottom - top, fill="#ffffff", stroke=LAND_EDGE, rx=6))
     for i, (seat, (_colour, hexa)) in enumerate(colours.items()):
         cy = top + 14 + 21 * i
-        shapes.append(Circle(27, cy, 6, fill="#ffffff", stroke=hexa, width=3.5))
+        shapes.append(D.Circle(27, cy, 6, fill="#ffffff", stroke=hexa, width=3.5))
         label: str = Seat(seat)
         if seat == view.get("you"):
             label = _("{seat} (you)", seat=Seat(seat))
@@ -251,24 +240,26 @@ def _legend(view: View, colours: Colours, measure: Measure) -> list[Shape]:
         right = min(measure(pts(score), 12.5), 60.0) if score is not None else 0.0
         room = x1 - 8 - 40 - (right + 8 if score is not None else 0)
         shapes.append(
-            Text(40, cy, label, size=13, fill=INK, anchor="start", bold=current,
-                 fit=Fit(room, min_size=9))
+            D.Text(40, cy, label, size=13, fill=INK, anchor="start", bold=current,
+                   fit=D.Fit(room, min_size=9))
         )  # fmt: skip
         if score is not None:
             shapes.append(
-                Text(x1 - 8, cy, pts(score), size=12.5, fill=MUTED, anchor="end", fit=Fit(right))
+                D.Text(
+                    x1 - 8, cy, pts(score), size=12.5, fill=MUTED, anchor="end", fit=D.Fit(right)
+                )
             )
     cy = top + 14 + 21 * len(colours)
-    shapes.append(Circle(27, cy, 6, fill="#ffffff", stroke=NEUTRAL, width=3.5))
+    shapes.append(D.Circle(27, cy, 6, fill="#ffffff", stroke=NEUTRAL, width=3.5))
     shapes.append(
-        Text(40, cy, p_("legend", "neutral"), size=12.5, fill=MUTED, anchor="start",
-             fit=Fit(x1 - 48))
+        D.Text(40, cy, p_("legend", "neutral"), size=12.5, fill=MUTED, anchor="start",
+               fit=D.Fit(x1 - 48))
     )  # fmt: skip
     cy += 21
-    shapes.append(Circle(27, cy, 7, fill=ORIGIN_FILL, stroke=GOLD, width=2))
+    shapes.append(D.Circle(27, cy, 7, fill=ORIGIN_FILL, stroke=GOLD, width=2))
     shapes.append(star(27, cy, 4.5, GOLD))
     shapes.append(
-        Text(40, cy, p_("territory", "Origin"), size=12.5, fill=MUTED, anchor="start",
-             fit=Fit(x1 - 48))
+        D.Text(40, cy, p_("territory", "Origin"), size=12.5, fill=MUTED, anchor="start",
+               fit=D.Fit(x1 - 48))
     )  # fmt: skip
     return shapes

@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from engine.games.origin.board.palette import PAWN_FILL
-from engine.kit.drawing import Polygon, Rect, Shape
+from engine.kit import drawing as D
 
 WIDTH, HEIGHT = 1000, 560
 R = 24
@@ -20,7 +20,7 @@ def pawn_width(strength: int) -> float:
     return 7 + 6 * strength
 
 
-def pawn(x: float, y: float, pawn: dict[str, Any]) -> list[Shape]:
+def pawn(x: float, y: float, pawn: dict[str, Any]) -> list[D.Shape]:
     """ru «Фишки племени»: 1-3 stacked sections high (speed), 1-3 units wide (strength)."""
     height = max(1, min(3, int(pawn.get("height", 1))))
     strength = max(1, min(3, int(pawn.get("strength", 1))))
@@ -28,23 +28,23 @@ def pawn(x: float, y: float, pawn: dict[str, Any]) -> list[Shape]:
     w, section = pawn_width(strength), PAWN_SECTION
     h = height * section
     top = y - h / 2
-    shapes: list[Shape] = [Rect(x - w / 2 - 2, top - 2, w + 4, h + 4, fill="#ffffff", rx=2)]
+    shapes: list[D.Shape] = [D.Rect(x - w / 2 - 2, top - 2, w + 4, h + 4, fill="#ffffff", rx=2)]
     edge = "#8c8c8c" if pawn.get("colour") == "black" else "#1e1e1e"
     shapes += [
-        Rect(x - w / 2, top + i * section, w, section, fill=fill, stroke=edge, width=1)
+        D.Rect(x - w / 2, top + i * section, w, section, fill=fill, stroke=edge, width=1)
         for i in range(height)
     ]
     return shapes
 
 
-def house(x: float, y: float, colour: str) -> Shape:
+def house(x: float, y: float, colour: str) -> D.Shape:
     s = 6.5
     roof, eave = y - s * 1.1, y - s * 0.2
     outline = ((x - s, y + s), (x - s, eave), (x, roof), (x + s, eave), (x + s, y + s))
-    return Polygon(outline, fill=colour, stroke="#ffffff", width=1.4)
+    return D.Polygon(outline, fill=colour, stroke="#ffffff", width=1.4)
 
 
-def star(x: float, y: float, r: float, colour: str) -> Shape:
+def star(x: float, y: float, r: float, colour: str) -> D.Shape:
     points = tuple(
         (
             x + (r if i % 2 == 0 else r * 0.45) * math.sin(math.pi * i / 5),
@@ -52,4 +52,4 @@ def star(x: float, y: float, r: float, colour: str) -> Shape:
         )
         for i in range(10)
     )
-    return Polygon(points, fill=colour, stroke="#ffffff", width=1)
+    return D.Polygon(points, fill=colour, stroke="#ffffff", width=1)

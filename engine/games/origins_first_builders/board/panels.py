@@ -26,51 +26,41 @@ from engine.games.origins_first_builders.board.palette import (
 from engine.games.origins_first_builders.board.words import seat_marks, status_lines
 from engine.games.origins_first_builders.components import BASES
 from engine.games.origins_first_builders.words import _, n_
-from engine.kit.panels import (
-    BREAK,
-    Chip,
-    Column,
-    Content,
-    Panels,
-    Para,
-    Section,
-    Table,
-    Words,
-    content,
-    joined,
-)
+from engine.kit import panels as P
 from engine.kit.words import Msg, Seat
 
 NONE = "–"
 """What an empty cell shows."""
 
 
-def panels(view: View) -> Panels:
+def panels(view: View) -> P.Panels:
     status = status_lines(view)
-    blocks: list[Para | Section] = [Para((line,), lead=i == 0) for i, line in enumerate(status)]
+    blocks: list[P.Para | P.Section] = [
+        P.Para((line,), lead=i == 0) for i, line in enumerate(status)
+    ]
     draft = view.get("draft")
     if draft:
         pool = [_die(d["colour"], d["value"]) for d in draft.get("pool", [])]
-        blocks.append(Para(content(_("Starting dice to draft: "), pool or _("none"))))
+        blocks.append(P.Para(P.content(_("Starting dice to draft: "), pool or _("none"))))
     blocks += [
-        Section(_("Players"), _players(view)),
-        Section(_("Contact zones"), _zones(view)),
-        Section(_("Building row and stacks"), _buildings(view)),
-        Section(_("Citizen row, speakers and supplies"), _rows(view)),
-        Section(_("District cards"), _districts(view)),
-        Section(_("War track"), _war(view)),
-        Section(_("Temples"), _temples(view)),
-        Section(_("Cities"), _cities(view)),
+        P.Section(_("Players"), _players(view)),
+        P.Section(_("Contact zones"), _zones(view)),
+        P.Section(_("Building row and stacks"), _buildings(view)),
+        P.Section(_("Citizen row, speakers and supplies"), _rows(view)),
+        P.Section(_("District cards"), _districts(view)),
+        P.Section(_("War track"), _war(view)),
+        P.Section(_("Temples"), _temples(view)),
+        P.Section(_("Cities"), _cities(view)),
     ]
-    return Panels(tuple(blocks))
+    return P.Panels(tuple(blocks))
 
 
 # ---------------------------------------------------------------- pieces
 
 
-def _die(colour: str, value: Any = None, title: str = "") -> Chip:
+def _die(colour: str, value: Any = None, title: str = "") -> P.Chip:
     """A citizen die (or, without a value, a square of a colour)."""
-    return Chip(
+    return P.Chip(
         "" if value is None else str(value),
         DIE_FILL.get(colour, "#ccc"),
         DIE_INK.get(colour, INK),
@@ -79,35 +69,35 @@ def _die(colour: str, value: Any = None, title: str = "") -> Chip:
     )
 
 
-def _speaker(value: Any) -> Chip:
+def _speaker(value: Any) -> P.Chip:
     """A white speaker die («Ораторы»): a value, no colour."""
-    return Chip(str(value), "#fff", INK, title=_("speaker {value}", value=value), shape="die")
+    return P.Chip(str(value), "#fff", INK, title=_("speaker {value}", value=value), shape="die")
 
 
-def _chip(label: str, background: str, title: str = "", ink: str = INK) -> Chip:
-    return Chip(label, background, ink, title=title)
+def _chip(label: str, background: str, title: str = "", ink: str = INK) -> P.Chip:
+    return P.Chip(label, background, ink, title=title)
 
 
-def _resource(resource: str, amount: Any) -> Chip:
+def _resource(resource: str, amount: Any) -> P.Chip:
     letter = RESOURCE_LETTER.get(resource, resource[:1].upper())
     return _chip(
         f"{letter} {amount}", RESOURCE_FILL.get(resource, "#ddd"), word.amount(resource, amount)
     )
 
 
-def _seat(view: View, seat: str) -> Chip:
+def _seat(view: View, seat: str) -> P.Chip:
     """A player's disc, their number on it, so it reads without colour too."""
     _name, fill, ink = seat_colours(view).get(seat, ("", "#999", "#fff"))
-    return Chip(seat_mark(view, seat), fill, ink, title=word.disc(seat), shape="disc")
+    return P.Chip(seat_mark(view, seat), fill, ink, title=word.disc(seat), shape="disc")
 
 
-def _small(text: str) -> Words:
-    return Words(text, tone="small")
+def _small(text: str) -> P.Words:
+    return P.Words(text, tone="small")
 
 
-def _building(b: dict[str, Any] | None) -> Content:
+def _building(b: dict[str, Any] | None) -> P.Content:
     if not b:
-        return (Words(_("empty"), tone="faint"),)
+        return (P.Words(_("empty"), tone="faint"),)
     colour = b.get("colour", "grey")
     return (
         _chip(
@@ -124,53 +114,53 @@ def _building(b: dict[str, Any] | None) -> Content:
     )
 
 
-def _table(head: Iterable[str], rows: Iterable[Iterable[Content]]) -> Table:
-    return Table(
-        columns=tuple(Column((h,) if h else ()) for h in head),
+def _table(head: Iterable[str], rows: Iterable[Iterable[P.Content]]) -> P.Table:
+    return P.Table(
+        columns=tuple(P.Column((h,) if h else ()) for h in head),
         rows=tuple(tuple(row) for row in rows),
     )
 
 
-def _note(text: str) -> Para:
-    return Para((_small(text),))
+def _note(text: str) -> P.Para:
+    return P.Para((_small(text),))
 
 
 # ---------------------------------------------------------------- players
 
 
-def _players(view: View) -> tuple[Table, ...]:
+def _players(view: View) -> tuple[P.Table, ...]:
     players = view.get("players", {})
     seats = list(players)
     if not seats:
         return ()
     colours = seat_colours(view)
-    columns = [Column()]
+    columns = []
     for seat in seats:
         badges = seat_marks(view, seat, first=_("1st"))
         columns.append(
-            Column(
-                content(
+            P.Column(
+                P.content(
                     _seat(view, seat),
                     " ",
-                    Words(Seat(seat), bold=True, colour=INK),
+                    P.Words(Seat(seat), bold=True, colour=INK),
                     " ",
                     _small(word.seat_colour(colours[seat][0])),
-                    (BREAK, _small(word.joined(badges))) if badges else None,
+                    (P.BREAK, _small(word.joined(badges))) if badges else None,
                 )
             )
         )
 
-    def score(p: dict[str, Any]) -> Content:
+    def score(p: dict[str, Any]) -> P.Content:
         parts = word.score_parts(p.get("score_breakdown") or {})
-        return content(
-            Words(str(p.get("score", 0)), bold=True, tone="big"),
-            (BREAK, _small(parts)) if parts else None,
+        return P.content(
+            P.Words(str(p.get("score", 0)), bold=True, tone="big"),
+            (P.BREAK, _small(parts)) if parts else None,
         )
 
-    def resources(p: dict[str, Any]) -> Content:
+    def resources(p: dict[str, Any]) -> P.Content:
         return tuple(_resource(k, v) for k, v in p["resources"].items())
 
-    def citizens(p: dict[str, Any]) -> Content:
+    def citizens(p: dict[str, Any]) -> P.Content:
         dice: list[Any] = []
         for c in p.get("citizens", []):
             where = c.get("where", "home")
@@ -189,9 +179,9 @@ def _players(view: View) -> tuple[Table, ...]:
             )
         else:
             bases = _("bases {owned} of {all}, {free} free", **a)
-        return content(dice or NONE, BREAK, _small(bases))
+        return P.content(dice or NONE, P.BREAK, _small(bases))
 
-    def archon(p: dict[str, Any]) -> Content:
+    def archon(p: dict[str, Any]) -> P.Content:
         a = p.get("archon") or {}
         dots = [
             _die(c, None, _("archon colour {colour}", colour=word.colour(c)))
@@ -199,9 +189,9 @@ def _players(view: View) -> tuple[Table, ...]:
         ]
         speakers = [_speaker(v) for v in p.get("speakers", [])]
         where = a.get("where") or _("home")
-        return content(speakers or NONE, BREAK, _("archon: {where} ", where=where), dots)
+        return P.content(speakers or NONE, P.BREAK, _("archon: {where} ", where=where), dots)
 
-    def advisors(p: dict[str, Any]) -> Content:
+    def advisors(p: dict[str, Any]) -> P.Content:
         cells = [
             _die(
                 a["colour"],
@@ -215,42 +205,44 @@ def _players(view: View) -> tuple[Table, ...]:
             for a in p.get("advisors", [])
         ]
         tokens = _("superiority tokens: {n}", n=p.get("superiority_tokens", 0))
-        return content(cells or NONE, BREAK, _small(tokens))
+        return P.content(cells or NONE, P.BREAK, _small(tokens))
 
-    def towers(p: dict[str, Any]) -> Content:
+    def towers(p: dict[str, Any]) -> P.Content:
         return tuple(
             _die(c, n, _("{colour} tower, level {n}", colour=word.colour_f(c), n=n))
             for c, n in (p.get("palace_towers") or {}).items()
         )
 
-    def tracks(p: dict[str, Any]) -> Content:
+    def tracks(p: dict[str, Any]) -> P.Content:
         temples = word.joined(
             _("{temple} {step}", temple=word.TEMPLE_SHORT.get(t, t), step=s)
             for t, s in (p.get("temple_steps") or {}).items()
         )
-        return (_("war {space}", space=str(p.get("war_space"))), BREAK, temples)
+        return (_("war {space}", space=str(p.get("war_space"))), P.BREAK, temples)
 
-    def cards(p: dict[str, Any]) -> Content:
-        zodiac = joined(
+    def cards(p: dict[str, Any]) -> P.Content:
+        zodiac = P.joined(
             (
                 (
-                    Words(c["name"], bold=True, title=c.get("text", "")),
+                    P.Words(c["name"], bold=True, title=c.get("text", "")),
                     ": ",
                     _small(c.get("text", "")),
                 )
                 for c in p.get("zodiac_cards", [])
             ),
-            BREAK,
+            P.BREAK,
         )
         reserved = word.joined(b["name"] for b in p.get("reserved", []) if b)
         scored = word.joined(p.get("district_cards_scored", []))
-        return content(
+        return P.content(
             zodiac or NONE,
-            (BREAK, _("set aside: {buildings}", buildings=reserved)) if reserved else None,
-            (BREAK, _small(_("district cards scored: {cards}", cards=scored))) if scored else None,
+            (P.BREAK, _("set aside: {buildings}", buildings=reserved)) if reserved else None,
+            (P.BREAK, _small(_("district cards scored: {cards}", cards=scored)))
+            if scored
+            else None,
         )
 
-    rows: list[tuple[Msg, Callable[[dict[str, Any]], Content]]] = [
+    rows: list[tuple[Msg, Callable[[dict[str, Any]], P.Content]]] = [
         (_("Score"), score),
         (_("Resources"), resources),
         (_("Citizens"), citizens),
@@ -261,20 +253,19 @@ def _players(view: View) -> tuple[Table, ...]:
         (_("Zodiac cards"), cards),
         (_("Buildings"), lambda p: (str(p.get("buildings", 0)),)),
     ]
-    body = tuple(((label,), *(fn(players[s]) for s in seats)) for label, fn in rows)
-    return (Table(columns=tuple(columns), rows=body, labels=True),)
+    return (P.side_by_side(columns, (players[s] for s in seats), rows),)
 
 
 # ---------------------------------------------------------------- the board
 
 
-def _zones(view: View) -> tuple[Table]:
+def _zones(view: View) -> tuple[P.Table]:
     rows = []
     for z in (view.get("board") or {}).get("zones", []):
         bonus = z.get("bonus") or {}
         colour = bonus.get("colour") or "grey"
-        actions = joined(((a.get("text", ""),) for a in z.get("actions", [])), BREAK)
-        bonus_cell: Content = (
+        actions = P.joined(((a.get("text", ""),) for a in z.get("actions", [])), P.BREAK)
+        bonus_cell: P.Content = (
             (
                 _chip(
                     word.colour(colour),
@@ -291,18 +282,18 @@ def _zones(view: View) -> tuple[Table]:
         visitors = [piece for v in z.get("visitors", []) for piece in _visitor(view, v)]
         rows.append(
             (
-                (Words(str(z["number"]), bold=True),),
-                (Words(str(z.get("starship")), bold=True, tone="big"),),
+                (P.Words(str(z["number"]), bold=True),),
+                (P.Words(str(z.get("starship")), bold=True, tone="big"),),
                 actions,
-                content(bonus_cell),
-                content(visitors or NONE),
+                P.content(bonus_cell),
+                P.content(visitors or NONE),
             )
         )
     head = (_("Zone"), _("Starship"), _("Actions (one; both with a 6)"), _("Bonus"), _("Visitors"))
     return (_table(head, rows),)
 
 
-def _visitor(view: View, v: dict[str, Any]) -> Content:
+def _visitor(view: View, v: dict[str, Any]) -> P.Content:
     seat = _seat(view, v["seat"])
     if v["kind"] == "citizen":
         return (seat, _die(v["colour"], v["value"]), " ")
@@ -311,14 +302,14 @@ def _visitor(view: View, v: dict[str, Any]) -> Content:
     return (seat, _small(_("archon")), " ")
 
 
-def _buildings(view: View) -> tuple[Table, Para]:
+def _buildings(view: View) -> tuple[P.Table, P.Para]:
     board = view.get("board") or {}
     rows = [
         ((str(s["slot"]),), (str(s["wisdom"]),), _building(s.get("building")))
         for s in board.get("building_row", [])
     ]
     table = _table((_("Slot"), _("Wisdom"), _("Building (stone on the tile)")), rows)
-    stacks = joined(
+    stacks = P.joined(
         (
             (
                 _chip(
@@ -335,12 +326,12 @@ def _buildings(view: View) -> tuple[Table, Para]:
         ),
         " ",
     )
-    return table, Para(content(_("Stacks (face-up top · tiles left): "), stacks))
+    return table, P.Para(P.content(_("Stacks (face-up top · tiles left): "), stacks))
 
 
-def _rows(view: View) -> tuple[Para, ...]:
+def _rows(view: View) -> tuple[P.Para, ...]:
     board = view.get("board") or {}
-    row = joined(
+    row = P.joined(
         (
             (
                 _die(s["die"]["colour"], s["die"]["value"]) if s.get("die") else NONE,
@@ -351,7 +342,7 @@ def _rows(view: View) -> tuple[Para, ...]:
         " ",
     )
     speakers = [_speaker(v) for v in board.get("speaker_row", [])]
-    supply = joined(
+    supply = P.joined(
         (
             (
                 _die(
@@ -369,7 +360,7 @@ def _rows(view: View) -> tuple[Para, ...]:
         ),
         " ",
     )
-    towers = joined(
+    towers = P.joined(
         (
             (
                 _die(
@@ -388,14 +379,14 @@ def _rows(view: View) -> tuple[Para, ...]:
         " ",
     )
     return (
-        Para(content(_("Citizen row: "), row)),
-        Para(content(_("Speaker row: "), speakers or _("none"))),
-        Para(content(_("Citizen dice left beside the board: "), supply)),
-        Para(content(_("Tower tiers left: "), towers)),
+        P.Para(P.content(_("Citizen row: "), row)),
+        P.Para(P.content(_("Speaker row: "), speakers or _("none"))),
+        P.Para(P.content(_("Citizen dice left beside the board: "), supply)),
+        P.Para(P.content(_("Tower tiers left: "), towers)),
     )
 
 
-def _districts(view: View) -> tuple[Table]:
+def _districts(view: View) -> tuple[P.Table]:
     rows = []
     for card in (view.get("board") or {}).get("district_cards", []):
         p = card.get("pattern") or {}
@@ -403,7 +394,7 @@ def _districts(view: View) -> tuple[Table]:
         rows.append(
             (
                 (card["id"],),
-                content(
+                P.content(
                     _die(
                         p.get("corner", "grey"),
                         title=_("corner {colour}", colour=word.colour(p.get("corner"))),
@@ -425,7 +416,7 @@ def _districts(view: View) -> tuple[Table]:
     return (_table(head, rows),)
 
 
-def _war(view: View) -> tuple[Table, Para]:
+def _war(view: View) -> tuple[P.Table, P.Para]:
     war = (view.get("board") or {}).get("war_track") or {}
     rows = []
     for s in war.get("spaces", []):
@@ -436,17 +427,19 @@ def _war(view: View) -> tuple[Table, Para]:
         mark = _(" ┃ milestone") if s.get("milestone_after") else ""
         if not discs and not mark and s["space"] not in (0, war.get("last_space")):
             continue
-        rows.append(((str(s["space"]),), content(reward), content(discs or NONE), content(mark)))
+        rows.append(
+            ((str(s["space"]),), P.content(reward), P.content(discs or NONE), P.content(mark))
+        )
     note = _note(_("Spaces without discs and milestones are left out; discs read bottom to top."))
     return _table((_("Space"), _("Attack reward"), _("Discs"), ""), rows), note
 
 
-def _temples(view: View) -> tuple[Table, Para]:
+def _temples(view: View) -> tuple[P.Table, P.Para]:
     temples = (view.get("board") or {}).get("temples", [])
     rows = []
     for t in temples:
         z = t.get("zodiac") or {}
-        discs = joined(
+        discs = P.joined(
             (
                 (
                     _seat(view, d["seat"]),
@@ -459,8 +452,8 @@ def _temples(view: View) -> tuple[Table, Para]:
         )
         rows.append(
             (
-                (Words(t["name"], bold=True),),
-                (Words(z.get("name", NONE), bold=True), ": ", _small(z.get("text", ""))),
+                (P.Words(t["name"], bold=True),),
+                (P.Words(z.get("name", NONE), bold=True), ": ", _small(z.get("text", ""))),
                 (_seat(view, t["holder"]) if t.get("holder") else NONE,),
                 discs,
             )
@@ -477,14 +470,14 @@ def _temples(view: View) -> tuple[Table, Para]:
     return _table(head, rows), note
 
 
-def _cities(view: View) -> tuple[Para, ...]:
+def _cities(view: View) -> tuple[P.Para, ...]:
     players = view.get("players", {})
     focus = focus_seat(view)
     order = [s for s in [focus] if s] + [s for s in players if s != focus]
     paras = []
     for seat in order:
         city = players[seat].get("city") or {}
-        tiles = joined(
+        tiles = P.joined(
             (
                 (
                     _chip(
@@ -500,7 +493,7 @@ def _cities(view: View) -> tuple[Para, ...]:
             ),
             " ",
         )
-        centres = joined(
+        centres = P.joined(
             (
                 (
                     _die(
@@ -522,14 +515,14 @@ def _cities(view: View) -> tuple[Para, ...]:
             " ",
         )
         paras.append(
-            Para(
-                content(
+            P.Para(
+                P.content(
                     _seat(view, seat),
                     " ",
-                    Words(Seat(seat), bold=True),
+                    P.Words(Seat(seat), bold=True),
                     ": ",
                     tiles,
-                    (BREAK, _small(_("power centres:")), " ", *centres) if centres else None,
+                    (P.BREAK, _small(_("power centres:")), " ", *centres) if centres else None,
                 )
             )
         )

@@ -47,24 +47,13 @@ from engine.games.origins_first_builders.board.shapes import (
 )
 from engine.games.origins_first_builders.board.words import ACTION_SHORT, BONUS_SHORT, reward_short
 from engine.games.origins_first_builders.words import _, n_
-from engine.kit.drawing import (
-    Circle,
-    Drawing,
-    Fit,
-    Group,
-    Line,
-    Measure,
-    Polygon,
-    Rect,
-    Shape,
-    Text,
-)
+from engine.kit import drawing as D
 from engine.kit.words import Listing, Msg, Seat
 
-Section = Callable[[View, Colours, float, Measure], tuple[list[Shape], float]]
+Section = Callable[[View, Colours, float, D.Measure], tuple[list[D.Shape], float]]
 
 
-def picture(view: View, measure: Measure) -> Drawing:
+def picture(view: View, measure: D.Measure) -> D.Drawing:
     """The picture of ``view``, its texts measured by ``measure``."""
     colours = seat_colours(view)
     sections: list[Section] = [
@@ -79,13 +68,13 @@ def picture(view: View, measure: Measure) -> Drawing:
         players,
         legend,
     ]
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     y = 0.0
     for section in sections:
         drawn, height = section(view, colours, y, measure)
         shapes += drawn
         y += height
-    drawing = Drawing(WIDTH, math.ceil(y + M), PAPER, title=headline(view))
+    drawing = D.Drawing(WIDTH, math.ceil(y + M), PAPER, title=headline(view))
     drawing.add(*shapes)
     return drawing
 
@@ -117,8 +106,10 @@ def headline(view: View) -> Msg:
     return _("Round {round}", round=view.get("round", 0))
 
 
-def _header(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
-    shapes: list[Shape] = [Rect(0, y, WIDTH, 34, fill="#efe6d2")]
+def _header(
+    view: View, colours: Colours, y: float, measure: D.Measure
+) -> tuple[list[D.Shape], float]:
+    shapes: list[D.Shape] = [D.Rect(0, y, WIDTH, 34, fill="#efe6d2")]
     me = view.get("you")
     right = 0.0
     if me is not None and me in view.get("players", {}):
@@ -127,23 +118,25 @@ def _header(view: View, colours: Colours, y: float, measure: Measure) -> tuple[l
         x = WIDTH - M - wide
         shapes += disc(x - 12, y + 17, 8, me, view, colours)
         shapes.append(
-            Text(WIDTH - M, y + 17, label, size=BODY, fill=INK, anchor="end", fit=Fit(wide))
+            D.Text(WIDTH - M, y + 17, label, size=BODY, fill=INK, anchor="end", fit=D.Fit(wide))
         )
         right = wide + 24
     elif me is None:
         label = _("spectator's view")
         right = min(measure(label, BODY), INNER * 0.4)
         shapes.append(
-            Text(WIDTH - M, y + 17, label, size=BODY, fill=MUTED, anchor="end", fit=Fit(right))
+            D.Text(WIDTH - M, y + 17, label, size=BODY, fill=MUTED, anchor="end", fit=D.Fit(right))
         )
     shapes.append(
-        Text(M, y + 17, headline(view), size=15, fill=INK, anchor="start", bold=True,
-             fit=Fit(INNER - right - 10, lines=2, min_size=11))
+        D.Text(M, y + 17, headline(view), size=15, fill=INK, anchor="start", bold=True,
+               fit=D.Fit(INNER - right - 10, lines=2, min_size=11))
     )  # fmt: skip
     return shapes, 40
 
 
-def _draft(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+def _draft(
+    view: View, colours: Colours, y: float, measure: D.Measure
+) -> tuple[list[D.Shape], float]:
     draft = view.get("draft")
     if not draft:
         return [], 0
@@ -154,11 +147,11 @@ def _draft(view: View, colours: Colours, y: float, measure: Measure) -> tuple[li
         title = _("Your starting dice: the two highest go back")
     else:
         title = _("Your starting dice: keep two of these three")
-    shapes: list[Shape] = [heading(M, y + 9, title, INNER)]
+    shapes: list[D.Shape] = [heading(M, y + 9, title, INNER)]
     x = M
     for d in pool:
         shapes.append(
-            Group(
+            D.Group(
                 tuple(die(x, y + 20, 22, d["colour"], d["value"])),
                 title=_("Starting die {die}", die=word.die(d["colour"], d["value"])),
             )
@@ -179,7 +172,9 @@ ZONE_BOX = 28
 VISITORS = 46
 
 
-def _zones(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+def _zones(
+    view: View, colours: Colours, y: float, measure: D.Measure
+) -> tuple[list[D.Shape], float]:
     zones = (view.get("board") or {}).get("zones", [])
     shapes = titled(
         measure,
@@ -204,24 +199,24 @@ def _zone(
     x: float,
     y: float,
     h: float,
-    measure: Measure,
-) -> Shape:
+    measure: D.Measure,
+) -> D.Shape:
     bonus = zone.get("bonus") or {}
     colour = bonus.get("colour") or "grey"
     fill, ink = DIE_FILL.get(colour, "#bbbbbb"), DIE_INK.get(colour, INK)
     w = COLUMN
-    shapes: list[Shape] = [
-        Rect(x, y, w, h, fill=PANEL, stroke=EDGE, rx=5),
-        Rect(x, y, w, ZONE_HEAD, fill=fill, rx=5),
-        Rect(x, y + ZONE_HEAD - 6, w, 6, fill=fill),
+    shapes: list[D.Shape] = [
+        D.Rect(x, y, w, h, fill=PANEL, stroke=EDGE, rx=5),
+        D.Rect(x, y, w, ZONE_HEAD, fill=fill, rx=5),
+        D.Rect(x, y + ZONE_HEAD - 6, w, 6, fill=fill),
     ]
     # The zone's name, then "ship" and the starship's value at the right (ru step 4): each
     # keeps to its own part of the header in every language.
     ship_word = _("ship")
     said = min(measure(ship_word, SMALL - 1), w * 0.32)
     shapes.append(
-        Text(x + 8, y + ZONE_HEAD / 2, _("Zone {n}", n=zone["number"]), size=13, fill=ink,
-             anchor="start", bold=True, fit=Fit(w - 8 - 34 - said - 4, min_size=9))
+        D.Text(x + 8, y + ZONE_HEAD / 2, _("Zone {n}", n=zone["number"]), size=13, fill=ink,
+               anchor="start", bold=True, fit=D.Fit(w - 8 - 34 - said - 4, min_size=9))
     )  # fmt: skip
     # The starship, turned to its value (ru step 4).
     sx, sy = x + w - 18, y + ZONE_HEAD / 2
@@ -233,26 +228,26 @@ def _zone(
         (sx - 10, sy + 2),
     )
     shapes += [
-        Polygon(ship, fill="#ffffff", stroke="#3a3a3a", width=1),
-        Text(sx, sy + 1.5, str(zone.get("starship", "")), size=12.5, fill=INK, bold=True,
-             fit=Fit(16)),
-        Text(sx - 16, sy, ship_word, size=SMALL - 1, fill=ink, anchor="end", fit=Fit(said)),
+        D.Polygon(ship, fill="#ffffff", stroke="#3a3a3a", width=1),
+        D.Text(sx, sy + 1.5, str(zone.get("starship", "")), size=12.5, fill=INK, bold=True,
+               fit=D.Fit(16)),
+        D.Text(sx - 16, sy, ship_word, size=SMALL - 1, fill=ink, anchor="end", fit=D.Fit(said)),
     ]  # fmt: skip
     words = []
     by = y + ZONE_HEAD + 4
     for action in zone.get("actions", []):
         short = ACTION_SHORT.get(action.get("id", ""), action.get("text", ""))
-        shapes.append(Rect(x + 4, by, w - 8, ZONE_BOX, fill="#f6f1e6", stroke=EDGE, rx=3))
+        shapes.append(D.Rect(x + 4, by, w - 8, ZONE_BOX, fill="#f6f1e6", stroke=EDGE, rx=3))
         shapes.append(
-            Text(x + w / 2, by + ZONE_BOX / 2, short, size=SMALL, fill=INK,
-                 fit=Fit(w - 14, lines=2))
+            D.Text(x + w / 2, by + ZONE_BOX / 2, short, size=SMALL, fill=INK,
+                   fit=D.Fit(w - 14, lines=2))
         )  # fmt: skip
         words.append(action.get("text", ""))
         by += ZONE_BOX + 3
     if bonus.get("action"):
         short = _("Bonus: {bonus}", bonus=BONUS_SHORT.get(bonus["action"], bonus.get("text", "")))
         shapes.append(
-            Rect(
+            D.Rect(
                 x + 4,
                 by,
                 w - 8,
@@ -264,8 +259,8 @@ def _zone(
             )
         )
         shapes.append(
-            Text(x + w / 2, by + ZONE_BOX / 2, short, size=SMALL, fill=INK,
-                 fit=Fit(w - 14, lines=2))
+            D.Text(x + w / 2, by + ZONE_BOX / 2, short, size=SMALL, fill=INK,
+                   fit=D.Fit(w - 14, lines=2))
         )  # fmt: skip
     by += ZONE_BOX + 5
     shapes += _visitors(view, colours, zone, x + 6, by, w - 12)
@@ -283,16 +278,18 @@ def _zone(
         )
     else:
         title = _("Zone {n}: starship {starship}; {actions}", **a)
-    return Group(tuple(shapes), title=title)
+    return D.Group(tuple(shapes), title=title)
 
 
 def _visitors(
     view: View, colours: Colours, zone: dict[str, Any], x: float, y: float, w: float
-) -> list[Shape]:
+) -> list[D.Shape]:
     visitors = zone.get("visitors", [])
     if not visitors:
-        return [Text(x + w / 2, y + 14, _("no visitors"), size=SMALL, fill="#b3a78f", fit=Fit(w))]
-    shapes: list[Shape] = []
+        return [
+            D.Text(x + w / 2, y + 14, _("no visitors"), size=SMALL, fill="#b3a78f", fit=D.Fit(w))
+        ]
+    shapes: list[D.Shape] = []
     s, step = 17, 23
     per_row = max(1, int((w + step - s) // step))
     for i, v in enumerate(visitors):
@@ -313,7 +310,7 @@ def _visitors(
             drawn = archon(vx + s / 2, vy + s / 2 + 1, s * 1.1, ring)
             what = _("{seat}'s archon", seat=Seat(v["seat"]))
         title = _("{visitor} in zone {n}", visitor=what, n=zone["number"])
-        shapes.append(Group(tuple(drawn), title=title))
+        shapes.append(D.Group(tuple(drawn), title=title))
     return shapes
 
 
@@ -326,8 +323,8 @@ as the name in Ukrainian)."""
 
 
 def _buildings(
-    view: View, colours: Colours, y: float, measure: Measure
-) -> tuple[list[Shape], float]:
+    view: View, colours: Colours, y: float, measure: D.Measure
+) -> tuple[list[D.Shape], float]:
     board = view.get("board") or {}
     shapes = titled(
         measure,
@@ -355,10 +352,10 @@ def _buildings(
             )
         )
         if b is None:
-            shapes.append(Rect(x, top + 14, COLUMN, tile_h, fill=PAPER, stroke=EDGE, rx=4))
+            shapes.append(D.Rect(x, top + 14, COLUMN, tile_h, fill=PAPER, stroke=EDGE, rx=4))
             continue
         shapes.append(
-            Group(
+            D.Group(
                 tuple(_building_tile(x, top + 14, COLUMN, tile_h, b, measure)),
                 title=(
                     _(
@@ -382,9 +379,9 @@ def _buildings(
         count = stack.get("count", 0)
         left = _("{n} left", n=count)
         shapes.append(
-            Group(
+            D.Group(
                 (
-                    Rect(
+                    D.Rect(
                         x,
                         sy,
                         COLUMN,
@@ -393,24 +390,24 @@ def _buildings(
                         stroke=DIE_FILL.get(colour, "#999999"),
                         rx=3,
                     ),
-                    Rect(x, sy, 6, STACK, fill=DIE_FILL.get(colour, "#999999"), rx=2),
-                    Text(
+                    D.Rect(x, sy, 6, STACK, fill=DIE_FILL.get(colour, "#999999"), rx=2),
+                    D.Text(
                         x + 10,
                         sy + 10,
                         label,
                         size=SMALL,
                         fill=INK,
                         anchor="start",
-                        fit=Fit(COLUMN - 15, min_size=8),
+                        fit=D.Fit(COLUMN - 15, min_size=8),
                     ),
-                    Text(
+                    D.Text(
                         x + COLUMN - 5,
                         sy + 23,
                         left,
                         size=SMALL,
                         fill=MUTED,
                         anchor="end",
-                        fit=Fit(COLUMN - 15),
+                        fit=D.Fit(COLUMN - 15),
                     ),
                 ),
                 title=(
@@ -446,34 +443,36 @@ def _buildings(
 
 
 def _building_tile(
-    x: float, y: float, w: float, h: float, b: dict[str, Any], measure: Measure
-) -> list[Shape]:
+    x: float, y: float, w: float, h: float, b: dict[str, Any], measure: D.Measure
+) -> list[D.Shape]:
     colour = b.get("colour", "grey")
     fill, ink = DIE_FILL.get(colour, "#cccccc"), DIE_INK.get(colour, INK)
-    shapes: list[Shape] = [Rect(x, y, w, h, fill=fill, stroke="#4a4030", width=1, rx=4)]
+    shapes: list[D.Shape] = [D.Rect(x, y, w, h, fill=fill, stroke="#4a4030", width=1, rx=4)]
     shapes.append(
-        Text(x + w / 2, y + h / 2 - 5, b["name"], size=BODY, fill=ink, bold=True,
-             fit=Fit(w - 10, lines=2, min_size=8))
+        D.Text(x + w / 2, y + h / 2 - 5, b["name"], size=BODY, fill=ink, bold=True,
+               fit=D.Fit(w - 10, lines=2, min_size=8))
     )  # fmt: skip
     stone = b.get("stone")
     if stone is not None:
         shapes.append(
-            Text(
+            D.Text(
                 x + w - 5,
                 y + h - 8,
                 word.amount("stone", stone),
                 size=SMALL,
                 fill=ink,
                 anchor="end",
-                fit=Fit(w - 10),
+                fit=D.Fit(w - 10),
             )
         )
     return shapes
 
 
-def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+def _rows(
+    view: View, colours: Colours, y: float, measure: D.Measure
+) -> tuple[list[D.Shape], float]:
     board = view.get("board") or {}
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     top = y + 8
     # The citizen row: a die per slot, the wisdom beside it.
     shapes.append(heading(M, top, _("Citizen row"), 190))
@@ -482,7 +481,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
         d = slot.get("die")
         if d:
             shapes.append(
-                Group(
+                D.Group(
                     tuple(die(x + 4, top + 14, 26, d["colour"], d["value"])),
                     title=_(
                         "Citizen row slot {slot}: {die} for {wisdom}",
@@ -493,7 +492,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
                 )
             )
         else:
-            shapes.append(Rect(x + 4, top + 14, 26, 26, fill=PAPER, stroke=EDGE, rx=5))
+            shapes.append(D.Rect(x + 4, top + 14, 26, 26, fill=PAPER, stroke=EDGE, rx=5))
         shapes.append(note(x + 17, top + 50, f"{slot['wisdom']} w", anchor="middle", room=36))
         x += 38
     # The speaker row.
@@ -502,7 +501,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
     row = board.get("speaker_row", [])
     for i, value in enumerate(row):
         shapes.append(
-            Group(
+            D.Group(
                 tuple(speaker(x + i * 30, top + 14, 24, value)),
                 title=_("Speaker row: {value}", value=value),
             )
@@ -515,10 +514,12 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
     for i, (colour, n) in enumerate((board.get("citizen_supply") or {}).items()):
         cx = x + i * 27
         shapes.append(
-            Group(
+            D.Group(
                 (
                     *tuple(die(cx + 2, top + 16, 18, colour, None)),
-                    Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True, fit=Fit(25)),
+                    D.Text(
+                        cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True, fit=D.Fit(25)
+                    ),
                 ),
                 title=n_(
                     "{n} {colour} citizen die left in the supply",
@@ -533,10 +534,12 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
     for i, (colour, n) in enumerate((board.get("tower_supply") or {}).items()):
         cx = x + i * 27
         shapes.append(
-            Group(
+            D.Group(
                 (
                     *tuple(tower(cx + 2, top + 14, 18, 22, colour)),
-                    Text(cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True, fit=Fit(25)),
+                    D.Text(
+                        cx + 11, top + 47, str(n), size=BODY, fill=INK, bold=True, fit=D.Fit(25)
+                    ),
                 ),
                 title=n_(
                     "{n} {colour} tower tier left in the supply",
@@ -554,7 +557,7 @@ def _rows(view: View, colours: Colours, y: float, measure: Measure) -> tuple[lis
 WAR_BOX = 58
 
 
-def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+def _war(view: View, colours: Colours, y: float, measure: D.Measure) -> tuple[list[D.Shape], float]:
     war = (view.get("board") or {}).get("war_track") or {}
     spaces = war.get("spaces", [])
     last = war.get("last_space", len(spaces) - 1)
@@ -574,15 +577,15 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
         x = M + i * step
         s = space["space"]
         fill = "#f3e2a6" if s == last else ("#ece7dc" if s == 0 else PANEL)
-        parts: list[Shape] = [
-            Rect(x + 1, top, step - 2, WAR_BOX, fill=fill, stroke=EDGE, rx=3),
-            Text(
+        parts: list[D.Shape] = [
+            D.Rect(x + 1, top, step - 2, WAR_BOX, fill=fill, stroke=EDGE, rx=3),
+            D.Text(
                 x + step / 2,
                 top - 7,
                 _("start") if s == 0 else str(s),
                 size=SMALL - 0.5,
                 fill=MUTED,
-                fit=Fit(step - 2),
+                fit=D.Fit(step - 2),
             ),
         ]
         discs = space.get("discs", [])
@@ -593,14 +596,14 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
         reward = last_points if s == last else reward_short(space["reward"])
         if reward:
             parts.append(
-                Text(
+                D.Text(
                     x + step / 2,
                     top + WAR_BOX + 9,
                     reward,
                     size=SMALL,
                     fill=INK,
                     bold=True,
-                    fit=Fit(step - 2),
+                    fit=D.Fit(step - 2),
                 )
             )
         what = _("{points} on arrival", points=last_points) if s == last else space["reward"]
@@ -613,12 +616,12 @@ def _war(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list
             )
         else:
             title = _("War track space {space}: {reward}", space=s, reward=what)
-        shapes.append(Group(tuple(parts), title=title))
+        shapes.append(D.Group(tuple(parts), title=title))
         if space.get("milestone_after"):
             mx = x + step
             shapes += [
-                Line(mx, top - 3, mx, top + WAR_BOX + 3, "#8a2b2b", width=3),
-                Polygon(((mx, top - 9), (mx + 5, top - 3), (mx - 5, top - 3)), fill="#8a2b2b"),
+                D.Line(mx, top - 3, mx, top + WAR_BOX + 3, "#8a2b2b", width=3),
+                D.Polygon(((mx, top - 9), (mx + 5, top - 3), (mx - 5, top - 3)), fill="#8a2b2b"),
             ]
     shapes.append(
         note(
@@ -640,7 +643,9 @@ TEMPLE_ROW = 30
 TEMPLE_LABEL = 148
 
 
-def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+def _temples(
+    view: View, colours: Colours, y: float, measure: D.Measure
+) -> tuple[list[D.Shape], float]:
     temples = (view.get("board") or {}).get("temples", [])
     shapes = titled(
         measure,
@@ -658,17 +663,17 @@ def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[
         step_w = (INNER - TEMPLE_LABEL) / max(1, steps)
         zodiac = temple.get("zodiac") or {}
         holder = temple.get("holder")
-        label: list[Shape] = [
-            Rect(M, ty, TEMPLE_LABEL - 4, TEMPLE_ROW, fill="#efe6d2", rx=4),
-            Text(M + 6, ty + 9, temple["name"], size=BODY, fill=INK, anchor="start", bold=True,
-                 fit=Fit(TEMPLE_LABEL - 12 - (20 if holder else 0), min_size=7.5)),
-            Text(M + 6, ty + 22, zodiac.get("name", ""), size=SMALL, fill=INK, anchor="start",
-                 fit=Fit(TEMPLE_LABEL - 12 - (20 if holder else 0), min_size=7.5)),
+        label: list[D.Shape] = [
+            D.Rect(M, ty, TEMPLE_LABEL - 4, TEMPLE_ROW, fill="#efe6d2", rx=4),
+            D.Text(M + 6, ty + 9, temple["name"], size=BODY, fill=INK, anchor="start", bold=True,
+                   fit=D.Fit(TEMPLE_LABEL - 12 - (20 if holder else 0), min_size=7.5)),
+            D.Text(M + 6, ty + 22, zodiac.get("name", ""), size=SMALL, fill=INK, anchor="start",
+                   fit=D.Fit(TEMPLE_LABEL - 12 - (20 if holder else 0), min_size=7.5)),
         ]  # fmt: skip
         if holder:
             label += disc(M + TEMPLE_LABEL - 16, ty + TEMPLE_ROW / 2, 7.5, holder, view, colours)
         shapes.append(
-            Group(
+            D.Group(
                 tuple(label),
                 title=_temple_title(temple["name"], zodiac, holder),
             )
@@ -679,16 +684,16 @@ def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[
         for s, value in enumerate(points):
             x = M + TEMPLE_LABEL + s * step_w
             fill = "#f3e2a6" if s == temple.get("top", steps - 1) else PANEL
-            parts: list[Shape] = [
-                Rect(x + 1, ty, step_w - 2, TEMPLE_ROW, fill=fill, stroke=EDGE, rx=3),
-                Text(
+            parts: list[D.Shape] = [
+                D.Rect(x + 1, ty, step_w - 2, TEMPLE_ROW, fill=fill, stroke=EDGE, rx=3),
+                D.Text(
                     x + step_w - 4,
                     ty + 7.5,
                     str(value),
                     size=SMALL - 1.5,
                     fill=MUTED,
                     anchor="end",
-                    fit=Fit(step_w - 8),
+                    fit=D.Fit(step_w - 8),
                 ),
             ]
             here = at.get(s, [])
@@ -706,7 +711,7 @@ def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[
                 title = _("{temple} temple step {step} ({points}): {seats}", seats=seats, **a)
             else:
                 title = _("{temple} temple step {step} ({points})", **a)
-            shapes.append(Group(tuple(parts), title=title))
+            shapes.append(D.Group(tuple(parts), title=title))
     return shapes, 20 + len(temples) * (TEMPLE_ROW + 4) + 8
 
 
@@ -714,8 +719,8 @@ def _temples(view: View, colours: Colours, y: float, measure: Measure) -> tuple[
 
 
 def _districts(
-    view: View, colours: Colours, y: float, measure: Measure
-) -> tuple[list[Shape], float]:
+    view: View, colours: Colours, y: float, measure: D.Measure
+) -> tuple[list[D.Shape], float]:
     cards = (view.get("board") or {}).get("district_cards", [])
     shapes = titled(
         measure,
@@ -736,18 +741,18 @@ def _districts(
     return shapes, h + 28
 
 
-def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> Shape:
+def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> D.Shape:
     pattern = card.get("pattern") or {}
     corner = pattern.get("corner", "grey")
     beside = list(pattern.get("beside", []))
-    shapes: list[Shape] = [Rect(x, y, w, h, fill="#f7f0df", stroke="#b9a77d", rx=5)]
+    shapes: list[D.Shape] = [D.Rect(x, y, w, h, fill="#f7f0df", stroke="#b9a77d", rx=5)]
     for k, colour in enumerate(card.get("towers", [])):
         shapes += tower(x + 6 + k * 16, y + 5, 12, 15, colour)
     gold = card.get("gold", 0)
     if gold:
         shapes += [
-            Circle(x + w - 13, y + 12, 8, fill="#e8b923", stroke="#8a6d10", width=1),
-            Text(x + w - 13, y + 12.5, str(gold), size=SMALL, fill=INK, bold=True, fit=Fit(14)),
+            D.Circle(x + w - 13, y + 12, 8, fill="#e8b923", stroke="#8a6d10", width=1),
+            D.Text(x + w - 13, y + 12.5, str(gold), size=SMALL, fill=INK, bold=True, fit=D.Fit(14)),
         ]
     s = 17
     gx, gy = x + w / 2 - s, y + 26
@@ -760,7 +765,7 @@ def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> S
     for cx, cy, colour in cells:
         if colour is None:
             shapes.append(
-                Rect(
+                D.Rect(
                     gx + cx * s,
                     gy + cy * s,
                     s - 1,
@@ -772,7 +777,7 @@ def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> S
             )
         else:
             shapes.append(
-                Rect(
+                D.Rect(
                     gx + cx * s,
                     gy + cy * s,
                     s - 1,
@@ -783,7 +788,7 @@ def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> S
                 )
             )
     shapes.append(
-        Text(
+        D.Text(
             x + w / 2,
             y + h - 10,
             n_(
@@ -795,7 +800,7 @@ def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> S
             size=BODY,
             fill=INK,
             bold=True,
-            fit=Fit(w - 6),
+            fit=D.Fit(w - 6),
         )
     )
     title = _(
@@ -809,7 +814,7 @@ def _district(card: dict[str, Any], x: float, y: float, w: float, h: float) -> S
         gold=word.amount("gold", gold),
         towers=word.joined(word.colour_f(c) for c in card.get("towers", [])),
     )
-    return Group(tuple(shapes), title=title)
+    return D.Group(tuple(shapes), title=title)
 
 
 def _slashed(texts: list[Any]) -> Msg | str:

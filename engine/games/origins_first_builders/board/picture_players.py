@@ -42,16 +42,18 @@ from engine.games.origins_first_builders.board.shapes import (
 from engine.games.origins_first_builders.board.words import seat_marks
 from engine.games.origins_first_builders.components import BASES
 from engine.games.origins_first_builders.words import _, n_
-from engine.kit.drawing import Circle, Fit, Group, Line, Measure, Polygon, Rect, Shape, Text
+from engine.kit import drawing as D
 from engine.kit.words import Seat
 
 
-def players(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+def players(
+    view: View, colours: Colours, y: float, measure: D.Measure
+) -> tuple[list[D.Shape], float]:
     players = view.get("players", {})
     if not players:
         return [], 0
     focus = focus_seat(view)
-    shapes: list[Shape] = [Line(M, y + 2, WIDTH - M, y + 2, EDGE, width=1)]
+    shapes: list[D.Shape] = [D.Line(M, y + 2, WIDTH - M, y + 2, EDGE, width=1)]
     top = y + 10
     order = [focus] + [s for s in players if s != focus]
     for seat in order:
@@ -61,7 +63,7 @@ def players(view: View, colours: Colours, y: float, measure: Measure) -> tuple[l
         drawn, height = _player(view, colours, seat, players[seat], top, big, measure)
         shapes += drawn
         top += height + 8
-        shapes.append(Line(M, top - 4, WIDTH - M, top - 4, EDGE, width=1))
+        shapes.append(D.Line(M, top - 4, WIDTH - M, top - 4, EDGE, width=1))
     return shapes, top - y
 
 
@@ -76,12 +78,12 @@ def _player(
     p: dict[str, Any],
     y: float,
     big: bool,
-    measure: Measure,
-) -> tuple[list[Shape], float]:
+    measure: D.Measure,
+) -> tuple[list[D.Shape], float]:
     box_w, box_h = CITY_BIG if big else CITY_SMALL
     info_x = M + box_w + 12 if big else M
     info_right = WIDTH - M if big else WIDTH - M - box_w - 12
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     flow = Flow(measure, info_x, y, info_right)
     _player_head(view, colours, seat, p, flow)
     _player_pieces(view, colours, seat, p, flow, big)
@@ -119,9 +121,9 @@ def _player_head(view: View, colours: Colours, seat: str, p: dict[str, Any], flo
             else _("{seat}: score if it ended now {n}", **a)
         )
     flow.shapes.append(
-        Group(
+        D.Group(
             (
-                Text(
+                D.Text(
                     flow.right,
                     flow.y + 9,
                     word.vp(score),
@@ -129,7 +131,7 @@ def _player_head(view: View, colours: Colours, seat: str, p: dict[str, Any], flo
                     fill=INK,
                     anchor="end",
                     bold=True,
-                    fit=Fit(said),
+                    fit=D.Fit(said),
                 ),
             ),
             title=title,
@@ -187,7 +189,7 @@ def _citizens(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
             tag = _("in Z{n}", n=str(where).removeprefix("zone "))
             said = flow.measure(tag, SMALL - 0.5)
             drawn.append(
-                Text(21, 10, tag, size=SMALL - 0.5, fill=MUTED, anchor="start", fit=Fit(said))
+                D.Text(21, 10, tag, size=SMALL - 0.5, fill=MUTED, anchor="start", fit=D.Fit(said))
             )
             width += said + 4
         title = _(
@@ -199,7 +201,7 @@ def _citizens(seat: str, p: dict[str, Any], flow: Flow, ring: str) -> None:
         flow.add(width, drawn, title=title)
     free = (p.get("bases") or {}).get("free", 0)
     for _k in range(free):
-        empty = Rect(1, 1, 18, 18, fill=None, stroke="#b3a78f", width=1, rx=4)
+        empty = D.Rect(1, 1, 18, 18, fill=None, stroke="#b3a78f", width=1, rx=4)
         flow.add(24, [empty], title=_("{seat}'s free base", seat=Seat(seat)))
     if not citizens and not free:
         flow.label(_("none"))
@@ -223,7 +225,7 @@ def _speakers_and_archon(seat: str, p: dict[str, Any], flow: Flow, ring: str) ->
     )
     # ru «Особое свойство архонта»: each advisor lends the archon its colour.
     for colour in arch.get("colours", []):
-        dot = Circle(5, 10, 5, fill=DIE_FILL.get(colour, "#ccc"), stroke="#4a4030", width=0.8)
+        dot = D.Circle(5, 10, 5, fill=DIE_FILL.get(colour, "#ccc"), stroke="#4a4030", width=0.8)
         flow.add(12, [dot], title=_("archon colour {colour}", colour=word.colour(colour)))
     if where != "home":
         flow.label(_("in {where}", where=where))
@@ -233,7 +235,9 @@ def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
     advisors = p.get("advisors", [])
     flow.label(_("Advisors"))
     for a in advisors:
-        points = Text(19, 10, str(a["points"]), size=SMALL, fill=MUTED, anchor="start", fit=Fit(12))
+        points = D.Text(
+            19, 10, str(a["points"]), size=SMALL, fill=MUTED, anchor="start", fit=D.Fit(12)
+        )
         flow.add(
             32,
             [*die(1, 2, 16, a["colour"], None), points],
@@ -254,9 +258,9 @@ def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
     flow.add(
         26 + said,
         [
-            Polygon(shield, fill="#c9a227", stroke="#6b5310", width=1),
-            Text(10, 11, str(tokens), size=SMALL, fill=INK, bold=True, fit=Fit(14)),
-            Text(24, 9, superiority, size=BODY, fill=MUTED, anchor="start", fit=Fit(said)),
+            D.Polygon(shield, fill="#c9a227", stroke="#6b5310", width=1),
+            D.Text(10, 11, str(tokens), size=SMALL, fill=INK, bold=True, fit=D.Fit(14)),
+            D.Text(24, 9, superiority, size=BODY, fill=MUTED, anchor="start", fit=D.Fit(said)),
         ],
         title=n_(
             "{seat}: {n} superiority token",
@@ -270,8 +274,8 @@ def _advisors_and_tokens(seat: str, p: dict[str, Any], flow: Flow) -> None:
 def _towers_and_cards(seat: str, p: dict[str, Any], flow: Flow) -> None:
     flow.label(_("Towers"))
     for colour, level in (p.get("palace_towers") or {}).items():
-        level_text = Text(
-            16, 11, str(level), size=BODY, fill=INK, anchor="start", bold=True, fit=Fit(11)
+        level_text = D.Text(
+            16, 11, str(level), size=BODY, fill=INK, anchor="start", bold=True, fit=D.Fit(11)
         )
         flow.add(
             28,
@@ -292,8 +296,8 @@ def _towers_and_cards(seat: str, p: dict[str, Any], flow: Flow) -> None:
         flow.add(
             w + 4,
             [
-                Rect(0, 1, w, 18, fill="#e9e1f3", stroke="#8e5bb5", rx=3),
-                Text(4, 10, card["name"], size=SMALL, fill=INK, anchor="start", fit=Fit(w - 8)),
+                D.Rect(0, 1, w, 18, fill="#e9e1f3", stroke="#8e5bb5", rx=3),
+                D.Text(4, 10, card["name"], size=SMALL, fill=INK, anchor="start", fit=D.Fit(w - 8)),
             ],
             title=_("{card}: {effect}", card=card["name"], effect=card.get("text", "")),
         )
@@ -310,8 +314,8 @@ def _reserved(seat: str, p: dict[str, Any], flow: Flow) -> None:
         flow.add(
             w + 4,
             [
-                Rect(0, 1, w, 18, fill=DIE_FILL.get(b["colour"], "#ccc"), rx=3),
-                Text(4, 10, b["name"], size=SMALL, fill=ink, anchor="start", fit=Fit(w - 8)),
+                D.Rect(0, 1, w, 18, fill=DIE_FILL.get(b["colour"], "#ccc"), rx=3),
+                D.Text(4, 10, b["name"], size=SMALL, fill=ink, anchor="start", fit=D.Fit(w - 8)),
             ],
             title=_(
                 "{seat} set aside the {building} ({stone})",
@@ -331,8 +335,8 @@ def _city(
     box_w: float,
     box_h: float,
     big: bool,
-    measure: Measure,
-) -> tuple[list[Shape], float]:
+    measure: D.Measure,
+) -> tuple[list[D.Shape], float]:
     """The city's tiles on their grid (ru «Расширение города»): one empty ring of cells
     around them, where the next building may go."""
     tiles = city.get("tiles", [])
@@ -354,8 +358,8 @@ def _city(
     def at(x: int, y: int) -> tuple[float, float]:
         return gx + (x - left) * cell, gy + (y - top) * cell
 
-    shapes: list[Shape] = [
-        Rect(gx - 2, gy - 2, cols * cell + 4, rows * cell + 4, fill="#efe9dc", stroke=EDGE, rx=6)
+    shapes: list[D.Shape] = [
+        D.Rect(gx - 2, gy - 2, cols * cell + 4, rows * cell + 4, fill="#efe9dc", stroke=EDGE, rx=6)
     ]
     if big:
         for c in range(cols):
@@ -371,9 +375,9 @@ def _city(
         for fx, fy in free_spaces(city):
             px, py = at(fx, fy)
             shapes.append(
-                Group(
+                D.Group(
                     (
-                        Rect(
+                        D.Rect(
                             px + 3,
                             py + 3,
                             cell - 6,
@@ -383,14 +387,14 @@ def _city(
                             width=2,
                             rx=4,
                         ),
-                        Text(
+                        D.Text(
                             px + cell / 2,
                             py + cell / 2,
                             f"{fx},{fy}",
                             size=SMALL if big else 8,
                             fill=HIGHLIGHT,
                             bold=True,
-                            fit=Fit(cell - 8),
+                            fit=D.Fit(cell - 8),
                         ),
                     ),
                     title=_(
@@ -407,9 +411,9 @@ def _city(
     for cx, cy in open_districts(city):
         px, py = at(cx + 1, cy + 1)
         shapes.append(
-            Group(
+            D.Group(
                 (
-                    Circle(
+                    D.Circle(
                         px,
                         py,
                         cell * 0.16,
@@ -431,7 +435,7 @@ def _city(
         px, py = at(c["x"] + 1, c["y"] + 1)
         s = cell * 0.42
         shapes.append(
-            Group(
+            D.Group(
                 tuple(die(px - s / 2, py - s / 2, s, c["colour"], c["value"], "#ffffff")),
                 title=_(
                     "{seat}'s power centre at ({x}, {y}): {die}, {points}",
@@ -454,27 +458,27 @@ def _tile(
     y: float,
     cell: float,
     big: bool,
-    measure: Measure,
-) -> Shape:
+    measure: D.Measure,
+) -> D.Shape:
     colour = t.get("colour") or "grey"
     pad = 1.5
     w = cell - 2 * pad
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     if t.get("farm"):
-        shapes.append(Rect(x + pad, y + pad, w, w, fill=FARM_FILL, stroke="#6b5a30", rx=3))
+        shapes.append(D.Rect(x + pad, y + pad, w, w, fill=FARM_FILL, stroke="#6b5a30", rx=3))
         for k in range(1, 4):
             fy = y + pad + w * k / 4
-            shapes.append(Line(x + pad + 3, fy, x + pad + w - 3, fy, FARM_LINE, width=1.2))
+            shapes.append(D.Line(x + pad + 3, fy, x + pad + w - 3, fy, FARM_LINE, width=1.2))
     else:
         fill = DIE_FILL.get(colour, "#cccccc")
-        shapes.append(Rect(x + pad, y + pad, w, w, fill=fill, stroke="#4a4030", rx=3))
+        shapes.append(D.Rect(x + pad, y + pad, w, w, fill=fill, stroke="#4a4030", rx=3))
     ink = DIE_INK.get(colour, INK) if not t.get("farm") else INK
     if t.get("kind") == "palace":
         shapes += _palace(view, seat, x + pad, y + pad, w, big)
     elif big:
         shapes.append(
-            Text(x + cell / 2, y + cell / 2, t.get("name", ""), size=10.0 if cell >= 56 else 9.0,
-                 fill=ink, bold=True, fit=Fit(w - 5, lines=3, min_size=6.5))
+            D.Text(x + cell / 2, y + cell / 2, t.get("name", ""), size=10.0 if cell >= 56 else 9.0,
+                   fill=ink, bold=True, fit=D.Fit(w - 5, lines=3, min_size=6.5))
         )  # fmt: skip
     a = {"seat": Seat(seat), "x": t["x"], "y": t["y"], "building": t.get("name") or ""}
     if t.get("farm"):
@@ -487,18 +491,18 @@ def _tile(
         )
     else:
         title = _("{seat}'s city ({x}, {y}): {building} ({colour})", **a)
-    return Group(tuple(shapes), title=title)
+    return D.Group(tuple(shapes), title=title)
 
 
-def _palace(view: View, seat: str, x: float, y: float, w: float, big: bool) -> list[Shape]:
+def _palace(view: View, seat: str, x: float, y: float, w: float, big: bool) -> list[D.Shape]:
     """The Palace carries the towers: a bar per colour, as tall as its level, kept clear of
     the corners where power centres sit."""
     towers = (view.get("players", {}).get(seat) or {}).get("palace_towers") or {}
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     if big:
         shapes.append(
-            Text(x + w / 2, y + w * 0.2, _("Palace"), size=9.5, fill=INK, bold=True,
-                 fit=Fit(w - 4))
+            D.Text(x + w / 2, y + w * 0.2, _("Palace"), size=9.5, fill=INK, bold=True,
+                   fit=D.Fit(w - 4))
         )  # fmt: skip
     left, right = x + w * 0.24, x + w * 0.76
     base, room = y + w * (0.82 if big else 0.85), w * (0.45 if big else 0.6)
@@ -508,7 +512,7 @@ def _palace(view: View, seat: str, x: float, y: float, w: float, big: bool) -> l
     for i, (colour, level) in enumerate(towers.items()):
         h = room * level / most
         shapes.append(
-            Rect(
+            D.Rect(
                 left + i * bar + bar * 0.12,
                 base - h,
                 bar * 0.76,
@@ -521,7 +525,9 @@ def _palace(view: View, seat: str, x: float, y: float, w: float, big: bool) -> l
     return shapes
 
 
-def legend(view: View, colours: Colours, y: float, measure: Measure) -> tuple[list[Shape], float]:
+def legend(
+    view: View, colours: Colours, y: float, measure: D.Measure
+) -> tuple[list[D.Shape], float]:
     flow = Flow(measure, M, y + 2, WIDTH - M, line=20)
     for seat in view.get("seats", []):
         flow.add(18, disc(8, 9, 7.5, seat, view, colours))
@@ -532,8 +538,8 @@ def legend(view: View, colours: Colours, y: float, measure: Measure) -> tuple[li
         flow.add(18, disc(8, 9, 7.5, "dummy", view, colours))
         flow.label(_("solo dummy"))
     flow.space(6)
-    flow.add(22, [Rect(1, 1, 18, 18, fill="#dff3e4", stroke=HIGHLIGHT, width=2, rx=4)])
+    flow.add(22, [D.Rect(1, 1, 18, 18, fill="#dff3e4", stroke=HIGHLIGHT, width=2, rx=4)])
     flow.label(_("free space"))
-    flow.add(22, [Circle(10, 10, 6, fill="#ffffff", stroke=HIGHLIGHT, width=1.5, dash=(3, 2))])
+    flow.add(22, [D.Circle(10, 10, 6, fill="#ffffff", stroke=HIGHLIGHT, width=1.5, dash=(3, 2))])
     flow.label(_("open district"))
     return flow.shapes, flow.y + flow.line - y

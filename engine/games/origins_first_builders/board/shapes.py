@@ -20,18 +20,7 @@ from engine.games.origins_first_builders.board.palette import (
     View,
     seat_mark,
 )
-from engine.kit.drawing import (
-    Anchor,
-    Circle,
-    Fit,
-    Group,
-    Line,
-    Measure,
-    Polygon,
-    Rect,
-    Shape,
-    Text,
-)
+from engine.kit import drawing as D
 
 WIDTH = 640
 """The picture's width: an email showing it 600 px wide keeps its smallest words readable."""
@@ -47,8 +36,8 @@ Colours = dict[str, tuple[str, str, str]]
 
 
 def titled(
-    measure: Measure, x: float, y: float, room: float, title: str, note_: str
-) -> list[Shape]:
+    measure: D.Measure, x: float, y: float, room: float, title: str, note_: str
+) -> list[D.Shape]:
     """A heading at the left of a line ``room`` wide and a note at its right end: the heading
     as wide as it is drawn (at most half the line), the note the rest."""
     wide = min(measure(title, TITLE), room / 2)
@@ -60,13 +49,13 @@ def titled(
 
 def die(
     x: float, y: float, s: float, colour: str, value: Any, ring: str | None = None
-) -> list[Shape]:
+) -> list[D.Shape]:
     """A citizen die (square, its colour, its value), ringed in its owner's colour."""
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     if ring:
-        shapes.append(Rect(x - 3, y - 3, s + 6, s + 6, fill=ring, rx=s * 0.3))
+        shapes.append(D.Rect(x - 3, y - 3, s + 6, s + 6, fill=ring, rx=s * 0.3))
     shapes.append(
-        Rect(
+        D.Rect(
             x,
             y,
             s,
@@ -79,43 +68,51 @@ def die(
     )
     if value is not None:
         shapes.append(
-            Text(
+            D.Text(
                 x + s / 2,
                 y + s / 2,
                 str(value),
                 size=s * 0.62,
                 fill=DIE_INK.get(colour, INK),
                 bold=True,
-                fit=Fit(s - 2),
+                fit=D.Fit(s - 2),
             )
         )
     return shapes
 
 
-def speaker(x: float, y: float, s: float, value: Any, ring: str | None = None) -> list[Shape]:
+def speaker(x: float, y: float, s: float, value: Any, ring: str | None = None) -> list[D.Shape]:
     """A white speaker die («Ораторы»): a value, no colour."""
-    shapes: list[Shape] = []
+    shapes: list[D.Shape] = []
     if ring:
-        shapes.append(Rect(x - 3, y - 3, s + 6, s + 6, fill=ring, rx=s * 0.3))
-    shapes.append(Rect(x, y, s, s, fill="#ffffff", stroke="#5a5040", width=1, rx=s * 0.2))
+        shapes.append(D.Rect(x - 3, y - 3, s + 6, s + 6, fill=ring, rx=s * 0.3))
+    shapes.append(D.Rect(x, y, s, s, fill="#ffffff", stroke="#5a5040", width=1, rx=s * 0.2))
     shapes.append(
-        Text(x + s / 2, y + s / 2, str(value), size=s * 0.62, fill=INK, bold=True, fit=Fit(s - 2))
+        D.Text(
+            x + s / 2, y + s / 2, str(value), size=s * 0.62, fill=INK, bold=True, fit=D.Fit(s - 2)
+        )
     )
     return shapes
 
 
-def disc(cx: float, cy: float, r: float, seat: str, view: View, colours: Colours) -> list[Shape]:
+def disc(cx: float, cy: float, r: float, seat: str, view: View, colours: Colours) -> list[D.Shape]:
     """A player's disc with the seat's number, so it reads without colour too."""
     _, fill, ink = colours.get(seat, ("", "#999999", "#ffffff"))
     return [
-        Circle(cx, cy, r, fill=fill, stroke="#222222", width=0.9),
-        Text(
-            cx, cy + 0.5, seat_mark(view, seat), size=r * 1.3, fill=ink, bold=True, fit=Fit(r * 1.8)
+        D.Circle(cx, cy, r, fill=fill, stroke="#222222", width=0.9),
+        D.Text(
+            cx,
+            cy + 0.5,
+            seat_mark(view, seat),
+            size=r * 1.3,
+            fill=ink,
+            bold=True,
+            fit=D.Fit(r * 1.8),
         ),
     ]
 
 
-def archon(cx: float, cy: float, s: float, fill: str, stroke: str = "#222222") -> list[Shape]:
+def archon(cx: float, cy: float, s: float, fill: str, stroke: str = "#222222") -> list[D.Shape]:
     """The archon figure: a head over a robed body."""
     body = (
         (cx - s * 0.42, cy + s * 0.5),
@@ -124,12 +121,12 @@ def archon(cx: float, cy: float, s: float, fill: str, stroke: str = "#222222") -
         (cx + s * 0.42, cy + s * 0.5),
     )
     return [
-        Polygon(body, fill=fill, stroke=stroke, width=0.9),
-        Circle(cx, cy - s * 0.28, s * 0.2, fill=fill, stroke=stroke, width=0.9),
+        D.Polygon(body, fill=fill, stroke=stroke, width=0.9),
+        D.Circle(cx, cy - s * 0.28, s * 0.2, fill=fill, stroke=stroke, width=0.9),
     ]
 
 
-def tower(x: float, y: float, w: float, h: float, colour: str) -> list[Shape]:
+def tower(x: float, y: float, w: float, h: float, colour: str) -> list[D.Shape]:
     """A tower tier icon, standing on (x, y + h)."""
     fill = DIE_FILL.get(colour, "#cccccc")
     top = (
@@ -146,18 +143,18 @@ def tower(x: float, y: float, w: float, h: float, colour: str) -> list[Shape]:
         (x + w, y + h),
         (x, y + h),
     )
-    return [Polygon(top, fill=fill, stroke="#4a4030", width=0.8)]
+    return [D.Polygon(top, fill=fill, stroke="#4a4030", width=0.8)]
 
 
 def chip(
-    measure: Measure, x: float, y: float, resource: str, amount: Any, h: float = 18
-) -> tuple[list[Shape], float]:
+    measure: D.Measure, x: float, y: float, resource: str, amount: Any, h: float = 18
+) -> tuple[list[D.Shape], float]:
     """A resource token and how many: ``[S] 2``."""
     letter = RESOURCE_LETTER.get(resource, resource[:1].upper())
     label = str(amount)
     w = h + 4 + measure(label, BODY) + 2
-    shapes: list[Shape] = [
-        Rect(
+    shapes: list[D.Shape] = [
+        D.Rect(
             x,
             y,
             h,
@@ -167,8 +164,8 @@ def chip(
             width=0.8,
             rx=3,
         ),
-        Text(x + h / 2, y + h / 2, letter, size=h * 0.6, fill=INK, bold=True, fit=Fit(h - 2)),
-        Text(
+        D.Text(x + h / 2, y + h / 2, letter, size=h * 0.6, fill=INK, bold=True, fit=D.Fit(h - 2)),
+        D.Text(
             x + h + 4,
             y + h / 2,
             label,
@@ -176,39 +173,39 @@ def chip(
             fill=INK,
             anchor="start",
             bold=True,
-            fit=Fit(w - h - 4),
+            fit=D.Fit(w - h - 4),
         ),
     ]
-    return [Group(tuple(shapes), title=word.amount(resource, int(amount)))], w
+    return [D.Group(tuple(shapes), title=word.amount(resource, int(amount)))], w
 
 
-def heading(x: float, y: float, text: str, room: float) -> Shape:
-    return Text(x, y, text, size=TITLE, fill=INK, anchor="start", bold=True, fit=Fit(room))
+def heading(x: float, y: float, text: str, room: float) -> D.Shape:
+    return D.Text(x, y, text, size=TITLE, fill=INK, anchor="start", bold=True, fit=D.Fit(room))
 
 
 def note(
-    x: float, y: float, text: str, anchor: Anchor = "start", room: float = 0, lines: int = 1
-) -> Shape:
+    x: float, y: float, text: str, anchor: D.Anchor = "start", room: float = 0, lines: int = 1
+) -> D.Shape:
     """A small grey text; ``room``: its box's width (none given: as wide as the picture's
     inside, from ``x`` as anchored)."""
     if not room:
         room = {"start": WIDTH - M - x, "middle": 2 * min(x - M, WIDTH - M - x), "end": x - M}[
             anchor
         ]
-    return Text(x, y, text, size=SMALL, fill=MUTED, anchor=anchor, fit=Fit(room, lines=lines))
+    return D.Text(x, y, text, size=SMALL, fill=MUTED, anchor=anchor, fit=D.Fit(room, lines=lines))
 
 
 @dataclass
 class Flow:
     """Pieces laid left to right, wrapping onto a new line at the right edge."""
 
-    measure: Measure
+    measure: D.Measure
     x0: float
     y: float
     right: float
     line: float = 24
     x: float = 0
-    shapes: list[Shape] = field(default_factory=list)
+    shapes: list[D.Shape] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.x = self.x0
@@ -225,31 +222,31 @@ class Flow:
         w = min(self.measure(text, BODY), self.right - self.x0) + 6
         self.room(w)
         self.shapes.append(
-            Text(self.x, self.y + 9, text, size=BODY, fill=colour, anchor="start", bold=bold,
-                 fit=Fit(w - 6))
+            D.Text(self.x, self.y + 9, text, size=BODY, fill=colour, anchor="start", bold=bold,
+                   fit=D.Fit(w - 6))
         )  # fmt: skip
         self.x += w
 
-    def add(self, w: float, shapes: Sequence[Shape], title: str = "") -> None:
+    def add(self, w: float, shapes: Sequence[D.Shape], title: str = "") -> None:
         self.room(w)
         moved = [shift(s, self.x, self.y) for s in shapes]
-        self.shapes.append(Group(tuple(moved), title=title) if title else Group(tuple(moved)))
+        self.shapes.append(D.Group(tuple(moved), title=title) if title else D.Group(tuple(moved)))
         self.x += w
 
     def space(self, w: float = 8) -> None:
         self.x += w
 
 
-def shift(shape: Shape, dx: float, dy: float) -> Shape:
+def shift(shape: D.Shape, dx: float, dy: float) -> D.Shape:
     """The same shape moved by (dx, dy)."""
-    if isinstance(shape, Group):
+    if isinstance(shape, D.Group):
         return replace(shape, shapes=tuple(shift(s, dx, dy) for s in shape.shapes))
-    if isinstance(shape, Circle):
+    if isinstance(shape, D.Circle):
         return replace(shape, cx=shape.cx + dx, cy=shape.cy + dy)
-    if isinstance(shape, Line):
+    if isinstance(shape, D.Line):
         return replace(
             shape, x1=shape.x1 + dx, y1=shape.y1 + dy, x2=shape.x2 + dx, y2=shape.y2 + dy
         )
-    if isinstance(shape, Polygon):
+    if isinstance(shape, D.Polygon):
         return replace(shape, points=tuple((x + dx, y + dy) for x, y in shape.points))
     return replace(shape, x=shape.x + dx, y=shape.y + dy)
