@@ -156,7 +156,7 @@ def template(message: Msg, lang: str | None = None) -> str:
         if message.context is None:
             return found.gettext(message.text)
         return str(found.pgettext(message.context, message.text))
-    n = message.kwargs.get("n", 1)
+    n = message.plural_n()
     if found is None:
         return message.plural if n != 1 else message.text
     count = int(n) if isinstance(n, int | float) else 1
@@ -187,6 +187,8 @@ def text(value: Any, lang: str | None = None, names: Mapping[str, str] | None = 
         return _seat_name(arg, names)
 
     if chosen == "en":  # the source, as the engines write it ("Ann, Bob and Cy")
+        if not value.seated:  # issue 34 §2: then its English is already this
+            return str.__str__(value)
         return render(value, lambda m: template(m, "en"), seat=seat)
     locale = _locale(chosen)
     return render(
