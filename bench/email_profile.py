@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.checkout import ROOT
+from bench.email_fanout import own_addresses
 from bench.harness import CountingInbox, bench_settings, log
 from bench.planning import bench_games, players_for
 from service.config import Settings
@@ -80,7 +81,8 @@ def _child(out: Path) -> None:
             index = 0
             with sessions(settings.database_url).begin() as session:
                 while len(ids[name]) < 1 + WARM_EMAILS + PROFILED:
-                    made = create_game(session, name, players_for(name, 20_000 + 1_000 * g + index))
+                    players = players_for(name, 20_000 + 1_000 * g + index)
+                    made = create_game(session, name, own_addresses(settings, players))
                     ids[name] += made.outbox_ids
                     index += 1
         started = time.thread_time()
