@@ -147,7 +147,10 @@ def _top(profiler: cProfile.Profile) -> list[str]:
 
 
 def _short(line: str) -> str:
-    for prefix in (f"{ROOT}/", *(f"{p}/" for p in sys.path if p.endswith("site-packages"))):
+    """``line`` with its paths from the site-packages folder, the checkout or the standard
+    library (the longest first: the checkout may hold the site-packages)."""
+    folders = {str(ROOT), os.path.dirname(os.__file__), *(p for p in sys.path if p)}
+    for prefix in sorted((f"{f}/" for f in folders), key=len, reverse=True):
         line = line.replace(prefix, "")
     return line
 
