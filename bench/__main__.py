@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench import email_fanout, hostile_mail
+from bench import board_words, email_fanout, email_profile, hostile_mail
 from bench import replies as reply_bench
 from bench import signing as signing_bench
 from bench.figures import Figure, at_least, at_most, shown
@@ -49,6 +49,7 @@ def main() -> int:
         report: dict[str, Any] = {
             "http": http_moves.run(settings, log=log),
             "email": email_fanout.run(settings, log=log),
+            "email_profile": email_profile.run(settings, log=log),
             "signing": signing_bench.run(settings, log=log),
             "replies": reply_bench.run(settings, log=log),
             "hostile": hostile_mail.run(settings, log=log),
@@ -57,6 +58,7 @@ def main() -> int:
             "cpu": move_cpu.run(settings),
             "engine": replay.run(seconds_per_case=1.0),
             "pictures": pictures.run(),
+            "board_words": board_words.run(),
             "mailbox": mailbox_list.run(settings, log=log),
         }
     report["machine"] = {"date": began, **_machine(settings)}
@@ -168,6 +170,7 @@ def judged(report: dict[str, Any]) -> list[Figure]:
                 pictured["targets"]["ratio_max"],
             )
         )
+    figures += board_words.judged(report["board_words"])
     box = report["mailbox"]
     figures.append(shown(f"mailbox: a list page of {box['stored']:,} emails", box["page_ms"], "ms"))
     figures.append(
@@ -322,8 +325,17 @@ def summary(report: dict[str, Any], figures: list[Figure]) -> str:
         f"  the floor: {e['floor']['jobs']} jobs each sending one finished "
         f"{e['floor']['bytes']:,}-byte email = {e['floor']['per_s']:.1f}/s, ratio "
         f"{e['floor']['ratio']:.2f} (no email job can beat it: no row read, nothing composed)",
+        "  by kind (issue 34 §2): "
+        + ", ".join(
+            f"{kind} {r['per_s']:.1f}/s ({r['jobs']}), ratio {e['ratio_by_kind'][kind]:.2f}"
+            for kind, r in e["emails"]["by_kind"].items()
+        ),
         f"  the moves' jobs: {e['after_moves']['jobs']} in {e['after_moves']['seconds']} s "
         f"{e['after_moves']['results']}",
+        "",
+        *email_profile.lines(report["email_profile"]),
+        "",
+        *board_words.lines(report["board_words"]),
         "",
         *signing_bench.lines(report["signing"]),
         "",

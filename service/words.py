@@ -156,7 +156,7 @@ def template(message: Msg, lang: str | None = None) -> str:
         if message.context is None:
             return found.gettext(message.text)
         return str(found.pgettext(message.context, message.text))
-    n = message.kwargs.get("n", 1)
+    n = message.plural_n()
     if found is None:
         return message.plural if n != 1 else message.text
     count = int(n) if isinstance(n, int | float) else 1
@@ -187,12 +187,14 @@ def text(value: Any, lang: str | None = None, names: Mapping[str, str] | None = 
         return _seat_name(arg, names)
 
     if chosen == "en":  # the source, as the engines write it ("Ann, Bob and Cy")
+        if not value.seated:  # issue 34 §2: then its English is already this
+            return str.__str__(value)
         return render(value, lambda m: template(m, "en"), seat=seat)
     locale = _locale(chosen)
     return render(
         value,
         lambda m: template(m, chosen),
-        number=lambda n: format_decimal(n, locale=locale),
+        number=lambda n: _number(chosen, type(n).__name__, n),
         listing=lambda items, style: format_list(
             items, style="or" if style == "or" else "standard", locale=locale
         ),
@@ -231,6 +233,13 @@ def listing(items: Any, style: str = "and") -> Listing:
     """Items to join as the reader's language joins a list, for a message's value
     (``_("{games} can be played alone", games=listing(titles))``)."""
     return Listing(tuple(items), "or" if style == "or" else "and")
+
+
+@lru_cache(maxsize=4096)
+def _number(lang: str, kind: str, n: int | float) -> str:
+    """``n`` as ``lang`` writes it, formatted once per process (issue 34 §2: Babel's
+    formatting was a fifth of a board's words in Japanese); ``kind`` keeps 1 and 1.0 apart."""
+    return str(format_decimal(n, locale=_locale(lang)))
 
 
 @lru_cache(maxsize=8)

@@ -16,11 +16,13 @@ from typing import Any
 from rq.worker import SimpleWorker
 
 from service import dkim_keys, logs, secret_key
-from service.config import Settings
+from service.config import Settings, load_extra_games
+from workers.warm import warm_up
 
 
 class Worker(SimpleWorker):
-    """A ``SimpleWorker`` that refuses to start with a key anyone could know (issue 14).
+    """A ``SimpleWorker`` that refuses to start with a key anyone could know (issue 14), and
+    loads what every email job reads before it takes one (:mod:`workers.warm`, issue 34 §2).
 
     RQ imports a job's module only when it runs the job, so a check there would let the
     worker start, register and then fail every email. The worker class is what ``rq worker``
@@ -33,4 +35,6 @@ class Worker(SimpleWorker):
         secret_key.refuse_to_start(settings.secret_key)
         dkim_keys.refuse_to_start(settings)  # it signs every email it sends (issue 31)
         logs.configure_from(settings)  # RQ's own lines too, through the one handler
+        load_extra_games(settings)
+        warm_up()  # issue 34 §2: not on the first jobs
         return super().work(*args, **kwargs)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 Arg = Any
@@ -59,6 +60,9 @@ class Msg(str):
     own rule (Russian and Ukrainian have three)."""
     context: str | None
     """Sets apart the same English words that mean two things (gettext's msgctxt)."""
+    seated: bool
+    """A seat is among its values (nested ones too): only then does its English for a reader
+    differ from this English (the seat said as its player's name)."""
 
     def __new__(
         cls,
@@ -68,10 +72,13 @@ class Msg(str):
         plural: str | None = None,
         context: str | None = None,
     ) -> Msg:
-        english = _format(_source(text, plural, dict(args)), args, _source_of)
+        # Issue 34 §2: the English is formatted once, from the English its nested messages
+        # already hold, never by rendering them again.
+        english, seated = _english(_source(text, plural, args), args)
         self = super().__new__(cls, english)
         self.domain, self.text, self.args = domain, text, args
         self.plural, self.context = plural, context
+        self.seated = seated
         return self
 
     def __reduce__(self) -> Any:
@@ -80,6 +87,13 @@ class Msg(str):
     @property
     def kwargs(self) -> dict[str, Arg]:
         return dict(self.args)
+
+    def plural_n(self) -> Arg:
+        """The value of ``n`` (which chooses a plural form), else 1."""
+        for name, value in self.args:
+            if name == "n":
+                return value
+        return 1
 
     def english(self) -> str:
         """The message in its source language, untranslated (logs, tests, the API)."""
@@ -106,11 +120,18 @@ _FIELDS = string.Formatter()
 
 def placeholders(text: str) -> set[str]:
     """The names of ``text``'s ``{placeholders}``."""
-    return {name for _, name, _, _ in _FIELDS.parse(text) if name}
+    return set(_placeholders(text))
+
+
+@lru_cache(maxsize=4096)
+def _placeholders(text: str) -> frozenset[str]:
+    return frozenset(name for _, name, _, _ in _FIELDS.parse(text) if name)
 
 
 def _check(text: str, args: dict[str, Arg], plural: str | None) -> None:
-    wanted = placeholders(text) | (placeholders(plural) if plural else set())
+    wanted = _placeholders(text) | (_placeholders(plural) if plural else frozenset())
+    if wanted.issubset(args):
+        return
     missing = wanted - set(args)
     if missing:
         raise KeyError(f"{text!r} needs {sorted(missing)}")
@@ -145,14 +166,36 @@ def markers(
     return words.message, words.plural, words.context
 
 
-def _source(text: str, plural: str | None, args: dict[str, Arg]) -> str:
-    if plural is not None and args.get("n") != 1:
-        return plural
-    return text
+def _source(text: str, plural: str | None, args: tuple[tuple[str, Arg], ...]) -> str:
+    if plural is None:
+        return text
+    n = next((value for name, value in args if name == "n"), None)
+    return plural if n != 1 else text
 
 
-def _source_of(message: Msg) -> str:
-    return _source(message.text, message.plural, message.kwargs)
+def _english(template: str, args: tuple[tuple[str, Arg], ...]) -> tuple[str, bool]:
+    """``template`` filled in English, as :func:`render` fills it with the English
+    templates and no reader's names (a nested message by its own English), and whether a
+    seat is among the values."""
+    if not args:
+        return template, False
+    values = {}
+    seated = False
+    for name, arg in args:
+        values[name], named = _english_value(arg)
+        seated = seated or named
+    return template.format_map(values), seated
+
+
+def _english_value(arg: Arg) -> tuple[str, bool]:
+    if isinstance(arg, Msg):
+        return str.__str__(arg), arg.seated
+    if isinstance(arg, Seat):
+        return str.__str__(arg), True
+    if isinstance(arg, Listing):
+        said = [_english_value(item) for item in arg.items]
+        return _english_list([s for s, _ in said], arg.style), any(n for _, n in said)
+    return str(arg), False
 
 
 Translate = Callable[[Msg], str]

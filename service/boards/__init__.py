@@ -99,15 +99,22 @@ def pictured(
 
 
 def render(
-    game: str, view: dict[str, Any], picture: Picture = None, names: Mapping[str, str] | None = None
+    game: str,
+    view: dict[str, Any],
+    picture: Picture = None,
+    names: Mapping[str, str] | None = None,
+    *,
+    panels_with_picture: bool = True,
 ) -> Board:
     """The game's board; with ``names`` (seat -> player), the players' names stand where the
-    view says their seats, in the text, the panels and the picture."""
+    view says their seats, in the text, the panels and the picture. With
+    ``panels_with_picture=False`` (an email, which shows the panels only where it has no
+    picture: ``templates/email/message.html``) a board drawn has no panels (issue 34 §2)."""
     board, names = _board(game), names or {}
     shown = None
     if picture == "png" and board.picture is not None:
         shown = view_key(game, view, names, drawing.BACKEND)
-    return _drawn(board, view, picture, names, shown)
+    return _drawn(board, view, picture, names, shown, panels_with_picture)
 
 
 def _drawn(
@@ -116,15 +123,16 @@ def _drawn(
     picture: Picture,
     names: Mapping[str, str],
     shown: str | None = None,
+    panels_with_picture: bool = True,
 ) -> Board:
     """A game's board from its data: text and panels named and escaped, the picture laid out
     against the font that will draw it."""
     told = board.text(view)
     lines = [told] if isinstance(told, str) else list(told)
     text = "\n".join(with_names(line, names) for line in lines)
-    html = panels_html(board.panels(view), names)
     if picture is None or board.picture is None:
-        return Board(text=text, html=html)
+        return Board(text=text, html=panels_html(board.panels(view), names))
+    html = panels_html(board.panels(view), names) if panels_with_picture else Markup("")
     lay_out = board.picture
     with drawing.naming(names):
         return pictured(

@@ -9,7 +9,7 @@ from email.utils import format_datetime, make_msgid
 from typing import Any
 from urllib.parse import urlsplit
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, PackageLoader, StrictUndefined, Template, select_autoescape
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -255,7 +255,10 @@ def _email(
     """Everything ``row``'s email says and links, gathered once."""
     seat_told = told(session, settings, row, loaded, planned)
     acting = seat_told.decision["acting"]
-    board = boards.render(loaded.row.game, seat_told.view, "png", presentation.seat_names(loaded))
+    board = boards.render(
+        loaded.row.game, seat_told.view, "png", presentation.seat_names(loaded),
+        panels_with_picture=False,
+    )  # fmt: skip
     image_cid = make_msgid("board", domain=settings.mail_domain)
     picture = boards.context(board, image_cid[1:-1])
     picture["alt"] = presentation.picture_alt(
@@ -486,6 +489,12 @@ def _answer_refusal(session: Session, row: OutboxRow, seat: SeatRow) -> str | No
 
 def render(template: str, context: dict[str, Any]) -> str:
     return _env.get_template(template).render(**context)
+
+
+def template(name: str) -> Template:
+    """The email template ``name``, compiled once per process (a worker compiles the common
+    ones when it starts, :mod:`workers.warm`)."""
+    return _env.get_template(name)
 
 
 def _announcing_seq(session: Session, row: OutboxRow) -> int | None:

@@ -105,7 +105,9 @@ def test_every_email_of_a_whole_game_of_every_game_has_its_one_subject_and_threa
 ):
     drawn = compose.boards.render
     monkeypatch.setattr(  # the pictures are measured elsewhere; threads need none
-        compose.boards, "render", lambda game, view, picture, names: drawn(game, view, None, names)
+        compose.boards,
+        "render",
+        lambda game, view, picture, names, **shown: drawn(game, view, None, names, **shown),
     )
     people = players_of(name, ["Ann", "Bob, Jr.", "Cy; the third"])
     sent: list[EmailMessage] = []
