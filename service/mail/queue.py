@@ -254,7 +254,7 @@ def sweep(settings: Settings, older_than: int | None = None) -> list[int]:
         return _sweep_outbox(settings, older_than)
 
 
-def pending(moment: datetime, age: timedelta, ttl: timedelta) -> Select[tuple[int]]:
+def pending(moment: datetime, age: timedelta, ttl: timedelta) -> Select[int]:
     """The sweep's query: the first 500 rows unsent at ``moment`` for over ``age`` whose claim
     (if any) is older than ``ttl``. Its conditions imply the predicate of the partial index
     ``ix_outbox_pending`` (migration 0005), so the planner reads them from it (issue 34 §4)."""
