@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import event, inspect
 from sqlalchemy.orm import Mapper, Session, make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 
 from service.store.models import GameRow, SeatRow
 from service.table.logfold import Folded
@@ -40,12 +41,19 @@ class RowFacts:
 
     def row(self) -> GameRow:
         """A detached copy, every column loaded (its other relationships are not: reading
-        one raises rather than query)."""
-        row = GameRow(**dict(self.game))
-        row.seats = [SeatRow(**dict(seat)) for seat in self.seats]
-        for made in (row, *row.seats):
-            make_transient_to_detached(made)
+        one raises rather than query). Made without the ORM's attribute events: a move
+        makes one."""
+        row = _built(GameRow, self.game)
+        set_committed_value(row, "seats", [_built(SeatRow, seat) for seat in self.seats])
         return row
+
+
+def _built(kind: type[Any], columns: tuple[tuple[str, Any], ...]) -> Any:
+    made = inspect(kind).class_manager.new_instance()
+    for key, value in columns:
+        set_committed_value(made, key, value)
+    make_transient_to_detached(made)
+    return made
 
 
 def _columns(row: GameRow | SeatRow) -> tuple[tuple[str, Any], ...]:
