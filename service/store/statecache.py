@@ -43,7 +43,7 @@ class RowFacts:
         """A detached copy, every column loaded (its other relationships are not: reading
         one raises rather than query). Made without the ORM's attribute events: a move
         makes one."""
-        row = _built(GameRow, self.game)
+        row: GameRow = _built(GameRow, self.game)
         set_committed_value(row, "seats", [_built(SeatRow, seat) for seat in self.seats])
         return row
 
