@@ -93,7 +93,9 @@ def make_move(
                 counters.move_refused(exc)
                 raise
         except ServiceError as exc:
-            if unread:  # judged on what this process knew: judged again on the row read
+            if unread and not isinstance(exc, Reused):
+                # Judged on what this process knew: judged again on the row read. A used
+                # link is read from the database either way.
                 unread = False
                 continue
             counters.move_refused(exc)
