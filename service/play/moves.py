@@ -123,6 +123,8 @@ def _make_move(
     check_holder(loaded, seat, generation, by_bot=by_bot)
     verdict = decisions.judge(loaded, seat, named)
     if verdict is not Verdict.CURRENT:
+        if unchanged:  # judged on a cached state, perhaps behind: judged again on the read
+            raise Stale(decisions.MESSAGES[verdict], game_id=game_id, seat=seat)
         if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
             raise Reused(
                 _("You already made this choice with this link."), game_id=game_id, seat=seat

@@ -367,11 +367,18 @@ GAME_ID = re.compile(r"[a-z0-9]{1,16}")
 """What a game id may be (``play.new_game_id`` makes them): anything else names no game."""
 
 
-def get_row(session: Session, game_id: str) -> GameRow:
+def get_row(session: Session, game_id: str, events: tuple[int, int] | None = None) -> GameRow:
     """The game's row; an id that cannot be a game's is refused without a query (and named
-    by its first 40 characters: it is whatever a visitor typed)."""
+    by its first 40 characters: it is whatever a visitor typed). ``events``: (after, upto),
+    the events in that range read with it, in :attr:`GameRow.caught_up` (issue 34 §1)."""
+    query = _GAME_BY_ID
+    if events is not None:
+        after, upto = events
+        query = query.options(
+            joinedload(GameRow.caught_up.and_(EventRow.seq > after, EventRow.seq <= upto))
+        )
     row = (
-        session.scalars(_GAME_BY_ID, {"game_id": game_id}).unique().one_or_none()
+        session.scalars(query, {"game_id": game_id}).unique().one_or_none()
         if GAME_ID.fullmatch(game_id)
         else None
     )

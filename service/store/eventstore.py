@@ -123,7 +123,9 @@ def load(session: Session, game_id: str, *, unread: bool = False) -> Loaded:
             facts, folded = known
             row = facts.row()
             return Loaded(row=row, game=registry.get(row.game), folded=folded, unread=True)
-    row = get_row(session, game_id)
+    # A state of it known: the events a catch-up would fold are read with the row.
+    newest = statecache.newest_seq(game_id)
+    row = get_row(session, game_id, None if newest is None else (newest, newest + CATCH_UP))
     game = registry.get(row.game)
     cached = statecache.recall(row.id, game.ruleset)
     if cached is not None and cached.seq == row.last_seq:
@@ -131,7 +133,8 @@ def load(session: Session, game_id: str, *, unread: bool = False) -> Loaded:
         return Loaded(row=row, game=game, folded=cached)
     if cached is not None and not 0 < row.last_seq - cached.seq <= CATCH_UP:
         cached = None
-    folded = _fold(session, row, game, cached)
+    read = row.caught_up if cached is not None and cached.seq == newest else None
+    folded = _fold(session, row, game, cached, read)
     remember(session, row.id, game.ruleset, folded, row)
     return Loaded(row=row, game=game, folded=folded)
 
@@ -220,13 +223,25 @@ def _folded_stretch(
     )
 
 
-def _fold(session: Session, row: GameRow, game: Game, start: Folded | None = None) -> Folded:
+def _fold(
+    session: Session,
+    row: GameRow,
+    game: Game,
+    start: Folded | None = None,
+    read: list[EventRow] | None = None,
+) -> Folded:
+    """``start`` (or the newest snapshot, or nothing) and the events after it folded;
+    ``read``: those events, read with the row (:func:`load`)."""
     # A young game folds from its first event at the cost of a catch-up: no snapshot query.
     if start is None and row.last_seq > CATCH_UP:
         start = snapshots.newest(session, row, game)
     # Up to the row read, not beyond: under READ COMMITTED a move committed since could be
     # seen here, and folding it would pair a newer seq with the row's older head hash.
-    rows = events_of(session, row.id, after=start.seq if start else 0, upto=row.last_seq)
+    after = start.seq if start else 0
+    if read is not None and start is not None:
+        rows = [e for e in read if after < e.seq <= row.last_seq]
+    else:
+        rows = events_of(session, row.id, after=after, upto=row.last_seq)
     # A start carries its table, seats included: only a fold from nothing reads the seats.
     seats = [s.seat for s in row.seats] if start is None else start.table.seats
     try:

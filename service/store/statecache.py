@@ -77,6 +77,11 @@ class StateCache:
             self._entries.move_to_end(game_id)
             return entry[1]
 
+    def newest_seq(self, game_id: str) -> int | None:
+        with self._lock:
+            entry = self._entries.get(game_id)
+            return None if entry is None else entry[1].seq
+
     def recall_row(self, game_id: str) -> tuple[RowFacts, Folded] | None:
         """The game's row and state as of one ``seq``, when this process knows both."""
         with self._lock:
@@ -111,6 +116,11 @@ _PENDING = "pbem.states"
 def recall(game_id: str, ruleset: str) -> Folded | None:
     """The newest state of the game this process knows, under ``ruleset``."""
     return _STATES.recall(game_id, ruleset)
+
+
+def newest_seq(game_id: str) -> int | None:
+    """The ``seq`` of the newest state of the game this process knows, under any ruleset."""
+    return _STATES.newest_seq(game_id)
 
 
 def recall_row(game_id: str) -> tuple[RowFacts, Folded] | None:

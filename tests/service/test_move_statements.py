@@ -14,11 +14,13 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event, update
 
+from service.store import statecache
 from service.store.db import engine_for, sessions
 from service.store.models import AddressRow, SeatRow
 from tests.fixtures import PLAYED_BEFORE
 from tests.helpers import act_token, option_links, path
 from tests.service.test_action_links import event_count, start
+from tests.workers.test_slow_play import opponent
 
 # Players of earlier games: a newcomer's first act also releases what was held for it (issue
 # 31 §3), one statement more, once.
@@ -106,3 +108,30 @@ def test_a_seat_whose_address_changed_unseen_by_this_process_is_read_and_heard_a
         assert cy is not None and cy.heard_at is not None and cy.heard_at > PLAYED_BEFORE
     assert event_count(settings, game_id) == before + 2, "the move (a mark, the turn passed), once"
     assert client.get(f"/api/games/{game_id}").get_json()["view"]["board"][4] is not None
+
+
+def test_a_move_after_one_another_process_made_reads_the_row_and_the_events_since_at_once(
+    client, smtp, work, settings
+):
+    """The other web process made the game's last move: this one's cached state does not
+    know the link's decision, so the row is read, with the events since, in one statement
+    (issue 34 §1), and the move is judged on them."""
+    game_id, first, options = start(client, smtp, work)
+    behind = statecache.recall_row(game_id)
+    assert behind is not None
+    assert client.post(path(options[4][1])).status_code == 303
+    work()
+    statecache.forget_states()  # as the other process knows it: one move behind
+    facts, folded = behind
+    ruleset = statecache.RowFacts.row(facts).ruleset
+    statecache._STATES.store(game_id, ruleset, folded, facts)
+    second = {"p1": "ann@example.org", "p2": "bob@example.org"}[opponent(first)]
+    before = event_count(settings, game_id)
+    with statements(settings.database_url) as seen:
+        response = client.post(path(option_links(smtp.to(second)[-1])[0][1]))
+    assert response.status_code == 303
+    assert event_count(settings, game_id) == before + 2
+    if settings.database_url.startswith("postgresql"):
+        assert seen == ["SELECT games", "WITH"]
+    else:
+        assert seen == ["BEGIN", "SELECT games", *expected(settings.database_url, email=True)[1:]]
