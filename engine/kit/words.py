@@ -178,7 +178,8 @@ def _english(template: str, args: tuple[tuple[str, Arg], ...]) -> tuple[str, boo
     templates and no reader's names (a nested message by its own English), and whether a
     seat is among the values."""
     if not args:
-        return template, False
+        # A template without values still has its escaped braces ("{{}}") unescaped.
+        return (template.format_map({}) if "{" in template or "}" in template else template), False
     values = {}
     seated = False
     for name, arg in args:

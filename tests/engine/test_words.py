@@ -86,3 +86,11 @@ def test_the_refusals_every_game_shares_are_translated_in_every_language():
             catalog = read_po(f, locale=lang)
         missing = [m for m in marked if not (catalog.get(m) and catalog.get(m).string)]
         assert missing == [], (lang, missing)
+
+
+def test_a_message_without_values_reads_its_escaped_braces_as_braces():
+    # Issue 34 §2 formats a message's English once; one without values is formatted too,
+    # or "{{}}" would reach the reader doubled.
+    message = _("Options must be a JSON object, for example {{}}.")
+    assert message.english() == "Options must be a JSON object, for example {}."
+    assert render(message, lambda m: m.text) == "Options must be a JSON object, for example {}."
