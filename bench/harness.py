@@ -65,6 +65,22 @@ def bench_settings() -> Iterator[Settings]:
                 redis.shutdown()
 
 
+def standalone_settings(queue_name: str) -> Settings:
+    """Settings for one bench module run alone (``python -m bench.<module>``): the database
+    and Redis the environment names (it exits without them: the bench fills them), the test
+    game registered, the schema migrated."""
+    if not os.environ.get("DATABASE_URL") or not os.environ.get("REDIS_URL"):
+        sys.exit("set DATABASE_URL and REDIS_URL (a database and Redis the bench may fill)")
+    settings = Settings.from_env(
+        extra_games="tests.games.tictactoe",
+        secret_key=secrets.token_urlsafe(48),
+        queue_name=queue_name,
+    )
+    load_extra_games(settings)
+    migrate(settings.database_url)
+    return settings
+
+
 def log(line: str) -> None:
     """A progress line, on stderr (the figures go to stdout)."""
     print(line, file=sys.stderr, flush=True)

@@ -11,7 +11,6 @@ checkout). PostgreSQL's own work for the statements is not in it.
 from __future__ import annotations
 
 import random
-import secrets
 import time
 from dataclasses import replace
 from typing import Any
@@ -57,19 +56,8 @@ def run(settings: Settings, moves: int = MOVES) -> dict[str, Any]:
 
 if __name__ == "__main__":
     import json
-    import os
-    import sys
 
-    from service.config import load_extra_games
-    from service.store.db import migrate
+    from bench.harness import standalone_settings
 
-    if not os.environ.get("DATABASE_URL") or not os.environ.get("REDIS_URL"):
-        sys.exit("set DATABASE_URL and REDIS_URL (a database and Redis the bench may fill)")
-    bench_settings = Settings.from_env(
-        extra_games="tests.games.tictactoe",
-        secret_key=secrets.token_urlsafe(48),
-        queue_name="bench-cpu",
-    )
-    load_extra_games(bench_settings)
-    migrate(bench_settings.database_url)
+    bench_settings = standalone_settings("bench-cpu")
     print(json.dumps(run(bench_settings), indent=2))

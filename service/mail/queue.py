@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
-from datetime import timedelta
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 from redis import Redis
 from redis.exceptions import RedisError
 from rq import Queue, Retry
 from rq.job import Job, JobStatus
-from sqlalchemy import or_, select
+from sqlalchemy import Select, or_, select
 
 from service.config import Settings
 from service.mail import holding
@@ -49,6 +50,10 @@ ADDRESSED_JOBS = frozenset(
 """The jobs whose first argument is an address (a sign-in link, a daily digest, the link
 confirming a new address): what forgetting a player drops from Redis (issue 30). Every
 other job names a row by its id."""
+SWEEP_LOCK = "pbem:sweep:outbox"
+SWEEP_INBOX_LOCK = "pbem:sweep:inbox"
+SWEEP_LOCK_TTL = 300
+"""Seconds a sweep may hold its lock; a sweep whose worker was killed frees it after this."""
 K = TypeVar("K", int, str)
 WAITING = frozenset({JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED})
 """A job in one of these states will run: enqueueing its row again would only repeat it."""
@@ -203,6 +208,35 @@ def drop_jobs_of(settings: Settings, address: str) -> int:
     return dropped
 
 
+@contextmanager
+def sweeping(settings: Settings, lock_name: str) -> Iterator[bool]:
+    """Hold ``lock_name`` for one sweep, as the scheduler's tick holds its own (issue 34 §3):
+    every scheduler process runs the sweeps, and two sweeps at once would both find a row's
+    job absent and both enqueue it, so that it runs twice. Yields False when another sweep
+    holds the lock (this one then does nothing; the next finds what is left). With Redis
+    unreachable nothing can be enqueued and nothing races: the sweep goes on unlocked."""
+    if not settings.redis_url:
+        yield True
+        return
+    lock = connection(settings.redis_url).lock(lock_name, timeout=SWEEP_LOCK_TTL, blocking=False)
+    try:
+        held = lock.acquire()
+    except RedisError:
+        yield True
+        return
+    if not held:
+        log.info("another sweep holds %s; this one does nothing", lock_name)
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        try:
+            lock.release()
+        except RedisError:  # lost with Redis, or run out: it frees itself
+            log.warning("could not release %s; it runs out by itself", lock_name)
+
+
 def claim_ttl(settings: Settings) -> timedelta:
     """How long a send in progress holds its row: longer than an SMTP exchange may take."""
     return timedelta(seconds=settings.claim_ttl)
@@ -212,31 +246,41 @@ def sweep(settings: Settings, older_than: int | None = None) -> list[int]:
     """Enqueue rows committed but unsent for over ``older_than`` seconds (``sweep_after`` by
     default): Redis was down, or a process died between commit and enqueue, or a send's
     claim ran out; and the emails held for an address whose hour has come (issue 31 §3,
-    :func:`service.mail.holding.due`). Returns the ids of the rows enqueued one by one."""
+    :func:`service.mail.holding.due`). Returns the ids of the rows enqueued one by one (none
+    when another sweep holds the lock, issue 34 §3)."""
+    with sweeping(settings, SWEEP_LOCK) as held_lock:
+        if not held_lock:
+            return []
+        return _sweep_outbox(settings, older_than)
+
+
+def pending(moment: datetime, age: timedelta, ttl: timedelta) -> Select[int]:
+    """The sweep's query: the first 500 rows unsent at ``moment`` for over ``age`` whose claim
+    (if any) is older than ``ttl``. Its conditions imply the predicate of the partial index
+    ``ix_outbox_pending`` (migration 0005), so the planner reads them from it (issue 34 §4)."""
+    return (
+        select(OutboxRow.id)
+        .where(
+            OutboxRow.sent_at.is_(None),
+            OutboxRow.skipped.is_(None),
+            # Held for its address, or carried by one email of several: the job that sends
+            # what is held has them (issue 31 §3).
+            OutboxRow.held_for.is_(None),
+            OutboxRow.bundle_id.is_(None),
+            OutboxRow.created_at <= moment - age,
+            or_(OutboxRow.claimed_at.is_(None), OutboxRow.claimed_at <= moment - ttl),
+        )
+        .order_by(OutboxRow.id)
+        .limit(500)
+    )
+
+
+def _sweep_outbox(settings: Settings, older_than: int | None) -> list[int]:
     age = timedelta(seconds=settings.sweep_after if older_than is None else older_than)
     moment = now()
     with sessions(settings.database_url).begin() as session:
         held = holding.due(session, moment, claim_ttl(settings))
-        ids = list(
-            session.scalars(
-                select(OutboxRow.id)
-                .where(
-                    OutboxRow.sent_at.is_(None),
-                    OutboxRow.skipped.is_(None),
-                    # Held for its address, or carried by one email of several: the job
-                    # that sends what is held has them (issue 31 §3).
-                    OutboxRow.held_for.is_(None),
-                    OutboxRow.bundle_id.is_(None),
-                    OutboxRow.created_at <= moment - age,
-                    or_(
-                        OutboxRow.claimed_at.is_(None),
-                        OutboxRow.claimed_at <= moment - claim_ttl(settings),
-                    ),
-                )
-                .order_by(OutboxRow.id)
-                .limit(500)
-            )
-        )
+        ids = list(session.scalars(pending(moment, age, claim_ttl(settings))))
     if ids:
         enqueue_outbox(settings, ids, sweeping=True)
         log.info("swept %d unsent outbox rows", len(ids))
@@ -255,7 +299,15 @@ def sweep_inbox(settings: Settings, older_than: int | None = None) -> list[int]:
     """Enqueue received messages left unread for over ``older_than`` seconds
     (``sweep_after`` by default): Redis was down when they came, or a reading job died, its
     claim run out. One that jobs began and never finished for :data:`GIVE_UP_AFTER` is
-    marked failed and left. Returns the ids enqueued."""
+    marked failed and left. Returns the ids enqueued (none when another sweep holds the
+    lock, issue 34 §3)."""
+    with sweeping(settings, SWEEP_INBOX_LOCK) as held_lock:
+        if not held_lock:
+            return []
+        return _sweep_inbox(settings, older_than)
+
+
+def _sweep_inbox(settings: Settings, older_than: int | None) -> list[int]:
     age = timedelta(seconds=settings.sweep_after if older_than is None else older_than)
     moment = now()
     with sessions(settings.database_url).begin() as session:

@@ -8,14 +8,16 @@ enqueues the returned outbox ids. Nothing here sends mail or talks to Redis.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy import insert, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from engine import IllegalMove, Move
 from engine.chance import rng_for
 from service import counters
+from service.addresses import normal
 from service.errors import (
     Conflict,
     Illegal,
@@ -30,13 +32,14 @@ from service.errors import (
 from service.links import decisions
 from service.links.decisions import Named, Verdict
 from service.store import eventstore, people
+from service.store.eventlog import LinkUsed, Riders
 from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
+from service.table import logfold
 from service.words import _
 
-_USE_LINK = insert(UsedLinkRow.__table__)
 _INSERT_OUTBOX = insert(OutboxRow.__table__).returning(OutboxRow.__table__.c.id)
-"""Statements of every move, built once and run as plain SQL (no ORM bookkeeping)."""
+"""Built once and run as plain SQL (no ORM bookkeeping)."""
 LEFT = _(
     "This seat's player left the game and asked to be forgotten: its links no longer work. "
     "The game's page is still public."
@@ -64,6 +67,7 @@ def make_move(
     *,
     generation: int = 0,
     by_bot: bool = False,
+    unread: bool = False,
 ) -> Applied:
     """Decide and append ``move`` for ``seat`` if its decision is still the one ``named``
     (by the link or the reply, :func:`service.links.decisions.judge`; named by its
@@ -71,20 +75,29 @@ def make_move(
     nudge, a vote) is no reason to refuse: the append is tried again.
 
     Counted for ``/metrics`` (:mod:`service.counters`) once, as accepted or by the reason it
-    was refused, whoever asked (a link, a reply, a bot)."""
+    was refused, whoever asked (a link, a reply, a bot).
+
+    ``unread``: the first try may start from this process's cached row and state, without
+    reading the row (issue 34 §1); the append refuses a stale one, and the next try reads."""
     attempts = 3
     while True:
         try:
             applied = _make_move(
                 session, game_id, seat, named, move, link_digest, snapshot_every,
-                generation=generation, by_bot=by_bot,
+                generation=generation, by_bot=by_bot, unread=unread,
             )  # fmt: skip
         except Conflict as exc:
             attempts -= 1
+            unread = False
             if not attempts:
                 counters.move_refused(exc)
                 raise
         except ServiceError as exc:
+            if unread and not isinstance(exc, Reused):
+                # Judged on what this process knew: judged again on the row read. A used
+                # link is read from the database either way.
+                unread = False
+                continue
             counters.move_refused(exc)
             raise
         else:
@@ -103,11 +116,15 @@ def _make_move(
     *,
     generation: int,
     by_bot: bool,
+    unread: bool = False,
 ) -> Applied:
-    loaded = eventstore.load(session, game_id)
+    loaded = eventstore.load(session, game_id, unread=unread and not by_bot)
+    unchanged = loaded.unread  # the row was not read: the append names what it relied on
     check_holder(loaded, seat, generation, by_bot=by_bot)
     verdict = decisions.judge(loaded, seat, named)
     if verdict is not Verdict.CURRENT:
+        if unchanged:  # judged on a cached state, perhaps behind: judged again on the read
+            raise Stale(decisions.MESSAGES[verdict], game_id=game_id, seat=seat)
         if link_digest is not None and session.get(UsedLinkRow, link_digest) is not None:
             raise Reused(
                 _("You already made this choice with this link."), game_id=game_id, seat=seat
@@ -127,27 +144,36 @@ def _make_move(
         )
     except IllegalMove as exc:
         raise Illegal(exc.reason, game_id=game_id, seat=seat) from exc
-    after = eventstore.record(
-        session, loaded, events, seat, move=move, snapshot_every=snapshot_every
+    moment = now()
+    # The player acted on what we emailed them (issue 31): heard in the append's statement.
+    address = None if by_bot else seat_row(loaded.row, seat).email
+    heard = normal(address) if address else None
+    used = (
+        None
+        if link_digest is None
+        else {"digest": link_digest, "game_id": game_id, "seq": named.turn_seq, "used_at": moment}
     )
-    if not by_bot:  # the player acted on what we emailed them (issue 31)
-        people.heard_from(session, seat_row(after.row, seat).email)
-    if link_digest is not None:
-        try:
-            session.execute(
-                _USE_LINK,
-                {
-                    "digest": link_digest,
-                    "game_id": game_id,
-                    "seq": named.turn_seq,
-                    "used_at": now(),
-                },
-            )
-        except IntegrityError as exc:
-            raise Reused(
-                _("You already made this choice with this link."), game_id=game_id, seat=seat
-            ) from exc
-    return Applied(loaded=after, outbox_ids=notify(session, after, before))
+
+    def riders(after: Loaded) -> Riders:
+        seats, kind = notices(after, before)
+        return Riders(
+            used_link=used,
+            outbox=outbox_rows(after.row.id, after.seq, seats, kind, moment),
+            heard=None if heard is None else people.hearing(heard, moment),
+            unchanged=(loaded.row.ruleset, seat, address) if unchanged else None,
+        )
+
+    try:
+        after, ridden = eventstore.record_with(
+            session, loaded, events, seat, riders, move=move, snapshot_every=snapshot_every
+        )
+    except LinkUsed as exc:
+        raise Reused(
+            _("You already made this choice with this link."), game_id=game_id, seat=seat
+        ) from exc
+    if heard is not None:
+        people.answered(session, heard, moment, ridden.heard)
+    return Applied(loaded=after, outbox_ids=ridden.outbox_ids)
 
 
 def check_holder(loaded: Loaded, seat: str, generation: int, *, by_bot: bool = False) -> None:
@@ -177,10 +203,17 @@ def notify(session: Session, loaded: Loaded, before: frozenset[str]) -> list[int
     A seat still deciding (the rest of a turn, a simultaneous choice) gets no second email:
     the page it is on shows its next decision straight away.
     """
-    row, game = loaded.row, loaded.game
-    if row.over:  # every seat, as the folded table knows them (no query for the seats)
-        return outbox(session, row, list(loaded.table.seats), "game_over")
-    return outbox(session, row, sorted(game.to_act(loaded.state) - before), "turn")
+    seats, kind = notices(loaded, before)
+    return outbox(session, loaded.row, seats, kind)
+
+
+def notices(loaded: Loaded, before: frozenset[str]) -> tuple[list[str], str]:
+    """The seats :func:`notify` writes to and the kind of their email, from the game alone
+    (it may not have been appended yet)."""
+    if logfold.over(loaded.game, loaded.folded):
+        # Every seat, as the folded table knows them (no query for the seats).
+        return list(loaded.table.seats), "game_over"
+    return sorted(loaded.game.to_act(loaded.state) - before), "turn"
 
 
 def outbox(
@@ -188,11 +221,18 @@ def outbox(
 ) -> list[int]:
     if not seats:
         return []
-    moment = now()
-    values = [
+    values = outbox_rows(row.id, row.last_seq if seq is None else seq, seats, kind, now())
+    return list(session.scalars(_INSERT_OUTBOX, values))
+
+
+def outbox_rows(
+    game_id: str, seq: int, seats: list[str], kind: str, moment: datetime
+) -> list[dict[str, Any]]:
+    """The values of one outbox row per seat."""
+    return [
         {
-            "game_id": row.id,
-            "seq": row.last_seq if seq is None else seq,
+            "game_id": game_id,
+            "seq": seq,
             "seat": seat,
             "kind": kind,
             "created_at": moment,
@@ -200,7 +240,6 @@ def outbox(
         }
         for seat in seats
     ]
-    return list(session.scalars(_INSERT_OUTBOX, values))
 
 
 def seat_row(row: GameRow, seat: str) -> SeatRow:

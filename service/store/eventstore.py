@@ -13,6 +13,7 @@ appends them and, once the session commits, caches the result.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -23,6 +24,8 @@ from engine import Event, Game, State, registry
 from service.store import snapshots, statecache
 from service.store.eventlog import (
     GAME_ID,
+    Ridden,
+    Riders,
     abandoned,
     append,
     deciders,
@@ -61,6 +64,7 @@ __all__ = [
     "now",
     "payloads",
     "record",
+    "record_with",
     "stretch",
 ]
 
@@ -75,6 +79,8 @@ class Loaded:
     row: GameRow
     game: Game
     folded: Folded
+    unread: bool = False
+    """Made from this process's cache without reading the row (:func:`load`)."""
 
     @property
     def state(self) -> State:
@@ -101,19 +107,34 @@ class Loaded:
         return self.folded.table.turn_seq
 
 
-def load(session: Session, game_id: str) -> Loaded:
+def load(session: Session, game_id: str, *, unread: bool = False) -> Loaded:
     """The game's current state: from this process's cache when it holds the newest state;
     a cached state a few events behind (another process made the newest moves) is caught
-    up with those events; else the newest usable snapshot plus the events after it."""
-    row = get_row(session, game_id)
+    up with those events; else the newest usable snapshot plus the events after it.
+
+    ``unread``: when this process knows the game's row as of its newest known state, that
+    row (detached) and state, without a query (issue 34 §1). Only for a write whose append
+    names the row's facts it relied on (:attr:`service.store.eventlog.Riders.unchanged`):
+    a stale row or state then makes the append a :class:`Conflict`."""
+    if unread and GAME_ID.fullmatch(game_id):
+        known = statecache.recall_row(game_id)
+        if known is not None:
+            facts, folded = known
+            row = facts.row()
+            return Loaded(row=row, game=registry.get(row.game), folded=folded, unread=True)
+    # A state of it known: the events a catch-up would fold are read with the row.
+    newest = statecache.newest_seq(game_id)
+    row = get_row(session, game_id, None if newest is None else (newest, newest + CATCH_UP))
     game = registry.get(row.game)
     cached = statecache.recall(row.id, game.ruleset)
     if cached is not None and cached.seq == row.last_seq:
+        remember(session, row.id, game.ruleset, cached, row)
         return Loaded(row=row, game=game, folded=cached)
     if cached is not None and not 0 < row.last_seq - cached.seq <= CATCH_UP:
         cached = None
-    folded = _fold(session, row, game, cached)
-    remember(session, row.id, game.ruleset, folded)
+    read = row.caught_up if cached is not None and cached.seq == newest else None
+    folded = _fold(session, row, game, cached, read)
+    remember(session, row.id, game.ruleset, folded, row)
     return Loaded(row=row, game=game, folded=folded)
 
 
@@ -201,13 +222,25 @@ def _folded_stretch(
     )
 
 
-def _fold(session: Session, row: GameRow, game: Game, start: Folded | None = None) -> Folded:
+def _fold(
+    session: Session,
+    row: GameRow,
+    game: Game,
+    start: Folded | None = None,
+    read: list[EventRow] | None = None,
+) -> Folded:
+    """``start`` (or the newest snapshot, or nothing) and the events after it folded;
+    ``read``: those events, read with the row (:func:`load`)."""
     # A young game folds from its first event at the cost of a catch-up: no snapshot query.
     if start is None and row.last_seq > CATCH_UP:
         start = snapshots.newest(session, row, game)
     # Up to the row read, not beyond: under READ COMMITTED a move committed since could be
     # seen here, and folding it would pair a newer seq with the row's older head hash.
-    rows = events_of(session, row.id, after=start.seq if start else 0, upto=row.last_seq)
+    after = start.seq if start else 0
+    if read is not None and start is not None:
+        rows = [e for e in read if after < e.seq <= row.last_seq]
+    else:
+        rows = events_of(session, row.id, after=after, upto=row.last_seq)
     # A start carries its table, seats included: only a fold from nothing reads the seats.
     seats = [s.seat for s in row.seats] if start is None else start.table.seats
     try:
@@ -229,6 +262,24 @@ def record(
     """Fold ``events`` onto ``loaded`` and append them after its ``seq`` (:class:`Conflict` if
     another writer won); the game row's end flag and due time follow the log. ``before`` is
     the game before the decision a takeback undoes, when ``loaded`` does not know it."""
+    return record_with(
+        session, loaded, events, seat, move=move, snapshot_every=snapshot_every, before=before
+    )[0]
+
+
+def record_with(
+    session: Session,
+    loaded: Loaded,
+    events: list[Event],
+    seat: str | None,
+    riders: Callable[[Loaded], Riders] | None = None,
+    *,
+    move: dict[str, Any] | None = None,
+    snapshot_every: int = 0,
+    before: State | None = None,
+) -> tuple[Loaded, Ridden]:
+    """:func:`record`, with the rows ``riders`` makes of the game after the events written
+    with them (:class:`service.store.eventlog.Riders`, issue 34 §1)."""
     moment = now()
     start = loaded.folded
     if before is not None and start.before_last is None:
@@ -240,7 +291,8 @@ def record(
     folded = folder.done()
     over = logfold.over(loaded.game, folded)
     due_at = None if over else schedule.next_due(folded.table, loaded.game.to_act(folded.state))
-    append(
+    after = Loaded(row=loaded.row, game=loaded.game, folded=folded)
+    ridden = append(
         session,
         loaded.row,
         events,
@@ -250,13 +302,13 @@ def record(
         move=move,
         recorded_at=moment,
         due_at=due_at,
+        riders=None if riders is None else riders(after),
     )
-    after = Loaded(row=loaded.row, game=loaded.game, folded=folded)
     snapshots.maybe_write(
         session, loaded.row.id, loaded.game.ruleset, folded, loaded.seq, snapshot_every
     )
-    remember(session, loaded.row.id, loaded.game.ruleset, folded)
-    return after
+    remember(session, loaded.row.id, loaded.game.ruleset, folded, loaded.row)
+    return after, ridden
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,11 @@ class GameRow(Base):
         order_by="SeatHolderRow.until_seq", viewonly=True
     )
     """Who held each seat before it was handed on (issue 30), oldest first."""
+    caught_up: Mapped[list[EventRow]] = relationship(
+        order_by="EventRow.seq", viewonly=True, lazy="raise"
+    )
+    """Events read with the row by a load that holds an older state of the game (issue 34
+    §1: the row and the events since in one round trip); never loaded otherwise."""
 
 
 class SeatRow(Base):

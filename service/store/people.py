@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import Update, bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -33,22 +33,35 @@ def heard_from(session: Session, address: str | None, moment: datetime | None = 
     if key is None:
         return
     moment = moment or now()
-    found = cast(
-        CursorResult[Any],
-        session.execute(update(AddressRow).where(AddressRow.key == key).values(heard_at=moment)),
-    ).rowcount
-    if not found:
+    answered(session, key, moment, session.execute(*hearing(key, moment)).scalar_one_or_none())
+
+
+_ADDRESSES = AddressRow.__table__
+_HEARING = (
+    update(_ADDRESSES)
+    .where(_ADDRESSES.c.key == bindparam("h_key"))
+    .values(
+        heard_at=bindparam("h_moment"),
+        acted_at=func.coalesce(_ADDRESSES.c.acted_at, bindparam("h_moment")),
+    )
+    .returning((_ADDRESSES.c.acted_at == bindparam("h_moment")).label("first"))
+)
+
+
+def hearing(key: str, moment: datetime) -> tuple[Update, dict[str, Any]]:
+    """The statement of :func:`heard_from` and its parameters (issue 34 §1: one statement,
+    built once, which a move writes with its events): ``key`` is heard at ``moment``, and
+    acts for the first time if it never did; it returns whether this was the first act (an
+    ``acted_at`` now equal to ``moment`` was empty), no row when the address is unknown."""
+    return _HEARING, {"h_key": key, "h_moment": moment}
+
+
+def answered(session: Session, key: str, moment: datetime, first: bool | None) -> None:
+    """What follows :func:`hearing`, given what it returned: an unknown address is written
+    as having acted; an address's first act releases what was held for it."""
+    if first is None:
         acted(session, key, moment)
-        return
-    first = cast(
-        CursorResult[Any],
-        session.execute(
-            update(AddressRow)
-            .where(AddressRow.key == key, AddressRow.acted_at.is_(None))
-            .values(acted_at=moment)
-        ),
-    ).rowcount
-    if first:
+    elif first:
         _release(session, key, moment)
 
 

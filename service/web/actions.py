@@ -67,6 +67,7 @@ def apply(token: str) -> ResponseReturnValue:
                 link.digest,
                 settings().snapshot_every,
                 generation=link.generation,
+                unread=True,  # issue 34 §1: the append refuses a stale cached row
             )
     except (Stale, Reused, Conflict) as exc:
         with db().begin():

@@ -3,22 +3,30 @@ how many at a time, and that a row whose job still waits is not enqueued twice."
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from freezegun import freeze_time
+from rq import SimpleWorker
 from rq.job import Job, JobStatus
 from rq.registry import FailedJobRegistry, ScheduledJobRegistry
 from sqlalchemy import delete
 
 from service.cli.localnet import free_port
 from service.config import Settings
+from service.mail import queue as queue_module
 from service.mail.queue import enqueue_outbox, job_id, queue, retry_policy, sweep
 from service.play.games import create_game
 from service.store.db import sessions
 from service.store.models import OutboxRow
+from workers import jobs
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
@@ -160,3 +168,33 @@ def test_rows_redis_could_not_take_are_left_to_the_sweeper_saying_which(settings
         f"could not enqueue send outbox {list(ids.values())}, the sweeper will: "
     )
     assert "Connection refused" in said, "and why"
+
+
+def test_two_schedulers_sweeping_one_backlog_at_once_run_each_rows_send_job_once(
+    settings, monkeypatch
+):
+    """Issue 34 §3: every scheduler process runs the sweep. Two sweeps that both read a
+    row's job as absent before either enqueues it would enqueue it twice (one job id, two
+    entries in the queue: the job runs twice). Here the two sweeps are made to overlap at
+    exactly that point; a lock held for each sweep lets one of them through."""
+    backlog = rows(settings, **{f"r{i:02}": {"created_at": NOW} for i in range(40)})
+    both_read = threading.Barrier(2, timeout=2)
+    read_statuses = queue_module.without_jobs_in
+
+    def read_then_wait_for_the_other(*args: Any) -> Any:
+        free = read_statuses(*args)
+        with contextlib.suppress(threading.BrokenBarrierError):  # the other sweep is out
+            both_read.wait()
+        return free
+
+    monkeypatch.setattr(queue_module, "without_jobs_in", read_then_wait_for_the_other)
+    with ThreadPoolExecutor(max_workers=2) as schedulers:  # the rows are months old
+        sweeps = [schedulers.submit(sweep, settings, 60) for _ in range(2)]
+        swept = [f.result(timeout=30) for f in sweeps]
+    runs: Counter[int] = Counter()
+    monkeypatch.setattr(jobs, "send_outbox", lambda outbox_id: runs.update([outbox_id]))
+    SimpleWorker([queue(settings)], connection=queue(settings).connection).work(
+        burst=True, logging_level="WARNING"
+    )
+    assert runs == Counter(backlog.values()), "each row's send job ran once"
+    assert sorted(id_ for ids in swept for id_ in ids) == sorted(backlog.values())

@@ -7,6 +7,7 @@ reading that fails is undone and retried, then given up."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -17,9 +18,17 @@ from rq import SimpleWorker
 from sqlalchemy import select
 
 from service.config import Settings
+from service.mail import queue as queue_module
 from service.mail import replies
 from service.mail.inbox import store
-from service.mail.queue import GIVE_UP_AFTER, connection, enqueue_inbox, queue, sweep_inbox
+from service.mail.queue import (
+    GIVE_UP_AFTER,
+    connection,
+    enqueue_inbox,
+    inbox_job_id,
+    queue,
+    sweep_inbox,
+)
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import InboxRow
@@ -403,3 +412,27 @@ def test_the_sweeper_hands_over_at_most_500_messages_at_a_time_and_says_how_many
     caplog.set_level(logging.INFO)
     assert sweep_inbox(settings, older_than=0) == ids[:500], "the first 500, in order"
     assert "swept 500 unread inbox rows" in caplog.messages
+
+
+def test_two_schedulers_sweeping_unread_messages_at_once_queue_each_reading_once(
+    settings, monkeypatch
+):
+    """Issue 34 §3, as for the outbox (tests/workers/test_outbox_sweep.py): two sweeps made
+    to overlap after each read that no message has a job would both enqueue them; the lock
+    held for each sweep lets one through."""
+    ids = [received(settings, RAW.replace(b"<r@", f"<r{i}@".encode())) for i in range(5)]
+    both_read = threading.Barrier(2, timeout=2)
+    read_statuses = queue_module.without_jobs_in
+
+    def read_then_wait_for_the_other(*args):
+        free = read_statuses(*args)
+        with contextlib.suppress(threading.BrokenBarrierError):  # the other sweep is out
+            both_read.wait()
+        return free
+
+    monkeypatch.setattr(queue_module, "without_jobs_in", read_then_wait_for_the_other)
+    with ThreadPoolExecutor(max_workers=2) as schedulers:
+        sweeps = [schedulers.submit(sweep_inbox, settings, 0) for _ in range(2)]
+        swept = [f.result(timeout=30) for f in sweeps]
+    assert sorted(i for found in swept for i in found) == sorted(ids), "one sweep found them"
+    assert sorted(queue(settings).job_ids) == sorted(inbox_job_id(i) for i in ids), "once each"
