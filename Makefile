@@ -5,8 +5,10 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 STAMP  := $(VENV)/.installed
-# The suite runs in parallel (pytest-xdist), one worker process per core; `make test
-# TEST_WORKERS=0` runs it in this one process.
+# The suite runs in parallel (pytest-xdist), one worker process per core, each taking tests
+# from the others' queues once its own is done (worksteal: a whole game of Origins: First
+# Builders takes minutes, and is no longer the last test left on one worker while the other
+# idles); `make test TEST_WORKERS=0` runs it in this one process.
 TEST_WORKERS ?= auto
 
 .PHONY: install demo test lint bench mutate clean translations catalogs image image-base image-test
@@ -39,7 +41,7 @@ test: $(STAMP) catalogs
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist load
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -8,6 +8,7 @@ process and is parsed back.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import re
 import subprocess
@@ -17,8 +18,10 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
-from email.message import EmailMessage
-from typing import Any
+from email.contentmanager import ContentManager, raw_data_manager
+from email.message import EmailMessage, Message
+from email.policy import EmailPolicy
+from typing import Any, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import pytest
@@ -176,6 +179,56 @@ def redis_url(redis_server: str) -> str:
 
 
 # --- smtp -------------------------------------------------------------------------------
+# Tests read the same received emails again and again (a whole game looks for the newest
+# offer to an address after every move): with the standard library's default policy every
+# ``message["To"]`` parses its header again and every ``get_content()`` decodes its part
+# again, which was most of a whole game's time in the test (the suite's time, issue 34).
+# RECEIVED is ``policy.default`` that parses each distinct header value, and decodes each
+# distinct text part, once per process: both are immutable, and a message changed after it
+# arrived holds other raw values, so those are parsed anew.
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _header(name: str, value: str) -> Any:
+    return policy.default.header_fetch_parse(name, value)
+
+
+class _Contents(ContentManager):
+    """``raw_data_manager``, a text part's decoded text kept by its raw text and headers."""
+
+    LIMIT = 1 << 12
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._texts: dict[tuple[str, ...], str] = {}
+
+    def get_content(self, msg: Message, *args: Any, **kw: Any) -> Any:
+        payload = msg.get_payload()
+        if args or kw or msg.get_content_maintype() != "text" or not isinstance(payload, str):
+            return raw_data_manager.get_content(msg, *args, **kw)
+        key = (
+            payload,
+            msg.get_content_type(),
+            str(msg.get_param("charset", "")),
+            str(msg.get("content-transfer-encoding", "")),
+        )
+        text = self._texts.get(key)
+        if text is None:
+            if len(self._texts) >= self.LIMIT:
+                self._texts.clear()
+            text = self._texts[key] = raw_data_manager.get_content(msg)
+        return text
+
+
+class _Received(EmailPolicy):
+    def header_fetch_parse(self, name: str, value: str) -> Any:
+        if hasattr(value, "name"):
+            return value
+        return _header(name, value)
+
+
+RECEIVED = cast("EmailPolicy[EmailMessage]", _Received(content_manager=_Contents()))
+"""``policy.default``, each header value parsed and each text part decoded once."""
 
 
 class Inbox:
@@ -227,7 +280,7 @@ class Inbox:
                 self.fail_next = max(0, self.fail_next - 1)
                 self.refused += 1
                 return "451 4.3.0 Try again later"
-            message = message_from_bytes(envelope.content, policy=policy.default)
+            message = message_from_bytes(envelope.content, policy=RECEIVED)
             self.messages.append(message)
             self.raw.append(envelope.original_content or envelope.content)
             self.envelopes.append((list(envelope.rcpt_tos), list(envelope.mail_options)))
