@@ -10,7 +10,6 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from rq import SimpleWorker
 from sqlalchemy import select
 
 from service.config import Settings
@@ -18,7 +17,7 @@ from service.mail.queue import connection, queue
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
 from tests.checkout import ROOT
-from tests.fixtures import Inbox
+from tests.fixtures import BurstWorker, Inbox
 from workers.jobs import sweep_outbox
 
 PBEM = Path(sys.executable).parent / "pbem"
@@ -67,7 +66,7 @@ def drain(settings: Settings) -> None:
     """What production does once things are back: the cron's sweep of unsent rows, then a
     worker (with its scheduler, which enqueues retries that are due) until the queue is dry."""
     sweep_outbox(older_than=0)
-    SimpleWorker([queue(settings)], connection=connection(settings.redis_url)).work(
+    BurstWorker([queue(settings)], connection=connection(settings.redis_url)).work(
         burst=True, with_scheduler=True, logging_level="WARNING"
     )
 

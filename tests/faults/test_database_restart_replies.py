@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 from freezegun import freeze_time
-from rq import SimpleWorker
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
@@ -29,6 +28,7 @@ from service.mail.queue import connection, queue, sweep_inbox
 from tests.faults.checks import assert_every_email_sent_once, assert_log_sound, drain
 from tests.faults.outage import Outage, outage_for
 from tests.faults.replies import inbound_server, inbox, moves_in_log, reply_to_turn, send
+from tests.fixtures import BurstWorker
 from tests.service.hostile import new_game
 
 # Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
@@ -43,7 +43,7 @@ def reader(settings: Settings, on_failure: Any) -> None:
         on_failure(job)
         return True  # and RQ's own handling
 
-    SimpleWorker(
+    BurstWorker(
         [queue(settings)],
         connection=connection(settings.redis_url),
         exception_handlers=[handler],

@@ -23,7 +23,6 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from rq import SimpleWorker
 from sqlalchemy import MetaData, Table, insert, select
 
 from service import create_app
@@ -36,6 +35,7 @@ from service.store import eventstore, hashchain
 from service.store.db import alembic_config, engine_for, schema_state, sessions
 from service.store.models import Base, InboxRow, OutboxRow
 from tests.faults.checks import assert_every_email_sent_once
+from tests.fixtures import BurstWorker
 from tests.helpers import play_now
 from tests.service.recorded_games import email
 from tests.service.replying import codes_of, reply_message
@@ -166,7 +166,7 @@ def run_workers(host: Settings) -> None:
     """What the scheduler's sweeps and a worker do once the release is out."""
     sweep_outbox(older_than=0)
     sweep_inbox_job(older_than=0)
-    SimpleWorker([queue(host)], connection=connection(host.redis_url)).work(
+    BurstWorker([queue(host)], connection=connection(host.redis_url)).work(
         burst=True, logging_level="WARNING"
     )
 

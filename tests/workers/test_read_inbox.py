@@ -14,7 +14,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from freezegun import freeze_time
-from rq import SimpleWorker
 from sqlalchemy import select
 
 from service.config import Settings
@@ -32,6 +31,7 @@ from service.mail.queue import (
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import InboxRow
+from tests.fixtures import BurstWorker
 from workers.jobs import read_inbox
 
 RAW = b"Message-ID: <r@example.org>\r\nFrom: ann@example.org\r\n\r\n1\r\n"
@@ -55,7 +55,7 @@ def row(settings: Settings, inbox_id: int) -> InboxRow:
 
 
 def worker(settings: Settings) -> None:
-    SimpleWorker([queue(settings)], connection=connection(settings.redis_url)).work(
+    BurstWorker([queue(settings)], connection=connection(settings.redis_url)).work(
         burst=True, logging_level="WARNING"
     )
 
