@@ -56,7 +56,9 @@ def install(moment: str) -> None:
 
         @event.listens_for(Engine, "before_cursor_execute")
         def _appending(_conn, _cursor, statement, *_rest) -> None:
-            if " ".join(statement.split()[:3]).upper() == "INSERT INTO EVENTS":
+            # Its own statement on SQLite; on PostgreSQL one statement (``WITH moved AS``)
+            # advances the game row and inserts the events (service/store/eventlog.py).
+            if "INSERT INTO EVENTS" in " ".join(statement.split()).upper():
                 appended.append(True)
 
         @event.listens_for(Session, "after_soft_rollback")
