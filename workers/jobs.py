@@ -13,7 +13,7 @@ from service.config import Settings, load_extra_games
 from service.errors import Conflict
 from service.mail import bundle, holding, ledger, newaddress, replies
 from service.mail import signin as signin_mail
-from service.mail.compose import Outgoing, compose, plan, still_wanted
+from service.mail.compose import Outgoing, Plan, compose, plan, still_wanted
 from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
 from service.mail.smtp import deliver, refused_for_good
 from service.play import blocklist, reach, signin, suppression
@@ -73,9 +73,11 @@ def send_outbox(outbox_id: int) -> str:
                     counters.email("held")
                     return "held"
                 row.attempts += 1
-                outgoing = compose_any(session, settings, row, contact=passed.contact)
-                skipped = outgoing if isinstance(outgoing, str) else None
-                if not isinstance(outgoing, str):
+                outgoing = compose_any(session, settings, row, passed.contact, planned)
+                if isinstance(outgoing, str):
+                    skipped = outgoing
+                else:
+                    row.claimed_at = now()  # one UPDATE with the attempt, as the ledger flushes
                     written = ledger.write(
                         session, settings, outgoing, row.kind, outbox_id=row.id,
                         game_id=row.game_id, seat=row.seat,
@@ -85,10 +87,10 @@ def send_outbox(outbox_id: int) -> str:
             skipped = still_wanted(session, row)
             if skipped is not None:
                 ledger.dropped(session, written.id)
+            else:
+                row.claimed_at = now()
         if skipped is not None:
             row.skipped = skipped
-        else:
-            row.claimed_at = now()
         letter = None if written is None else ledger.letter(settings, written)
     # Counted once committed, as the row now says.
     if skipped is not None or letter is None or written is None:
@@ -100,12 +102,13 @@ def send_outbox(outbox_id: int) -> str:
 
 
 def compose_any(
-    session: Session, settings: Settings, row: OutboxRow, *, contact: str | None
+    session: Session, settings: Settings, row: OutboxRow, contact: str | None, planned: Plan
 ) -> Outgoing | str:
-    """``row``'s email: its own, or the answer to a reply to an email of several games."""
+    """``row``'s email (``planned`` as :func:`plan` found it): its own, or the answer to a
+    reply to an email of several games."""
     if bundle.answers_sections(session, row):
         return bundle.compose_answer(session, settings, row)
-    return compose(session, settings, row, contact=contact)
+    return compose(session, settings, row, contact=contact, planned=planned)
 
 
 def send_held(outbox_id: int) -> str:

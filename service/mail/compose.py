@@ -63,21 +63,29 @@ reminder (the last email until they answer)."""
 
 
 def compose(
-    session: Session, settings: Settings, row: OutboxRow, *, contact: str | None = None
+    session: Session,
+    settings: Settings,
+    row: OutboxRow,
+    *,
+    contact: str | None = None,
+    planned: Plan | None = None,
 ) -> Outgoing | str:
     """The message for ``row`` and its recipient, in the seat's language (its subject, both
     parts and its picture), or the reason it is no longer worth sending. ``contact``: the
     recipient never played, and this is their invitation or their one reminder
-    (:data:`FIRST_CONTACT`, :mod:`service.mail.holding`)."""
-    loaded = eventstore.load(session, row.game_id)
+    (:data:`FIRST_CONTACT`, :mod:`service.mail.holding`). ``planned``: what :func:`plan`
+    found for ``row`` in this transaction, not asked again (issue 34 §2)."""
+    loaded = eventstore.load(session, row.game_id) if planned is None else planned.loaded
     seat = seat_row(loaded.row, row.seat)
     players = shown_names.Players(loaded.row)
     with words.speaking(seat.language, seat.time_zone), words.naming(players):
         if row.kind == ANSWER:
             return _answer(session, settings, row, loaded, seat)
-        planned = worth_sending(session, row, loaded, seat)
-        if isinstance(planned, str):
-            return planned
+        if planned is None:
+            worth = worth_sending(session, row, loaded, seat)
+            if isinstance(worth, str):
+                return worth
+            planned = worth
         email = _email(session, settings, row, loaded, planned, contact)
         return Outgoing(message(settings, email), planned.recipient[1])
 
@@ -92,7 +100,7 @@ def plan(session: Session, row: OutboxRow) -> Plan | str:
         if refused is not None:
             return refused
         assert seat.email is not None
-        return Plan((seat.name, seat.email), shown_names.of_seat(seat), None, False, False)
+        return Plan((seat.name, seat.email), shown_names.of_seat(seat), None, False, False, loaded)
     return worth_sending(session, row, loaded, seat)
 
 
@@ -122,6 +130,8 @@ class Plan:
     offer: SeatOfferRow | None
     acting: bool
     owns: bool
+    loaded: Loaded
+    """The game as it stood when the plan was made, in the plan's transaction."""
 
 
 def worth_sending(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> Plan | str:
@@ -142,7 +152,7 @@ def worth_sending(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRo
         if style != "each":
             chosen = "a daily digest" if style == "digest" else "no turn emails"
             return f"the player chose {chosen}"
-    return Plan(recipient, greeted, offer, acting, owns)
+    return Plan(recipient, greeted, offer, acting, owns, loaded)
 
 
 def _addressee(
