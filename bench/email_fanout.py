@@ -22,7 +22,7 @@ from aiosmtpd.controller import Controller
 from rq import Queue
 from sqlalchemy import func, select
 
-from bench.figures import Figure, at_least, shown
+from bench.figures import Figure, at_least, at_most, shown
 from bench.harness import WORKER_ARGS, CountingInbox, rate, work
 from bench.planning import bench_games, players_for
 from service import boards
@@ -41,6 +41,10 @@ FINISHED_JOBS = 500
 EMAILS_MIN_PER_S = 100.0
 RATIO_MIN = 0.40
 """Emails per second over no-op jobs per second, each game's and all together (issue 19)."""
+PICTURE_EMAILS_FOR_MEMORY = 100
+RSS_MAX_MIB = 200.0
+"""Issue 34 §4: a fresh worker's peak resident memory after this many picture emails of the
+picture games, interleaved."""
 PICTURE_RATIO_MIN = 0.12
 TEXT_RATIO_MIN = 0.30
 """Issue 34 §2: emails with a board picture (the games that draw one, together), and emails
@@ -99,6 +103,8 @@ def _run(settings: Settings, inbox: CountingInbox, log: Callable[[str], None]) -
         )
     emails["expected"] = len(all_ids)
 
+    memory = _picture_memory(settings, [n for n, k in kinds.items() if k == "picture"], log)
+
     pending = len(Queue(settings.queue_name, connection=conn))
     log(f"email: draining the {pending} jobs the HTTP moves enqueued ...")
     drain_memory = work(settings, settings.queue_name)
@@ -112,14 +118,41 @@ def _run(settings: Settings, inbox: CountingInbox, log: Callable[[str], None]) -
         "ratio_by_kind": {kind: _ratio(r, noop) for kind, r in emails["by_kind"].items()},
         "kinds": kinds,
         "after_moves": {**drained, "memory": drain_memory, "enqueued": pending},
+        "picture_memory": memory,
         "targets": {
             "emails_min_per_s": EMAILS_MIN_PER_S,
             "ratio_min": RATIO_MIN,
             "picture_ratio_min": PICTURE_RATIO_MIN,
             "text_ratio_min": TEXT_RATIO_MIN,
+            "rss_max_mib": RSS_MAX_MIB,
         },
         "worker_args": WORKER_ARGS,
     }
+
+
+def _picture_memory(
+    settings: Settings, games: list[str], log: Callable[[str], None]
+) -> dict[str, Any]:
+    """A fresh worker's peak memory after :data:`PICTURE_EMAILS_FOR_MEMORY` invitation
+    emails of ``games``, one game after another in turn (issue 34 §4)."""
+    name = f"{settings.queue_name}-memory"
+    mail = replace(settings, queue_name=name)
+    each: list[list[int]] = []
+    for g, game in enumerate(games):
+        ids: list[int] = []
+        index = 0
+        with sessions(settings.database_url).begin() as session:
+            while len(ids) < -(-PICTURE_EMAILS_FOR_MEMORY // len(games)):
+                players = own_addresses(settings, players_for(game, 50_000 + 1_000 * g + index))
+                ids += create_game(session, game, players).outbox_ids
+                index += 1
+        each.append(ids)
+    interleaved = [i for turn in zip(*each, strict=False) for i in turn]
+    wanted = interleaved[:PICTURE_EMAILS_FOR_MEMORY]
+    log(f"email: a fresh worker's memory after {len(wanted)} picture emails ...")
+    enqueue_outbox(mail, wanted)
+    memory = work(mail, name)
+    return {**rate(mail, name), "memory": memory, "emails": len(wanted)}
 
 
 def _floor(settings: Settings, ids: list[int], log: Callable[[str], None]) -> dict[str, Any]:
@@ -192,6 +225,17 @@ def judged(e: dict[str, Any], valid: bool) -> list[Figure]:
                 "",
                 e["targets"][f"{kind}_ratio_min"],
                 valid,
+            )
+        )
+    if "picture_memory" in e:  # issue 34 §4
+        m = e["picture_memory"]
+        figures.append(
+            at_most(
+                f"worker peak RSS after {m['emails']} picture emails, fresh worker",
+                m["memory"]["peak_rss_mib"],
+                "MiB",
+                e["targets"]["rss_max_mib"],
+                valid and m["failed"] == 0,
             )
         )
     floor = e["floor"]

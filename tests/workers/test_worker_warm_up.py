@@ -35,3 +35,26 @@ def test_a_started_worker_has_every_catalog_font_backdrop_and_label_layout_loade
     for name in EMAIL_TEMPLATES:
         assert compose._env.cache is not None
         assert any(key[1] == name for key in compose._env.cache), name
+
+
+def test_a_worker_keeps_freed_picture_buffers_out_of_its_heap_before_it_draws(
+    settings, monkeypatch
+):
+    """Issue 34 §4: glibc's malloc is told to keep large blocks mapped on their own, so a
+    picture's freed buffers go back to the system, before the warm-up's first picture."""
+    from workers import process
+
+    said: list[str] = []
+    monkeypatch.setattr(process, "unmap_freed_pictures", lambda: said.append("unmap") or True)
+    monkeypatch.setattr(process, "warm_up", lambda: said.append("warm"))
+    queue = Queue(settings.queue_name, connection=connection(settings.redis_url))
+
+    Worker([queue], connection=queue.connection).work(burst=True)
+
+    assert said == ["unmap", "warm"]
+
+
+def test_the_c_library_here_takes_the_fixed_mapping_threshold():
+    from workers.process import unmap_freed_pictures
+
+    assert unmap_freed_pictures()  # glibc, as in the image (Debian) and on these machines
