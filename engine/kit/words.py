@@ -176,10 +176,8 @@ def _source(text: str, plural: str | None, args: tuple[tuple[str, Arg], ...]) ->
 def _english(template: str, args: tuple[tuple[str, Arg], ...]) -> tuple[str, bool]:
     """``template`` filled in English, as :func:`render` fills it with the English
     templates and no reader's names (a nested message by its own English), and whether a
-    seat is among the values."""
-    if not args:
-        # A template without values still has its escaped braces ("{{}}") unescaped.
-        return (template.format_map({}) if "{" in template or "}" in template else template), False
+    seat is among the values. A template without values is formatted too: its escaped
+    braces ("{{}}") are read as braces."""
     values = {}
     seated = False
     for name, arg in args:
