@@ -15,7 +15,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from email.contentmanager import ContentManager, raw_data_manager
@@ -39,7 +39,7 @@ from werkzeug.serving import make_server
 from service import create_app
 from service.cli.localnet import free_port
 from service.config import Settings
-from service.mail.queue import connection
+from service.mail.queue import connection, queue
 from service.store.db import engine_for, migrate
 from service.store.models import Base
 from tests.checkout import ROOT
@@ -387,6 +387,27 @@ class BurstWorker(SimpleWorker):
         pass
 
 
+def run_queue_dry(
+    settings: Settings,
+    *,
+    with_scheduler: bool = False,
+    exception_handlers: Sequence[Callable[..., Any]] = (),
+    logging_level: str | None = "WARNING",
+) -> None:
+    """Run the queue of ``settings`` dry in this process, as ``rq worker --burst`` would:
+    a :class:`BurstWorker` on its Redis takes every job until none is left.
+
+    ``with_scheduler`` also runs RQ's scheduler, which enqueues the retries that are due;
+    ``exception_handlers`` are called on each failed attempt before RQ's own handling (a
+    handler returning a falsy value other than None stops it); ``logging_level`` is set on
+    RQ's loggers, None (RQ's default) leaving them at the levels they have."""
+    BurstWorker(
+        [queue(settings)],
+        connection=connection(settings.redis_url),
+        exception_handlers=list(exception_handlers),
+    ).work(burst=True, with_scheduler=with_scheduler, logging_level=logging_level)
+
+
 @pytest.fixture
 def work(settings: Settings):
     """Run the queue dry with an in-process worker, as ``rq worker --burst`` would.
@@ -395,14 +416,11 @@ def work(settings: Settings):
     enqueue: the sweeper first enqueues whatever is committed and unsent (a job that finds
     its row sent does nothing), then the worker runs.
     """
-    from service.mail.queue import queue
     from workers.jobs import sweep_outbox
 
     def run() -> None:
         sweep_outbox(older_than=0)
-        BurstWorker([queue(settings)], connection=connection(settings.redis_url)).work(
-            burst=True, logging_level="WARNING"
-        )
+        run_queue_dry(settings)
 
     return run
 
@@ -427,7 +445,6 @@ class LiveServer:
 def tick(settings: Settings, work):
     """What the scheduler does every minute: enqueue ``workers.schedule.tick``; then a
     worker runs it and sends what it queued."""
-    from service.mail.queue import queue
 
     def run() -> None:
         queue(settings).enqueue("workers.schedule.tick")

@@ -13,11 +13,10 @@ from pathlib import Path
 from sqlalchemy import select
 
 from service.config import Settings
-from service.mail.queue import connection, queue
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
 from tests.checkout import ROOT
-from tests.fixtures import BurstWorker, Inbox
+from tests.fixtures import Inbox, run_queue_dry
 from workers.jobs import sweep_outbox
 
 PBEM = Path(sys.executable).parent / "pbem"
@@ -66,9 +65,7 @@ def drain(settings: Settings) -> None:
     """What production does once things are back: the cron's sweep of unsent rows, then a
     worker (with its scheduler, which enqueues retries that are due) until the queue is dry."""
     sweep_outbox(older_than=0)
-    BurstWorker([queue(settings)], connection=connection(settings.redis_url)).work(
-        burst=True, with_scheduler=True, logging_level="WARNING"
-    )
+    run_queue_dry(settings, with_scheduler=True)
 
 
 def start_worker(settings: Settings, *extra: str) -> subprocess.Popen[str]:

@@ -5,7 +5,9 @@ The moment is found by SQLAlchemy's own events (the product's code is not touche
 ``before-snapshot`` is when the snapshot INSERT is about to reach the database, the
 move's events and game row already written in the open transaction; ``after-commit`` is
 just after the transaction committed, before the response or the enqueue. Settings come
-from the environment, as in production.
+from the environment, as in production. At ``before-snapshot`` each statement that reaches
+the database is printed on stderr, in order, on one line, for the test to name
+(:mod:`tests.faults.statements`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from service import create_app
+from tests.faults.statements import named
 
 
 def die(*_args: Any) -> None:
@@ -31,9 +34,8 @@ def main(moment: str, method: str, path: str) -> None:
 
         @event.listens_for(Engine, "before_cursor_execute")
         def _snapshot(_conn, _cursor, statement, *_rest) -> None:
-            words = " ".join(statement.split()[:3]).upper()
-            print(words, file=sys.stderr, flush=True)  # what reached the database, in order
-            if words == "INSERT INTO SNAPSHOTS":
+            print(" ".join(statement.split()), file=sys.stderr, flush=True)
+            if named(statement) == "INSERT INTO SNAPSHOTS":
                 die()
 
     elif moment == "after-commit":

@@ -12,7 +12,8 @@ events watched):
     committed.
 ``committed``
     Just after the commit of the transaction that appended the move's events (found by
-    SQLAlchemy's events: an ``INSERT INTO events`` then a commit), before anything else:
+    SQLAlchemy's events: a statement inserting events, on either database,
+    :func:`tests.faults.statements.appends_events`, then a commit), before anything else:
     the rule is that the message is marked read, and the answer queued, in that very commit
     (so a reading taken up again never plays the move twice), whatever the code's shape.
 
@@ -32,6 +33,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from service.mail import replies
+from tests.faults.statements import appends_events
 
 STALLED = "STALLED"
 
@@ -56,9 +58,7 @@ def install(moment: str) -> None:
 
         @event.listens_for(Engine, "before_cursor_execute")
         def _appending(_conn, _cursor, statement, *_rest) -> None:
-            # Its own statement on SQLite; on PostgreSQL one statement (``WITH moved AS``)
-            # advances the game row and inserts the events (service/store/eventlog.py).
-            if "INSERT INTO EVENTS" in " ".join(statement.split()).upper():
+            if appends_events(statement):
                 appended.append(True)
 
         @event.listens_for(Session, "after_soft_rollback")

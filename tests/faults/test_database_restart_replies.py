@@ -24,11 +24,11 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from service.config import Settings
-from service.mail.queue import connection, queue, sweep_inbox
+from service.mail.queue import sweep_inbox
 from tests.faults.checks import assert_every_email_sent_once, assert_log_sound, drain
 from tests.faults.outage import Outage, outage_for
 from tests.faults.replies import inbound_server, inbox, moves_in_log, reply_to_turn, send
-from tests.fixtures import BurstWorker
+from tests.fixtures import run_queue_dry
 from tests.service.hostile import new_game
 
 # Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
@@ -43,11 +43,7 @@ def reader(settings: Settings, on_failure: Any) -> None:
         on_failure(job)
         return True  # and RQ's own handling
 
-    BurstWorker(
-        [queue(settings)],
-        connection=connection(settings.redis_url),
-        exception_handlers=[handler],
-    ).work(burst=True, logging_level="WARNING")
+    run_queue_dry(settings, exception_handlers=[handler])
 
 
 def test_replies_through_a_database_restart_are_each_stored_once_applied_once_answered_once(

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
-from email import message_from_bytes, policy
+from email import message_from_bytes
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,7 @@ from service.cli.demo import exposure_warning
 from service.cli.localnet import free_port, wait_for_http
 from service.config import Settings
 from tests.checkout import ROOT
+from tests.fixtures import RECEIVED
 
 PBEM = Path(sys.executable).parent / "pbem"
 DEMO_SETS = {"DATABASE_URL", "REDIS_URL", "SMTP_URL", "BASE_URL", "MAILBOX_DIR", "SECRET_KEY"}
@@ -70,7 +71,7 @@ def mails(folder: Path, count: int, seconds: float = 60) -> list:
     while time.monotonic() < deadline:
         found = sorted((folder / "new").glob("*")) if (folder / "new").exists() else []
         if len(found) >= count:
-            return [message_from_bytes(p.read_bytes(), policy=policy.default) for p in found]
+            return [message_from_bytes(p.read_bytes(), policy=RECEIVED) for p in found]
         time.sleep(0.2)
     pytest.fail(f"{count} emails did not arrive in {folder}")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import mailbox
 from collections.abc import Iterator
 from dataclasses import replace
-from email import message_from_bytes, policy
+from email import message_from_bytes
 from email.message import EmailMessage
 
 import pytest
@@ -18,7 +18,7 @@ from service.config import Settings
 from service.mail.inbound_server import InboundController
 from service.store.db import sessions
 from service.store.models import InboxRow
-from tests.fixtures import ServerLikeClient
+from tests.fixtures import RECEIVED, ServerLikeClient
 from tests.helpers import csrf_token
 from tests.service.replying import signed_address
 
@@ -76,7 +76,7 @@ def test_a_reply_typed_in_the_mailbox_reaches_the_inbound_server_as_an_email(dem
     assert response.headers["Location"].endswith(f"/mailbox/{key}?replied=1")
     (row,) = received(demo)
     assert (row.mail_from, row.rcpt_to) == ("ann@example.org", REPLY_TO)
-    reply = message_from_bytes(row.raw, policy=policy.default)
+    reply = message_from_bytes(row.raw, policy=RECEIVED)
     assert reply["From"] == "ann@example.org" and reply["To"] == REPLY_TO
     assert reply["In-Reply-To"] == "<turn-1@pbem.localhost>"
     assert reply["Subject"] == "Re: Your turn"
@@ -141,7 +141,7 @@ def test_whatever_is_typed_goes_in_the_reply_body_only(demo, text):
     response = client.post(f"/mailbox/{key}/reply", data={"text": text, "csrf_token": token})
     assert response.status_code == 303
     (row,) = received(demo)
-    reply = message_from_bytes(row.raw, policy=policy.default)
+    reply = message_from_bytes(row.raw, policy=RECEIVED)
     assert reply["Subject"] == "Re: Your turn" and reply["Bcc"] is None
     assert row.rcpt_to == REPLY_TO
 
@@ -160,6 +160,6 @@ def test_an_email_whose_headers_decode_to_line_breaks_is_answered_on_one_line(de
     response = client.post(f"/mailbox/{key}/reply", data={"text": "1", "csrf_token": token})
     assert response.status_code == 303
     (row,) = received(demo)
-    reply = message_from_bytes(row.raw, policy=policy.default)
+    reply = message_from_bytes(row.raw, policy=RECEIVED)
     assert reply["Bcc"] is None and reply["X"] is None
     assert reply["Subject"] == "Re: Your Bcc: x@evil.org"

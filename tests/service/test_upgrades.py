@@ -29,13 +29,12 @@ from service import create_app
 from service.audit import checks as audit
 from service.cli.commands import main
 from service.config import Settings
-from service.mail.queue import connection, queue
 from service.play.games import create_game
 from service.store import eventstore, hashchain
 from service.store.db import alembic_config, engine_for, schema_state, sessions
 from service.store.models import Base, InboxRow, OutboxRow
 from tests.faults.checks import assert_every_email_sent_once
-from tests.fixtures import BurstWorker
+from tests.fixtures import run_queue_dry
 from tests.helpers import play_now
 from tests.service.recorded_games import email
 from tests.service.replying import codes_of, reply_message
@@ -166,9 +165,7 @@ def run_workers(host: Settings) -> None:
     """What the scheduler's sweeps and a worker do once the release is out."""
     sweep_outbox(older_than=0)
     sweep_inbox_job(older_than=0)
-    BurstWorker([queue(host)], connection=connection(host.redis_url)).work(
-        burst=True, logging_level="WARNING"
-    )
+    run_queue_dry(host)
 
 
 def test_every_earlier_revision_is_tested():

@@ -20,10 +20,10 @@ from service import logs
 from service.cli.localnet import free_port
 from service.mail import signin as signin_mail
 from service.mail.inbound_server import InboundController
-from service.mail.queue import connection, enqueue_outbox, queue
+from service.mail.queue import enqueue_outbox, queue
 from service.store.db import sessions
 from service.store.models import OutboxRow
-from tests.fixtures import BurstWorker
+from tests.fixtures import run_queue_dry
 from tests.service.replying import signed_address
 
 PLAYER = "Spec1.John.Smith@example.org"
@@ -58,7 +58,7 @@ def test_a_refusal_quoting_the_recipient_is_logged_and_kept_without_the_address(
     with sessions(settings.database_url)() as s:
         ids = list(s.scalars(select(OutboxRow.id)))
     enqueue_outbox(settings, ids)
-    BurstWorker([queue(settings)], connection=connection(settings.redis_url)).work(burst=True)
+    run_queue_dry(settings, logging_level=None)  # RQ's default: its loggers' levels kept
     with sessions(settings.database_url)() as s:
         # The refused rows; the relay's 550 then told each table (issue 31), rows of their own.
         errors = list(s.scalars(select(OutboxRow.last_error).where(OutboxRow.id.in_(ids))))

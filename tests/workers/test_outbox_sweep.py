@@ -25,7 +25,7 @@ from service.mail.queue import enqueue_outbox, job_id, queue, retry_policy, swee
 from service.play.games import create_game
 from service.store.db import sessions
 from service.store.models import OutboxRow
-from tests.fixtures import BurstWorker
+from tests.fixtures import run_queue_dry
 from workers import jobs
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -193,8 +193,6 @@ def test_two_schedulers_sweeping_one_backlog_at_once_run_each_rows_send_job_once
         swept = [f.result(timeout=30) for f in sweeps]
     runs: Counter[int] = Counter()
     monkeypatch.setattr(jobs, "send_outbox", lambda outbox_id: runs.update([outbox_id]))
-    BurstWorker([queue(settings)], connection=queue(settings).connection).work(
-        burst=True, logging_level="WARNING"
-    )
+    run_queue_dry(settings)
     assert runs == Counter(backlog.values()), "each row's send job ran once"
     assert sorted(id_ for ids in swept for id_ in ids) == sorted(backlog.values())

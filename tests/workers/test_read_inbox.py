@@ -31,7 +31,7 @@ from service.mail.queue import (
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import InboxRow
-from tests.fixtures import BurstWorker
+from tests.fixtures import run_queue_dry
 from workers.jobs import read_inbox
 
 RAW = b"Message-ID: <r@example.org>\r\nFrom: ann@example.org\r\n\r\n1\r\n"
@@ -52,12 +52,6 @@ def row(settings: Settings, inbox_id: int) -> InboxRow:
         found = session.get(InboxRow, inbox_id)
         assert found is not None
         return found
-
-
-def worker(settings: Settings) -> None:
-    BurstWorker([queue(settings)], connection=connection(settings.redis_url)).work(
-        burst=True, logging_level="WARNING"
-    )
 
 
 def test_a_message_is_read_once_and_a_second_job_does_nothing(settings):
@@ -155,7 +149,7 @@ def test_a_failing_read_is_undone_retried_then_given_up(settings, monkeypatch):
     monkeypatch.setattr(replies, "read", failing)
     inbox_id = received(settings)
     enqueue_inbox(settings, [inbox_id])
-    worker(settings)
+    run_queue_dry(settings)
     # The job and every retry of RQ's policy, then no more.
     assert len(attempts) == 1 + len(settings.retry_intervals)
     failed = row(settings, inbox_id)
@@ -163,7 +157,7 @@ def test_a_failing_read_is_undone_retried_then_given_up(settings, monkeypatch):
     assert failed.processed_at is not None and failed.claimed_at is None
     assert failed.outcome == "failed: RuntimeError: the reader broke"
     assert sweep_inbox(settings, older_than=0) == []
-    worker(settings)
+    run_queue_dry(settings)
     assert len(attempts) == 1 + len(settings.retry_intervals)
 
 
@@ -180,7 +174,7 @@ def test_a_read_that_failed_once_is_read_on_retry(settings, monkeypatch):
     monkeypatch.setattr(replies, "read", once_failing)
     inbox_id = received(settings)
     enqueue_inbox(settings, [inbox_id])
-    worker(settings)
+    run_queue_dry(settings)
     assert len(attempts) == 2
     assert row(settings, inbox_id).outcome == READ
 
@@ -191,7 +185,7 @@ def test_the_sweeper_hands_over_a_message_whose_job_was_lost(settings):
     assert sweep_inbox(settings, older_than=0) == [inbox_id]
     assert sweep_inbox(settings, older_than=0) == [inbox_id]  # its job still waits...
     assert len(queue(settings)) == 1  # ...so it is not enqueued twice
-    worker(settings)
+    run_queue_dry(settings)
     assert row(settings, inbox_id).processed_at is not None
     assert sweep_inbox(settings, older_than=0) == []
 
@@ -217,7 +211,7 @@ def test_the_sweeper_leaves_a_message_being_read_until_its_claim_runs_out(settin
         assert claimed is not None
         claimed.claimed_at = now() - timedelta(seconds=settings.claim_ttl + 1)
     assert sweep_inbox(settings, older_than=0) == [inbox_id]
-    worker(settings)
+    run_queue_dry(settings)
     assert row(settings, inbox_id).outcome == READ
 
 
@@ -277,7 +271,7 @@ def test_the_sweeper_gives_up_from_the_very_moment_both_limits_are_reached(
 def test_a_reading_job_runs_in_a_real_worker_from_the_queue(settings):
     ids = [received(settings, RAW.replace(b"<r@", f"<r{i}@".encode())) for i in range(3)]
     assert enqueue_inbox(settings, ids) == 3
-    worker(settings)
+    run_queue_dry(settings)
     with sessions(settings.database_url)() as session:
         outcomes = session.scalars(select(InboxRow.outcome).order_by(InboxRow.id)).all()
     assert outcomes == [READ] * 3
