@@ -219,9 +219,9 @@ PNG_BYTES_KEPT = 8 * 2**20
 RQ worker runs its jobs in its own process, forking none (``workers.process``), so one
 email's picture serves the next email that shows the very same picture."""
 CANVASES_KEPT = 3
-"""Supersampled pictures kept per process, one per size and backdrop (about 10 MB each for
-the largest boards): the next picture of that size is drawn over the last one where they
-differ (:func:`_painted`)."""
+"""Pictures kept per process, their pixels and shapes, one per size and backdrop (2 to 4 MB
+each for the largest boards): the next picture of that size is drawn over the last one where
+they differ (:func:`_painted`)."""
 REDRAWN_AT_MOST = 0.5
 """Beyond this share of the picture differing, it is drawn whole rather than patched."""
 BACKEND = "png-2"
@@ -283,10 +283,11 @@ Box = tuple[int, int, int, int]
 
 @dataclass
 class _Canvas:
-    large: Image.Image
-    """The picture supersampled, every shape drawn."""
+    size: tuple[int, int]
+    """The picture's size supersampled, as it was drawn."""
     small: Image.Image
-    """``large`` reduced: the picture's pixels."""
+    """The picture's pixels: drawn supersampled, reduced. The supersampled picture is not
+    kept: a patch is drawn afresh (issue 34 §4: 9 to 15 MB a canvas)."""
     shapes: list[Shape]
     """The shapes drawn, flattened, in order."""
 
@@ -315,7 +316,8 @@ def _painted(drawing: Drawing) -> bytes:
         pen = ImageDraw.Draw(large)
         for shape in flat:
             _draw(large, pen, shape, SUPERSAMPLE)
-        canvas = _Canvas(large, large.reduce(SUPERSAMPLE), flat)
+        canvas = _Canvas(large.size, large.reduce(SUPERSAMPLE), flat)
+        del large, pen  # freed before the encoding: the process's peak memory
     png = _encoded(canvas.small)
     with _CANVAS_LOCK:
         _CANVASES[layer] = canvas
@@ -350,7 +352,7 @@ def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> _Canvas | No
     alone gives the pixels reducing the whole would. ``kept`` is drawn on (the new picture
     replaces it); None when too much differs to be worth it."""
     k = SUPERSAMPLE
-    size = kept.large.size
+    size = kept.size
     dirty: list[Box] = []
     matcher = SequenceMatcher(None, kept.shapes, flat, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -358,7 +360,7 @@ def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> _Canvas | No
             dirty += [_reach(shape, k, size) for shape in (*kept.shapes[i1:i2], *flat[j1:j2])]
     dirty = [box for box in dirty if box[0] < box[2] and box[1] < box[3]]
     if not dirty:
-        return _Canvas(kept.large, kept.small, flat)
+        return _Canvas(kept.size, kept.small, flat)
     if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in dirty) > REDRAWN_AT_MOST * (
         size[0] * size[1]
     ):
@@ -371,10 +373,8 @@ def _patched(kept: _Canvas, drawing: Drawing, flat: list[Shape]) -> _Canvas | No
         if any(x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 for b in dirty):
             _draw(scratch, pen, shape, k)
     for box in dirty:
-        patch = scratch.crop(box)
-        kept.large.paste(patch, box[:2])
-        kept.small.paste(patch.reduce(k), (box[0] // k, box[1] // k))
-    return _Canvas(kept.large, kept.small, flat)
+        kept.small.paste(scratch.crop(box).reduce(k), (box[0] // k, box[1] // k))
+    return _Canvas(kept.size, kept.small, flat)
 
 
 def _merged(boxes: list[Box]) -> list[Box]:
