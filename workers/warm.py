@@ -5,7 +5,8 @@ Each process would otherwise load on its first jobs: the email templates (compil
 Jinja), every catalog (each domain, each language), and for each game that draws a picture
 its fonts, its backdrop (the picture's unchanging shapes, drawn once and kept) and its
 labels' layouts (the widths of the texts every picture measures). A picture of each game's
-opening, as a seat sees it, loads the last three exactly as a first email would.
+opening, as the table sees it (what every email shows: issue 34 §2), loads the last three
+exactly as a first email would.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ def warm_up() -> None:
 
 
 def _draw_opening(name: str) -> None:
-    """The PNG of a new game of ``name`` as its first seat sees it, its players unnamed."""
+    """The PNG of a new game of ``name`` as the whole table sees it, its players unnamed."""
     game = registry.get(name)
     seats = [f"p{i}" for i in range(1, game.min_players + 1)]
     state = replay(game, game.setup(seats, {}, random.Random(0)))
-    boards.render(name, game.view(state, seats[0]), "png", {})
+    boards.render(name, game.view(state, seats[0]), "png", {}, table=game.view(state, None))

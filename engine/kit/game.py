@@ -45,6 +45,12 @@ class Board:
     """The seats in the order they take their turns (the first player's first), as the
     view shows it: what an invitation, sent once the setup drew the first player, says of
     when the reader plays (issue 32 §1). Empty where the view does not know it yet."""
+    beside_picture: Callable[[View], Sequence[str]] | None = None
+    """What a seat's own picture told only that seat and the table's picture (the
+    spectator's, which an email shows to every seat: issue 34 §2) does not, in sentences
+    read from the seat's view: the email says them beside the shared picture. The seat
+    itself ("you are ...") is said by the service; none for a game whose table picture
+    lacks nothing else."""
 
     @classmethod
     def from_package(cls, package: str, **own: Any) -> Board:

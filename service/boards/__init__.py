@@ -64,6 +64,14 @@ def play_order(game: str, view: dict[str, Any]) -> list[str]:
     return list(order(view)) if order is not None else []
 
 
+def beside_picture(game: str, view: dict[str, Any]) -> list[Any]:
+    """What the seat whose view ``view`` is would have read in its own picture and the
+    table's picture does not show (the game's ``beside_picture``), for an email that shows
+    the table's picture (issue 34 §2); none for a game that says nothing more."""
+    said = _board(game).beside_picture
+    return list(said(view)) if said is not None else []
+
+
 def option_path(game: str) -> OptionPath:
     """The game's ``option_path``, else one group per kind of move."""
     return _board(game).option_path or _kind_path
@@ -105,16 +113,21 @@ def render(
     names: Mapping[str, str] | None = None,
     *,
     panels_with_picture: bool = True,
+    table: dict[str, Any] | None = None,
 ) -> Board:
     """The game's board; with ``names`` (seat -> player), the players' names stand where the
     view says their seats, in the text, the panels and the picture. With
     ``panels_with_picture=False`` (an email, which shows the panels only where it has no
-    picture: ``templates/email/message.html``) a board drawn has no panels (issue 34 §2)."""
+    picture: ``templates/email/message.html``) a board drawn has no panels (issue 34 §2).
+    With ``table`` (the spectator's view of the same state) the picture is drawn from it,
+    the text and panels still from ``view``: an email's picture, one for every seat that
+    reads the same language (issue 34 §2), with no seat's hidden information in it."""
     board, names = _board(game), names or {}
+    drawn_from = view if table is None else table
     shown = None
     if picture == "png" and board.picture is not None:
-        shown = view_key(game, view, names, drawing.BACKEND)
-    return _drawn(board, view, picture, names, shown, panels_with_picture)
+        shown = view_key(game, drawn_from, names, drawing.BACKEND)
+    return _drawn(board, view, picture, names, shown, panels_with_picture, drawn_from)
 
 
 def _drawn(
@@ -124,22 +137,23 @@ def _drawn(
     names: Mapping[str, str],
     shown: str | None = None,
     panels_with_picture: bool = True,
+    drawn_from: dict[str, Any] | None = None,
 ) -> Board:
     """A game's board from its data: text and panels named and escaped, the picture laid out
-    against the font that will draw it."""
+    against the font that will draw it, from ``drawn_from`` (else ``view``)."""
     told = board.text(view)
     lines = [told] if isinstance(told, str) else list(told)
     text = "\n".join(with_names(line, names) for line in lines)
     if picture is None or board.picture is None:
         return Board(text=text, html=panels_html(board.panels(view), names))
     html = panels_html(board.panels(view), names) if panels_with_picture else Markup("")
-    lay_out = board.picture
+    lay_out, pictured_view = board.picture, view if drawn_from is None else drawn_from
     with drawing.naming(names):
         return pictured(
             text,
             html,
             picture,
-            lambda: contrast.legible(lay_out(view, drawing.text_width)),
+            lambda: contrast.legible(lay_out(pictured_view, drawing.text_width)),
             shown,
         )
 

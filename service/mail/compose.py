@@ -265,15 +265,20 @@ def _email(
     """Everything ``row``'s email says and links, gathered once."""
     seat_told = told(session, settings, row, loaded, planned)
     acting = seat_told.decision["acting"]
+    # Issue 34 §2: the picture is the table's (the spectator's view), one drawing for every
+    # seat reading this language; what the seat's own picture said only to it is said
+    # beside it (``picture["yours"]``), and the text part is still the seat's own board.
+    table = loaded.game.view(loaded.state, None)
+    names = presentation.seat_names(loaded)
     board = boards.render(
-        loaded.row.game, seat_told.view, "png", presentation.seat_names(loaded),
-        panels_with_picture=False,
-    )  # fmt: skip
+        loaded.row.game, seat_told.view, "png", names, panels_with_picture=False, table=table
+    )
     image_cid = make_msgid("board", domain=settings.mail_domain)
     picture = boards.context(board, image_cid[1:-1])
     picture["alt"] = presentation.picture_alt(
-        loaded, row.seat, seat_told.view, seat_told.decision["prompt"] if acting else None
+        loaded, row.seat, table, seat_told.decision["prompt"] if acting else None, shared=True
     )
+    picture["yours"] = _yours(loaded, seat_told, names) if board.png is not None else []
     reply_to = None
     if planned.offer is None and (acting or seat_told.notice is not None or contact is not None):
         # A reply to an email that offers a decision or a table notice reaches this seat;
@@ -313,6 +318,20 @@ def _email(
         if kinds.of(row.kind).calendar and acting
         else None,
     )
+
+
+def _yours(loaded: Loaded, seat_told: SeatEmail, names: dict[str, str]) -> list[Any]:
+    """What the seat's own picture told only the seat, said beside the table's picture
+    (issue 34 §2): which player and colour they are ("(you)" in a legend, "you are ..." in a
+    header), and whatever else its game says the table's picture lacks for them (their own
+    island drawn large...)."""
+    seat = seat_told.player["seat"]
+    you = _(
+        "On the board you are {name}; your colour is {colour}.",
+        name=names.get(seat, seat),
+        colour=seat_told.player["colour"],
+    )
+    return [you, *boards.beside_picture(loaded.row.game, seat_told.view)]
 
 
 def _fields(seat_told: SeatEmail) -> dict[str, Any]:

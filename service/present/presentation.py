@@ -247,10 +247,19 @@ def game_data(name: str) -> dict[str, Any] | None:
     }
 
 
-def picture_alt(loaded: Loaded, seat: str | None, view: dict[str, Any], prompt: Any = None) -> str:
+def picture_alt(
+    loaded: Loaded,
+    seat: str | None,
+    view: dict[str, Any],
+    prompt: Any = None,
+    *,
+    shared: bool = False,
+) -> str:
     """What the board's picture says to a reader who cannot see it (issue 20), in this
     context's language: whose turn it is, the scores (the final ones, else those the
-    seat's view shows), and the decision ``prompt`` when the seat has one."""
+    seat's view shows), and the decision ``prompt`` when the seat has one. ``shared``: the
+    picture is the table's (the spectator's view, ``view``), which an email shows every
+    seat (issue 34 §2), not ``seat``'s own."""
     title = loaded.game.title
     ended = outcome(loaded)
     if ended is not None:
@@ -267,7 +276,22 @@ def picture_alt(loaded: Loaded, seat: str | None, view: dict[str, Any], prompt: 
     names = seat_names(loaded)
     deciding = Listing(tuple(p["name"] for p in players(loaded, seat) if p["to_act"]))
     viewer = names.get(seat) if seat is not None else None
-    if viewer is None:
+    if shared:
+        said = [
+            _(
+                "The board of {title} as the whole table sees it at event {seq}: {whose} to play.",
+                title=title,
+                seq=loaded.seq,
+                whose=deciding,
+            )
+            if deciding.items
+            else _(
+                "The board of {title} as the whole table sees it at event {seq}.",
+                title=title,
+                seq=loaded.seq,
+            )
+        ]
+    elif viewer is None:
         said = [
             _(
                 "The board of {title} as every spectator sees it at event {seq}: {whose} to play.",

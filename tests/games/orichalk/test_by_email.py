@@ -101,12 +101,16 @@ def png_of(message: EmailMessage) -> tuple[str, bytes]:
     return part["Content-ID"].strip("<>"), payload
 
 
-def board_of(loaded: Loaded, seat: str | None, picture: boards.Picture) -> boards.Board:
-    """What the seat's board would be with everything face down in another order."""
+def board_of(
+    loaded: Loaded, seat: str | None, picture: boards.Picture, *, email: bool = False
+) -> boards.Board:
+    """What the seat's board would be with everything face down in another order; with
+    ``email``, as its email draws it: the picture the table's (issue 34 §2)."""
     other = with_hidden_reshuffled(loaded.state)
     view = loaded.game.view(other, seat)
     names = {seat: NAMES[seat] for seat in loaded.table.seats}
-    return boards.render("orichalk", view, picture, names)
+    table = loaded.game.view(other, None) if email else None
+    return boards.render("orichalk", view, picture, names, table=table)
 
 
 def test_turn_emails_carry_the_board_as_a_png_shown_inline_by_content_id(client, smtp, work):
@@ -138,7 +142,7 @@ def test_no_email_or_page_shows_the_order_of_the_tile_stacks_the_deck_or_the_bag
         loaded = load(settings, game_id)  # as each email was written: nobody moved since
         for email in smtp.messages:
             seat = SEAT_OF[email["To"].split("<")[-1].strip(">")]
-            expected = board_of(loaded, seat, "png")
+            expected = board_of(loaded, seat, "png", email=True)
             assert expected.text in _lines(text_of(email))
             # the panels are on the turn page (issue 20: the email shows the picture)
             assert expected.html not in _lines(html_of(email))

@@ -29,7 +29,7 @@ def rendered(client, message) -> str:
     return text_of(message) + html_of(message)
 
 
-def test_an_objective_in_one_hand_appears_in_no_other_players_email_or_page(
+def test_an_objective_in_one_hand_appears_in_no_other_players_email_page_or_picture(
     client, smtp, work, settings
 ):
     game_id = client.post(
@@ -58,6 +58,14 @@ def test_an_objective_in_one_hand_appears_in_no_other_players_email_or_page(
                     assert not any(name in shown for name in names), f"{other}'s hand leaked"
             assert not any(name in shown for name in undealt), "the deck's cards leaked"
         assert not any(name in public for name in dealt | undealt)
+    # Issue 34 §2: every seat's picture is the table's, which holds no hand: one PNG for all.
+    pictures = {
+        part.get_payload(decode=True)
+        for email in smtp.messages
+        for part in email.walk()
+        if part.get_content_type() == "image/png"
+    }
+    assert len(pictures) == 1 and len(smtp.messages) == len(PLAYERS)
 
 
 def test_turn_emails_show_the_board_as_an_inline_picture(client, smtp, work):

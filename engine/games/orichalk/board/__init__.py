@@ -13,10 +13,12 @@ tile in hand may go is worked out from those spaces and the tile the view names
 - :mod:`.picture`: the picture as shapes (islands in :mod:`.islands`, small drawings in
   :mod:`.icons`, colours in :mod:`.palette`)
 - :mod:`.options`: how a long list of options nests on the turn page
+- :mod:`.beside`: what a seat's email says beside the table's picture of its own island
 """
 
 from __future__ import annotations
 
+from engine.games.orichalk.board.beside import beside_picture
 from engine.games.orichalk.board.words import seat_colour_words
 from engine.kit.game import Board, View, clockwise_from
 
@@ -28,6 +30,8 @@ def play_order(view: View) -> list[str]:
     return [str(s) for s in view.get("order") or ()] or clockwise_from(view, view.get("initiative"))
 
 
-BOARD = Board.from_package(__name__, seat_colours=seat_colour_words, play_order=play_order)
+BOARD = Board.from_package(
+    __name__, seat_colours=seat_colour_words, play_order=play_order, beside_picture=beside_picture
+)
 
 __all__ = ["BOARD"]

@@ -121,12 +121,8 @@ def _header(
             D.Text(WIDTH - M, y + 17, label, size=BODY, fill=INK, anchor="end", fit=D.Fit(wide))
         )
         right = wide + 24
-    elif me is None:
-        label = _("spectator's view")
-        right = min(measure(label, BODY), INNER * 0.4)
-        shapes.append(
-            D.Text(WIDTH - M, y + 17, label, size=BODY, fill=MUTED, anchor="end", fit=D.Fit(right))
-        )
+    # A view for nobody is the table's picture, which every seat's email shows (issue 34
+    # §2) as well as a spectator's page: it says nobody's eyes it is seen through.
     shapes.append(
         D.Text(M, y + 17, headline(view), size=15, fill=INK, anchor="start", bold=True,
                fit=D.Fit(INNER - right - 10, lines=2, min_size=11))
