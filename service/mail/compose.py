@@ -100,7 +100,7 @@ def plan(session: Session, row: OutboxRow) -> Plan | str:
         if refused is not None:
             return refused
         assert seat.email is not None
-        return Plan((seat.name, seat.email), shown_names.of_seat(seat), None, False, False, loaded)
+        return Plan((seat.name, seat.email), None, False, False, loaded)
     return worth_sending(session, row, loaded, seat)
 
 
@@ -126,12 +126,19 @@ class Plan:
     """Whom an outbox row's email goes to, and what it offers."""
 
     recipient: tuple[str, str]
-    greeted: str
     offer: SeatOfferRow | None
     acting: bool
     owns: bool
     loaded: Loaded
     """The game as it stood when the plan was made, in the plan's transaction."""
+
+    def greeted(self, seat: str) -> str:
+        """The name the email greets its reader by, read in this context's language when
+        it is told (a plan is made before: an unnamed player is "Player 2" in the reader's
+        own words): the newcomer offered the seat by their own name, else its player."""
+        if self.offer is not None:
+            return self.offer.name
+        return shown_names.of_seat(seat_row(self.loaded.row, seat))
 
 
 def worth_sending(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> Plan | str:
@@ -140,7 +147,7 @@ def worth_sending(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRo
     addressed = _addressee(session, row, loaded, seat)
     if isinstance(addressed, str):
         return addressed
-    recipient, greeted, offer = addressed
+    recipient, offer = addressed
     acting = row.seat in loaded.game.to_act(loaded.state) and not loaded.row.over
     owns = _owns(session, row, loaded, kind)
     if kind.decision:
@@ -152,14 +159,13 @@ def worth_sending(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRo
         if style != "each":
             chosen = "a daily digest" if style == "digest" else "no turn emails"
             return f"the player chose {chosen}"
-    return Plan(recipient, greeted, offer, acting, owns, loaded)
+    return Plan(recipient, offer, acting, owns, loaded)
 
 
 def _addressee(
     session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow
-) -> tuple[tuple[str, str], str, SeatOfferRow | None] | str:
-    """The recipient, the name they are greeted by and the seat offered to them, or why
-    nobody can be written to."""
+) -> tuple[tuple[str, str], SeatOfferRow | None] | str:
+    """The recipient and the seat offered to them, or why nobody can be written to."""
     offer = None
     if row.kind == "seat_offer":
         offer = _offer(session, row, loaded)
@@ -167,9 +173,7 @@ def _addressee(
             return "the seat was taken"
         if offer.email is None:
             return LEFT
-        # The newcomer's own name, or none: they are greeted plainly.
         recipient = (offer.name, offer.email)
-        greeted = offer.name
     elif seat.email is None:
         return LEFT
     elif row.seat in loaded.table.resigned:
@@ -178,11 +182,10 @@ def _addressee(
         return "unsubscribed"
     else:
         recipient = (seat.name, seat.email)
-        greeted = shown_names.of_seat(seat)
     if blocklist.blocked(session, recipient[1]):
         return BLOCKED
     # Issue 31: it bounces, or its player called our email spam.
-    return reach.refusal(session, recipient[1]) or (recipient, greeted, offer)
+    return reach.refusal(session, recipient[1]) or (recipient, offer)
 
 
 def _owns(session: Session, row: OutboxRow, loaded: Loaded, kind: kinds.Kind) -> bool:
@@ -219,7 +222,7 @@ def told(
         notice = _offer_notice(settings, loaded, planned.offer)
     return seat_email(
         settings, loaded, row.seat, row.kind,
-        name=planned.greeted, address=planned.recipient[1],
+        name=planned.greeted(row.seat), address=planned.recipient[1],
         offer=planned.acting and planned.owns, notice=notice,
         news=_news(session, loaded, row.seat) if kind.news else None,
     )  # fmt: skip
