@@ -1,7 +1,8 @@
-"""A player's private notes (issue 35 §3): one per seat of a game, written on the seat page,
-shown to that seat's player alone (their seat and turn pages), escaped everywhere, never in
-the log, the history, an export or another seat's page or API answer; in their own data
-download only; and gone when they are forgotten or their seat is handed on."""
+"""A player's private notes (issue 35 §3): one per seat of a game, written on the seat page or
+by replying ``note ...`` in any language we speak, shown to that seat's player alone (their
+seat and turn pages), escaped everywhere, never in the log, the history, an export or another
+seat's page or API answer; in their own data download only; and gone when they are forgotten
+or their seat is handed on."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from sqlalchemy import inspect, select
 
 from service.audit import checks as audit
 from service.links import urls
+from service.mail import parsing
 from service.play import forgetting, notes, slowplay
 from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import alembic_config, engine_for, sessions
 from service.store.models import EventRow, SeatOfferRow
 from tests.helpers import html_of, path, play_now, text_of
+from tests.service.replying import deliver, reply_message
 from tests.service.test_desk import sign_in
 from tests.service.test_security import client_for
 
@@ -174,6 +177,92 @@ def test_saving_a_note_records_no_event(client, settings, smtp, work):
         after = s.scalars(select(EventRow).where(EventRow.game_id == game_id)).all()
     assert len(after) == before
     assert "secret plan" not in json.dumps([e.payload for e in after])
+
+
+REPLIES = [
+    ("en", "note: take the corner\nthen the centre", "take the corner\nthen the centre",
+     "Your note on this game is kept"),
+    ("ru", "Заметка: взять угол\nпотом центр", "взять угол\nпотом центр",
+     "Ваша заметка к этой игре сохранена"),
+    ("uk", "нотатка взяти кут\nпотім центр", "взяти кут\nпотім центр",
+     "Вашу нотатку до цієї гри збережено"),
+    ("es", "nota: tomar la esquina\nluego el centro", "tomar la esquina\nluego el centro",
+     "Tu nota sobre esta partida está guardada"),
+    ("ja", "メモ\u3000角を取る\n次に中央", "角を取る\n次に中央", "このゲームのメモを保存しました"),
+]  # fmt: skip
+
+
+def set_language(settings, game_id: str, seat: str, lang: str) -> None:
+    with sessions(settings.database_url).begin() as s:
+        row = eventstore.load(s, game_id).row
+        next(x for x in row.seats if x.seat == seat).language = lang
+
+
+def latest_turn_email(smtp, to: str):
+    return [m for m in smtp.to(to) if m["Reply-To"] and m["Auto-Submitted"] != "auto-replied"][-1]
+
+
+def answer_to(smtp, to: str):
+    return [m for m in smtp.to(to) if m["Auto-Submitted"] == "auto-replied"][-1]
+
+
+@pytest.mark.parametrize(("lang", "body", "note", "kept"), REPLIES, ids=[r[0] for r in REPLIES])
+def test_note_by_reply_in_each_language_keeps_the_rest_of_the_reply_and_the_answer_says_so(
+    settings, smtp, work, lang, body, note, kept
+):
+    game_id, mover, _waiter = new_game(settings, work)
+    set_language(settings, game_id, mover, lang)
+    invitation = latest_turn_email(smtp, address(mover))
+    row, _ids = deliver(settings, reply_message(invitation, body))
+    assert row.outcome == "command"
+    work()
+    assert note_of(settings, game_id, mover) == note
+    assert kept in text_of(answer_to(smtp, address(mover)))
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        assert mover in loaded.game.to_act(loaded.state), "the note's lines played nothing"
+
+
+def test_a_code_then_a_note_by_reply_plays_the_code_and_keeps_the_note(settings, smtp, work):
+    game_id, mover, _waiter = new_game(settings, work)
+    invitation = latest_turn_email(smtp, address(mover))
+    deliver(settings, reply_message(invitation, "1\nnote next time the corner"))
+    work()
+    assert note_of(settings, game_id, mover) == "next time the corner"
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        assert mover not in loaded.game.to_act(loaded.state), "the code was played"
+
+
+def test_note_alone_by_reply_clears_it_and_the_answer_says_so(settings, smtp, work):
+    game_id, mover, _waiter = new_game(settings, work)
+    invitation = latest_turn_email(smtp, address(mover))
+    deliver(settings, reply_message(invitation, "note keep calm"))
+    assert note_of(settings, game_id, mover) == "keep calm"
+    deliver(settings, reply_message(invitation, "Note."))
+    work()
+    assert note_of(settings, game_id, mover) is None
+    assert "Your note on this game is cleared." in text_of(answer_to(smtp, address(mover)))
+
+
+def test_a_note_by_reply_over_the_cap_is_cut_and_the_answer_says_how_much(settings, smtp, work):
+    game_id, mover, _waiter = new_game(settings, work)
+    invitation = latest_turn_email(smtp, address(mover))
+    deliver(settings, reply_message(invitation, "note " + "z" * (notes.LONGEST + 5)))
+    work()
+    assert note_of(settings, game_id, mover) == "z" * notes.LONGEST
+    said = text_of(answer_to(smtp, address(mover)))
+    assert "we left out its last 5 characters" in said
+    assert "A note holds at most 2000 characters." in said
+
+
+def test_a_line_is_a_note_only_when_it_begins_with_a_word_for_note():
+    assert parsing.note("notebook on the table") is None
+    assert parsing.note("I note that") is None
+    assert parsing.note("メモ買い物") == "買い物"
+    assert parsing.note("My notes : x") == "x"
+    assert parsing.parse("note " + "w" * 900) == ("note", "w" * 900)
+    assert parsing.parse("status " + "w" * 900) is None
 
 
 def test_forgetting_a_player_erases_their_notes_and_not_the_others(client, settings, smtp, work):
