@@ -61,8 +61,11 @@ def clean(text: str) -> str:
 def of(session: Session, game_id: str, seat: str) -> str | None:
     """The note of ``seat`` in ``game_id``, or None. Only ever shown to that seat's own
     player: the caller has checked the link or the reply address naming the seat."""
-    row = session.get(NoteRow, (game_id, seat))
-    return None if row is None else row.text
+    with session.no_autoflush:  # a read on the way: the caller's pending changes stay one
+        found: str | None = session.scalar(
+            select(NoteRow.text).where(NoteRow.game_id == game_id, NoteRow.seat == seat)
+        )
+    return found
 
 
 def keep(

@@ -1,15 +1,17 @@
 """A player's private notes (issue 35 §3): one per seat of a game, written on the seat page or
 by replying ``note ...`` in any language we speak, shown to that seat's player alone (their
-seat and turn pages), escaped everywhere, never in the log, the history, an export or another
-seat's page or API answer; in their own data download only; and gone when they are forgotten
-or their seat is handed on."""
+seat and turn pages, their turn emails), escaped everywhere, never in the log, the history,
+an export or another seat's page, email or API answer; in their own data download only; and
+gone when they are forgotten."""
 
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from alembic import command
+from freezegun import freeze_time
 from sqlalchemy import inspect, select
 
 from service.audit import checks as audit
@@ -24,6 +26,13 @@ from tests.helpers import html_of, path, play_now, text_of
 from tests.service.replying import deliver, reply_message
 from tests.service.test_desk import sign_in
 from tests.service.test_security import client_for
+from tests.workers import test_flood_cap as flood
+from tests.workers.test_flood_cap import ANN as FLOODED
+from tests.workers.test_flood_cap import (
+    START,
+    capped,  # noqa: F401 (a fixture: the default hourly cap)
+    four_held,
+)
 
 # Players of earlier games: a newcomer's own rules (issue 31 §3) are tested on their own.
 pytestmark = pytest.mark.usefixtures("regulars")
@@ -112,6 +121,30 @@ def test_a_note_saved_on_the_seat_page_shows_on_that_seats_pages_and_turn_email_
     with sessions(settings.database_url)() as s:  # the game's export, its secrets and all
         exported = "\n".join(audit.to_file_lines(s, game_id, with_secrets=True))
     assert "Corner first" not in exported
+    # The mover plays: the waiter's turn email holds no note; then the waiter plays, and the
+    # mover's turn email holds theirs, escaped in its HTML part.
+    smtp.clear()
+    play_first(settings, game_id, mover)
+    work()
+    (told,) = smtp.to(address(waiter))
+    assert "Corner first" not in text_of(told) and "Corner first" not in html_of(told)
+    assert "Your note" not in text_of(told)
+    play_first(settings, game_id, waiter)
+    work()
+    (turn,) = smtp.to(address(mover))
+    text, html = text_of(turn).replace("\r\n", "\n"), html_of(turn)
+    assert "Your note (only you see it):\n  " + HOSTILE in text
+    assert ESCAPED in html and "<script>alert" not in html
+    assert "Corner first" not in "".join(
+        text_of(m) + html_of(m) for m in smtp.to(address(waiter))
+    ), "never the other seat's"
+
+
+def test_a_turn_email_without_a_note_says_nothing_of_notes(client, settings, smtp, work):
+    _game_id, mover, _waiter = new_game(settings, work)
+    (invitation,) = smtp.to(address(mover))
+    assert "note" not in text_of(invitation).casefold()
+    assert 'id="note"' not in html_of(invitation)
 
 
 def test_saving_an_empty_note_clears_it(client, settings, smtp, work):
@@ -319,3 +352,30 @@ def test_the_migration_adds_the_notes_table_and_takes_it_away_again(new_database
     command.upgrade(config, "head")
     columns = {c["name"] for c in inspect(engine_for(url)).get_columns("notes")}
     assert columns == {"game_id", "seat", "text", "updated_at"}
+
+
+@pytest.mark.usefixtures("capped")
+def test_an_email_of_several_games_shows_each_sections_own_note_and_reads_a_lettered_note(
+    client, settings, smtp, work
+):
+    with freeze_time(START) as clock:
+        games = four_held(client, settings, work)
+        with sessions(settings.database_url).begin() as s:
+            for game_id in games:  # Ann holds p2 in each
+                notes.keep(s, game_id, "p2", 0, f"<i>plan of {game_id}</i>", cut=False)
+        clock.tick(timedelta(hours=1, seconds=1))
+        work()
+        bundle = smtp.to(FLOODED)[-1]
+        found = flood.sections(bundle)
+        assert len(found) == 4
+        text, html = text_of(bundle), html_of(bundle)
+        for game_id in found.values():
+            assert f"<i>plan of {game_id}</i>" in text
+            assert f"&lt;i&gt;plan of {game_id}&lt;/i&gt;" in html
+        assert "<i>plan" not in html
+        row, _ids = deliver(settings, reply_message(bundle, "B note: for B alone"))
+        assert row.outcome == "command"
+        assert note_of(settings, found["B"], "p2") == "for B alone"
+        row, _ids = deliver(settings, reply_message(bundle, "note: which game?"))
+        assert row.outcome == "refused: no game named"
+        assert all(note_of(settings, g, "p2") != "which game?" for g in games)
