@@ -86,13 +86,11 @@ def run(
     if found is None:
         return None
     command, rest = found
-    if command == "note":
-        rest = "\n".join(said for said in (rest, *more) if said)
     handler = CONFIRMS.get((asks, command)) or HANDLERS[command]
     try:
         loaded = eventstore.load(session, game_id)
         check_holder(loaded, seat, generation)
-        table = _Table(session, settings, loaded, seat, generation, first_contact)
+        table = _Table(session, settings, loaded, seat, generation, first_contact, tuple(more))
         sentences, outbox_ids = handler(table, command, rest)
         return Said(True, _joined(sentences), outbox_ids, ASKS.get(command, ""))
     except Conflict:
@@ -109,6 +107,8 @@ class _Table:
     seat: str
     generation: int
     first_contact: bool = False
+    more: tuple[str, ...] = ()
+    """The reply's lines below the command's: the rest of a note (issue 35 §3)."""
 
     @property
     def holder(self) -> SeatRow:
@@ -550,7 +550,8 @@ def note(t: _Table, _command: str, rest: str) -> Result:
     """The seat's private note (issue 35 §3): kept beside the game, in no log; cut at
     :data:`service.play.notes.LONGEST` characters, saying so (a reply cannot be edited
     and sent again as the seat page's form can)."""
-    kept = notes.keep(t.session, t.game_id, t.seat, t.generation, rest, cut=True)
+    said = "\n".join(line for line in (rest, *t.more) if line)
+    kept = notes.keep(t.session, t.game_id, t.seat, t.generation, said, cut=True)
     if not kept.text:
         return [_("Your note on this game is cleared.")], []
     lines: list[str] = []
