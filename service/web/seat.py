@@ -240,6 +240,11 @@ def note(token: str) -> ResponseReturnValue:
     form's own ``maxlength`` keeps a browser from sending that)."""
     link = _link(token)
     with db().begin():
+        loaded = eventstore.load(db(), link.game_id)
+        language.for_game(loaded.row)
+        check_holder(loaded, link.seat, link.generation)
+        holder = seat_row(loaded.row, link.seat)
+        language.for_seat(holder.language, holder.time_zone)  # a refusal in its words
         kept = notes.keep(
             db(), link.game_id, link.seat, link.generation, request.form.get("note", ""), cut=False
         )

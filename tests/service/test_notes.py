@@ -171,6 +171,17 @@ def test_a_note_over_the_cap_is_refused_on_the_seat_page_and_the_note_kept_stays
     assert note_of(settings, game_id, mover) == "y" * notes.LONGEST
 
 
+def test_a_note_refused_on_the_seat_page_is_refused_in_the_seats_language(
+    client, settings, smtp, work
+):
+    game_id, mover, _waiter = new_game(settings, work)
+    set_language(settings, game_id, mover, "ru")
+    mine, _turn = urls_of(settings, game_id, mover)
+    refused = save(client, mine, "x" * (notes.LONGEST + 1))
+    assert refused.status_code == 400
+    assert "В заметке помещается не больше 2" in refused.get_data(as_text=True)
+
+
 def test_notes_saved_are_limited_per_client_address(settings, smtp, work):
     game_id, mover, _waiter = new_game(settings, work)
     limited = client_for(settings, note_limit="2 per hour")
