@@ -91,6 +91,8 @@ class Settings:
     whoever asks for them (issue 31 §3); :attr:`sign_in_limit` counts each client."""
     nudge_limit: str = "10 per minute;60 per hour"
     """Nudges per client address, over every game (beside the per-seat rule of one a day)."""
+    note_limit: str = "20 per minute;200 per hour"
+    """Private notes saved on seat pages per client address, over every game (issue 35 §3)."""
     page_limit: str = "60 per minute;600 per hour"
     """History, replay and log pages per client address, over every game: each folds a log."""
     proxy_hops: int = 0

@@ -114,6 +114,7 @@ def _section(
     seat's decision now when one of them offered it (or ``offer_now``), its links."""
     entries = []
     decision = None
+    note = None
     pace = notices.pace(loaded, seat)
     for one in told:
         notice = one.notice
@@ -126,6 +127,7 @@ def _section(
         )
         if one.decision["acting"]:
             decision = one.decision
+            note = one.note  # issue 35 §3: the seat's own note, beside its decision
     if decision is None and offer_now:
         view = loaded.game.view(loaded.state, seat)
         decision = presentation.decision(settings, loaded, seat, view, offer=True)
@@ -137,6 +139,7 @@ def _section(
         "subject": compose.subject(loaded),
         "entries": entries,
         "decision": decision if decision is not None and decision["acting"] else None,
+        "note": note if decision is not None and decision["acting"] else None,
         "deadline": pace["deadline"],
         "page_url": links.decision_url(settings, loaded, seat),
         "seat_url": links.seat_url(settings, loaded, seat),

@@ -19,7 +19,7 @@ from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import ics, keywords, kinds, news, smtp
 from service.mail.kinds import ANSWER
-from service.play import blocklist, reach, resigning
+from service.play import blocklist, notes, reach, resigning
 from service.play.forgetting import LEFT
 from service.play.moves import seat_row
 from service.present import notices, presentation
@@ -220,11 +220,15 @@ def told(
         notice = notices.notice(settings, loaded, row.kind, row.seat, _cause(session, row))
     if planned.offer is not None:
         notice = _offer_notice(settings, loaded, planned.offer)
+    offer = planned.acting and planned.owns
+    # Issue 35 §3: the seat's own note, to its own player (never to a newcomer the seat is
+    # offered to), in an email that offers the seat's decision.
+    note = notes.of(session, loaded.row.id, row.seat) if offer and planned.offer is None else None
     return seat_email(
         settings, loaded, row.seat, row.kind,
         name=planned.greeted(row.seat), address=planned.recipient[1],
-        offer=planned.acting and planned.owns, notice=notice,
-        news=_news(session, loaded, row.seat) if kind.news else None,
+        offer=offer, notice=notice,
+        news=_news(session, loaded, row.seat) if kind.news else None, note=note,
     )  # fmt: skip
 
 
@@ -346,6 +350,7 @@ def _fields(seat_told: SeatEmail) -> dict[str, Any]:
         "prefix": "",
         "reply_by_code": False,
         "reply_commands": keywords.named(keywords.IN_TURN_EMAILS),
+        "note_command": keywords.word("note"),
         "answer": None,
         "preheader": "",
     }

@@ -143,8 +143,17 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "es": ("me rindo", "abandono", "rendirse", "me retiro", "abandonar la partida"),
         "ja": ("投了", "投了します", "投了する", "降参", "降参します", "棄権", "棄権します"),
     },
+    # Issue 35 §3: the player's private note on the game, the rest of the reply after the
+    # word (a colon after it is welcome: "note: ..."); the word alone clears the note.
+    "note": {
+        "en": ("note", "notes", "my note", "my notes"),
+        "ru": ("заметка", "заметки", "моя заметка", "мои заметки"),
+        "uk": ("нотатка", "нотатки", "моя нотатка", "мої нотатки"),
+        "es": ("nota", "notas", "mi nota", "mis notas", "apunte", "apuntes"),
+        "ja": ("メモ", "ノート", "自分用メモ"),
+    },
 }  # fmt: skip
-TAKES_MORE = frozenset({"away", "nudge", "vote", "replace"})
+TAKES_MORE = frozenset({"away", "nudge", "vote", "replace", "note"})
 """Commands followed by more words; the others are the whole line."""
 UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
 """A word between ``away`` and its (last) day ("away until", "нет до", "hasta el")."""

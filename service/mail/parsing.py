@@ -42,8 +42,37 @@ def _phrases() -> list[tuple[str, str]]:
 PHRASES = _phrases()
 
 
+NOTE_PHRASES = sorted(
+    {normal(p) for phrases in KEYWORDS["note"].values() for p in phrases}, key=lambda p: -len(p)
+)
+LONGEST_NOTE_WORD = max(len(p) for p in NOTE_PHRASES) + 2
+NOTE_SEPARATORS = frozenset(":：-–—")
+"""What may stand between the word ``note`` and the note ("note: buy wood")."""
+
+
+def note(line: str) -> str | None:
+    """The note ``line`` keeps (issue 35 §3): the words after ``note`` (or a word of it in
+    another language) as written, however long; ``""`` for the word alone (it clears the
+    note); None when the line is no note."""
+    written = line.strip()
+    for end in range(min(len(written), LONGEST_NOTE_WORD), 0, -1):  # the longest word first
+        if normal(written[:end]) not in NOTE_PHRASES:
+            continue
+        after = written[end:]
+        joined = after and not (after[0].isspace() or after[0] in NOTE_SEPARATORS)
+        if joined and not _cjk(written[end - 1]):
+            continue  # "notebook": another word; a Japanese word needs no space (メモ買う)
+        after = after.strip()
+        return (after[1:] if after[:1] in NOTE_SEPARATORS else after).strip()
+    return None
+
+
 def parse(line: str) -> tuple[str, str] | None:
-    """The command ``line`` names and the words after it (as written, one space apart)."""
+    """The command ``line`` names and the words after it (as written, one space apart);
+    a note (:func:`note`) is the rest of the line as written, however long."""
+    kept = note(line)
+    if kept is not None:
+        return "note", kept
     if len(line) > LONGEST_LINE:
         return None
     # Invisible characters mail clients leave (a BOM, a zero-width space) and hostile ones

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from email.message import Message
@@ -237,7 +237,7 @@ def _read(
     route = (lambda line: (own, line)) if sections is None else _router(session, own, sections)
     read = _Reading(session, settings, sections, first_contact, answer)
     for number, line in enumerate(lines):
-        if not read.line(route, number, line):
+        if not read.line(route, number, line, lines[number + 1 :]):
             break
     if not lines:
         read.steps.append({"line": "", "ok": False, "said": [words.text(_help(sections))]})
@@ -311,9 +311,14 @@ class _Reading:
         return steps
 
     def line(
-        self, route: Callable[[str], tuple[_Target, str] | str], number: int, line: str
+        self,
+        route: Callable[[str], tuple[_Target, str] | str],
+        number: int,
+        line: str,
+        below: Sequence[str] = (),
     ) -> bool:
-        """Read one line; False once the reply's reading stops there."""
+        """Read one line; False once the reply's reading stops there. ``below``: the lines
+        after it, the rest of a note begun on this line (issue 35 §3)."""
         routed = route(line)
         if isinstance(routed, str):
             self.steps.append({"line": _quote(line), "ok": False, "said": [routed], "letter": None})
@@ -323,6 +328,10 @@ class _Reading:
         if target not in self.touched:
             self.touched.append(target)
         step: dict[str, Any] = {"line": _quote(line), "letter": target.letter}
+        if parsing.note(said_line) is not None:
+            # The player's note is the rest of the reply: no line below it is read.
+            self.command(target, step, said_line, below)
+            return False
         found = codes.read(said_line)
         if found is None and number == 0:
             # Issue 32: "２です", "Option 2 please": one code and polite filler, first line only.
@@ -332,10 +341,13 @@ class _Reading:
             return self.command(target, step, said_line)
         return self.codes(target, step, found)
 
-    def command(self, target: _Target, step: dict[str, Any], said_line: str) -> bool:
+    def command(
+        self, target: _Target, step: dict[str, Any], said_line: str, below: Sequence[str] = ()
+    ) -> bool:
         said = reply_commands.run(
             self.session, self.settings, target.game_id, target.seat, target.address.generation,
             target.email, said_line, asks=target.address.asks, first_contact=self.first_contact,
+            more=below,
         )  # fmt: skip
         if said is None:
             if self.steps:

@@ -1,7 +1,7 @@
 """Table commands by reply (issue 18): ``status``, ``help``, ``takeback``, ``away until
 DATE``, ``back``, ``nudge``, ``digest`` / ``every turn`` / ``stop``, ``yes`` / ``no`` to a
-takeback, votes on a passed deadline, and ``resign`` (issue 32), in the player's language
-or in English.
+takeback, votes on a passed deadline, ``resign`` (issue 32) and ``note ...`` (issue 35 §3),
+in the player's language or in English.
 
 ``resign`` only asks: its answer's reply address asks for the confirmation
 (:attr:`service.links.replyto.ReplyTo.asks`), and ``yes`` to that address, and only to it,
@@ -19,7 +19,7 @@ The command words are :data:`.keywords.KEYWORDS`; a line is read into a command 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -34,7 +34,7 @@ from service.links import urls as links
 from service.mail.dates import fold, read_day
 from service.mail.keywords import FROM, TO, UNTIL, word
 from service.mail.parsing import echo, parse
-from service.play import resigning, slowplay, suppression
+from service.play import notes, resigning, slowplay, suppression
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
@@ -43,7 +43,7 @@ from service.store.eventstore import Loaded, now
 from service.store.models import SeatRow
 from service.table import schedule
 from service.table.state import CHOICE_LABELS, CHOICES
-from service.words import _, listing
+from service.words import _, listing, n_
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,7 @@ def run(
     *,
     asks: str = "",
     first_contact: bool = False,
+    more: Sequence[str] = (),
 ) -> Said | None:
     """None when ``line`` is not a table command (part B then answers 'not understood').
 
@@ -78,7 +79,9 @@ def run(
     the seat page does, so a command can only ever act for the seat the address names.
     ``asks`` is what the reply's address asked to confirm: ``yes`` or ``no`` answers that.
     ``first_contact``: the sender had never acted on an email of ours before this reply, so
-    ``stop`` answers their invitation: never email me again (issue 31 §3)."""
+    ``stop`` answers their invitation: never email me again (issue 31 §3). ``more``: the
+    reply's lines below this one, which only ``note`` reads (the note is the rest of the
+    reply, issue 35 §3)."""
     found = parse(line)
     if found is None:
         return None
@@ -87,7 +90,7 @@ def run(
     try:
         loaded = eventstore.load(session, game_id)
         check_holder(loaded, seat, generation)
-        table = _Table(session, settings, loaded, seat, generation, first_contact)
+        table = _Table(session, settings, loaded, seat, generation, first_contact, tuple(more))
         sentences, outbox_ids = handler(table, command, rest)
         return Said(True, _joined(sentences), outbox_ids, ASKS.get(command, ""))
     except Conflict:
@@ -104,6 +107,8 @@ class _Table:
     seat: str
     generation: int
     first_contact: bool = False
+    more: tuple[str, ...] = ()
+    """The reply's lines below the command's: the rest of a note (issue 35 §3)."""
 
     @property
     def holder(self) -> SeatRow:
@@ -261,6 +266,9 @@ def _help(example: str) -> dict[str, str]:
         "no": _("refuse another player's takeback"),
         "vote": _("on a passed deadline, followed by one of: {choices}", choices=_choices()),
         "resign": _("leave the game for good, once you confirm it"),
+        "note": _("followed by your private note on this game, which only you see, on your "
+                  "turn page and in your turn emails (the rest of your reply; alone, it "
+                  "clears the note)"),
         "help": _("this list"),
     }  # fmt: skip
 
@@ -538,6 +546,40 @@ def confirm_resign(t: _Table, command: str, _rest: str) -> Result:
     return [resigning.done(applied.loaded, t.seat)], applied.outbox_ids
 
 
+def note(t: _Table, _command: str, rest: str) -> Result:
+    """The seat's private note (issue 35 §3): kept beside the game, in no log; cut at
+    :data:`service.play.notes.LONGEST` characters, saying so (a reply cannot be edited
+    and sent again as the seat page's form can)."""
+    said = "\n".join(line for line in (rest, *t.more) if line)
+    kept = notes.keep(t.session, t.game_id, t.seat, t.generation, said, cut=True)
+    if not kept.text:
+        return [_("Your note on this game is cleared.")], []
+    lines: list[str] = []
+    if kept.cut:
+        lines.append(
+            n_(
+                "Your note was too long: we left out its last {n} character.",
+                "Your note was too long: we left out its last {n} characters.",
+                n=kept.cut,
+            )
+        )
+        lines.append(
+            n_(
+                "A note holds at most {n} character.",
+                "A note holds at most {n} characters.",
+                n=notes.LONGEST,
+            )
+        )
+    lines.append(
+        _(
+            "Your note on this game is kept: only you see it, on your turn page and in your "
+            "turn emails. Reply {command} alone to clear it.",
+            command=word("note"),
+        )
+    )
+    return lines, []
+
+
 HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "status": status,
     "help": help_,
@@ -556,6 +598,7 @@ HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "replace": vote,
     "end": vote,
     "resign": resign,
+    "note": note,
 }
 ASKS = {"resign": "resign"}
 """Commands whose answer asks for a confirmation, and what its reply address asks."""

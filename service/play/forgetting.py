@@ -16,7 +16,8 @@ Everything the service holds of their address goes, in one transaction:
   the relay answered about past sends is cleared; the ledger of emails sent to them keeps
   no address and no bytes, and what bounces taught of their address goes (issue 31);
   received replies from them or to their seats keep no byte and no sender; their email
-  settings, digests and sign-ins go (every browser signed in as them is signed out).
+  settings, digests and sign-ins go (every browser signed in as them is signed out), and
+  so do their private notes on their seats (issue 35 §3).
 
 What cannot change: the stored payload of an event recorded before issue 30 that named a
 newcomer (a seat offered, claimed or voted for). The hash chain covers it, so it stays in
@@ -36,7 +37,7 @@ from sqlalchemy import ColumnElement, SQLColumnExpression, and_, delete, func, o
 from sqlalchemy.orm import Session
 
 from service.addresses import normal
-from service.play import signin, slowplay
+from service.play import notes, signin, slowplay
 from service.play.moves import outbox, seat_row
 from service.store import eventstore
 from service.store.eventstore import now
@@ -64,6 +65,7 @@ def forget(session: Session, address: str) -> list[int]:
     moment = now()
     seats = signin.seats_of(session, address)
     sent: list[int] = []
+    notes.drop(session, [(s.game_id, s.seat) for s in seats])  # issue 35 §3: their own words
     for game_id in sorted({s.game_id for s in seats}):
         sent += _leave(session, game_id, [s.seat for s in seats if s.game_id == game_id], moment)
     same = _same_address(address)

@@ -2,7 +2,8 @@
 signed-in player downloads from their desk before deciding whether to be forgotten.
 
 Every table that can hold an address or a name is read (``service/store/models.py``):
-seats (each game, its seat, the name given, its settings), seats held before a hand-over,
+seats (each game, its seat, the name given, its settings), the player's private notes on
+them (issue 35 §3: nowhere else does a note leave the service), seats held before a hand-over,
 seats offered to the address, its email settings and daily digests, the emails written
 to its seats (what, when, sent or why not: the text itself is made when sent and kept
 nowhere), the replies received from it or for its seats (whole, as they came), its
@@ -23,7 +24,7 @@ from engine import registry
 from service.addresses import normal
 from service.config import Settings
 from service.links import urls
-from service.play import blocklist, signin, suppression
+from service.play import blocklist, notes, signin, suppression
 from service.store import eventstore
 from service.store.eventstore import now
 from service.store.models import (
@@ -55,6 +56,10 @@ def everything(session: Session, settings: Settings, address: str) -> dict[str, 
         "blocked": blocklist.blocked(session, address),
         "never_email_me_again": suppression.suppressed(session, address),
         "games": [_seat(session, settings, s) for s in seats],
+        "notes": [
+            {"game": n.game_id, "seat": n.seat, "text": n.text, "updated_at": _when(n.updated_at)}
+            for n in notes.of_seats(session, [(s.game_id, s.seat) for s in seats])
+        ],
         "seats_held_before": [
             _held(settings, h)
             for h in session.scalars(

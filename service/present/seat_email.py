@@ -38,6 +38,9 @@ class SeatEmail:
     view: dict[str, Any]
     notice: dict[str, Any] | None = None
     news: dict[str, Any] | None = None
+    note: str | None = None
+    """The seat's private note (issue 35 §3), in an email to the seat's own player that
+    offers its decision; None in any other."""
 
     def headline(self) -> str:
         """What this email says, in a few words and this context's language: the preheader a
@@ -67,6 +70,7 @@ class SeatEmail:
             "turn": self.turn,
             "notice": self.notice,
             "news": self.news,
+            "note": self.note,
             "page_url": self.decision["turn_url"],
             "seat_url": self.links.seat,
             "history_url": self.links.history,
@@ -86,9 +90,11 @@ def seat_email(
     offer: bool,
     notice: dict[str, Any] | None = None,
     news: dict[str, Any] | None = None,
+    note: str | None = None,
 ) -> SeatEmail:
     """What an email of ``kind`` tells ``seat`` (greeted as ``name``, written to
-    ``address``); ``offer``: it offers the seat's decision (else another email does)."""
+    ``address``); ``offer``: it offers the seat's decision (else another email does);
+    ``note``: the seat's private note, for its own player's email that offers it."""
     view = loaded.game.view(loaded.state, seat)
     decision = presentation.decision(settings, loaded, seat, view, offer=offer)
     colours = boards.seat_colours(loaded.row.game, [s.seat for s in loaded.row.seats])
@@ -114,6 +120,7 @@ def seat_email(
         view=view,
         notice=notice,
         news=news,
+        note=note if note and decision["acting"] else None,
     )
 
 

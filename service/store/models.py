@@ -128,6 +128,22 @@ class SeatRow(Base):
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
 
 
+class NoteRow(Base):
+    """A player's private note on one seat of one game (issue 35 §3): kept beside the game,
+    never in its log nor its hash chain, shown only to the seat's own player (their seat
+    and turn pages, their turn emails) and in their own data download. It goes when the
+    seat is handed to someone else and when its player is forgotten."""
+
+    __tablename__ = "notes"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(8), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    """At most :data:`service.play.notes.LONGEST` characters, never empty (an empty note is
+    no row)."""
+    updated_at: Mapped[datetime]
+
+
 class EventRow(Base):
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),)

@@ -55,6 +55,12 @@ def _too_many_words(description: str, limit: str) -> str:
             "please try again later.",
             limit=limit,
         )
+    if description == "Too many notes saved from your address":
+        return _(
+            "Too many notes saved from your address (at most {limit}). Nothing was saved: "
+            "please try again later.",
+            limit=limit,
+        )
     if description == "Too many sign-in links asked for from your address":
         return _(
             "Too many sign-in links asked for from your address (at most {limit}). Nothing "

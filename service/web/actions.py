@@ -12,6 +12,7 @@ from service.errors import BadRequest, Conflict, Expired, Reused, ServiceError, 
 from service.links import decisions, tokens
 from service.links import urls as links
 from service.links.decisions import Verdict
+from service.play import notes
 from service.play.moves import check_holder, make_move, resend, seat_row
 from service.present import notices, presentation
 from service.store import eventstore, people
@@ -167,6 +168,9 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
         "token": link.token,
         "unsubscribe_url": links.unsubscribe_url(s, loaded.row.id, link.seat),
         "seat_url": seat_url,
+        # Issue 35 §3: the seat's own note, on the page its own signed link shows.
+        "note": notes.of(db(), loaded.row.id, link.seat),
+        "note_url": seat_url.split("#")[0] + "#note",
         "bot_plays_me": link.seat in loaded.table.bots,
         "deadline": notices.pace(loaded, link.seat)["deadline"],
         "nothing_waiting": None

@@ -2,7 +2,8 @@
 
 Creating a game emails every address it names, so it is limited, and so are its invitations
 to addresses that never played, per day (issue 31 §3, :func:`invited`); so are nudges, across
-every game (the per-seat rule of one nudge a day is the game's own, in ``slowplay``); so are
+every game (the per-seat rule of one nudge a day is the game's own, in ``slowplay``), and
+private notes saved on a seat page (issue 35 §3); so are
 the requests for a sign-in link to a player's desk (issue 20), which email one; so
 are the pages that fold a whole log (history, replay steps, the published log), which
 anyone may ask for (issue 14).
@@ -31,6 +32,8 @@ LIMITER = "pbem.limiter"
 
 CREATE_ENDPOINTS = ("pages.create", "api.create")
 NUDGE_ENDPOINTS = ("seat.nudge",)
+NOTE_ENDPOINTS = ("seat.note",)
+"""A player's private note (issue 35 §3): each save writes a row."""
 SIGN_IN_ENDPOINTS = ("desk.ask", "desk.new_address", "seat.new_address")
 """Each may email a link to an address typed in a form: a sign-in (issue 20), or the
 confirmation of a new address (issue 31)."""
@@ -112,6 +115,9 @@ def install(app: Flask, settings: Settings) -> Limiter:
     nudge = limiter.shared_limit(
         settings.nudge_limit, scope="nudge", error_message="Too many nudges from your address"
     )
+    note = limiter.shared_limit(
+        settings.note_limit, scope="note", error_message="Too many notes saved from your address"
+    )
     sign_in = limiter.shared_limit(
         settings.sign_in_limit,
         scope="sign-in",
@@ -126,6 +132,7 @@ def install(app: Flask, settings: Settings) -> Limiter:
     for endpoints, limit in (
         (CREATE_ENDPOINTS, create),
         (NUDGE_ENDPOINTS, nudge),
+        (NOTE_ENDPOINTS, note),
         (SIGN_IN_ENDPOINTS, sign_in),
         (PAGE_ENDPOINTS, pages),
     ):

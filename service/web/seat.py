@@ -16,7 +16,7 @@ from service.errors import BadRequest, ServiceError, Stale
 from service.links import tokens
 from service.links import urls as links
 from service.mail import digest, newaddress
-from service.play import reach, resigning, slowplay
+from service.play import notes, reach, resigning, slowplay
 from service.play.moves import check_holder, seat_row
 from service.play.slowplay import claim
 from service.present import notices, presentation
@@ -117,6 +117,10 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "takeback_reason": takeback_reason,
         "takeback_asks": bool(slowplay.approvers(table, seat)),
         "takeback": _takeback(loaded, seat),
+        # Issue 35 §3: the seat's own note; this page is reached only by its signed link.
+        "note": notes.of(db(), loaded.row.id, seat) or "",
+        "note_limit": notes.LONGEST,
+        "note_saved": request.args.get("note") in {"saved", "cleared"},
         "settings_url": links.person_url(s, holder.email) if holder.email else "",
         "unsubscribe_url": links.unsubscribe_url(s, loaded.row.id, seat),
     }
@@ -185,6 +189,7 @@ ACTING = frozenset(
         "seat.simple",
         "seat.takeback",
         "seat.join",
+        "seat.note",
     }
 )
 """The seat's forms: each sent is its player acting on an email of ours (issue 31 §3)."""
@@ -226,6 +231,25 @@ def _done(token: str, outbox: list[int], anchor: str = "") -> ResponseReturnValu
 
 
 BALLOT_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+@bp.post("/seat/<token>/note")
+def note(token: str) -> ResponseReturnValue:
+    """The seat's private note (issue 35 §3): saved as written, an empty one clears it;
+    longer than :data:`service.play.notes.LONGEST` is refused and nothing is saved (the
+    form's own ``maxlength`` keeps a browser from sending that)."""
+    link = _link(token)
+    with db().begin():
+        loaded = eventstore.load(db(), link.game_id)
+        language.for_game(loaded.row)
+        check_holder(loaded, link.seat, link.generation)
+        holder = seat_row(loaded.row, link.seat)
+        language.for_seat(holder.language, holder.time_zone)  # a refusal in its words
+        kept = notes.keep(
+            db(), link.game_id, link.seat, link.generation, request.form.get("note", ""), cut=False
+        )
+    done = "saved" if kept.text else "cleared"
+    return redirect(f"/seat/{token}?note={done}#note", 303)
 
 
 @bp.post("/seat/<token>/vote")
