@@ -37,6 +37,7 @@ INTEGERS = {
     "sign_in_max_age",
     "mail_hourly_cap",
     "sign_in_address_cap",
+    "rematch_wait",
 }
 
 
@@ -93,6 +94,9 @@ class Settings:
     """Nudges per client address, over every game (beside the per-seat rule of one a day)."""
     note_limit: str = "20 per minute;200 per hour"
     """Private notes saved on seat pages per client address, over every game (issue 35 §3)."""
+    rematch_wait: int = 60 * 60 * 24 * 3
+    """Seconds a rematch waits for every asked player to confirm (issue 35 §4); then it
+    starts with those who did, if the game is played by that many, else it lapses."""
     page_limit: str = "60 per minute;600 per hour"
     """History, replay and log pages per client address, over every game: each folds a log."""
     proxy_hops: int = 0

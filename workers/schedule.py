@@ -1,8 +1,9 @@
 """The scheduler's jobs (issue 4), run by RQ's own CronScheduler (``rq cron workers.cron``):
-reminders, deadlines, votes and bots for every game that has something due, and the daily
-digests. The database is the only memory: a restarted scheduler or worker loses nothing,
-and a step done twice is recorded once (appends name the sequence they expect; a digest is
-claimed by its (player, day) key)."""
+reminders, deadlines, votes and bots for every game that has something due, the daily
+digests, and the rematches whose wait has passed (issue 35 §4). The database is the only
+memory: a restarted scheduler or worker loses nothing, and a step done twice is recorded
+once (appends name the sequence they expect; a digest is claimed by its (player, day) key;
+a rematch by its row)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from service.addresses import normal
 from service.config import Settings
-from service.errors import Conflict
+from service.errors import Conflict, ServiceError
 from service.mail import digest, holding, ledger
 from service.mail.compose import Outgoing
 from service.mail.queue import (
@@ -26,7 +27,7 @@ from service.mail.queue import (
     retry_policy,
     without_jobs_in,
 )
-from service.play import blocklist, reach, slowplay
+from service.play import blocklist, reach, rematch, slowplay
 from service.store import people as people_store
 from service.store.db import sessions
 from service.store.eventstore import now
@@ -69,6 +70,7 @@ def tick(moment: datetime | None = None) -> dict[str, int]:
             )
         queued = _queue_due_games(settings, q, game_ids, moment)
         digests = queue_digests(settings, moment)
+        settle_rematches(settings, moment)
         q.connection.set(LAST_TICK, repr(now().timestamp()))
     finally:
         lock.release()
@@ -113,6 +115,29 @@ def advance_game(game_id: str, moment: str | None = None) -> int:
         return 0
     enqueue_outbox(settings, outbox)
     return len(outbox)
+
+
+def settle_rematches(settings: Settings, moment: datetime) -> list[str]:
+    """Start, or let lapse, every rematch whose wait has passed (issue 35 §4), each in its
+    own transaction; the finished games' ids. Settling is claimed by the rematch's row: a
+    second tick, or a player confirming meanwhile, starts no second game."""
+    factory = sessions(settings.database_url)
+    with factory.begin() as session:
+        game_ids = rematch.due(session, moment)[:BATCH]
+    settled = []
+    for game_id in game_ids:
+        try:
+            with factory.begin() as session:
+                outbox = rematch.settle_due(session, game_id, moment)
+        except Conflict:
+            log.info("the rematch of game %s moved while settled; the next tick looks", game_id)
+            continue
+        except ServiceError as refused:
+            log.warning("the rematch of game %s could not start: %s", game_id, refused.message)
+            continue
+        enqueue_outbox(settings, outbox)
+        settled.append(game_id)
+    return settled
 
 
 def queue_digests(settings: Settings, moment: datetime) -> list[str]:

@@ -7,7 +7,8 @@ under a key of its own purpose). Its body is packed small, so the local part sta
 RFC 5321's 64 characters for every game id the service makes: the game id, then varints of
 the seat's position, its generation, where its decision began (+1, 0 for none) and the
 game's ``turn_seq``, then 4 bytes of the decision's digest, then, on the address of an
-email that asks the player to confirm something (issue 32: that they resign), one byte
+email that asks the player to confirm something (issue 32: that they resign; issue 35 §4:
+a rematch), one byte
 naming what (:data:`ASKS`). At most 63 characters with that byte, for any seq below 2**31
 and a seat handed over fewer than 128 times.
 """
@@ -28,7 +29,7 @@ PREFIX = "play+"
 DIGEST_BYTES = 4
 GAME_ID = re.compile(r"[a-z0-9]{1,8}")
 """The ids :func:`service.play.games.new_game_id` makes: short enough to fit any address."""
-ASKS = {"resign": 1}
+ASKS = {"resign": 1, "rematch": 2}
 """What an address may ask the player to confirm, and its byte (0 is never written)."""
 
 

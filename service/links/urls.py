@@ -71,6 +71,12 @@ def seat_url(settings: Settings, loaded: Loaded, seat: str, anchor: str = "") ->
     return f"{_base(settings)}/seat/{token}" + (f"#{anchor}" if anchor else "")
 
 
+def rematch_url(settings: Settings, loaded: Loaded, seat: str) -> str:
+    """The page of a finished game's rematch for ``seat`` (issue 35 §4): its GET only shows,
+    its button proposes or confirms."""
+    return seat_url(settings, loaded, seat).split("#")[0] + "/rematch"
+
+
 def resign_url(settings: Settings, loaded: Loaded, seat: str) -> str:
     """The page that asks ``seat``'s player to confirm they resign (issue 32): its GET only
     asks, its button resigns."""

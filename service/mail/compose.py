@@ -19,7 +19,7 @@ from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import ics, keywords, kinds, news, smtp
 from service.mail.kinds import ANSWER
-from service.play import blocklist, notes, reach, resigning
+from service.play import blocklist, notes, reach, rematch, resigning
 from service.play.forgetting import LEFT
 from service.play.moves import seat_row
 from service.present import notices, presentation
@@ -287,10 +287,16 @@ def _email(
     )
     picture["yours"] = _yours(loaded, seat_told, names) if board.png is not None else []
     reply_to = None
-    if planned.offer is None and (acting or seat_told.notice is not None or contact is not None):
+    kind = kinds.of(row.kind)
+    answered = seat_told.notice is not None or contact is not None or kind.rematch
+    if planned.offer is None and (acting or answered):
         # A reply to an email that offers a decision or a table notice reaches this seat;
-        # so does one to a newcomer's invitation, whose reply may be "stop".
-        reply_to = replyto.address(settings.secret_key, settings.mail_domain, loaded, row.seat)
+        # so does one to a newcomer's invitation, whose reply may be "stop", and one to the
+        # game's last email, whose reply may be "rematch" (issue 35 §4). An email asking
+        # to confirm (a rematch) has an address that asks it.
+        reply_to = replyto.address(
+            settings.secret_key, settings.mail_domain, loaded, row.seat, kind.asks
+        )
     welcome = None
     if contact is not None:
         welcome = first_contact(
@@ -304,6 +310,7 @@ def _email(
         reply_by_code=reply_to is not None and bool(seat_told.decision["coded"]),
         notice=_with_hint(seat_told.notice, row.kind) if reply_to is not None else seat_told.notice,
         preheader=seat_told.preheader(),
+        rematch=_rematch_offer(session, settings, loaded, row.seat) if kind.rematch else None,
     )
     return Email(
         recipient=planned.recipient,
@@ -325,6 +332,19 @@ def _email(
         if kinds.of(row.kind).calendar and acting
         else None,
     )
+
+
+def _rematch_offer(
+    session: Session, settings: Settings, loaded: Loaded, seat: str
+) -> dict[str, str] | None:
+    """The finished game's offer of a rematch (issue 35 §4): its page and the reply word;
+    None for a seat it cannot be offered to."""
+    if rematch.refusal(session, loaded, seat) is not None:
+        return None
+    return {
+        "url": links.rematch_url(settings, loaded, seat),
+        "command": keywords.word("rematch"),
+    }
 
 
 def _yours(loaded: Loaded, seat_told: SeatEmail, names: dict[str, str]) -> list[Any]:
@@ -351,6 +371,7 @@ def _fields(seat_told: SeatEmail) -> dict[str, Any]:
         "reply_by_code": False,
         "reply_commands": keywords.named(keywords.IN_TURN_EMAILS),
         "note_command": keywords.word("note"),
+        "rematch": None,
         "answer": None,
         "preheader": "",
     }
@@ -581,11 +602,27 @@ def _offer_notice(settings: Settings, loaded: Loaded, offer: SeatOfferRow) -> di
 
 
 def _cause(session: Session, row: OutboxRow) -> tuple[str | None, dict[str, Any]] | None:
-    """The event a table email was written for: who did what."""
+    """The event a table email was written for: who did what; for an email of a rematch
+    (kept beside the game, not in its log), the rematch."""
+    beside = CAUSES.get(row.kind)
+    if beside is not None:
+        return beside(session, row)
     event = session.scalars(
         select(EventRow).where(EventRow.game_id == row.game_id, EventRow.seq == row.seq)
     ).one_or_none()
     return None if event is None else (event.seat, event.payload)
+
+
+def _rematch_cause(session: Session, row: OutboxRow) -> tuple[str | None, dict[str, Any]] | None:
+    found = rematch.of(session, row.game_id)
+    if found is None:
+        return None
+    due = found.due_at.isoformat() if found.due_at is not None else None
+    return found.proposed_by, {"seat": found.proposed_by, "due": due}
+
+
+CAUSES = dict.fromkeys(rematch.KINDS, _rematch_cause)
+"""Table emails told from what is kept beside the game, by kind."""
 
 
 NAME_LONGEST = 24

@@ -143,6 +143,14 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "es": ("me rindo", "abandono", "rendirse", "me retiro", "abandonar la partida"),
         "ja": ("投了", "投了します", "投了する", "降参", "降参します", "棄権", "棄権します"),
     },
+    # Issue 35 §4: propose a rematch of a finished game, or confirm the one proposed.
+    "rematch": {
+        "en": ("rematch", "a rematch", "play again", "rematch please"),
+        "ru": ("реванш", "матч-реванш", "сыграем ещё", "сыграем еще"),
+        "uk": ("реванш", "матч-реванш", "зіграймо ще"),
+        "es": ("revancha", "la revancha", "otra partida", "jugar otra vez"),
+        "ja": ("再戦", "リマッチ", "再戦します", "再戦する"),
+    },
     # Issue 35 §3: the player's private note on the game, the rest of the reply after the
     # word (a colon after it is welcome: "note: ..."); the word alone clears the note.
     "note": {
@@ -182,6 +190,12 @@ def reply_hint(kind: str) -> Msg | None:
             "Or reply to this email: {yes} to approve, {no} to refuse.",
             yes=word("yes"),
             no=word("no"),
+        )
+    if kind == "rematch_request":
+        return _(
+            "Or reply to this email: {yes} or {rematch} to confirm.",
+            yes=word("yes"),
+            rematch=word("rematch"),
         )
     return None
 

@@ -31,6 +31,10 @@ class Kind:
     """It says what happened since the player last decided ("Since your last turn")."""
     turn_news: bool = False
     """A player who chose a daily digest, or no turn emails, does not get it one by one."""
+    asks: str = ""
+    """What a reply to it confirms (:data:`service.links.replyto.ASKS`): ``yes`` answers it."""
+    rematch: bool = False
+    """It offers the finished game's rematch, by link and by reply (issue 35 §4)."""
     reminds: bool = False
     """It offers the seat its decision: a newcomer's one reminder after its invitation
     (issue 31 §3, :mod:`service.mail.holding`)."""
@@ -48,7 +52,9 @@ KINDS: dict[str, Kind] = {
     "nudge": Kind(decision=True, reoffer=True, calendar=True, notice=True, turn_news=True,
                   reminds=True),
     "fresh_link": Kind(decision=True, reoffer=True, calendar=True),
-    "game_over": Kind(news=True),
+    "game_over": Kind(news=True, rematch=True),
+    "rematch_request": Kind(notice=True, asks="rematch"),
+    "rematch_lapsed": Kind(notice=True),
     "seat_offer": Kind(),
     "resumed": Kind(reoffer=True, notice=True),
     "revived": Kind(reoffer=True, notice=True),

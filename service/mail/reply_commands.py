@@ -34,7 +34,7 @@ from service.links import urls as links
 from service.mail.dates import fold, read_day
 from service.mail.keywords import FROM, TO, UNTIL, word
 from service.mail.parsing import echo, parse
-from service.play import notes, resigning, slowplay, suppression
+from service.play import notes, rematch, resigning, slowplay, suppression
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
@@ -269,6 +269,7 @@ def _help(example: str) -> dict[str, str]:
         "note": _("followed by your private note on this game, which only you see, on your "
                   "turn page and in your turn emails (the rest of your reply; alone, it "
                   "clears the note)"),
+        "rematch": _("once the game is over: propose a rematch, or confirm the one proposed"),
         "help": _("this list"),
     }  # fmt: skip
 
@@ -580,6 +581,17 @@ def note(t: _Table, _command: str, rest: str) -> Result:
     return lines, []
 
 
+def rematch_(t: _Table, _command: str, _rest: str) -> Result:
+    """Propose a rematch of the finished game, or confirm the one proposed (issue 35 §4),
+    as the seat page's button does; ``yes`` to the email asking to confirm one, too."""
+    wanted = rematch.want(t.session, t.settings, t.game_id, t.seat, t.generation)
+    return rematch.said(t.session, t.settings, t.reload(), wanted), wanted.outbox_ids
+
+
+def rematch_no(_t: _Table, _command: str, _rest: str) -> Result:
+    return [_("You did not confirm the rematch: nothing changed.")], []
+
+
 HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "status": status,
     "help": help_,
@@ -599,11 +611,14 @@ HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "end": vote,
     "resign": resign,
     "note": note,
+    "rematch": rematch_,
 }
 ASKS = {"resign": "resign"}
 """Commands whose answer asks for a confirmation, and what its reply address asks."""
 CONFIRMS: dict[tuple[str, str], Callable[[_Table, str, str], Result]] = {
     ("resign", "yes"): confirm_resign,
     ("resign", "no"): confirm_resign,
+    ("rematch", "yes"): rematch_,
+    ("rematch", "no"): rematch_no,
 }
 """``yes`` and ``no`` to an address that asks (:data:`ASKS`): they answer it, nothing else."""

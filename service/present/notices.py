@@ -439,6 +439,36 @@ def _takeback_result(asked: Asked) -> dict[str, Any]:
     return _said(_("{name} refused to take that decision back", name=asked.by_name()))
 
 
+def _rematch_request(asked: Asked) -> dict[str, Any]:
+    lines = [
+        _(
+            "The same game with the same players and options, the seats' order turned by one. "
+            "It starts when everyone has confirmed."
+        )
+    ]
+    due = asked.event.get("due")
+    if isinstance(due, str):
+        lines.append(
+            _(
+                "If not everyone has confirmed by {moment}, it starts with those who did, if "
+                "the game is played by that many.",
+                moment=when(asked.loaded.table, datetime.fromisoformat(due)),
+            )
+        )
+    confirm = {
+        "label": _("Confirm the rematch"),
+        "url": links.rematch_url(asked.settings, asked.loaded, asked.seat),
+    }
+    return _said(_("{name} proposes a rematch", name=asked.by_name()), *lines, actions=(confirm,))
+
+
+def _rematch_lapsed(_asked: Asked) -> dict[str, Any]:
+    return _said(
+        _("The rematch lapsed"),
+        _("Too few players confirmed it in time, so no new game was started."),
+    )
+
+
 NOTICES: dict[str, Callable[[Asked], dict[str, Any]]] = {
     "reminder": _reminder,
     "nudge": _nudge,
@@ -458,5 +488,7 @@ NOTICES: dict[str, Callable[[Asked], dict[str, Any]]] = {
     "revived": _revived,
     "takeback_request": _takeback_request,
     "takeback_result": _takeback_result,
+    "rematch_request": _rematch_request,
+    "rematch_lapsed": _rematch_lapsed,
 }
 """Each kind of table email's notice, by the outbox row's kind."""

@@ -144,6 +144,38 @@ class NoteRow(Base):
     updated_at: Mapped[datetime]
 
 
+class RematchRow(Base):
+    """A rematch of a finished game (issue 35 §4): one per finished game, proposed by one of
+    its players; a second proposal joins the first. Kept beside the games, never in a log:
+    the finished game's log and seed are closed. ``new_game_id`` is set, once, in the
+    transaction that creates the new game; ``lapsed`` when its wait passed with too few."""
+
+    __tablename__ = "rematches"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    proposed_by: Mapped[str] = mapped_column(String(8))
+    proposed_at: Mapped[datetime]
+    due_at: Mapped[datetime | None] = mapped_column(index=True)
+    """When its wait passes; None once settled (started or lapsed)."""
+    new_game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), unique=True)
+    lapsed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    players: Mapped[list[RematchPlayerRow]] = relationship(order_by="RematchPlayerRow.position")
+
+
+class RematchPlayerRow(Base):
+    """A seat of the finished game in its rematch: the proposer (confirmed when proposing)
+    and every player asked. Seats whose players cannot be asked have no row."""
+
+    __tablename__ = "rematch_players"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("rematches.game_id"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(8), primary_key=True)
+    position: Mapped[int]
+    """The seat's place in the finished game: the new game's order is this, rotated."""
+    confirmed_at: Mapped[datetime | None]
+
+
 class EventRow(Base):
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),)

@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 from service import words
 from service.errors import BadRequest
 from service.links import urls as links
+from service.play import rematch
 from service.play.games import create_game
 from service.present import notices, presentation
 from service.store import eventstore, people
@@ -70,6 +71,7 @@ def show(game_id: str) -> ResponseReturnValue:
                 {*loaded.table.resigned, *(loaded.table.abandoned or {}).get("resigned", ())}
             ),
             "asleep": loaded.table.dormant_since is not None,
+            **rematch.linked(db(), loaded.row),  # issue 35 §4: the games' ids, or null
         }
         with words.naming(presentation.seat_names(loaded)):
             answer["pace"] = _said(notices.pace(loaded))

@@ -30,7 +30,8 @@ from service.words import _
 
 LIMITER = "pbem.limiter"
 
-CREATE_ENDPOINTS = ("pages.create", "api.create")
+CREATE_ENDPOINTS = ("pages.create", "api.create", "seat.rematch_")
+"""A rematch (issue 35 §4) emails the finished game's players and creates a game."""
 NUDGE_ENDPOINTS = ("seat.nudge",)
 NOTE_ENDPOINTS = ("seat.note",)
 """A player's private note (issue 35 §3): each save writes a row."""

@@ -196,6 +196,8 @@ SCHEMAS: dict[str, Any] = {
             "closed",
             "resigned",
             "asleep",
+            "rematch",
+            "rematch_of",
             "pace",
             "players",
             "said",
@@ -231,6 +233,16 @@ SCHEMAS: dict[str, Any] = {
                 ),
             },
             "asleep": {"type": "boolean"},
+            "rematch": {
+                "type": "string",
+                "nullable": True,
+                "description": "The id of the game this finished game's rematch started.",
+            },
+            "rematch_of": {
+                "type": "string",
+                "nullable": True,
+                "description": "The id of the finished game this game is the rematch of.",
+            },
             "pace": {
                 "type": "object",
                 "required": ["summary", "days", "timezone", "deadline"],

@@ -14,6 +14,7 @@ from service import boards, words
 from service.errors import NotFound, ServiceError
 from service.links import urls as links
 from service.mail.queue import connection
+from service.play import rematch
 from service.play.games import create_game, zones
 from service.present import presentation
 from service.store import eventstore, people
@@ -115,6 +116,7 @@ def _game_page(session: Session, game_id: str) -> ResponseReturnValue:
         "outcome": presentation.outcome(loaded),
         "created": request.args.get("created") == "1",
         "has_data": presentation.game_data(loaded.row.game) is not None,
+        "linked": rematch.linked(session, loaded.row),  # issue 35 §4
         "audit": {
             "history_url": f"/games/{game_id}/history",
             "replay_url": f"/games/{game_id}/replay",

@@ -16,7 +16,7 @@ from service.errors import BadRequest, ServiceError, Stale
 from service.links import tokens
 from service.links import urls as links
 from service.mail import digest, newaddress
-from service.play import notes, reach, resigning, slowplay
+from service.play import notes, reach, rematch, resigning, slowplay
 from service.play.moves import check_holder, seat_row
 from service.play.slowplay import claim
 from service.present import notices, presentation
@@ -121,6 +121,8 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "note": notes.of(db(), loaded.row.id, seat) or "",
         "note_limit": notes.LONGEST,
         "note_saved": request.args.get("note") in {"saved", "cleared"},
+        # Issue 35 §4: a finished game offers its players a rematch.
+        "rematch": _rematch(loaded, seat, token),
         "settings_url": links.person_url(s, holder.email) if holder.email else "",
         "unsubscribe_url": links.unsubscribe_url(s, loaded.row.id, seat),
     }
@@ -190,6 +192,7 @@ ACTING = frozenset(
         "seat.takeback",
         "seat.join",
         "seat.note",
+        "seat.rematch",
     }
 )
 """The seat's forms: each sent is its player acting on an email of ours (issue 31 §3)."""
@@ -250,6 +253,70 @@ def note(token: str) -> ResponseReturnValue:
         )
     done = "saved" if kept.text else "cleared"
     return redirect(f"/seat/{token}?note={done}#note", 303)
+
+
+def _rematch(loaded: Loaded, seat: str, token: str) -> dict[str, Any] | None:
+    """Where the finished game's rematch stands for ``seat`` (issue 35 §4), None while the
+    game goes on."""
+    if not loaded.row.over:
+        return None
+    row = rematch.of(db(), loaded.row.id)
+    proposer = None
+    if row is not None:
+        proposer = shown_names.of_seat(seat_row(loaded.row, row.proposed_by))
+    return {
+        "url": f"/seat/{token}/rematch",
+        "refused": rematch.refusal(db(), loaded, seat),
+        "proposed": row is not None,
+        "proposer": proposer,
+        "mine": row is not None and row.proposed_by == seat,
+        "confirmed": row is not None and rematch.confirmed(row, seat),
+        "asked": row is not None and any(p.seat == seat for p in row.players),
+        "waiting": ", ".join(
+            shown_names.of_seat(seat_row(loaded.row, s)) for s in rematch.waiting_for(row)
+        )
+        if row is not None
+        else "",
+        "until": notices.when(loaded.table, row.due_at) if row and row.due_at else None,
+        "lapsed": row is not None and row.lapsed,
+        "game_url": links.game_url(settings(), row.new_game_id)
+        if row is not None and row.new_game_id
+        else None,
+        "game_id": row.new_game_id if row is not None else None,
+    }
+
+
+@bp.get("/seat/<token>/rematch")
+def rematch_page(token: str) -> ResponseReturnValue:
+    """The rematch of a finished game (issue 35 §4), as the email asking to confirm it links
+    it: a GET only shows; its button proposes or confirms."""
+    link = _link(token)
+    with db().begin():
+        loaded = eventstore.load(db(), link.game_id)
+        language.for_game(loaded.row)
+        check_holder(loaded, link.seat, link.generation)
+        holder = seat_row(loaded.row, link.seat)
+        language.for_seat(holder.language, holder.time_zone)
+        if not loaded.row.over:
+            refused = rematch.refusal(db(), loaded, link.seat)
+            raise Stale(refused or "", game_id=link.game_id, seat=link.seat)
+        return render_template(
+            "rematch.html",
+            **_resigning(loaded, link, token),
+            rematch=_rematch(loaded, link.seat, token),
+            done=request.args.get("done"),
+        )
+
+
+@bp.post("/seat/<token>/rematch")
+def rematch_(token: str) -> ResponseReturnValue:
+    """Propose a rematch, or confirm the one proposed (issue 35 §4)."""
+    link = _link(token)
+    with db().begin():
+        wanted = rematch.want(db(), settings(), link.game_id, link.seat, link.generation)
+    enqueue_after_response(wanted.outbox_ids)
+    done = "started" if wanted.started else "proposed" if wanted.proposed else "confirmed"
+    return redirect(f"/seat/{token}/rematch?done={done}", 303)
 
 
 @bp.post("/seat/<token>/vote")

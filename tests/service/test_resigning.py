@@ -403,7 +403,8 @@ def test_an_address_asking_what_we_never_ask_names_no_seat():
     plain = replyto.ReplyTo("abcd1234", 1, 0, 7, 9, "0123abcd")
     body = replyto.encode(TEST_KEY, replace(plain, asks="resign"))
     assert replyto.decode(TEST_KEY, body) is not None
-    unknown = b"\x08abcd1234\x01\x00\x08\x09" + bytes.fromhex("0123abcd") + b"\x02"
+    # The byte of what it asks: 1 resign, 2 rematch (issue 35 §4); never 9.
+    unknown = b"\x08abcd1234\x01\x00\x08\x09" + bytes.fromhex("0123abcd") + b"\x09"
     forged = sealed.seal(TEST_KEY, replyto.PURPOSE, replyto.PREFIX, unknown)
     assert replyto.decode(TEST_KEY, forged) is None
     twice = unknown[:-1] + b"\x01\x01"

@@ -127,7 +127,9 @@ def test_a_seat_in_another_language_meets_no_english_sentence_from_invitation_to
                 english_in(part, sentences),
             )
     turn = next(m for m in reversed(mine) if links_to(m, "act"))
-    for page in (links_to(turn, "seat")[0], links_to(turn, "act")[0]):
+    # Issue 35 §4: the last email's rematch page, in the seat's language too.
+    (rematch,) = [u for u in links_to(mine[-1], "seat") if u.endswith("/rematch")]
+    for page in (links_to(turn, "seat")[0], links_to(turn, "act")[0], rematch):
         body = client.get(path(page)).get_data(as_text=True)
         assert f'<html lang="{lang}">' in body
         assert not english_in(body, sentences), (page, english_in(body, sentences))
@@ -135,7 +137,8 @@ def test_a_seat_in_another_language_meets_no_english_sentence_from_invitation_to
     theirs = smtp.to(emails["p2"])
     assert theirs and all("Hello Ann," in text_of(m) for m in theirs), "English stays English"
     assert any(english_in(part, sentences) for m in theirs for part in parts(m))
-    body = client.get(path(links_to(theirs[-1], "seat")[0])).get_data(as_text=True)
+    seat = next(u for u in links_to(theirs[-1], "seat") if not u.endswith("/rematch"))
+    body = client.get(path(seat)).get_data(as_text=True)
     assert '<html lang="en">' in body and "Your seat" in body
 
 
