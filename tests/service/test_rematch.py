@@ -308,3 +308,38 @@ def test_a_confirmation_that_read_the_rematch_before_it_started_creates_no_secon
     with pytest.raises(BadRequest), sessions(settings.database_url).begin() as s:
         rematch._start(s, eventstore.load(s, game_id), stale, proposed=False)
     assert games_count(settings) == 2
+
+
+def test_the_player_asked_reads_the_request_and_its_page_in_their_own_language(
+    client, settings, smtp, work
+):
+    game_id = finished(settings, work)
+    with sessions(settings.database_url).begin() as s:
+        eventstore.load(s, game_id).row.seats[1].language = "ru"
+    client.post(f"{seat_page(settings, game_id, 'p1')}/rematch")
+    work()
+    asked = last_email(smtp, BOB)
+    assert "Ann предлагает реванш" in text_of(asked)
+    assert "Или ответьте на это письмо: да или реванш — подтвердить." in text_of(asked)
+    page = client.get(f"{seat_page(settings, game_id, 'p2')}/rematch").get_data(as_text=True)
+    assert '<html lang="ru">' in page and "Подтвердить реванш" in page
+
+
+def test_a_rematch_form_sent_from_another_site_proposes_nothing(client, settings, smtp, work):
+    game_id = finished(settings, work)
+    forged = client.post(
+        f"{seat_page(settings, game_id, 'p1')}/rematch", headers={"Sec-Fetch-Site": "cross-site"}
+    )
+    assert forged.status_code == 403
+    assert rematch_of(settings, game_id) is None
+
+
+def test_rematch_buttons_count_against_the_new_game_limit(settings, smtp, work):
+    from tests.service.test_security import client_for
+
+    game_id = finished(settings, work)
+    limited = client_for(settings, create_limit="2 per hour")
+    mine = seat_page(settings, game_id, "p1")
+    answers = [limited.post(f"{mine}/rematch").status_code for _ in range(3)]
+    assert answers == [303, 303, 429]
+    assert limited.get(f"{mine}/rematch").status_code == 200, "the page itself is not limited"
