@@ -311,6 +311,7 @@ def _email(
         notice=_with_hint(seat_told.notice, row.kind) if reply_to is not None else seat_told.notice,
         preheader=seat_told.preheader(),
         rematch=_rematch_offer(session, settings, loaded, row.seat) if kind.rematch else None,
+        rematch_of=_rematch_of(session, settings, loaded) if kind.rematch_of else None,
     )
     return Email(
         recipient=planned.recipient,
@@ -347,6 +348,14 @@ def _rematch_offer(
     }
 
 
+def _rematch_of(session: Session, settings: Settings, loaded: Loaded) -> dict[str, str] | None:
+    """The finished game this one is the rematch of, and its page (issue 35 §4), or None."""
+    before = rematch.of_new(session, loaded.row.id)
+    if before is None:
+        return None
+    return {"id": before.game_id, "url": links.game_url(settings, before.game_id)}
+
+
 def _yours(loaded: Loaded, seat_told: SeatEmail, names: dict[str, str]) -> list[Any]:
     """What the seat's own picture told only the seat, said beside the table's picture
     (issue 34 §2): which player and colour they are ("(you)" in a legend, "you are ..." in a
@@ -372,6 +381,7 @@ def _fields(seat_told: SeatEmail) -> dict[str, Any]:
         "reply_commands": keywords.named(keywords.IN_TURN_EMAILS),
         "note_command": keywords.word("note"),
         "rematch": None,
+        "rematch_of": None,
         "answer": None,
         "preheader": "",
     }

@@ -35,6 +35,8 @@ class Kind:
     """What a reply to it confirms (:data:`service.links.replyto.ASKS`): ``yes`` answers it."""
     rematch: bool = False
     """It offers the finished game's rematch, by link and by reply (issue 35 §4)."""
+    rematch_of: bool = False
+    """It names the finished game this one is the rematch of, if it is one (issue 35 §4)."""
     reminds: bool = False
     """It offers the seat its decision: a newcomer's one reminder after its invitation
     (issue 31 §3, :mod:`service.mail.holding`)."""
@@ -44,7 +46,7 @@ ANSWER = "answer"
 """The kind of an outbox row that answers one received reply (issue 18)."""
 
 KINDS: dict[str, Kind] = {
-    "invitation": Kind(announce=True, calendar=True),
+    "invitation": Kind(announce=True, calendar=True, rematch_of=True),
     "turn": Kind(decision=True, announce=True, calendar=True, news=True, turn_news=True,
                  reminds=True),
     "reminder": Kind(decision=True, reoffer=True, calendar=True, notice=True, turn_news=True,

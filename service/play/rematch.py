@@ -85,15 +85,18 @@ def emailable(session: Session, row: SeatRow) -> bool:
 
 
 def of(session: Session, game_id: str) -> RematchRow | None:
-    """The rematch of finished game ``game_id``, if one was proposed."""
-    return session.get(RematchRow, game_id)
+    """The rematch of finished game ``game_id``, if one was proposed. Read without
+    autoflush: an email's send reads it between its claim and its update (one update)."""
+    with session.no_autoflush:
+        return session.get(RematchRow, game_id)
 
 
 def of_new(session: Session, new_game_id: str) -> RematchRow | None:
-    """The rematch that started game ``new_game_id``, if it is one."""
-    return session.scalars(
-        select(RematchRow).where(RematchRow.new_game_id == new_game_id)
-    ).one_or_none()
+    """The rematch that started game ``new_game_id``, if it is one (read as :func:`of`)."""
+    with session.no_autoflush:
+        return session.scalars(
+            select(RematchRow).where(RematchRow.new_game_id == new_game_id)
+        ).one_or_none()
 
 
 def _locked(session: Session, game_id: str) -> RematchRow | None:

@@ -123,6 +123,7 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "note_saved": request.args.get("note") in {"saved", "cleared"},
         # Issue 35 §4: a finished game offers its players a rematch.
         "rematch": _rematch(loaded, seat, token),
+        "rematch_of": rematch.linked(db(), loaded.row)["rematch_of"],
         "settings_url": links.person_url(s, holder.email) if holder.email else "",
         "unsubscribe_url": links.unsubscribe_url(s, loaded.row.id, seat),
     }

@@ -148,10 +148,15 @@ def test_proposing_and_confirming_by_click_start_one_game_with_the_seats_turned_
         assert (new.row.game, new.row.options) == (old.row.game, old.row.options)
         assert new.table.pace == old.table.pace and new.table.pace.days == 5
     assert smtp.to(ANN) and smtp.to(BOB), "everyone is invited as to any new game"
+    invited = smtp.to(ANN)[0]
+    assert f"It is the rematch of game #{game_id}: http" in text_of(invited)
+    assert f"/games/{game_id}" in html_of(invited)
     # Both games link to each other: pages, seat pages and the API.
     assert f'href="/games/{new_id}"' in client.get(f"/games/{game_id}").get_data(as_text=True)
     assert f'href="/games/{game_id}"' in client.get(f"/games/{new_id}").get_data(as_text=True)
     assert f"/games/{new_id}" in client.get(bob).get_data(as_text=True)
+    new_seat = seat_page(settings, new_id, "p1")
+    assert f'href="/games/{game_id}"' in client.get(new_seat).get_data(as_text=True)
     assert client.get(f"/api/games/{game_id}").get_json()["rematch"] == new_id
     assert client.get(f"/api/games/{new_id}").get_json()["rematch_of"] == game_id
     # A second confirmation, a second proposal and the wait passing start nothing more.
