@@ -72,10 +72,6 @@ def new_seats(settings, new_game_id: str) -> list[tuple[str, str | None, str]]:
         return [(x.seat, x.email, x.name) for x in loaded.row.seats]
 
 
-def kind_of(message) -> str:
-    return text_of(message)
-
-
 def last_email(smtp, to: str):
     return smtp.to(to)[-1]
 
