@@ -13,7 +13,7 @@ from service.links import decisions, tokens
 from service.links import urls as links
 from service.links.decisions import Verdict
 from service.play import notes
-from service.play.moves import check_holder, make_move, resend, seat_row
+from service.play.moves import make_move, resend, seat_row
 from service.present import notices, presentation
 from service.store import eventstore, people
 from service.store import names as shown_names
@@ -30,11 +30,7 @@ bp = Blueprint("actions", __name__)
 def show(token: str) -> ResponseReturnValue:
     link = _read(token)
     with db().begin():
-        loaded = eventstore.load(db(), link.game_id)
-        language.for_game(loaded.row)
-        check_holder(loaded, link.seat, link.generation)
-        holder = seat_row(loaded.row, link.seat)
-        language.for_seat(holder.language, holder.time_zone)
+        loaded = language.held(db(), link.game_id, link.seat, link.generation)
         if db().get(UsedLinkRow, link.digest) is not None:
             return _moved_on(
                 Reused(_("You already made this choice with this link.")), loaded, link

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from flask import Flask, Response, request
 from flask_babel import Babel
+from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response as AnyResponse
 
 from service import words
+from service.play.moves import check_holder, seat_row
+from service.store import eventstore
 from service.store import names as shown_names
+from service.store.eventstore import Loaded
 from service.store.models import GameRow
 
 COOKIE = "lang"
@@ -43,6 +47,18 @@ def for_game(row: GameRow) -> None:
     """This page shows one game: a seat its words name is said as that game's player
     (issue 32 §1)."""
     words.PLAYERS.set(shown_names.Players(row))
+
+
+def held(session: Session, game_id: str, seat: str, generation: int) -> Loaded:
+    """The game of a page a seat's signed link reaches, once the link is found to be its
+    present player's (:func:`service.play.moves.check_holder`, refused in
+    the game's words); the page then speaks the seat's language (:func:`for_seat`)."""
+    loaded = eventstore.load(session, game_id)
+    for_game(loaded.row)
+    check_holder(loaded, seat, generation)
+    holder = seat_row(loaded.row, seat)
+    for_seat(holder.language, holder.time_zone)
+    return loaded
 
 
 def remember(response: AnyResponse, lang: str) -> None:

@@ -41,11 +41,7 @@ def _link(token: str) -> tokens.SeatLink:
 def show(token: str) -> ResponseReturnValue:
     link = _link(token)
     with db().begin():
-        loaded = eventstore.load(db(), link.game_id)
-        language.for_game(loaded.row)
-        check_holder(loaded, link.seat, link.generation)
-        holder = seat_row(loaded.row, link.seat)
-        language.for_seat(holder.language, holder.time_zone)
+        loaded = language.held(db(), link.game_id, link.seat, link.generation)
         return render_template("seat.html", **_page(loaded, link, token))
 
 
@@ -244,11 +240,7 @@ def note(token: str) -> ResponseReturnValue:
     form's own ``maxlength`` keeps a browser from sending that)."""
     link = _link(token)
     with db().begin():
-        loaded = eventstore.load(db(), link.game_id)
-        language.for_game(loaded.row)
-        check_holder(loaded, link.seat, link.generation)
-        holder = seat_row(loaded.row, link.seat)
-        language.for_seat(holder.language, holder.time_zone)  # a refusal in its words
+        language.held(db(), link.game_id, link.seat, link.generation)  # a refusal in its words
         kept = notes.keep(
             db(), link.game_id, link.seat, link.generation, request.form.get("note", ""), cut=False
         )
@@ -293,11 +285,7 @@ def rematch_page(token: str) -> ResponseReturnValue:
     it: a GET only shows; its button proposes or confirms."""
     link = _link(token)
     with db().begin():
-        loaded = eventstore.load(db(), link.game_id)
-        language.for_game(loaded.row)
-        check_holder(loaded, link.seat, link.generation)
-        holder = seat_row(loaded.row, link.seat)
-        language.for_seat(holder.language, holder.time_zone)
+        loaded = language.held(db(), link.game_id, link.seat, link.generation)
         if not loaded.row.over:
             refused = rematch.refusal(db(), loaded, link.seat)
             raise Stale(refused or "", game_id=link.game_id, seat=link.seat)
