@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -34,6 +34,7 @@ from engine.kit.events import Vocabulary
 from service import words
 from service.boards.naming import with_names
 from service.errors import Left, NotFound, Replaced
+from service.play import talk
 from service.play.moves import LEFT
 from service.store import eventstore
 from service.store import names as shown_names
@@ -88,6 +89,8 @@ class Entry:
     """Payload (and move) as JSON, once the game is over."""
     hash: str | None
     undone: bool
+    talk: bool = False
+    """A seat said something to the table (issue 35 §2): part of the story players read."""
 
 
 @dataclass
@@ -120,6 +123,8 @@ class Record:
     """The seat that recorded event ``seq``, for the decisions the stretch's takebacks undid."""
     turns: int
     """Turns begun so far."""
+    said: dict[int, str | None] = field(default_factory=dict)
+    """The words of the stretch's ``table.said`` events, by seq (None: erased, issue 35 §2)."""
 
     @property
     def last(self) -> int:
@@ -222,7 +227,20 @@ def load(session: Session, game_id: str, first: int = 1, last: int | None = None
         players=players_of(row, claims),
         undoers={seq: seat_of.get(seq) for seq in undone_firsts if isinstance(seq, int)},
         turns=now.table.turns,
+        said=talk.words_at(
+            session,
+            row.id,
+            (
+                e.seq
+                for e, p in zip(part.events, part.payloads, strict=True)
+                if p["type"] == ev.SAID
+            ),
+        ),
     )
+
+
+def _said_seqs(events: list[EventRow], payloads: list[dict[str, Any]]) -> list[int]:
+    return [e.seq for e, p in zip(events, payloads, strict=True) if p["type"] == ev.SAID]
 
 
 def players_of(row: GameRow, claims: dict[str, list[int]]) -> dict[str, list[str]]:
@@ -273,6 +291,7 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
                 details=details,
                 hash=event.hash if record.finished else None,
                 undone=event.seq in record.undone,
+                talk=payload["type"] == ev.SAID,
             )
         )
     return found
@@ -297,7 +316,8 @@ def _table_text(
     replaced = None
     if payload["type"] == ev.SEAT_CLAIMED:
         replaced = record.names_at(event.seq - 1).get(str(payload.get("seat")))
-    return describe_table(payload, event.seat, names, undoer=undoer, replaced=replaced)
+    said = record.said.get(event.seq) if payload["type"] == ev.SAID else None
+    return describe_table(payload, event.seat, names, undoer=undoer, replaced=replaced, words=said)
 
 
 def _game_text(
@@ -376,6 +396,8 @@ class Told:
     them: str | None
     undoer: str | None
     replaced: str | None
+    words: str | None = None
+    """What a seat said (``table.said``, issue 35 §2), read beside the log; None: erased."""
 
     def name(self, seat: Any) -> str:
         return self.names.get(seat, str(seat))
@@ -396,6 +418,7 @@ def describe_table(
     *,
     undoer: str | None = None,
     replaced: str | None = None,
+    words: str | None = None,
 ) -> str:
     """A ``table.*`` event in plain words; ``by`` is the seat that recorded it, ``undoer``
     the seat whose decision a takeback undid, ``replaced`` whom a hand-over replaced. Names
@@ -411,7 +434,7 @@ def describe_table(
     teller = TELLERS.get(PREFIX + kind)
     if teller is None:  # an event the fold refuses: the history still names it
         return humanise(payload["type"])
-    return teller(Told(payload, names, who, them, undoer, replaced))
+    return teller(Told(payload, names, who, them, undoer, replaced, words))
 
 
 def _pace_set(told: Told) -> str:
@@ -430,6 +453,12 @@ def _reminded(told: Told) -> str:
         number=str(told.payload.get("number")),
         name=told.them,
     )
+
+
+def _said(told: Told) -> str:
+    if told.words is None:
+        return _("{who} said something (erased)", who=told.who)
+    return _("{who} said: {words}", who=told.who, words=told.words)
 
 
 def _nudged(told: Told) -> str:
@@ -646,6 +675,7 @@ TELLERS: dict[str, Callable[[Told], str]] = EVENTS.table(
         ev.RESIGNED: _resigned,
         ev.UNREACHABLE: _unreachable,
         ev.REACHABLE: _reachable,
+        ev.SAID: _said,
         ev.CLOSED: _closed,
         ev.DORMANT: _dormant,
         ev.RESUMED: _resumed,

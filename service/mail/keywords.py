@@ -160,8 +160,17 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "es": ("nota", "notas", "mi nota", "mis notas", "apunte", "apuntes"),
         "ja": ("メモ", "ノート", "自分用メモ"),
     },
+    # Issue 35 §2: table talk, the rest of the reply after the word, said to every other
+    # player of the table ("say: well played"); prose that is no code or command is talk too.
+    "say": {
+        "en": ("say", "tell all", "tell everyone", "chat"),
+        "ru": ("сказать", "скажу", "говорю", "всем"),
+        "uk": ("сказати", "скажу", "кажу", "усім", "всім"),
+        "es": ("decir", "digo", "a todos", "para todos"),
+        "ja": ("言う", "発言", "みんなへ", "皆へ"),
+    },
 }  # fmt: skip
-TAKES_MORE = frozenset({"away", "nudge", "vote", "replace", "note"})
+TAKES_MORE = frozenset({"away", "nudge", "vote", "replace", "note", "say"})
 """Commands followed by more words; the others are the whole line."""
 UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
 """A word between ``away`` and its (last) day ("away until", "нет до", "hasta el")."""

@@ -34,7 +34,7 @@ from service.links import urls as links
 from service.mail.dates import fold, read_day
 from service.mail.keywords import FROM, TO, UNTIL, word
 from service.mail.parsing import echo, parse
-from service.play import notes, rematch, resigning, slowplay, suppression
+from service.play import notes, rematch, resigning, slowplay, suppression, talk
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
@@ -71,6 +71,7 @@ def run(
     asks: str = "",
     first_contact: bool = False,
     more: Sequence[str] = (),
+    prose: bool = False,
 ) -> Said | None:
     """None when ``line`` is not a table command (part B then answers 'not understood').
 
@@ -81,8 +82,11 @@ def run(
     ``first_contact``: the sender had never acted on an email of ours before this reply, so
     ``stop`` answers their invitation: never email me again (issue 31 §3). ``more``: the
     reply's lines below this one, which only ``note`` reads (the note is the rest of the
-    reply, issue 35 §3)."""
+    reply, issue 35 §3). ``prose``: a line that is no command is said to the table, with
+    the lines below it (issue 35 §2)."""
     found = parse(line)
+    if found is None and prose:
+        found = "say", line
     if found is None:
         return None
     command, rest = found
@@ -270,6 +274,8 @@ def _help(example: str) -> dict[str, str]:
                   "turn page and in your turn emails (the rest of your reply; alone, it "
                   "clears the note)"),
         "rematch": _("once the game is over: propose a rematch, or confirm the one proposed"),
+        "say": _("followed by what you want to tell the other players of this game (the rest "
+                 "of your reply); words without a code or a command are passed on too"),
         "help": _("this list"),
     }  # fmt: skip
 
@@ -581,6 +587,29 @@ def note(t: _Table, _command: str, rest: str) -> Result:
     return lines, []
 
 
+def say(t: _Table, _command: str, rest: str) -> Result:
+    """Table talk (issue 35 §2): the rest of the reply, said to the other players, who read
+    it in their next email; cut at :data:`service.play.talk.LONGEST` characters, saying so."""
+    words = "\n".join(line for line in (rest, *t.more) if line)
+    said = talk.say(t.session, t.game_id, t.seat, t.generation, words)
+    lines: list[str] = []
+    if said.cut:
+        lines.append(
+            n_(
+                "Your words were too long: we left out their last {n} character.",
+                "Your words were too long: we left out their last {n} characters.",
+                n=said.cut,
+            )
+        )
+    lines.append(
+        _(
+            "Your words were passed on to the other players of this game: they will read "
+            "them in their next email, and they are in the game's history."
+        )
+    )
+    return lines, []
+
+
 def rematch_(t: _Table, _command: str, _rest: str) -> Result:
     """Propose a rematch of the finished game, or confirm the one proposed (issue 35 §4),
     as the seat page's button does; ``yes`` to the email asking to confirm one, too."""
@@ -611,6 +640,7 @@ HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "end": vote,
     "resign": resign,
     "note": note,
+    "say": say,
     "rematch": rematch_,
 }
 ASKS = {"resign": "resign"}

@@ -188,9 +188,11 @@ def story(found: list[Entry], finished: bool, last_move: int) -> set[int]:
     """The seqs a player reads as the game's story (issue 20): the opening as the game
     tells it, each move, and the end once the game is over (the events after the last move,
     ``last_move``). The rest (what follows from a move, reveals, the table's own rows: votes,
-    reminders, takebacks) stays in the full audit view."""
+    reminders, takebacks) stays in the full audit view; what the players said to the table
+    (issue 35 §2) is part of the story."""
     told = [e for e in found if not e.table and not e.bookkeeping]
-    return {e.seq for e in told if e.decided or e.turn == 0 or (finished and e.seq > last_move)}
+    moves = {e.seq for e in told if e.decided or e.turn == 0 or (finished and e.seq > last_move)}
+    return moves | {e.seq for e in found if e.talk}
 
 
 def _history_page(
