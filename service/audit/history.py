@@ -91,6 +91,8 @@ class Entry:
     undone: bool
     talk: bool = False
     """A seat said something to the table (issue 35 §2): part of the story players read."""
+    hidden: bool = False
+    """Words to one player that this viewer may not read: no page lists it."""
 
 
 @dataclass
@@ -269,7 +271,10 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         # Each run of decisions by one seat is a turn: the table counts them as it folds.
         turn = record.steps[i].table.turns
         label = _decision(record, viewer, event, before) if decided else None
-        if of_table:
+        hidden = payload["type"] == ev.SAID and not _hears(viewer, payload, event.seq)
+        if hidden:  # words to one player: only they and the speaker read them (issue 35 §2)
+            text, bookkeeping = "", False
+        elif of_table:
             text, bookkeeping = _table_text(record, event, payload, names), False
         else:
             text, bookkeeping = _game_text(record, viewer, event, payload, before, names)
@@ -291,10 +296,19 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
                 details=details,
                 hash=event.hash if record.finished else None,
                 undone=event.seq in record.undone,
-                talk=payload["type"] == ev.SAID,
+                talk=payload["type"] == ev.SAID and not hidden,
+                hidden=hidden,
             )
         )
     return found
+
+
+def _hears(viewer: Viewer, payload: dict[str, Any], seq: int) -> bool:
+    """Whether the viewer held, at ``seq``, a seat that may read the words said there."""
+    to = payload.get("to")
+    if to is None:
+        return True
+    return any(viewer.holds(seat, seq) for seat in (to, payload.get("seat")) if seat is not None)
 
 
 def _decision(record: Record, viewer: Viewer, event: EventRow, before: Folded | None) -> str | None:
@@ -456,6 +470,18 @@ def _reminded(told: Told) -> str:
 
 
 def _said(told: Told) -> str:
+    to = told.payload.get("to")
+    if to is not None:
+        if told.words is None:
+            return _(
+                "{who} said something to {name} alone (erased)", who=told.who, name=told.name(to)
+            )
+        return _(
+            "{who} said to {name} alone: {words}",
+            who=told.who,
+            name=told.name(to),
+            words=told.words,
+        )
     if told.words is None:
         return _("{who} said something (erased)", who=told.who)
     return _("{who} said: {words}", who=told.who, words=told.words)

@@ -51,7 +51,9 @@ def since_last_decision(session: Session, loaded: Loaded, seat: str) -> News:
     if after >= loaded.seq:
         return News(lines=[], earlier=0)
     rows = eventstore.events_of(session, row.id, after=after, upto=loaded.seq)
-    heard = [e.seq for e in rows if e.type == SAID and e.seat != seat]
+    heard = [
+        e.seq for e in rows if e.type == SAID and e.seat != seat and talk.hears(e.payload, seat)
+    ]
     said = talk.words_at(session, row.id, heard)
     try:
         start = eventstore.folded_at(session, row, game, after)
@@ -80,7 +82,7 @@ def _told(
         before = folder.now.state
         folder.feed(event, payload)
         if event.seq in said:
-            lines.append(_heard(names, event.seat, said[event.seq]))
+            lines.append(_heard(names, event.seat, said[event.seq], "to" in payload))
         if is_table(payload) or event.seq in undone:
             continue
         text = game.narrate(before, payload, seat)
@@ -89,8 +91,10 @@ def _told(
     return lines
 
 
-def _heard(names: dict[str, str], seat: str | None, said: str | None) -> str:
+def _heard(names: dict[str, str], seat: str | None, said: str | None, alone: bool) -> str:
     who = names.get(seat or "", str(seat))
+    if alone and said is not None:
+        return str(words.text(_("{who} said to you alone: {words}", who=who, words=said)))
     if said is None:
         return str(words.text(_("{who} said something (erased)", who=who)))
     return str(words.text(_("{who} said: {words}", who=who, words=said)))

@@ -6,6 +6,7 @@ quoting a player's words back, short and harmless, when a command is refused.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from bisect import bisect_right
 from itertools import accumulate
@@ -84,9 +85,25 @@ def talk(line: str) -> str | None:
     return _after(line, "say")
 
 
+PRIVATE = re.compile(r"(?:to|для|до|para|a)\s+([^:：\n]{1,60}?)\s*[:：]\s*(.*)", re.I | re.S)
+"""Words for one player only (issue 35 §2): ``to Ann: ...``, ``для Ann: ...``, ``para Ann: ...``."""
+PRIVATE_JA = re.compile(r"([^:：\s][^:：\n]{0,59}?)\s*へ\s*[:：]\s*(.*)", re.S)
+"""The Japanese way: ``Annへ: ...``."""
+
+
+def private(words: str) -> tuple[str, str] | None:
+    """The name ``words`` are addressed to and the words after it, for words to one player
+    (``to Ann: ...``); None for words to the whole table."""
+    found = PRIVATE.fullmatch(words.strip()) or PRIVATE_JA.fullmatch(words.strip())
+    if found is None:
+        return None
+    return found.group(1).strip(), found.group(2).strip()
+
+
 def runs_on(line: str) -> bool:
-    """Whether ``line`` begins a command whose words are the rest of the reply."""
-    return note(line) is not None or talk(line) is not None
+    """Whether ``line`` begins a command whose words are the rest of the reply: a note, talk
+    (words to one player among them)."""
+    return note(line) is not None or talk(line) is not None or private(line) is not None
 
 
 def prose(line: str) -> bool:
@@ -110,6 +127,8 @@ def parse(line: str) -> tuple[str, str] | None:
         kept = _after(line, command)
         if kept is not None:
             return command, kept
+    if private(line) is not None:
+        return "say", line.strip()  # the handler reads whom it is for
     if len(line) > LONGEST_LINE:
         return None
     # Invisible characters mail clients leave (a BOM, a zero-width space) and hostile ones

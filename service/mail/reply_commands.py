@@ -34,6 +34,7 @@ from service.links import urls as links
 from service.mail.dates import fold, read_day
 from service.mail.keywords import FROM, TO, UNTIL, word
 from service.mail.parsing import echo, parse
+from service.mail.parsing import private as parse_private
 from service.play import notes, rematch, resigning, slowplay, suppression, talk
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
@@ -591,7 +592,12 @@ def say(t: _Table, _command: str, rest: str) -> Result:
     """Table talk (issue 35 §2): the rest of the reply, said to the other players, who read
     it in their next email; cut at :data:`service.play.talk.LONGEST` characters, saying so."""
     words = "\n".join(line for line in (rest, *t.more) if line)
-    said = talk.say(t.session, t.game_id, t.seat, t.generation, words)
+    to = None
+    addressed = parse_private(words)
+    if addressed is not None:
+        name, words = addressed
+        to = _seat_named(t, name)
+    said = talk.say(t.session, t.game_id, t.seat, t.generation, words, to=to)
     lines: list[str] = []
     if said.cut:
         lines.append(
@@ -601,6 +607,15 @@ def say(t: _Table, _command: str, rest: str) -> Result:
                 n=said.cut,
             )
         )
+    if to is not None:
+        lines.append(
+            _(
+                "Your words were passed on to {name} alone: they will read them in their next "
+                "email; in the game's history, only the two of you see them.",
+                name=shown_names.of_game(t.loaded.row)[to],
+            )
+        )
+        return lines, []
     lines.append(
         _(
             "Your words were passed on to the other players of this game: they will read "
@@ -608,6 +623,22 @@ def say(t: _Table, _command: str, rest: str) -> Result:
         )
     )
     return lines, []
+
+
+def _seat_named(t: _Table, name: str) -> str:
+    """The other seat whose player is called ``name`` (any case), for words to them alone."""
+    wanted = " ".join(name.split()).casefold()
+    for seat, called in shown_names.of_game(t.loaded.row).items():
+        if seat != t.seat and " ".join(called.split()).casefold() == wanted:
+            return seat
+    raise BadRequest(
+        _(
+            "No other player of this game is called {name}: nothing was passed on. For one "
+            "player alone, write their name as the game shows it after to, then a colon "
+            "(to Ann: ...).",
+            name=echo(name),
+        )
+    )
 
 
 def rematch_(t: _Table, _command: str, _rest: str) -> Result:

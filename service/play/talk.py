@@ -54,10 +54,13 @@ def digest(salt: str, text: str) -> str:
     return hmac.new(salt.encode("ascii"), text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-def say(session: Session, game_id: str, seat: str, generation: int, text: str) -> Said:
-    """Record ``text`` as said by ``seat`` to the table: a ``table.said`` event and its words
-    beside it. Nothing said (empty once cleaned), a seat that said :data:`PER_HOUR` things in
-    the last hour: refused, nothing recorded."""
+def say(
+    session: Session, game_id: str, seat: str, generation: int, text: str, *, to: str | None = None
+) -> Said:
+    """Record ``text`` as said by ``seat`` to the table, or to the seat ``to`` alone: a
+    ``table.said`` event (naming ``to``) and its words beside it. Nothing said (empty once
+    cleaned), a seat that said :data:`PER_HOUR` things in the last hour: refused, nothing
+    recorded."""
     loaded = eventstore.load(session, game_id)
     check_holder(loaded, seat, generation)
     if loaded.row.over:
@@ -85,13 +88,22 @@ def say(session: Session, game_id: str, seat: str, generation: int, text: str) -
     cut = max(0, len(words) - LONGEST)
     words = words[:LONGEST].rstrip()
     salt = secrets.token_hex(16)
-    event = {"type": SAID, "seat": seat, "digest": digest(salt, words)}
+    event: dict[str, str] = {"type": SAID, "seat": seat, "digest": digest(salt, words)}
+    if to is not None:
+        event["to"] = to
     after = eventstore.record(session, loaded, [event], seat)
     session.add(
         TalkRow(game_id=game_id, seq=after.seq, seat=seat, said_at=now(), salt=salt, text=words)
     )
     session.flush()
     return Said(words, cut, after)
+
+
+def hears(payload: dict[str, object], seat: str | None) -> bool:
+    """Whether ``seat`` (None: anyone, a spectator) may read what a ``table.said`` event said:
+    words to the table, anyone; words to one player, that player and the speaker alone."""
+    to = payload.get("to")
+    return to is None or (seat is not None and seat in (to, payload.get("seat")))
 
 
 def words_at(session: Session, game_id: str, seqs: Iterable[int]) -> dict[int, str | None]:

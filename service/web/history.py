@@ -207,7 +207,8 @@ def _history_page(
     shown = [
         e
         for e, payload in zip(found, record.payloads, strict=True)
-        if (seat is None or history.concerns(e, payload, seat))
+        if not e.hidden
+        and (seat is None or history.concerns(e, payload, seat))
         and (turn is None or e.turn == turn)
         and not (query.quiet and e.bookkeeping)
         and (query.everything or e.seq in moves)

@@ -15,8 +15,9 @@ from sqlalchemy import inspect, select
 
 from service.audit import checks as audit
 from service.cli.commands import main
-from service.mail import parsing
+from service.mail import news, parsing
 from service.play import forgetting, slowplay, talk
+from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import alembic_config, engine_for, sessions
 from service.store.models import EventRow, SeatOfferRow, TalkRow
@@ -258,3 +259,77 @@ def test_the_migration_adds_the_talk_table_and_takes_it_away_again(new_database)
     command.upgrade(config, "head")
     columns = {c["name"] for c in inspect(engine_for(url)).get_columns("talk")}
     assert columns == {"game_id", "seq", "seat", "said_at", "salt", "text"}
+
+
+# ---------------------------------------------------------------- words to one player
+
+
+CY = "cy@example.org"
+
+
+def three_players(settings, claims, work) -> str:
+    players = [
+        {"email": "ann@example.org", "name": "Ann"},
+        {"email": "bob@example.org", "name": "Bob"},
+        {"email": CY, "name": "Cy"},
+    ]
+    with sessions(settings.database_url).begin() as s:
+        game_id = create_game(s, claims, players).loaded.row.id  # all three decide at once
+    work()
+    return game_id
+
+
+def news_of(settings, game_id: str, seat: str) -> list[str]:
+    with sessions(settings.database_url)() as s:
+        return news.since_last_decision(s, eventstore.load(s, game_id), seat).lines
+
+
+def test_words_to_one_player_reach_that_player_alone_and_show_only_in_the_two_seats_history(
+    client, settings, smtp, work, claims
+):
+    game_id = three_players(settings, claims, work)
+    said = "to bob: psst <b>take the left</b>\nnot a word to Cy"
+    assert reply(settings, smtp, "p1", said).outcome == "command"
+    work()
+    assert "passed on to Bob alone" in text_of(answer_to(smtp, "ann@example.org"))
+    (kept,) = said_rows(settings, game_id)
+    assert kept.text == "psst <b>take the left</b>\nnot a word to Cy"
+    with sessions(settings.database_url)() as s:
+        event = s.scalar(
+            select(EventRow).where(EventRow.game_id == game_id, EventRow.seq == kept.seq)
+        )
+        assert event is not None and event.payload["to"] == "p2"
+    assert any("Ann said to you alone: psst" in line for line in news_of(settings, game_id, "p2"))
+    assert not any("psst" in line for line in news_of(settings, game_id, "p3"))
+    escaped = "psst &lt;b&gt;take the left&lt;/b&gt;"
+    for seat in ("p1", "p2"):
+        shown = page(client, f"{urls_of(settings, game_id, seat)[0]}/history")
+        assert escaped in shown and "<b>take the left" not in shown, seat
+    for where in (
+        f"{urls_of(settings, game_id, 'p3')[0]}/history?all=1",
+        f"/games/{game_id}/history?all=1",
+        f"/games/{game_id}/replay/{kept.seq}",
+        f"/api/games/{game_id}",
+    ):
+        assert "psst" not in page(client, where), where
+
+
+def test_words_to_a_name_no_other_player_bears_are_refused_and_nothing_is_passed_on(
+    settings, smtp, work, claims
+):
+    game_id = three_players(settings, claims, work)
+    assert reply(settings, smtp, "p1", "to Dan: hello").outcome == "refused: command"
+    assert reply(settings, smtp, "p1", "to Ann: me myself").outcome == "refused: command"
+    work()
+    assert "No other player of this game is called Ann" in text_of(
+        answer_to(smtp, "ann@example.org")
+    )
+    assert said_rows(settings, game_id) == []
+
+
+def test_a_line_is_words_to_one_player_when_it_names_them_then_a_colon():
+    assert parsing.private("to Ann: hi") == ("Ann", "hi")
+    assert parsing.private("для Анна: привет") == ("Анна", "привет")
+    assert parsing.private("Annへ：こんにちは") == ("Ann", "こんにちは")
+    assert parsing.private("tomorrow: I play") is None
+    assert parsing.parse("say to Ann: hi") == ("say", "to Ann: hi")
