@@ -169,8 +169,23 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "es": ("decir", "digo", "a todos", "para todos"),
         "ja": ("言う", "発言", "みんなへ", "皆へ"),
     },
+    # Issue 35 §2: a player stops (or starts again) reading another player's talk.
+    "mute": {
+        "en": ("mute",),
+        "ru": ("заглушить", "не слушать"),
+        "uk": ("заглушити", "не слухати"),
+        "es": ("silenciar",),
+        "ja": ("ミュート",),
+    },
+    "unmute": {
+        "en": ("unmute",),
+        "ru": ("снова слушать", "не глушить"),
+        "uk": ("знову слухати", "не глушити"),
+        "es": ("dejar de silenciar", "quitar silencio"),
+        "ja": ("ミュート解除",),
+    },
 }  # fmt: skip
-TAKES_MORE = frozenset({"away", "nudge", "vote", "replace", "note", "say"})
+TAKES_MORE = frozenset({"away", "nudge", "vote", "replace", "note", "say", "mute", "unmute"})
 """Commands followed by more words; the others are the whole line."""
 UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
 """A word between ``away`` and its (last) day ("away until", "нет до", "hasta el")."""

@@ -51,8 +51,11 @@ def since_last_decision(session: Session, loaded: Loaded, seat: str) -> News:
     if after >= loaded.seq:
         return News(lines=[], earlier=0)
     rows = eventstore.events_of(session, row.id, after=after, upto=loaded.seq)
+    muted = talk.muted(session, row.id, seat)
     heard = [
-        e.seq for e in rows if e.type == SAID and e.seat != seat and talk.hears(e.payload, seat)
+        e.seq
+        for e in rows
+        if e.type == SAID and e.seat != seat and e.seat not in muted and talk.hears(e.payload, seat)
     ]
     said = talk.words_at(session, row.id, heard)
     try:

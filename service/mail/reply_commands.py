@@ -277,6 +277,8 @@ def _help(example: str) -> dict[str, str]:
         "rematch": _("once the game is over: propose a rematch, or confirm the one proposed"),
         "say": _("followed by what you want to tell the other players of this game (the rest "
                  "of your reply); words without a code or a command are passed on too"),
+        "mute": _("followed by a player's name: read no more of what they say in this game"),
+        "unmute": _("followed by a player's name: read what they say again"),
         "help": _("this list"),
     }  # fmt: skip
 
@@ -625,6 +627,27 @@ def say(t: _Table, _command: str, rest: str) -> Result:
     return lines, []
 
 
+def mute(t: _Table, command: str, rest: str) -> Result:
+    """Read no more of another player's talk in this game (``mute Ann``), or read it again
+    (``unmute Ann``): the player's own choice, for their own emails (issue 35 §2)."""
+    on = command == "mute"
+    if not rest.strip():
+        raise BadRequest(_("Write the player's name after {command}.", command=word(command)))
+    other = _seat_named(t, rest)
+    talk.mute(t.session, t.game_id, t.seat, t.generation, other, on)
+    name = shown_names.of_game(t.loaded.row)[other]
+    if on:
+        return [
+            _(
+                "You will no longer read what {name} says in this game. Reply {command} "
+                "{name} to read it again.",
+                name=name,
+                command=word("unmute"),
+            )
+        ], []
+    return [_("You will read what {name} says in this game again.", name=name)], []
+
+
 def _seat_named(t: _Table, name: str) -> str:
     """The other seat whose player is called ``name`` (any case), for words to them alone."""
     wanted = " ".join(name.split()).casefold()
@@ -672,6 +695,8 @@ HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "resign": resign,
     "note": note,
     "say": say,
+    "mute": mute,
+    "unmute": mute,
     "rematch": rematch_,
 }
 ASKS = {"resign": "resign"}

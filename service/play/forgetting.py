@@ -69,6 +69,7 @@ def forget(session: Session, address: str) -> list[int]:
     sent: list[int] = []
     notes.drop(session, [(s.game_id, s.seat) for s in seats])  # issue 35 §3: their own words
     talk.erase(session, _spans(session, address, seats))  # issue 35 §2: what they said
+    talk.drop_mutes(session, [(s.game_id, s.seat) for s in seats])
     for game_id in sorted({s.game_id for s in seats}):
         sent += _leave(session, game_id, [s.seat for s in seats if s.game_id == game_id], moment)
     same = _same_address(address)

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from service.errors import BadRequest, Stale, TooSoon
@@ -28,7 +28,7 @@ from service.play.moves import check_holder
 from service.play.notes import clean
 from service.store import eventstore
 from service.store.eventstore import Loaded, now
-from service.store.models import TalkRow
+from service.store.models import MuteRow, TalkRow
 from service.table.events import SAID
 from service.words import _, n_
 
@@ -129,6 +129,32 @@ def erase(session: Session, spans: Iterable[tuple[str, str, int, int | None]]) -
         if upto is not None:
             held.append(TalkRow.seq <= upto)
         session.execute(update(TalkRow).where(*held).values(text=None, salt=None))
+
+
+def muted(session: Session, game_id: str, seat: str) -> set[str]:
+    """The seats whose talk ``seat``'s player chose to read no more."""
+    with session.no_autoflush:
+        return set(
+            session.scalars(
+                select(MuteRow.muted).where(MuteRow.game_id == game_id, MuteRow.seat == seat)
+            )
+        )
+
+
+def mute(session: Session, game_id: str, seat: str, generation: int, other: str, on: bool) -> None:
+    """``seat``'s player reads no more of ``other``'s talk (``on``), or reads it again."""
+    check_holder(eventstore.load(session, game_id), seat, generation)
+    row = session.get(MuteRow, (game_id, seat, other))
+    if on and row is None:
+        session.add(MuteRow(game_id=game_id, seat=seat, muted=other))
+    elif not on and row is not None:
+        session.delete(row)
+
+
+def drop_mutes(session: Session, seats: Iterable[tuple[str, str]]) -> None:
+    """The mutes these (game, seat) pairs' player chose go: the player left the seat."""
+    for game_id, seat in seats:
+        session.execute(delete(MuteRow).where(MuteRow.game_id == game_id, MuteRow.seat == seat))
 
 
 def altered(session: Session, game_id: str, digests: dict[int, str]) -> list[int]:

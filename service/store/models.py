@@ -146,6 +146,17 @@ class TalkRow(Base):
     """At most :data:`service.play.talk.LONGEST` characters; None once erased."""
 
 
+class MuteRow(Base):
+    """A seat's player reads no more of another seat's talk in this game (issue 35 §2): their
+    own choice, kept beside the game, never in its log."""
+
+    __tablename__ = "mutes"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(8), primary_key=True)
+    muted: Mapped[str] = mapped_column(String(8), primary_key=True)
+
+
 class NoteRow(Base):
     """A player's private note on one seat of one game (issue 35 §3): kept beside the game,
     never in its log nor its hash chain, shown only to the seat's own player (their seat

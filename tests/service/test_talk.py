@@ -333,3 +333,60 @@ def test_a_line_is_words_to_one_player_when_it_names_them_then_a_colon():
     assert parsing.private("Annへ：こんにちは") == ("Ann", "こんにちは")
     assert parsing.private("tomorrow: I play") is None
     assert parsing.parse("say to Ann: hi") == ("say", "to Ann: hi")
+
+
+# ---------------------------------------------------------------- mute
+
+
+MUTES = [
+    ("en", "mute Ann", "unmute ann"),
+    ("ru", "заглушить Ann", "снова слушать Ann"),
+    ("uk", "заглушити Ann", "знову слухати Ann"),
+    ("es", "silenciar Ann", "dejar de silenciar Ann"),
+    ("ja", "ミュート Ann", "ミュート解除 Ann"),
+]
+
+
+@pytest.mark.parametrize(("lang", "mute", "unmute"), MUTES, ids=[m[0] for m in MUTES])
+def test_a_player_who_mutes_another_reads_none_of_their_talk_until_they_unmute(
+    settings, smtp, work, claims, lang, mute, unmute
+):
+    game_id = three_players(settings, claims, work)
+    set_language(settings, game_id, "p2", lang)
+    bob = latest_turn_email(smtp, "bob@example.org")
+    assert deliver(settings, reply_message(bob, mute))[0].outcome == "command"
+    reply(settings, smtp, "p1", "say first words from Ann")
+    assert not any("first words" in line for line in news_of(settings, game_id, "p2"))
+    assert any("first words" in line for line in news_of(settings, game_id, "p3")), "Cy hears"
+    assert deliver(settings, reply_message(bob, unmute))[0].outcome == "command"
+    assert any("first words" in line for line in news_of(settings, game_id, "p2"))
+
+
+def test_muting_a_name_no_other_player_bears_is_refused(settings, smtp, work, claims):
+    game_id = three_players(settings, claims, work)
+    assert reply(settings, smtp, "p1", "mute Dan").outcome == "refused: command"
+    with sessions(settings.database_url)() as s:
+        assert talk.muted(s, game_id, "p1") == set()
+
+
+def test_the_migration_adds_the_mutes_table_and_takes_it_away_again(new_database):
+    url = new_database("mutes")
+    config = alembic_config(url)
+    command.upgrade(config, "head")
+    assert "mutes" in inspect(engine_for(url)).get_table_names()
+    command.downgrade(config, "0015")
+    assert "mutes" not in inspect(engine_for(url)).get_table_names()
+    command.upgrade(config, "head")
+    columns = {c["name"] for c in inspect(engine_for(url)).get_columns("mutes")}
+    assert columns == {"game_id", "seat", "muted"}
+
+
+def test_forgetting_a_player_drops_the_mutes_they_chose(settings, smtp, work, claims):
+    game_id = three_players(settings, claims, work)
+    assert reply(settings, smtp, "p1", "mute Cy").outcome == "command"
+    with sessions(settings.database_url)() as s:
+        assert talk.muted(s, game_id, "p1") == {"p3"}
+    with sessions(settings.database_url).begin() as s:
+        forgetting.forget(s, "ann@example.org")
+    with sessions(settings.database_url)() as s:
+        assert talk.muted(s, game_id, "p1") == set()
