@@ -617,14 +617,14 @@ def say(t: _Table, _command: str, rest: str) -> Result:
                 name=shown_names.of_game(t.loaded.row)[to],
             )
         )
-        return lines, []
+        return lines, said.outbox_ids
     lines.append(
         _(
             "Your words were passed on to the other players of this game: they will read "
             "them in their next email, and they are in the game's history."
         )
     )
-    return lines, []
+    return lines, said.outbox_ids
 
 
 def mute(t: _Table, command: str, rest: str) -> Result:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -24,7 +24,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from service.errors import BadRequest, Stale, TooSoon
-from service.play.moves import check_holder
+from service.play.moves import check_holder, outbox
 from service.play.notes import clean
 from service.store import eventstore
 from service.store.eventstore import Loaded, now
@@ -47,6 +47,7 @@ class Said:
     text: str
     cut: int
     loaded: Loaded
+    outbox_ids: list[int]
 
 
 def digest(salt: str, text: str) -> str:
@@ -96,10 +97,22 @@ def say(
         TalkRow(game_id=game_id, seq=after.seq, seat=seat, said_at=now(), salt=salt, text=words)
     )
     session.flush()
-    return Said(words, cut, after)
+    # An email at once to each player who hears it; the send skips those who chose a daily
+    # digest or no turn emails (kinds.KINDS["talk"].turn_news): their next email tells it.
+    hearing = [
+        s.seat
+        for s in after.row.seats
+        if s.seat != seat
+        and s.left_at is None
+        and s.email is not None
+        and hears(event, s.seat)
+        and seat not in muted(session, game_id, s.seat)
+    ]
+    outbox_ids = outbox(session, after.row, hearing, "talk", after.seq)
+    return Said(words, cut, after, outbox_ids)
 
 
-def hears(payload: dict[str, object], seat: str | None) -> bool:
+def hears(payload: Mapping[str, object], seat: str | None) -> bool:
     """Whether ``seat`` (None: anyone, a spectator) may read what a ``table.said`` event said:
     words to the table, anyone; words to one player, that player and the speaker alone."""
     to = payload.get("to")

@@ -94,7 +94,7 @@ def test_say_by_reply_in_each_language_is_recorded_answered_and_relayed_to_the_o
     assert words.split("\n")[0] in page(client, f"/games/{game_id}/history")
 
 
-def test_talk_is_escaped_in_the_other_seats_email_and_on_the_games_pages(
+def test_talk_is_escaped_in_the_other_seats_email_and_on_the_games_history_and_replay(
     client, settings, smtp, work
 ):
     game_id, mover, waiter = new_game(settings, work)
@@ -107,7 +107,12 @@ def test_talk_is_escaped_in_the_other_seats_email_and_on_the_games_pages(
     html = html_of(latest_turn_email(smtp, address(waiter)))
     assert ESCAPED in html and "<script>alert" not in html
     seat_page = urls_of(settings, game_id, waiter)[0]
-    for where in (f"/games/{game_id}/history", f"{seat_page}/history"):
+    for where in (
+        f"/games/{game_id}/history",
+        f"{seat_page}/history",
+        f"/games/{game_id}/replay/{kept.seq}",
+        f"{seat_page}/replay/{kept.seq}",
+    ):
         shown = page(client, where)
         assert ESCAPED in shown and "<script>alert" not in shown, where
 
@@ -390,3 +395,41 @@ def test_forgetting_a_player_drops_the_mutes_they_chose(settings, smtp, work, cl
         forgetting.forget(s, "ann@example.org")
     with sessions(settings.database_url)() as s:
         assert talk.muted(s, game_id, "p1") == set()
+
+
+# ---------------------------------------------------------------- an email at once
+
+
+def test_players_who_chose_every_turn_get_the_words_at_once_escaped_and_only_if_they_hear(
+    settings, smtp, work, claims
+):
+    three_players(settings, claims, work)
+    ann = latest_turn_email(smtp, "ann@example.org")
+    smtp.clear()
+    assert deliver(settings, reply_message(ann, "say " + HOSTILE))[0].outcome == "command"
+    work()
+    for to in ("bob@example.org", CY):
+        (told,) = [m for m in smtp.to(to) if "says to the table" in str(m["Subject"]) + text_of(m)]
+        assert "Ann says to the table" in text_of(told) and SAID in text_of(told)
+        assert ESCAPED in html_of(told) and "<script>alert" not in html_of(told)
+    smtp.clear()
+    deliver(settings, reply_message(ann, "to Bob: between us"))
+    work()
+    assert any("between us" in text_of(m) for m in smtp.to("bob@example.org"))
+    assert not any("between us" in text_of(m) + html_of(m) for m in smtp.to(CY)), "Cy hears not"
+
+
+def test_a_player_on_a_daily_digest_or_who_muted_the_speaker_gets_no_email_at_once(
+    settings, smtp, work, claims
+):
+    game_id = three_players(settings, claims, work)
+    with sessions(settings.database_url).begin() as s:
+        row = eventstore.load(s, game_id).row
+        next(x for x in row.seats if x.seat == "p3").notify = "digest"
+    assert reply(settings, smtp, "p2", "mute Ann").outcome == "command"
+    ann = latest_turn_email(smtp, "ann@example.org")
+    smtp.clear()
+    deliver(settings, reply_message(ann, "say nobody hears this at once"))
+    work()
+    for to in ("bob@example.org", CY):
+        assert not any("nobody hears" in text_of(m) for m in smtp.to(to)), to
