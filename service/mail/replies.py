@@ -339,8 +339,9 @@ class _Reading:
             found = None if polite is None else [polite]
         if found is None:
             # Issue 35 §2: words that open a reply and are no code or command are table
-            # talk, with the lines below them; a lone word still gets the help.
-            prose = not self.steps and parsing.prose(said_line)
+            # talk, with the lines below them; a lone word still gets the help, and so do
+            # words to an email that asks for a confirmation ("yes, I am sure" is no talk).
+            prose = not self.steps and not target.address.asks and parsing.prose(said_line)
             return self.command(target, step, said_line, below if prose else (), prose=prose)
         return self.codes(target, step, found)
 

@@ -433,3 +433,15 @@ def test_a_player_on_a_daily_digest_or_who_muted_the_speaker_gets_no_email_at_on
     work()
     for to in ("bob@example.org", CY):
         assert not any("nobody hears" in text_of(m) for m in smtp.to(to)), to
+
+
+def test_words_to_an_email_that_asks_for_a_confirmation_are_no_talk(settings, smtp, work):
+    game_id, mover, _waiter = new_game(settings, work)
+    assert reply(settings, smtp, mover, "resign").outcome == "command"
+    work()
+    asked = answer_to(smtp, address(mover))
+    row, _ids = deliver(settings, reply_message(asked, "well I am not so sure now"))
+    assert row.outcome == "refused: not understood"
+    assert said_rows(settings, game_id) == []
+    with sessions(settings.database_url)() as s:
+        assert not eventstore.load(s, game_id).row.over, "nothing resigned"
