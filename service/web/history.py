@@ -23,6 +23,7 @@ from service.audit.history import Entry, Record, Viewer
 from service.errors import BadRequest, NotFound
 from service.links import tokens
 from service.links import urls as links
+from service.play import talk
 from service.store import eventstore
 from service.store.models import GameRow
 from service.web import db, language, reading, settings
@@ -204,10 +205,18 @@ def _history_page(
     moves = story(found, record.finished, last_move)
     seat, turn = query.seat, query.turn
     before = query.last + 1 if query.last < query.high else None
+    # Issue 35 §2: the seat's present player reads none of the talk of those they muted.
+    viewer = place.viewer
+    muted = (
+        talk.muted(session, record.row.id, viewer.seat)
+        if viewer.seat is not None and viewer.last_seq is None
+        else set()
+    )
     shown = [
         e
         for e, payload in zip(found, record.payloads, strict=True)
         if not e.hidden
+        and not (e.talk and e.seat in muted)
         and (seat is None or history.concerns(e, payload, seat))
         and (turn is None or e.turn == turn)
         and not (query.quiet and e.bookkeeping)

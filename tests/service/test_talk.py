@@ -367,6 +367,18 @@ def test_a_player_who_mutes_another_reads_none_of_their_talk_until_they_unmute(
     assert any("first words" in line for line in news_of(settings, game_id, "p2"))
 
 
+def test_a_player_who_muted_another_does_not_see_their_talk_on_their_own_history_page(
+    client, settings, smtp, work, claims
+):
+    game_id = three_players(settings, claims, work)
+    assert reply(settings, smtp, "p2", "mute Ann").outcome == "command"
+    reply(settings, smtp, "p1", "say words Bob muted")
+    bobs = f"{urls_of(settings, game_id, 'p2')[0]}/history"
+    assert "words Bob muted" not in page(client, bobs)
+    assert "words Bob muted" in page(client, f"/games/{game_id}/history"), "the others see it"
+    assert "words Bob muted" in page(client, f"{urls_of(settings, game_id, 'p3')[0]}/history")
+
+
 def test_muting_a_name_no_other_player_bears_is_refused(settings, smtp, work, claims):
     game_id = three_players(settings, claims, work)
     assert reply(settings, smtp, "p1", "mute Dan").outcome == "refused: command"
