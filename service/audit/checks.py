@@ -22,10 +22,12 @@ from service.audit import players, provenance, signing
 from service.audit.gamelog import Log as Log
 from service.audit.gamelog import LogEvent as LogEvent
 from service.audit.gamelog import Report as Report
+from service.play import talk
 from service.store import eventstore, hashchain, snapshots
 from service.store.models import GameRow, SnapshotRow
 from service.store.upcast import upcast
 from service.table import logfold
+from service.table.events import SAID
 from service.table.state import is_table
 
 FORMAT = "pbem-log/1"
@@ -286,6 +288,19 @@ def _cut(events: list[LogEvent], where: str) -> str:
 def _plain(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     plain: list[dict[str, Any]] = json.loads(json.dumps(events))
     return plain
+
+
+def kept_words(session: Session, game_id: str, log: Log) -> list[str]:
+    """What the stored game's players said (issue 35 §2), checked against the log: words
+    kept beside a ``table.said`` event must match the salted digest its hash covers. Erased
+    words (their player was forgotten) are no failure: the chain never held them."""
+    digests = {
+        e.seq: str(e.payload.get("digest")) for e in log.events if e.payload.get("type") == SAID
+    }
+    return [
+        f"event {seq}: the words kept beside it do not match its digest"
+        for seq in talk.altered(session, game_id, digests)
+    ]
 
 
 def from_store(session: Session, game_id: str) -> Log:

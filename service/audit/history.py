@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -34,6 +34,7 @@ from engine.kit.events import Vocabulary
 from service import words
 from service.boards.naming import with_names
 from service.errors import Left, NotFound, Replaced
+from service.play import talk
 from service.play.moves import LEFT
 from service.store import eventstore
 from service.store import names as shown_names
@@ -88,6 +89,10 @@ class Entry:
     """Payload (and move) as JSON, once the game is over."""
     hash: str | None
     undone: bool
+    talk: bool = False
+    """A seat said something to the table (issue 35 §2): part of the story players read."""
+    hidden: bool = False
+    """Words to one player that this viewer may not read: no page lists it."""
 
 
 @dataclass
@@ -120,6 +125,8 @@ class Record:
     """The seat that recorded event ``seq``, for the decisions the stretch's takebacks undid."""
     turns: int
     """Turns begun so far."""
+    said: dict[int, str | None] = field(default_factory=dict)
+    """The words of the stretch's ``table.said`` events, by seq (None: erased, issue 35 §2)."""
 
     @property
     def last(self) -> int:
@@ -222,7 +229,20 @@ def load(session: Session, game_id: str, first: int = 1, last: int | None = None
         players=players_of(row, claims),
         undoers={seq: seat_of.get(seq) for seq in undone_firsts if isinstance(seq, int)},
         turns=now.table.turns,
+        said=talk.words_at(
+            session,
+            row.id,
+            (
+                e.seq
+                for e, p in zip(part.events, part.payloads, strict=True)
+                if p["type"] == ev.SAID
+            ),
+        ),
     )
+
+
+def _said_seqs(events: list[EventRow], payloads: list[dict[str, Any]]) -> list[int]:
+    return [e.seq for e, p in zip(events, payloads, strict=True) if p["type"] == ev.SAID]
 
 
 def players_of(row: GameRow, claims: dict[str, list[int]]) -> dict[str, list[str]]:
@@ -251,7 +271,10 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         # Each run of decisions by one seat is a turn: the table counts them as it folds.
         turn = record.steps[i].table.turns
         label = _decision(record, viewer, event, before) if decided else None
-        if of_table:
+        hidden = payload["type"] == ev.SAID and not _hears(viewer, payload, event.seq)
+        if hidden:  # words to one player: only they and the speaker read them (issue 35 §2)
+            text, bookkeeping = "", False
+        elif of_table:
             text, bookkeeping = _table_text(record, event, payload, names), False
         else:
             text, bookkeeping = _game_text(record, viewer, event, payload, before, names)
@@ -273,9 +296,19 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
                 details=details,
                 hash=event.hash if record.finished else None,
                 undone=event.seq in record.undone,
+                talk=payload["type"] == ev.SAID and not hidden,
+                hidden=hidden,
             )
         )
     return found
+
+
+def _hears(viewer: Viewer, payload: dict[str, Any], seq: int) -> bool:
+    """Whether the viewer held, at ``seq``, a seat that may read the words said there."""
+    to = payload.get("to")
+    if to is None:
+        return True
+    return any(viewer.holds(seat, seq) for seat in (to, payload.get("seat")) if seat is not None)
 
 
 def _decision(record: Record, viewer: Viewer, event: EventRow, before: Folded | None) -> str | None:
@@ -297,7 +330,8 @@ def _table_text(
     replaced = None
     if payload["type"] == ev.SEAT_CLAIMED:
         replaced = record.names_at(event.seq - 1).get(str(payload.get("seat")))
-    return describe_table(payload, event.seat, names, undoer=undoer, replaced=replaced)
+    said = record.said.get(event.seq) if payload["type"] == ev.SAID else None
+    return describe_table(payload, event.seat, names, undoer=undoer, replaced=replaced, words=said)
 
 
 def _game_text(
@@ -376,6 +410,8 @@ class Told:
     them: str | None
     undoer: str | None
     replaced: str | None
+    words: str | None = None
+    """What a seat said (``table.said``, issue 35 §2), read beside the log; None: erased."""
 
     def name(self, seat: Any) -> str:
         return self.names.get(seat, str(seat))
@@ -396,6 +432,7 @@ def describe_table(
     *,
     undoer: str | None = None,
     replaced: str | None = None,
+    words: str | None = None,
 ) -> str:
     """A ``table.*`` event in plain words; ``by`` is the seat that recorded it, ``undoer``
     the seat whose decision a takeback undid, ``replaced`` whom a hand-over replaced. Names
@@ -411,7 +448,7 @@ def describe_table(
     teller = TELLERS.get(PREFIX + kind)
     if teller is None:  # an event the fold refuses: the history still names it
         return humanise(payload["type"])
-    return teller(Told(payload, names, who, them, undoer, replaced))
+    return teller(Told(payload, names, who, them, undoer, replaced, words))
 
 
 def _pace_set(told: Told) -> str:
@@ -430,6 +467,24 @@ def _reminded(told: Told) -> str:
         number=str(told.payload.get("number")),
         name=told.them,
     )
+
+
+def _said(told: Told) -> str:
+    to = told.payload.get("to")
+    if to is not None:
+        if told.words is None:
+            return _(
+                "{who} said something to {name} alone (erased)", who=told.who, name=told.name(to)
+            )
+        return _(
+            "{who} said to {name} alone: {words}",
+            who=told.who,
+            name=told.name(to),
+            words=told.words,
+        )
+    if told.words is None:
+        return _("{who} said something (erased)", who=told.who)
+    return _("{who} said: {words}", who=told.who, words=told.words)
 
 
 def _nudged(told: Told) -> str:
@@ -646,6 +701,7 @@ TELLERS: dict[str, Callable[[Told], str]] = EVENTS.table(
         ev.RESIGNED: _resigned,
         ev.UNREACHABLE: _unreachable,
         ev.REACHABLE: _reachable,
+        ev.SAID: _said,
         ev.CLOSED: _closed,
         ev.DORMANT: _dormant,
         ev.RESUMED: _resumed,

@@ -201,6 +201,7 @@ def verify(
     failing event, or when the signature is bad, or missing where a key was named (--key,
     --key-url, --fetch-key) or a signature required."""
     path = Path(target)
+    altered: list[str] = []  # a stored game's words beside its log (issue 35 §2)
     signature: provenance.Signature | None = None
     checked_by = trust.CARRIED
     if path.suffix == ".jsonl" or path.exists():
@@ -217,7 +218,9 @@ def verify(
             )
         with sessions(_settings().database_url)() as session:
             log = audit.from_store(session, target)
+            altered = audit.kept_words(session, target, log)
     report = audit.verify(log)
+    report.failures.extend(altered)
     for failure in report.failures:
         click.echo(f"FAIL {failure}", err=True)
     if report.ok:

@@ -19,7 +19,7 @@ from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import ics, keywords, kinds, news, smtp
 from service.mail.kinds import ANSWER
-from service.play import blocklist, notes, reach, rematch, resigning
+from service.play import blocklist, notes, reach, rematch, resigning, talk
 from service.play.forgetting import LEFT
 from service.play.moves import seat_row
 from service.present import notices, presentation
@@ -631,7 +631,19 @@ def _rematch_cause(session: Session, row: OutboxRow) -> tuple[str | None, dict[s
     return found.proposed_by, {"seat": found.proposed_by, "due": due}
 
 
-CAUSES = dict.fromkeys(rematch.KINDS, _rematch_cause)
+def _talk_cause(session: Session, row: OutboxRow) -> tuple[str | None, dict[str, Any]] | None:
+    """The talk an email at once tells (issue 35 §2): its event, with the words kept beside
+    it (None once erased)."""
+    event = session.scalars(
+        select(EventRow).where(EventRow.game_id == row.game_id, EventRow.seq == row.seq)
+    ).one_or_none()
+    if event is None:
+        return None
+    said = talk.words_at(session, row.game_id, [row.seq]).get(row.seq)
+    return event.seat, {**event.payload, "words": said}
+
+
+CAUSES = dict.fromkeys(rematch.KINDS, _rematch_cause) | {"talk": _talk_cause}
 """Table emails told from what is kept beside the game, by kind."""
 
 

@@ -160,8 +160,32 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "es": ("nota", "notas", "mi nota", "mis notas", "apunte", "apuntes"),
         "ja": ("メモ", "ノート", "自分用メモ"),
     },
+    # Issue 35 §2: table talk, the rest of the reply after the word, said to every other
+    # player of the table ("say: well played"); prose that is no code or command is talk too.
+    "say": {
+        "en": ("say", "tell all", "tell everyone", "chat"),
+        "ru": ("сказать", "скажу", "говорю", "всем"),
+        "uk": ("сказати", "скажу", "кажу", "усім", "всім"),
+        "es": ("decir", "digo", "a todos", "para todos"),
+        "ja": ("言う", "発言", "みんなへ", "皆へ"),
+    },
+    # Issue 35 §2: a player stops (or starts again) reading another player's talk.
+    "mute": {
+        "en": ("mute",),
+        "ru": ("заглушить", "не слушать"),
+        "uk": ("заглушити", "не слухати"),
+        "es": ("silenciar",),
+        "ja": ("ミュート",),
+    },
+    "unmute": {
+        "en": ("unmute",),
+        "ru": ("снова слушать", "не глушить"),
+        "uk": ("знову слухати", "не глушити"),
+        "es": ("dejar de silenciar", "quitar silencio"),
+        "ja": ("ミュート解除",),
+    },
 }  # fmt: skip
-TAKES_MORE = frozenset({"away", "nudge", "vote", "replace", "note"})
+TAKES_MORE = frozenset({"away", "nudge", "vote", "replace", "note", "say", "mute", "unmute"})
 """Commands followed by more words; the others are the whole line."""
 UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
 """A word between ``away`` and its (last) day ("away until", "нет до", "hasta el")."""

@@ -74,6 +74,7 @@ KINDS: dict[str, Kind] = {
     "closed": Kind(notice=True),
     "takeback_request": Kind(notice=True),
     "takeback_result": Kind(notice=True),
+    "talk": Kind(notice=True, turn_news=True),
     ANSWER: Kind(),
 }  # fmt: skip
 """Every kind an outbox row can hold (``tests/service/test_outbox_kinds.py`` finds each kind

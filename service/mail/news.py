@@ -13,13 +13,17 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
+from service import words
 from service.boards.naming import with_names
+from service.play import talk
 from service.store import eventstore
 from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import EventRow
 from service.table import logfold
+from service.table.events import SAID
 from service.table.state import is_table
+from service.words import _
 
 LIMIT = 30
 """Lines an email tells at most; the history holds the rest."""
@@ -47,16 +51,31 @@ def since_last_decision(session: Session, loaded: Loaded, seat: str) -> News:
     if after >= loaded.seq:
         return News(lines=[], earlier=0)
     rows = eventstore.events_of(session, row.id, after=after, upto=loaded.seq)
+    muted = talk.muted(session, row.id, seat)
+    heard = [
+        e.seq
+        for e in rows
+        if e.type == SAID and e.seat != seat and e.seat not in muted and talk.hears(e.payload, seat)
+    ]
+    said = talk.words_at(session, row.id, heard)
     try:
-        lines = _told(loaded, seat, rows, eventstore.folded_at(session, row, game, after))
+        start = eventstore.folded_at(session, row, game, after)
+        lines = _told(loaded, seat, rows, start, said)
     except logfold.RewindUnknown:  # a takeback reached behind the snapshot: fold it all
-        lines = _told(loaded, seat, rows, eventstore.load_from_start(session, row, game, after))
+        start = eventstore.load_from_start(session, row, game, after)
+        lines = _told(loaded, seat, rows, start, said)
     return News(lines=lines[-LIMIT:], earlier=max(0, len(lines) - LIMIT))
 
 
 def _told(
-    loaded: Loaded, seat: str, rows: list[EventRow], start: logfold.Folded | None
+    loaded: Loaded,
+    seat: str,
+    rows: list[EventRow],
+    start: logfold.Folded | None,
+    said: dict[int, str | None],
 ) -> list[str]:
+    """Each event narrated for ``seat``, and what the others said to the table (``said``:
+    their words by seq, issue 35 §2)."""
     row, game = loaded.row, loaded.game
     folder = logfold.Folder(game, [s.seat for s in row.seats], start)
     undone = {s for first, last in loaded.table.undone for s in range(first, last + 1)}
@@ -65,9 +84,20 @@ def _told(
     for event, payload in zip(rows, eventstore.payloads(rows, row.game), strict=True):
         before = folder.now.state
         folder.feed(event, payload)
+        if event.seq in said:
+            lines.append(_heard(names, event.seat, said[event.seq], "to" in payload))
         if is_table(payload) or event.seq in undone:
             continue
         text = game.narrate(before, payload, seat)
         if text:
             lines.append(with_names(text, names))
     return lines
+
+
+def _heard(names: dict[str, str], seat: str | None, said: str | None, alone: bool) -> str:
+    who = names.get(seat or "", str(seat))
+    if alone and said is not None:
+        return str(words.text(_("{who} said to you alone: {words}", who=who, words=said)))
+    if said is None:
+        return str(words.text(_("{who} said something (erased)", who=who)))
+    return str(words.text(_("{who} said: {words}", who=who, words=said)))

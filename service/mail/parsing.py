@@ -6,6 +6,7 @@ quoting a player's words back, short and harmless, when a command is refused.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from bisect import bisect_right
 from itertools import accumulate
@@ -42,21 +43,25 @@ def _phrases() -> list[tuple[str, str]]:
 PHRASES = _phrases()
 
 
-NOTE_PHRASES = sorted(
-    {normal(p) for phrases in KEYWORDS["note"].values() for p in phrases}, key=lambda p: -len(p)
-)
-LONGEST_NOTE_WORD = max(len(p) for p in NOTE_PHRASES) + 2
+def _words_of(command: str) -> list[str]:
+    return sorted({normal(p) for phrases in KEYWORDS[command].values() for p in phrases}, key=len)
+
+
+RUNS_ON = ("note", "say")
+"""Commands whose words are the rest of the reply, read however long: a note (issue 35 §3)
+and table talk (issue 35 §2)."""
+RUN_PHRASES = {command: _words_of(command) for command in RUNS_ON}
+LONGEST_RUN_WORD = max(len(p) for phrases in RUN_PHRASES.values() for p in phrases) + 2
 NOTE_SEPARATORS = frozenset(":：-–—")
-"""What may stand between the word ``note`` and the note ("note: buy wood")."""
+"""What may stand between the word ``note`` (or ``say``) and its words ("note: buy wood")."""
 
 
-def note(line: str) -> str | None:
-    """The note ``line`` keeps (issue 35 §3): the words after ``note`` (or a word of it in
-    another language) as written, however long; ``""`` for the word alone (it clears the
-    note); None when the line is no note."""
+def _after(line: str, command: str) -> str | None:
+    """The words after ``command``'s word (in any language) as written, however long; ``""``
+    for the word alone; None when the line does not begin with the word."""
     written = line.strip()
-    for end in range(min(len(written), LONGEST_NOTE_WORD), 0, -1):  # the longest word first
-        if normal(written[:end]) not in NOTE_PHRASES:
+    for end in range(min(len(written), LONGEST_RUN_WORD), 0, -1):  # the longest word first
+        if normal(written[:end]) not in RUN_PHRASES[command]:
             continue
         after = written[end:]
         joined = after and not (after[0].isspace() or after[0] in NOTE_SEPARATORS)
@@ -67,12 +72,63 @@ def note(line: str) -> str | None:
     return None
 
 
+def note(line: str) -> str | None:
+    """The note ``line`` keeps (issue 35 §3): the words after ``note`` (or a word of it in
+    another language) as written, however long; ``""`` for the word alone (it clears the
+    note); None when the line is no note."""
+    return _after(line, "note")
+
+
+def talk(line: str) -> str | None:
+    """What ``line`` says to the table (issue 35 §2): the words after ``say`` (or a word of
+    it in another language) as written, however long; None when the line is no talk."""
+    return _after(line, "say")
+
+
+PRIVATE = re.compile(r"(?:to|для|до|para|a)\s+([^:：\n]{1,60}?)\s*[:：]\s*(.*)", re.I | re.S)
+"""Words for one player only (issue 35 §2): ``to Ann: ...``, ``для Ann: ...``, ``para Ann: ...``."""
+PRIVATE_JA = re.compile(r"([^:：\s][^:：\n]{0,59}?)\s*へ\s*[:：]\s*(.*)", re.S)
+"""The Japanese way: ``Annへ: ...``."""
+
+
+def private(words: str) -> tuple[str, str] | None:
+    """The name ``words`` are addressed to and the words after it, for words to one player
+    (``to Ann: ...``); None for words to the whole table."""
+    found = PRIVATE.fullmatch(words.strip()) or PRIVATE_JA.fullmatch(words.strip())
+    if found is None:
+        return None
+    return found.group(1).strip(), found.group(2).strip()
+
+
+def runs_on(line: str) -> bool:
+    """Whether ``line`` begins a command whose words are the rest of the reply: a note, talk
+    (words to one player among them)."""
+    return note(line) is not None or talk(line) is not None or private(line) is not None
+
+
+def prose(line: str) -> bool:
+    """Whether a first line that is no code and no command is words for the table (issue 35
+    §2): two words at least, or three characters of a script written without spaces, and no
+    digit. A lone word is more likely a command mistyped, and a line with a number in it
+    ("I think 2 is better") a code among words: both get the help, never become talk
+    (``say ...`` passes on any words)."""
+    if any(unicodedata.category(c) == "Nd" for c in line):
+        return False
+    wordy = [w for w in line.split() if any(c.isalpha() for c in w)]
+    wide = sum(1 for c in line if c.isalpha() and _cjk(c))
+    return len(wordy) >= 2 or wide >= 3
+
+
 def parse(line: str) -> tuple[str, str] | None:
     """The command ``line`` names and the words after it (as written, one space apart);
-    a note (:func:`note`) is the rest of the line as written, however long."""
-    kept = note(line)
-    if kept is not None:
-        return "note", kept
+    a note (:func:`note`) or talk (:func:`talk`) is the rest of the line as written,
+    however long."""
+    for command in RUNS_ON:
+        kept = _after(line, command)
+        if kept is not None:
+            return command, kept
+    if private(line) is not None:
+        return "say", line.strip()  # the handler reads whom it is for
     if len(line) > LONGEST_LINE:
         return None
     # Invisible characters mail clients leave (a BOM, a zero-width space) and hostile ones

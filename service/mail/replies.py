@@ -328,8 +328,8 @@ class _Reading:
         if target not in self.touched:
             self.touched.append(target)
         step: dict[str, Any] = {"line": _quote(line), "letter": target.letter}
-        if parsing.note(said_line) is not None:
-            # The player's note is the rest of the reply: no line below it is read.
+        if parsing.runs_on(said_line):
+            # A note or talk is the rest of the reply: no line below it is read.
             self.command(target, step, said_line, below)
             return False
         found = codes.read(said_line)
@@ -338,16 +338,26 @@ class _Reading:
             polite = filler.code_in(said_line)
             found = None if polite is None else [polite]
         if found is None:
-            return self.command(target, step, said_line)
+            # Issue 35 §2: words that open a reply and are no code or command are table
+            # talk, with the lines below them; a lone word still gets the help, and so do
+            # words to an email that asks for a confirmation ("yes, I am sure" is no talk).
+            prose = not self.steps and not target.address.asks and parsing.prose(said_line)
+            return self.command(target, step, said_line, below if prose else (), prose=prose)
         return self.codes(target, step, found)
 
     def command(
-        self, target: _Target, step: dict[str, Any], said_line: str, below: Sequence[str] = ()
+        self,
+        target: _Target,
+        step: dict[str, Any],
+        said_line: str,
+        below: Sequence[str] = (),
+        *,
+        prose: bool = False,
     ) -> bool:
         said = reply_commands.run(
             self.session, self.settings, target.game_id, target.seat, target.address.generation,
             target.email, said_line, asks=target.address.asks, first_contact=self.first_contact,
-            more=below,
+            more=below, prose=prose,
         )  # fmt: skip
         if said is None:
             if self.steps:

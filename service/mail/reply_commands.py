@@ -34,7 +34,8 @@ from service.links import urls as links
 from service.mail.dates import fold, read_day
 from service.mail.keywords import FROM, TO, UNTIL, word
 from service.mail.parsing import echo, parse
-from service.play import notes, rematch, resigning, slowplay, suppression
+from service.mail.parsing import private as parse_private
+from service.play import notes, rematch, resigning, slowplay, suppression, talk
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
@@ -71,6 +72,7 @@ def run(
     asks: str = "",
     first_contact: bool = False,
     more: Sequence[str] = (),
+    prose: bool = False,
 ) -> Said | None:
     """None when ``line`` is not a table command (part B then answers 'not understood').
 
@@ -81,8 +83,11 @@ def run(
     ``first_contact``: the sender had never acted on an email of ours before this reply, so
     ``stop`` answers their invitation: never email me again (issue 31 §3). ``more``: the
     reply's lines below this one, which only ``note`` reads (the note is the rest of the
-    reply, issue 35 §3)."""
+    reply, issue 35 §3). ``prose``: a line that is no command is said to the table, with
+    the lines below it (issue 35 §2)."""
     found = parse(line)
+    if found is None and prose:
+        found = "say", line
     if found is None:
         return None
     command, rest = found
@@ -270,6 +275,10 @@ def _help(example: str) -> dict[str, str]:
                   "turn page and in your turn emails (the rest of your reply; alone, it "
                   "clears the note)"),
         "rematch": _("once the game is over: propose a rematch, or confirm the one proposed"),
+        "say": _("followed by what you want to tell the other players of this game (the rest "
+                 "of your reply); words without a code or a command are passed on too"),
+        "mute": _("followed by a player's name: read no more of what they say in this game"),
+        "unmute": _("followed by a player's name: read what they say again"),
         "help": _("this list"),
     }  # fmt: skip
 
@@ -581,6 +590,80 @@ def note(t: _Table, _command: str, rest: str) -> Result:
     return lines, []
 
 
+def say(t: _Table, _command: str, rest: str) -> Result:
+    """Table talk (issue 35 §2): the rest of the reply, said to the other players, who read
+    it in their next email; cut at :data:`service.play.talk.LONGEST` characters, saying so."""
+    words = "\n".join(line for line in (rest, *t.more) if line)
+    to = None
+    addressed = parse_private(words)
+    if addressed is not None:
+        name, words = addressed
+        to = _seat_named(t, name)
+    said = talk.say(t.session, t.game_id, t.seat, t.generation, words, to=to)
+    lines: list[str] = []
+    if said.cut:
+        lines.append(
+            n_(
+                "Your words were too long: we left out their last {n} character.",
+                "Your words were too long: we left out their last {n} characters.",
+                n=said.cut,
+            )
+        )
+    if to is not None:
+        lines.append(
+            _(
+                "Your words were passed on to {name} alone: they will read them in their next "
+                "email; in the game's history, only the two of you see them.",
+                name=shown_names.of_game(t.loaded.row)[to],
+            )
+        )
+        return lines, said.outbox_ids
+    lines.append(
+        _(
+            "Your words were passed on to the other players of this game: they will read "
+            "them in their next email, and they are in the game's history."
+        )
+    )
+    return lines, said.outbox_ids
+
+
+def mute(t: _Table, command: str, rest: str) -> Result:
+    """Read no more of another player's talk in this game (``mute Ann``), or read it again
+    (``unmute Ann``): the player's own choice, for their own emails (issue 35 §2)."""
+    on = command == "mute"
+    if not rest.strip():
+        raise BadRequest(_("Write the player's name after {command}.", command=word(command)))
+    other = _seat_named(t, rest)
+    talk.mute(t.session, t.game_id, t.seat, t.generation, other, on)
+    name = shown_names.of_game(t.loaded.row)[other]
+    if on:
+        return [
+            _(
+                "You will no longer read what {name} says in this game. Reply {command} "
+                "{name} to read it again.",
+                name=name,
+                command=word("unmute"),
+            )
+        ], []
+    return [_("You will read what {name} says in this game again.", name=name)], []
+
+
+def _seat_named(t: _Table, name: str) -> str:
+    """The other seat whose player is called ``name`` (any case), for words to them alone."""
+    wanted = " ".join(name.split()).casefold()
+    for seat, called in shown_names.of_game(t.loaded.row).items():
+        if seat != t.seat and " ".join(called.split()).casefold() == wanted:
+            return seat
+    raise BadRequest(
+        _(
+            "No other player of this game is called {name}: nothing was passed on. For one "
+            "player alone, write their name as the game shows it after to, then a colon "
+            "(to Ann: ...).",
+            name=echo(name),
+        )
+    )
+
+
 def rematch_(t: _Table, _command: str, _rest: str) -> Result:
     """Propose a rematch of the finished game, or confirm the one proposed (issue 35 §4),
     as the seat page's button does; ``yes`` to the email asking to confirm one, too."""
@@ -611,6 +694,9 @@ HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "end": vote,
     "resign": resign,
     "note": note,
+    "say": say,
+    "mute": mute,
+    "unmute": mute,
     "rematch": rematch_,
 }
 ASKS = {"resign": "resign"}

@@ -17,7 +17,9 @@ Everything the service holds of their address goes, in one transaction:
   no address and no bytes, and what bounces taught of their address goes (issue 31);
   received replies from them or to their seats keep no byte and no sender; their email
   settings, digests and sign-ins go (every browser signed in as them is signed out), and
-  so do their private notes on their seats (issue 35 §3).
+  so do their private notes on their seats (issue 35 §3). What they said to their tables
+  is erased (issue 35 §2): the ``table.said`` events stay, with the digest the chain covers,
+  and read "(erased)".
 
 What cannot change: the stored payload of an event recorded before issue 30 that named a
 newcomer (a seat offered, claimed or voted for). The hash chain covers it, so it stays in
@@ -37,7 +39,7 @@ from sqlalchemy import ColumnElement, SQLColumnExpression, and_, delete, func, o
 from sqlalchemy.orm import Session
 
 from service.addresses import normal
-from service.play import notes, signin, slowplay
+from service.play import notes, signin, slowplay, talk
 from service.play.moves import outbox, seat_row
 from service.store import eventstore
 from service.store.eventstore import now
@@ -66,6 +68,8 @@ def forget(session: Session, address: str) -> list[int]:
     seats = signin.seats_of(session, address)
     sent: list[int] = []
     notes.drop(session, [(s.game_id, s.seat) for s in seats])  # issue 35 §3: their own words
+    talk.erase(session, _spans(session, address, seats))  # issue 35 §2: what they said
+    talk.drop_mutes(session, [(s.game_id, s.seat) for s in seats])
     for game_id in sorted({s.game_id for s in seats}):
         sent += _leave(session, game_id, [s.seat for s in seats if s.game_id == game_id], moment)
     same = _same_address(address)
@@ -81,6 +85,33 @@ def forget(session: Session, address: str) -> list[int]:
     session.execute(delete(DigestRow).where(same(DigestRow.email)))
     session.execute(delete(SignInRow).where(SignInRow.address == signin.key(address)))
     return sent
+
+
+def _spans(
+    session: Session, address: str, seats: list[SeatRow]
+) -> list[tuple[str, str, int, int | None]]:
+    """Each stretch of a game's log in which the address held a seat (game, seat, after seq,
+    up to seq or None for now): its seats now since they were handed to it, and the seats it
+    held before it was replaced (issue 35 §2: what they said there is theirs to erase)."""
+    games = {s.game_id for s in seats} | set(
+        session.scalars(
+            select(SeatHolderRow.game_id).where(_same_address(address)(SeatHolderRow.email))
+        )
+    )
+    holders = session.scalars(select(SeatHolderRow).where(SeatHolderRow.game_id.in_(games)))
+    claims: dict[tuple[str, str], list[tuple[int, str | None]]] = {}
+    for h in holders:
+        claims.setdefault((h.game_id, h.seat), []).append((h.until_seq, h.email))
+    spans: list[tuple[str, str, int, int | None]] = []
+    for seat in seats:
+        ends = [until for until, _email in claims.get((seat.game_id, seat.seat), [])]
+        spans.append((seat.game_id, seat.seat, max(ends, default=0), None))
+    for (game_id, seat_name), held in claims.items():
+        for until, email in held:
+            if email is not None and email.lower() == address.lower():
+                after = max((u for u, _e in held if u < until), default=0)
+                spans.append((game_id, seat_name, after, until - 1))
+    return spans
 
 
 def _same_address(address: str) -> Callable[[SQLColumnExpression[str | None]], ColumnElement[bool]]:

@@ -24,7 +24,7 @@ from service import words
 from service.addresses import normal
 from service.errors import BadRequest, NotFound, Stale, TooSoon
 from service.links.decisions import Named
-from service.play import notes, suppression
+from service.play import notes, suppression, talk
 from service.play.games import check_email, person_name
 from service.play.moves import Applied, check_holder, make_move, notify, outbox, seat_row
 from service.store import eventstore, people
@@ -391,6 +391,7 @@ def claim(session: Session, offer_id: int) -> Applied:
     seat.email, seat.name, seat.muted_at, seat.left_at = offer.email, offer.name, None, None
     offer.claimed_at = now()
     notes.drop(session, [(seat.game_id, seat.seat)])  # the earlier player's own words
+    talk.drop_mutes(session, [(seat.game_id, seat.seat)])  # and their own choices
     people.heard_from(session, offer.email)  # the newcomer followed our link (issue 31 §3)
     sent = outbox(session, after.row, _others(after, offer.seat), "seat_claimed")
     return Applied(loaded=after, outbox_ids=sent + notify(session, after, before))

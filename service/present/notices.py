@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
-from typing import Any
+from typing import Any, cast
 
 from babel.dates import format_date, format_time
 from sqlalchemy.orm import Session
@@ -469,6 +469,19 @@ def _rematch_lapsed(_asked: Asked) -> dict[str, Any]:
     )
 
 
+def _talk(asked: Asked) -> dict[str, Any]:
+    """What another player said (issue 35 §2): the words as they wrote them, escaped by the
+    template; said again in the next turn email's news."""
+    said = asked.event.get("words")
+    if "to" in asked.event:
+        headline = _("{name} says to you alone", name=asked.by_name())
+    else:
+        headline = _("{name} says to the table", name=asked.by_name())
+    if not isinstance(said, str):
+        return _said(headline, _("(erased)"))
+    return _said(headline, cast(Msg, said))
+
+
 NOTICES: dict[str, Callable[[Asked], dict[str, Any]]] = {
     "reminder": _reminder,
     "nudge": _nudge,
@@ -490,5 +503,6 @@ NOTICES: dict[str, Callable[[Asked], dict[str, Any]]] = {
     "takeback_result": _takeback_result,
     "rematch_request": _rematch_request,
     "rematch_lapsed": _rematch_lapsed,
+    "talk": _talk,
 }
 """Each kind of table email's notice, by the outbox row's kind."""

@@ -128,6 +128,35 @@ class SeatRow(Base):
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
 
 
+class TalkRow(Base):
+    """The words of one ``table.said`` event (issue 35 §2), kept beside the log: the event's
+    payload holds only their salted digest, so the words can be erased (their player was
+    forgotten) while the chain still verifies, and the digest of words that stay tells
+    whether they were changed. ``salt`` goes with the words: erased words cannot be guessed
+    back from the digest."""
+
+    __tablename__ = "talk"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[str] = mapped_column(String(8))
+    said_at: Mapped[datetime]
+    salt: Mapped[str | None] = mapped_column(String(64))
+    text: Mapped[str | None] = mapped_column(Text)
+    """At most :data:`service.play.talk.LONGEST` characters; None once erased."""
+
+
+class MuteRow(Base):
+    """A seat's player reads no more of another seat's talk in this game (issue 35 §2): their
+    own choice, kept beside the game, never in its log."""
+
+    __tablename__ = "mutes"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(8), primary_key=True)
+    muted: Mapped[str] = mapped_column(String(8), primary_key=True)
+
+
 class NoteRow(Base):
     """A player's private note on one seat of one game (issue 35 §3): kept beside the game,
     never in its log nor its hash chain, shown only to the seat's own player (their seat

@@ -48,6 +48,12 @@ UNREACHABLE = EVENTS.declare("table.unreachable")
 REACHABLE = EVENTS.declare("table.reachable")
 """Issue 31: the seat's player gave an address that receives our emails again."""
 
+# ---------------------------------------------------------------- table talk (issue 35 §2)
+
+SAID = EVENTS.declare("table.said")
+"""A seat said something to the table: the payload holds the salted ``digest`` of the words,
+which are kept beside the log (:mod:`service.play.talk`)."""
+
 # ---------------------------------------------------------------- the game's life
 
 CLOSED = EVENTS.declare("table.closed")

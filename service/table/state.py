@@ -302,6 +302,10 @@ def _reminded(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
     return replace(table, clocks=clocks)
 
 
+def _said(table: Table, _event: dict[str, Any], _at: Recorded) -> Table:
+    return table  # talk (issue 35 §2) changes nothing the table decides
+
+
 def _nudged(table: Table, event: dict[str, Any], at: Recorded) -> Table:
     return replace(table, nudged=(*_without(table.nudged, event["seat"]), (event["seat"], at.at)))
 
@@ -496,6 +500,7 @@ FOLD: dict[str, Handler] = EVENTS.table(
         ev.RESIGNED: _resigned,
         ev.UNREACHABLE: _unreachable,
         ev.REACHABLE: _reachable,
+        ev.SAID: _said,
         ev.CLOSED: _closed,
         ev.DORMANT: _dormant,
         ev.RESUMED: _resumed,

@@ -23,6 +23,7 @@ from service.audit.history import Entry, Record, Viewer
 from service.errors import BadRequest, NotFound
 from service.links import tokens
 from service.links import urls as links
+from service.play import talk
 from service.store import eventstore
 from service.store.models import GameRow
 from service.web import db, language, reading, settings
@@ -188,9 +189,11 @@ def story(found: list[Entry], finished: bool, last_move: int) -> set[int]:
     """The seqs a player reads as the game's story (issue 20): the opening as the game
     tells it, each move, and the end once the game is over (the events after the last move,
     ``last_move``). The rest (what follows from a move, reveals, the table's own rows: votes,
-    reminders, takebacks) stays in the full audit view."""
+    reminders, takebacks) stays in the full audit view; what the players said to the table
+    (issue 35 §2) is part of the story."""
     told = [e for e in found if not e.table and not e.bookkeeping]
-    return {e.seq for e in told if e.decided or e.turn == 0 or (finished and e.seq > last_move)}
+    moves = {e.seq for e in told if e.decided or e.turn == 0 or (finished and e.seq > last_move)}
+    return moves | {e.seq for e in found if e.talk}
 
 
 def _history_page(
@@ -202,10 +205,19 @@ def _history_page(
     moves = story(found, record.finished, last_move)
     seat, turn = query.seat, query.turn
     before = query.last + 1 if query.last < query.high else None
+    # Issue 35 §2: the seat's present player reads none of the talk of those they muted.
+    viewer = place.viewer
+    muted = (
+        talk.muted(session, record.row.id, viewer.seat)
+        if viewer.seat is not None and viewer.last_seq is None
+        else set()
+    )
     shown = [
         e
         for e, payload in zip(found, record.payloads, strict=True)
-        if (seat is None or history.concerns(e, payload, seat))
+        if not e.hidden
+        and not (e.talk and e.seat in muted)
+        and (seat is None or history.concerns(e, payload, seat))
         and (turn is None or e.turn == turn)
         and not (query.quiet and e.bookkeeping)
         and (query.everything or e.seq in moves)

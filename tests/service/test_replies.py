@@ -210,7 +210,7 @@ def test_a_replayed_message_plays_nothing_twice(settings, smtp, work):
     assert row.outcome == "refused: code" and state(settings, game_id)[0] == seq
 
 
-def test_an_unknown_code_or_words_are_answered_quoting_the_line_and_play_nothing(
+def test_an_unknown_code_or_a_lone_unknown_word_is_answered_quoting_the_line_and_plays_nothing(
     settings, smtp, work
 ):
     game_id = new_game(settings, work)
@@ -218,14 +218,15 @@ def test_an_unknown_code_or_words_are_answered_quoting_the_line_and_play_nothing
     turn = smtp.to(me)[-1]
     row, _ = deliver(settings, reply_message(turn, "42"))
     assert row.outcome == "refused: code"
-    row, _ = deliver(settings, reply_message(turn, "<b>I play the corner</b>"))
+    # A lone word is no talk (issue 35 §2): a command mistyped, it gets the help.
+    row, _ = deliver(settings, reply_message(turn, "<b>corner</b>"))
     assert row.outcome == "refused: not understood"
     assert state(settings, game_id)[1] == [mine]
     work()
     unknown, words = answers(smtp, me)
     assert "> 42" in text_of(unknown) and "There is no option 42" in text_of(unknown)
-    assert "> <b>I play the corner</b>" in text_of(words) and "status" in text_of(words)
-    assert "&lt;b&gt;I play the corner" in html_of(words)
+    assert "> <b>corner</b>" in text_of(words) and "status" in text_of(words)
+    assert "&lt;b&gt;corner" in html_of(words)
 
 
 def test_a_game_over_is_said_and_nothing_played(settings, smtp, work):
