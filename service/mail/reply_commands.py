@@ -113,7 +113,12 @@ class _Table:
     generation: int
     first_contact: bool = False
     more: tuple[str, ...] = ()
-    """The reply's lines below the command's: the rest of a note (issue 35 §3)."""
+    """The reply's lines below the command's: the rest of a note or of talk (issue 35)."""
+
+    def written(self, rest: str) -> str:
+        """What the player wrote after the command's word: the rest of its line and the
+        reply's lines below it, blank lines left out (a note, talk)."""
+        return "\n".join(line for line in (rest, *self.more) if line)
 
     @property
     def holder(self) -> SeatRow:
@@ -560,7 +565,7 @@ def note(t: _Table, _command: str, rest: str) -> Result:
     """The seat's private note (issue 35 §3): kept beside the game, in no log; cut at
     :data:`service.play.notes.LONGEST` characters, saying so (a reply cannot be edited
     and sent again as the seat page's form can)."""
-    said = "\n".join(line for line in (rest, *t.more) if line)
+    said = t.written(rest)
     kept = notes.keep(t.session, t.game_id, t.seat, t.generation, said, cut=True)
     if not kept.text:
         return [_("Your note on this game is cleared.")], []
@@ -593,7 +598,7 @@ def note(t: _Table, _command: str, rest: str) -> Result:
 def say(t: _Table, _command: str, rest: str) -> Result:
     """Table talk (issue 35 §2): the rest of the reply, said to the other players, who read
     it in their next email; cut at :data:`service.play.talk.LONGEST` characters, saying so."""
-    words = "\n".join(line for line in (rest, *t.more) if line)
+    words = t.written(rest)
     to = None
     addressed = parse_private(words)
     if addressed is not None:

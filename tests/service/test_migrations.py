@@ -12,12 +12,13 @@ import re
 from datetime import timedelta
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, inspect, text
 
 from service.mail.queue import pending
-from service.store.db import engine_for
+from service.store.db import alembic_config, engine_for
 from service.store.eventstore import now
 from service.store.models import Base
 from tests.helpers import query_plan
@@ -69,3 +70,22 @@ def predicate(engine: Engine, index: str) -> str:
 )
 def test_a_sweepers_index_holds_exactly_the_rows_still_to_handle(database_url, index, rows):
     assert predicate(engine_for(database_url), index) == rows
+
+
+@pytest.mark.parametrize(
+    ("table", "before", "columns"),
+    [
+        ("notes", "0012", {"game_id", "seat", "text", "updated_at"}),  # issue 35 §3
+        ("talk", "0014", {"game_id", "seq", "seat", "said_at", "salt", "text"}),  # §2
+        ("mutes", "0015", {"game_id", "seat", "muted"}),  # §2
+    ],
+)
+def test_a_migration_adds_its_table_and_takes_it_away_again(new_database, table, before, columns):
+    url = new_database(table)
+    config = alembic_config(url)
+    command.upgrade(config, "head")
+    assert table in inspect(engine_for(url)).get_table_names()
+    command.downgrade(config, before)
+    assert table not in inspect(engine_for(url)).get_table_names()
+    command.upgrade(config, "head")
+    assert {c["name"] for c in inspect(engine_for(url)).get_columns(table)} == columns

@@ -10,9 +10,8 @@ import json
 from datetime import timedelta
 
 import pytest
-from alembic import command
 from freezegun import freeze_time
-from sqlalchemy import inspect, select
+from sqlalchemy import select
 
 from service.audit import checks as audit
 from service.links import urls
@@ -20,7 +19,7 @@ from service.mail import parsing
 from service.play import forgetting, notes, slowplay
 from service.play.games import create_game
 from service.store import eventstore
-from service.store.db import alembic_config, engine_for, sessions
+from service.store.db import sessions
 from service.store.models import EventRow, SeatOfferRow
 from tests.helpers import html_of, path, play_now, text_of
 from tests.service.replying import deliver, reply_message
@@ -351,18 +350,6 @@ def test_the_data_download_holds_the_players_own_notes_and_nobody_elses(
     assert (note["game"], note["seat"], note["text"]) == (game_id, "p1", "Ann's <own> plan")
     assert note["updated_at"]
     assert "Bob's plan" not in json.dumps(data)
-
-
-def test_the_migration_adds_the_notes_table_and_takes_it_away_again(new_database):
-    url = new_database("notes")
-    config = alembic_config(url)
-    command.upgrade(config, "head")
-    assert "notes" in inspect(engine_for(url)).get_table_names()
-    command.downgrade(config, "0012")
-    assert "notes" not in inspect(engine_for(url)).get_table_names()
-    command.upgrade(config, "head")
-    columns = {c["name"] for c in inspect(engine_for(url)).get_columns("notes")}
-    assert columns == {"game_id", "seat", "text", "updated_at"}
 
 
 @pytest.mark.usefixtures("capped")

@@ -9,9 +9,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from alembic import command
 from freezegun import freeze_time
-from sqlalchemy import inspect, select
+from sqlalchemy import select
 
 from service.audit import checks as audit
 from service.cli.commands import main
@@ -19,7 +18,7 @@ from service.mail import news, parsing
 from service.play import forgetting, slowplay, talk
 from service.play.games import create_game
 from service.store import eventstore
-from service.store.db import alembic_config, engine_for, sessions
+from service.store.db import sessions
 from service.store.models import EventRow, SeatOfferRow, TalkRow
 from tests.helpers import html_of, text_of
 from tests.service.replying import deliver, reply_message
@@ -254,18 +253,6 @@ def test_words_changed_beside_the_log_or_a_digest_changed_in_it_fail_verificatio
     assert f"event {kept.seq}: its contents do not match its hash" in failures
 
 
-def test_the_migration_adds_the_talk_table_and_takes_it_away_again(new_database):
-    url = new_database("talk")
-    config = alembic_config(url)
-    command.upgrade(config, "head")
-    assert "talk" in inspect(engine_for(url)).get_table_names()
-    command.downgrade(config, "0014")
-    assert "talk" not in inspect(engine_for(url)).get_table_names()
-    command.upgrade(config, "head")
-    columns = {c["name"] for c in inspect(engine_for(url)).get_columns("talk")}
-    assert columns == {"game_id", "seq", "seat", "said_at", "salt", "text"}
-
-
 # ---------------------------------------------------------------- words to one player
 
 
@@ -384,18 +371,6 @@ def test_muting_a_name_no_other_player_bears_is_refused(settings, smtp, work, cl
     assert reply(settings, smtp, "p1", "mute Dan").outcome == "refused: command"
     with sessions(settings.database_url)() as s:
         assert talk.muted(s, game_id, "p1") == set()
-
-
-def test_the_migration_adds_the_mutes_table_and_takes_it_away_again(new_database):
-    url = new_database("mutes")
-    config = alembic_config(url)
-    command.upgrade(config, "head")
-    assert "mutes" in inspect(engine_for(url)).get_table_names()
-    command.downgrade(config, "0015")
-    assert "mutes" not in inspect(engine_for(url)).get_table_names()
-    command.upgrade(config, "head")
-    columns = {c["name"] for c in inspect(engine_for(url)).get_columns("mutes")}
-    assert columns == {"game_id", "seat", "muted"}
 
 
 def test_forgetting_a_player_drops_the_mutes_they_chose(settings, smtp, work, claims):
