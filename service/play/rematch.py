@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -218,8 +219,7 @@ def _start(session: Session, loaded: Loaded, rematch: RematchRow, *, proposed: b
         .values(new_game_id=applied.loaded.row.id, due_at=None)
         .execution_options(synchronize_session=False)
     )
-    # A DML statement's result is a CursorResult, which counts rows; execute is typed wider.
-    if claimed.rowcount != 1:  # type: ignore[attr-defined]
+    if cast(CursorResult[Any], claimed).rowcount != 1:  # an UPDATE's result counts its rows
         raise BadRequest(_("This rematch has started already."))  # the caller's rollback
     session.refresh(rematch)
     return Wanted(rematch, applied.outbox_ids, applied.loaded.row.id, proposed=proposed)
