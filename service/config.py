@@ -38,6 +38,9 @@ INTEGERS = {
     "mail_hourly_cap",
     "sign_in_address_cap",
     "rematch_wait",
+    "table_wait",
+    "open_tables_per_day",
+    "joins_per_day",
 }
 
 
@@ -97,6 +100,16 @@ class Settings:
     rematch_wait: int = 60 * 60 * 24 * 3
     """Seconds a rematch waits for every asked player to confirm (issue 35 §4); then it
     starts with those who did, if the game is played by that many, else it lapses."""
+    table_wait: int = 60 * 60 * 24 * 7
+    """Seconds an open table waits for its last players (issue 35 §1); then it closes, and
+    those seated are told."""
+    open_tables_per_day: int = 3
+    """Open tables one address may be the first player of in a day (issue 35 §1)."""
+    joins_per_day: int = 10
+    """Open seats one address may ask to take in a day, confirmed or not (issue 35 §1)."""
+    join_limit: str = "5 per minute;30 per hour"
+    """Requests to join an open table per client address: each emails a link to an address
+    typed in a form, as a sign-in does."""
     page_limit: str = "60 per minute;600 per hour"
     """History, replay and log pages per client address, over every game: each folds a log."""
     proxy_hops: int = 0

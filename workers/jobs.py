@@ -11,16 +11,16 @@ from sqlalchemy.orm import Session
 from service import counters, dkim_keys, secret_key
 from service.config import Settings, load_extra_games
 from service.errors import Conflict
-from service.mail import bundle, holding, ledger, newaddress, replies
+from service.mail import bundle, holding, ledger, newaddress, replies, tableletters
 from service.mail import signin as signin_mail
 from service.mail.compose import Outgoing, Plan, compose, plan, still_wanted
 from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
 from service.mail.smtp import deliver, refused_for_good
-from service.play import blocklist, reach, signin, suppression
+from service.play import blocklist, opentables, reach, signin, suppression
 from service.store import people
 from service.store.db import sessions
 from service.store.eventstore import now
-from service.store.models import EmailRow, InboxRow, OutboxRow
+from service.store.models import EmailRow, InboxRow, OpenSeatRow, OutboxRow
 
 log = logging.getLogger(__name__)
 SIGN_IN = "sign_in"
@@ -413,6 +413,56 @@ def send_address_check(old: str, new: str, language: str, attempt: str) -> str:
     if letter is None:
         return "already done"
     return deliver_letter(settings, letter)
+
+
+def send_table_letter(seat_id: int, kind: str, attempt: str) -> str:
+    """Send an open table's email ``kind`` to the seat ``seat_id`` (issue 35 §1): composed
+    here, so no link waits in Redis; a second run sends the bytes the first composed. None
+    to a blocked or suppressed address, none once its news is stale (the seat was left, the
+    table started or closed), and a join's link counts among the links an address may be
+    sent in an hour, as a sign-in's does (issue 31 §3)."""
+    settings = settings_for_job()
+    found_by = ledger.key(kind, attempt)
+    with sessions(settings.database_url).begin() as session:
+        written = ledger.of_key(session, found_by)
+        if written is not None and written.sent_at is not None:
+            return "already done"
+        seat = session.get(OpenSeatRow, seat_id)
+        refused = _table_letter_refusal(session, settings, seat, kind, written is None)
+        if refused is not None:
+            if written is not None:
+                ledger.dropped(session, written.id)
+            return f"skipped: {refused}"
+        assert seat is not None
+        if written is None:
+            message = tableletters.message(session, settings, seat, kind)
+            written = ledger.write(
+                session, settings, Outgoing(message, seat.email), kind, found_by=found_by
+            )
+        letter = ledger.letter(settings, written)
+    if letter is None:
+        return "already done"
+    return deliver_letter(settings, letter)
+
+
+def _table_letter_refusal(
+    session: Session, settings: Settings, seat: OpenSeatRow | None, kind: str, new: bool
+) -> str | None:
+    if seat is None:
+        return "no such seat"
+    table = opentables.get(session, seat.table_id)
+    if seat.left_at is not None:
+        return "the player left the table"
+    if kind == opentables.JOIN_CHECK and (seat.confirmed_at is not None or table.state != "open"):
+        return "the join was settled"
+    if kind == opentables.SEATED and table.state != "open":
+        return "the table started or closed"
+    if blocklist.blocked(session, seat.email):
+        return "the address is blocked"
+    refused = reach.refusal(session, seat.email)
+    if refused is None and new and kind == opentables.JOIN_CHECK:
+        refused = holding.links_refusal(session, settings, seat.email, now())
+    return refused
 
 
 def deliver_letter(settings: Settings, letter: ledger.Letter) -> str:

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from service.addresses import normal
 from service.config import Settings
 from service.errors import Conflict, ServiceError
-from service.mail import digest, holding, ledger
+from service.mail import digest, holding, ledger, tableletters
 from service.mail.compose import Outgoing
 from service.mail.queue import (
     LAST_TICK,
@@ -27,7 +27,7 @@ from service.mail.queue import (
     retry_policy,
     without_jobs_in,
 )
-from service.play import blocklist, reach, rematch, slowplay
+from service.play import blocklist, opentables, reach, rematch, slowplay
 from service.store import people as people_store
 from service.store.db import sessions
 from service.store.eventstore import now
@@ -71,6 +71,7 @@ def tick(moment: datetime | None = None) -> dict[str, int]:
         queued = _queue_due_games(settings, q, game_ids, moment)
         digests = queue_digests(settings, moment)
         settle_rematches(settings, moment)
+        close_tables(settings, moment)
         q.connection.set(LAST_TICK, repr(now().timestamp()))
     finally:
         lock.release()
@@ -138,6 +139,23 @@ def settle_rematches(settings: Settings, moment: datetime) -> list[str]:
         enqueue_outbox(settings, outbox)
         settled.append(game_id)
     return settled
+
+
+def close_tables(settings: Settings, moment: datetime) -> list[str]:
+    """Close every open table whose wait passed unfilled (issue 35 §1), each in its own
+    transaction (a player confirming meanwhile either fills it first or finds it closed),
+    and tell those seated; the closed tables' ids."""
+    factory = sessions(settings.database_url)
+    with factory.begin() as session:
+        table_ids = opentables.due(session, moment, BATCH)
+    closed = []
+    for table_id in table_ids:
+        with factory.begin() as session:
+            outcome = opentables.close_due(session, table_id, moment)
+        tableletters.enqueue(settings, outcome.letters)
+        if outcome.table.state == opentables.CLOSED:
+            closed.append(table_id)
+    return closed
 
 
 def queue_digests(settings: Settings, moment: datetime) -> list[str]:

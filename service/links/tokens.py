@@ -25,6 +25,8 @@ CLAIM = "pbem.claim.v1"
 SIGN_IN = "pbem.signin.v1"
 ADDRESS = "pbem.address.v1"
 NEVER = "pbem.never.v1"
+OPEN_SEAT = "pbem.openseat.v1"
+TABLE_INVITATION = "pbem.tableinvitation.v1"
 ADDRESS_MAX_AGE = 60 * 60 * 24 * 2
 """Seconds a link confirming a new address works (issue 31): long enough for a mailbox
 that is slow to deliver, short enough that an old forwarded email cannot move anyone."""
@@ -281,6 +283,34 @@ def read_claim(secret: str, token: str, max_age: int) -> int:
     body = _read_signed(secret, CLAIM, token, max_age)
     try:
         return _count(body["o"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRequest(INCOMPLETE) from exc
+
+
+def open_seat_token(secret: str, seat_id: int) -> str:
+    """The link of a seat at an open table (issue 35 §1), emailed to its address only: it
+    confirms the seat, and leaves it before the game starts. It never expires (the table
+    closes by itself)."""
+    return _serializer(secret, OPEN_SEAT).dumps({"o": seat_id})
+
+
+def read_open_seat(secret: str, token: str) -> int:
+    body = _read_signed(secret, OPEN_SEAT, token, None)
+    try:
+        return _count(body["o"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRequest(INCOMPLETE) from exc
+
+
+def table_invitation_token(secret: str, table_id: str, nonce: str) -> str:
+    """A creator's private invitation to an open seat of their table, good once."""
+    return _serializer(secret, TABLE_INVITATION).dumps({"t": table_id, "n": nonce})
+
+
+def read_table_invitation(secret: str, token: str) -> tuple[str, str]:
+    body = _read_signed(secret, TABLE_INVITATION, token, None)
+    try:
+        return _text(body["t"], 16), _text(body["n"], 32)
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRequest(INCOMPLETE) from exc
 

@@ -127,3 +127,18 @@ def seat_links(settings: Settings, loaded: Loaded, seat: str, address: str) -> S
         join=f"{page}#join",
         never=never_url(settings, address),
     )
+
+
+def table_url(settings: Settings, table_id: str) -> str:
+    """An open table's page (issue 35 §1): its game's page once it started."""
+    return f"{_base(settings)}/tables/{table_id}"
+
+
+def open_seat_url(settings: Settings, seat_id: int) -> str:
+    """The page of one seat at an open table: confirm it, or leave it."""
+    return f"{_base(settings)}/tables/seat/{tokens.open_seat_token(settings.secret_key, seat_id)}"
+
+
+def table_invitation_url(settings: Settings, table_id: str, nonce: str) -> str:
+    token = tokens.table_invitation_token(settings.secret_key, table_id, nonce)
+    return f"{_base(settings)}/tables/invitation/{token}"

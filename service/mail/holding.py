@@ -42,9 +42,9 @@ from service.store.models import HELD, AddressRow, EmailRow, OutboxRow
 
 WINDOW = timedelta(hours=1)
 """The cap counts the emails of the last hour (a sliding window, not a clock hour)."""
-ASKED_FOR = ("answer", "sign_in", "address_check")
+ASKED_FOR = ("answer", "sign_in", "address_check", "join_check")
 """Ledger kinds the player asked for themselves: never held, not counted by the cap."""
-LINKS = ("sign_in", "address_check")
+LINKS = ("sign_in", "address_check", "join_check")
 """Ledger kinds of the links asked for from a form, capped per address by
 ``SIGN_IN_ADDRESS_CAP``."""
 NEWCOMER = "the address has not answered its invitation"

@@ -197,40 +197,18 @@ def create_game(
     options: Any = None,
     pace: Any = None,
     language: str | None = None,
+    *,
+    game_id: str | None = None,
 ) -> Applied:
     """A new game, its invitations in each seat's language: the one given for that player
     (``{"email": ..., "language": "uk", "time_zone": "Europe/Kyiv"}``), else ``language``
-    (the creator's own), else English."""
-    try:
-        game = registry.get(name)
-    except KeyError as exc:
-        raise NotFound(
-            _(
-                "Unknown game {name}. Known games: {games}.",
-                name=repr(name),
-                games=", ".join(sorted(registry.GAMES)),
-            )
-        ) from exc
+    (the creator's own), else English. ``game_id``: an open table's, which becomes its game
+    (issue 35 §1); else a new id."""
+    game = game_named(name)
     people = parse_players(players)
     suppression.refuse(session, [email for email, _ in people])
     if not game.min_players <= len(people) <= game.max_players:
-        raise BadRequest(
-            n_(
-                "{title} is played by {n} player, not {given}.",
-                "{title} is played by {n} players, not {given}.",
-                n=game.min_players,
-                title=game.title,
-                given=len(people),
-            )
-            if game.min_players == game.max_players
-            else _(
-                "{title} is played by {min} to {max} players, not {given}.",
-                title=game.title,
-                min=game.min_players,
-                max=game.max_players,
-                given=len(people),
-            )
-        )
+        raise BadRequest(players_wanted(game, len(people)))
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -247,7 +225,13 @@ def create_game(
         raise BadRequest(_("Invalid options: {reason}", reason=exc.reason)) from exc
     spoken = seat_languages(players, language)
     row = add_game_row(
-        session, game, game.ruleset, options, seed, dict(zip(seats, people, strict=True))
+        session,
+        game,
+        game.ruleset,
+        options,
+        seed,
+        dict(zip(seats, people, strict=True)),
+        game_id=game_id,
     )
     for seat_row, (lang, zone) in zip(row.seats, spoken, strict=True):
         seat_row.language, seat_row.time_zone = lang, zone
@@ -256,6 +240,39 @@ def create_game(
         session, Loaded(row=row, game=game, folded=empty), [*events, chosen_pace.as_event()], None
     )
     return Applied(loaded=loaded, outbox_ids=outbox(session, row, seats, "invitation"))
+
+
+def game_named(name: Any) -> Game:
+    """The game served as ``name``, else :class:`NotFound` naming those that are."""
+    try:
+        return registry.get(name)
+    except (KeyError, TypeError) as exc:
+        raise NotFound(
+            _(
+                "Unknown game {name}. Known games: {games}.",
+                name=repr(name),
+                games=", ".join(sorted(registry.GAMES)),
+            )
+        ) from exc
+
+
+def players_wanted(game: Game, given: int) -> str:
+    """Why ``given`` players cannot play ``game``."""
+    if game.min_players == game.max_players:
+        return n_(
+            "{title} is played by {n} player, not {given}.",
+            "{title} is played by {n} players, not {given}.",
+            n=game.min_players,
+            title=game.title,
+            given=given,
+        )
+    return _(
+        "{title} is played by {min} to {max} players, not {given}.",
+        title=game.title,
+        min=game.min_players,
+        max=game.max_players,
+        given=given,
+    )
 
 
 def add_game_row(

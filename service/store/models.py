@@ -205,6 +205,71 @@ class RematchPlayerRow(Base):
     confirmed_at: Mapped[datetime | None]
 
 
+class OpenTableRow(Base):
+    """A table waiting for players (issue 35 §1): the game, its options and pace as its
+    creator chose them, how many seats it has, and whether it is listed on the open tables
+    page. No game row, no seed and no event exist until the last seat is taken: then the
+    game is created under this same id (:func:`service.play.opentables.confirm`), so no
+    one can learn the shuffle from the order in which players joined."""
+
+    __tablename__ = "open_tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    pace: Mapped[dict[str, Any]] = mapped_column(JSON)
+    language: Mapped[str] = mapped_column(String(8))
+    """The creator's: the page and the game's default language."""
+    seats: Mapped[int]
+    """Players the game is made for, seated or not."""
+    languages: Mapped[list[str]] = mapped_column(JSON)
+    """The languages the table welcomes, as its listing says."""
+    listed: Mapped[bool] = mapped_column(Boolean, default=True)
+    """Shown on the open tables page; unlisted, only an invitation link seats a stranger."""
+    created_at: Mapped[datetime] = mapped_column(index=True)
+    closes_at: Mapped[datetime | None] = mapped_column(index=True)
+    """When an unfilled table closes (``TABLE_WAIT`` after its creation); None once it
+    started or closed."""
+    state: Mapped[str] = mapped_column(String(16), default="open")
+    """``open``, ``started`` (its game has this id) or ``closed``."""
+    ended_at: Mapped[datetime | None]
+
+    places: Mapped[list[OpenSeatRow]] = relationship(order_by="OpenSeatRow.id")
+
+
+class OpenSeatRow(Base):
+    """A player at an open table, or one asked to confirm joining it: seated from
+    ``confirmed_at`` (the creator's named players from the start), until ``left_at``. The
+    game's seats follow the order in which they were taken."""
+
+    __tablename__ = "open_seats"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("open_tables.id"), index=True)
+    email: Mapped[str] = mapped_column(String(320), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    language: Mapped[str] = mapped_column(String(8))
+    time_zone: Mapped[str | None] = mapped_column(String(64))
+    asked_at: Mapped[datetime] = mapped_column(index=True)
+    confirmed_at: Mapped[datetime | None]
+    left_at: Mapped[datetime | None]
+    invitation: Mapped[str | None] = mapped_column(String(32))
+    """The nonce of the creator's invitation this join came by, if any."""
+    host: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The table's creator (its first named player): told the invitation links."""
+
+
+class TableInvitationRow(Base):
+    """A private invitation to an open table (issue 35 §1): a signed link the creator
+    passes on; it seats one player, once, listed table or not."""
+
+    __tablename__ = "table_invitations"
+
+    nonce: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("open_tables.id"), index=True)
+    used_by: Mapped[int | None] = mapped_column(ForeignKey("open_seats.id"))
+
+
 class EventRow(Base):
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),)

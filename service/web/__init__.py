@@ -67,6 +67,12 @@ def _too_many_words(description: str, limit: str) -> str:
             "was sent: please try again later.",
             limit=limit,
         )
+    if description == "Too many requests to join a table from your address":
+        return _(
+            "Too many requests to join a table from your address (at most {limit}). Nothing "
+            "was sent: please try again later.",
+            limit=limit,
+        )
     if description == "Too many history, replay and log pages from your address":
         return _(
             "Too many history, replay and log pages from your address (at most {limit}). "
@@ -170,6 +176,7 @@ def register(app: Flask) -> None:
         openapi,
         pages,
         seat,
+        tables,
         unsubscribe,
         wellknown,
     )
@@ -189,6 +196,7 @@ def register(app: Flask) -> None:
         metrics,
         inbound,
         desk,
+        tables,
     ):
         app.register_blueprint(module.bp)
     if current.bench_endpoints:

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from service import words
-from service.errors import BadRequest
+from service.errors import BadRequest, NotFound
 from service.links import urls as links
-from service.play import rematch
+from service.play import opentables, rematch
 from service.play.games import create_game
 from service.present import notices, presentation
 from service.store import eventstore, people
 from service.store.eventstore import Loaded
-from service.web import db, enqueue_after_response, limits, settings
+from service.web import db, enqueue_after_response, limits, settings, tables
 from service.words import _
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -30,6 +31,8 @@ def create() -> ResponseReturnValue:
         raise BadRequest("'game' must name a game.")
     if not isinstance(body.get("language", ""), str):
         raise BadRequest(f"'language' must be one of {', '.join(words.LANGUAGES)}.")
+    if body.get("open_seats") not in (None, 0):
+        return _open_table(body)
     with db().begin():
         applied = create_game(
             db(),
@@ -47,6 +50,61 @@ def create() -> ResponseReturnValue:
     response.status_code = 201
     response.headers["Location"] = links.game_url(settings(), game_id)
     return response
+
+
+def _open_table(body: dict[str, Any]) -> ResponseReturnValue:
+    """A game with seats left open is an open table (issue 35 §1): its page and the
+    creator's invitation links, which only this answer and the creator's email hold."""
+    current = settings()
+    with db().begin():
+        outcome = opentables.open_table(
+            db(),
+            body["game"],
+            body.get("players"),
+            body.get("open_seats"),
+            body.get("options"),
+            body.get("pace"),
+            body["language"] if "language" in body else words.language(),
+            listed=body.get("listed", True),
+            languages=body.get("languages"),
+            wait=timedelta(seconds=current.table_wait),
+            per_day=current.open_tables_per_day,
+        )
+        limits.invited(people.newcomers(db(), [s.email for s in outcome.table.places]))
+        answer = tables.api_view(opentables.summary(outcome.table))
+    tables.sent_on(outcome)
+    answer["invitations"] = [
+        links.table_invitation_url(current, outcome.table.id, n) for n in outcome.invitations
+    ]
+    response = jsonify(answer)
+    response.status_code = 201
+    response.headers["Location"] = answer["url"]
+    return response
+
+
+@bp.get("/tables")
+def open_tables() -> ResponseReturnValue:
+    """The listed open tables, newest first, a page at a time (``?before=`` the page's
+    ``next``)."""
+    raw = request.args.get("before", "")
+    before = int(raw) if raw.isdigit() and len(raw) < 20 else None
+    with db().begin():
+        found = opentables.listing(db(), before, tables.PAGE)
+        return jsonify(
+            {
+                "tables": [tables.api_view(t) for t in found["tables"]],
+                "next": found["next"],
+            }
+        )
+
+
+@bp.get("/tables/<table_id>")
+def open_table(table_id: str) -> ResponseReturnValue:
+    with db().begin():
+        found = opentables.get(db(), table_id)
+        if not found.listed and found.state == opentables.OPEN:
+            raise NotFound(_("There is no open table {id}.", id=repr(table_id[:16])))
+        return jsonify(tables.api_view(opentables.summary(found)))
 
 
 @bp.get("/games/<game_id>")

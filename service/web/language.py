@@ -75,6 +75,7 @@ def install(app: Flask) -> None:
         languages=words.NAMES,
         language=words.language,
         listing=words.listing,
+        day_words=words.day_words,
     )
 
     @app.before_request

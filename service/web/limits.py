@@ -38,6 +38,8 @@ NOTE_ENDPOINTS = ("seat.note",)
 SIGN_IN_ENDPOINTS = ("desk.ask", "desk.new_address", "seat.new_address")
 """Each may email a link to an address typed in a form: a sign-in (issue 20), or the
 confirmation of a new address (issue 31)."""
+JOIN_ENDPOINTS = ("tables.join", "tables.invited_join")
+"""Asking for an open seat (issue 35 §1) emails a link to the address typed."""
 PAGE_ENDPOINTS = (
     "history.public_history",
     "history.seat_history",
@@ -124,6 +126,11 @@ def install(app: Flask, settings: Settings) -> Limiter:
         scope="sign-in",
         error_message="Too many sign-in links asked for from your address",
     )
+    join = limiter.shared_limit(
+        settings.join_limit,
+        scope="join-table",
+        error_message="Too many requests to join a table from your address",
+    )
     pages = limiter.shared_limit(
         settings.page_limit,
         scope="costly-pages",
@@ -135,6 +142,7 @@ def install(app: Flask, settings: Settings) -> Limiter:
         (NUDGE_ENDPOINTS, nudge),
         (NOTE_ENDPOINTS, note),
         (SIGN_IN_ENDPOINTS, sign_in),
+        (JOIN_ENDPOINTS, join),
         (PAGE_ENDPOINTS, pages),
     ):
         for endpoint in endpoints:

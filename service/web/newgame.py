@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import registry
 from engine.kit.choices import Choice, Flag, Number, Option
+from service import words
 from service.errors import BadRequest
 from service.play.games import parse_players
 from service.present import presentation
@@ -50,6 +51,10 @@ class Reading:
     options: dict[str, Any]
     pace: dict[str, Any]
     errors: dict[str, Any]
+    open_seats: int = 0
+    """Seats left for players nobody named yet (issue 35 §1): an open table."""
+    listed: bool = True
+    languages: list[str] = field(default_factory=list)
 
 
 PACE = (
@@ -184,14 +189,54 @@ def read(form: Any) -> Reading:
         parse_players(players)
     except BadRequest as exc:  # "Player 2: ..." says which address, and why
         errors["player"] = exc.message
-    wanted = game is not None and game.min_players <= len(players) <= game.max_players
+    open_seats = _open_seats(form, errors)
+    given = len(players) + open_seats
+    wanted = game is not None and game.min_players <= given <= game.max_players
     if "player" not in errors and game is not None and not wanted:
         errors["player"] = _players_wanted(game, len(players))
+        if open_seats:
+            errors["open_seats"] = _(
+                "{title} is played by {min} to {max} players: with {named} named, leave "
+                "{low} to {high} seats open.",
+                title=game.title,
+                min=game.min_players,
+                max=game.max_players,
+                named=len(players),
+                low=max(0, game.min_players - len(players)),
+                high=max(0, game.max_players - len(players)),
+            )
+            errors.pop("player")
     options = _json_options(form, errors)
     if game is not None:
         for option in choices(game):
             _read_option(form, game.name, option, options, errors)
-    return Reading(name, players, options, _pace(form, errors), errors)
+    languages = [lang for lang in form.getlist("languages") if lang in words.LANGUAGES]
+    return Reading(
+        name,
+        players,
+        options,
+        _pace(form, errors),
+        errors,
+        open_seats=open_seats,
+        listed=not form.get("open_seats") or form.get("listed") == "1",
+        languages=languages,
+    )
+
+
+OPEN_SEATS_MOST = 5
+"""The most seats the form may leave open: a whole table but its creator's."""
+
+
+def _open_seats(form: Any, errors: dict[str, Any]) -> int:
+    raw = (form.get("open_seats") or "").strip()
+    if not raw:
+        return 0
+    if not WHOLE_NUMBER.fullmatch(raw) or int(raw) > OPEN_SEATS_MOST:
+        errors["open_seats"] = _(
+            "A whole number from {low} to {high}.", low="0", high=str(OPEN_SEATS_MOST)
+        )
+        return 0
+    return int(raw)
 
 
 def _players_wanted(game: Any, given: int) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -14,7 +15,7 @@ from service import boards, words
 from service.errors import NotFound, ServiceError
 from service.links import urls as links
 from service.mail.queue import connection
-from service.play import rematch
+from service.play import opentables, rematch
 from service.play.games import create_game, zones
 from service.present import presentation
 from service.store import eventstore, people
@@ -27,6 +28,7 @@ from service.web import (
     newgame,
     reading,
     settings,
+    tables,
     watching,
 )
 from service.words import _
@@ -45,6 +47,8 @@ def create() -> ResponseReturnValue:
     filled = newgame.read(form)
     if filled.errors:
         return _home(form, _("Please correct the fields marked below."), filled.errors), 400
+    if filled.open_seats:
+        return _open_table(form, filled)
     try:
         with db().begin():
             language = form.get("language") or words.language()
@@ -57,6 +61,34 @@ def create() -> ResponseReturnValue:
         return _home(form, exc.message), exc.status
     enqueue_after_response(applied.outbox_ids)
     return redirect(url_for("pages.game", game_id=applied.loaded.row.id, created=1), 303)
+
+
+def _open_table(form: Any, filled: newgame.Reading) -> ResponseReturnValue:
+    """The form with seats left open makes an open table (issue 35 §1), not a game yet: the
+    creator's page then shows its invitation links."""
+    current = settings()
+    try:
+        with db().begin():
+            outcome = opentables.open_table(
+                db(),
+                filled.game,
+                filled.players,
+                filled.open_seats,
+                filled.options,
+                filled.pace,
+                form.get("language") or words.language(),
+                listed=filled.listed,
+                languages=filled.languages,
+                wait=timedelta(seconds=current.table_wait),
+                per_day=current.open_tables_per_day,
+            )
+            # Issue 31 §3: the named players are emailed, as a game's are.
+            limits.invited(people.newcomers(db(), [s.email for s in outcome.table.places]))
+            page = tables.created_page(outcome)
+    except ServiceError as exc:
+        return _home(form, exc.message), exc.status
+    tables.sent_on(outcome)
+    return page, 201
 
 
 def _home(form: Mapping[str, str], error: str | None, errors: dict[str, Any] | None = None) -> str:
