@@ -451,7 +451,7 @@ def _table_letter_refusal(
     if seat is None:
         return "no such seat"
     table = opentables.get(session, seat.table_id)
-    if seat.left_at is not None:
+    if seat.left_at is not None and kind != opentables.LEFT:
         return "the player left the table"
     if kind == opentables.JOIN_CHECK and (seat.confirmed_at is not None or table.state != "open"):
         return "the join was settled"

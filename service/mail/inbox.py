@@ -24,7 +24,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from service.config import Settings
-from service.links import bounces, bundles, replyto
+from service.links import bounces, bundles, replyto, tableseats
 from service.store.eventstore import now
 from service.store.models import InboxRow
 
@@ -67,8 +67,9 @@ case, with or without a domain)."""
 
 def recipient(settings: Settings, address: str) -> str | None:
     """``address`` as it is stored when it is one the service reads (issue 31): a reply
-    address (``play+<token>``, or ``games+<token>`` for an email of several games) or a
-    bounce address (``bounce+<token>``) this server signed,
+    address (``play+<token>``, ``games+<token>`` for an email of several games, or
+    ``table+<token>`` for an open table's, issue 35 §1) or a bounce address
+    (``bounce+<token>``) this server signed,
     or postmaster, each in lower case (tokens are case-blind, so one address in two cases
     is stored once); None for every other address, at ``MAIL_DOMAIN`` or not. Only the
     address is read: its token's HMAC, no database."""
@@ -85,6 +86,7 @@ def recipient(settings: Settings, address: str) -> str | None:
         replyto.decode(settings.secret_key, local) is None
         and bounces.decode(settings.secret_key, local) is None
         and bundles.decode(settings.secret_key, local) is None
+        and tableseats.decode(settings.secret_key, local) is None
     ):
         return None
     return f"{local.lower()}@{domain}"

@@ -185,6 +185,17 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "ja": ("ミュート解除",),
     },
 }  # fmt: skip
+# For translators: the words that leave an open table (issue 35 §1) in a reply to its
+# emails; any other reply to the email that asks to confirm a seat takes it. Not commands
+# of a game's emails: a game has no table to leave.
+LEAVE_TABLE: dict[str, tuple[str, ...]] = {
+    "en": ("leave", "leave the table", "no", "stop"),
+    "ru": ("покинуть стол", "уйти", "выйти", "нет", "стоп"),
+    "uk": ("покинути стіл", "піти", "вийти", "ні", "стоп"),
+    "es": ("dejar la mesa", "salir", "irme", "no", "parar"),
+    "ja": ("退席", "抜ける", "抜けます", "やめる", "いいえ", "停止"),
+}
+
 TAKES_MORE = frozenset({"away", "nudge", "vote", "replace", "note", "say", "mute", "unmute"})
 """Commands followed by more words; the others are the whole line."""
 UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})

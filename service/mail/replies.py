@@ -28,9 +28,18 @@ from service import words
 from service.addresses import normal
 from service.config import Settings
 from service.errors import Conflict, ServiceError
-from service.links import bundles, decisions, replyto
+from service.links import bundles, decisions, replyto, tableseats
 from service.links.decisions import Named, Verdict
-from service.mail import authenticity, filler, inbox, keywords, parsing, reading, reply_commands
+from service.mail import (
+    authenticity,
+    filler,
+    inbox,
+    keywords,
+    parsing,
+    reading,
+    reply_commands,
+    tablereplies,
+)
 from service.mail import bounces as reports
 from service.play import moves
 from service.play.moves import seat_row
@@ -99,6 +108,9 @@ def read(
     if rcpt.rpartition("@")[0].casefold() == inbox.POSTMASTER:
         row.outcome = "kept: mail to postmaster"  # for the operator; never parsed or answered
         return []
+    table_seat = tableseats.decode(settings.secret_key, rcpt)
+    if table_seat is not None:  # an open table's email (issue 35 §1): no game's yet
+        return _table_reply(session, settings, row, raw, table_seat, last_try)
     sections = None
     bundle_id = bundles.decode(settings.secret_key, rcpt)
     if bundle_id is not None:
@@ -143,6 +155,33 @@ def read(
         return []
     with words.speaking(holder.language, holder.time_zone):
         return _read(session, settings, row, raw, head, address, loaded, seat, last_try, sections)
+
+
+def _table_reply(
+    session: Session, settings: Settings, row: InboxRow, raw: bytes, seat_id: int, last_try: bool
+) -> list[int]:
+    """A reply to an open table's email, read in the same order of cost as a game's."""
+    if len(raw) > MAX_RAW:
+        row.outcome = "ignored: too large"
+        return []
+    head = reading.head(raw)
+    automatic = reading.robot(head, row.mail_from or "")
+    if automatic is not None:
+        row.outcome = f"ignored: {automatic}"[:120]
+        return []
+    if reading.too_many_parts(raw):
+        row.outcome = "ignored: too many MIME parts"
+        return []
+    return tablereplies.read(
+        session,
+        settings,
+        row,
+        seat_id,
+        head,
+        raw,
+        lambda email: _forged(settings, row, raw, head, email),
+        last_try,
+    )
 
 
 def _sections(session: Session, settings: Settings, bundle_id: int) -> dict[str, replyto.ReplyTo]:

@@ -15,17 +15,17 @@ from email.utils import format_datetime, make_msgid
 from typing import Any
 
 from redis.exceptions import RedisError
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.orm import Session
 
 from service import words
 from service.config import Settings
-from service.links import urls
-from service.mail import smtp
+from service.links import tableseats, urls
+from service.mail import keywords, smtp
 from service.mail.compose import render
 from service.mail.queue import queue, retry_policy
 from service.play import opentables
-from service.play.opentables import JOIN_CHECK, SEATED, Letter
+from service.play.opentables import JOIN_CHECK, LEFT, NOT_OPEN, SEATED, Letter
 from service.store.eventstore import now
 from service.store.models import OpenSeatRow, OpenTableRow, TableInvitationRow
 from service.words import _, n_
@@ -39,7 +39,16 @@ def subject(kind: str, title: str) -> Any:
         return _("Confirm your seat at a table of {title}", title=title)
     if kind == SEATED:
         return _("You have a seat at a table of {title}", title=title)
+    if kind == LEFT:
+        return _("You left the table of {title}", title=title)
+    if kind == NOT_OPEN:
+        return _("The table of {title} is no longer open to you", title=title)
     return _("The table of {title} closed before it filled", title=title)
+
+
+ANSWERED_BY_REPLY = frozenset({JOIN_CHECK, SEATED})
+"""The emails a reply acts on: a reply to them takes or leaves the seat
+(:mod:`service.mail.tablereplies`)."""
 
 
 def message(session: Session, settings: Settings, seat: OpenSeatRow, kind: str) -> EmailMessage:
@@ -61,6 +70,8 @@ def message(session: Session, settings: Settings, seat: OpenSeatRow, kind: str) 
             "seat_url": urls.open_seat_url(settings, seat.id),
             "never_url": urls.never_url(settings, seat.email),
             "home_url": settings.base_url.rstrip("/") + "/",
+            "tables_url": settings.base_url.rstrip("/") + "/tables",
+            "leave_word": keywords.LEAVE_TABLE[words.language()][0],
             "invitations": _invitations(session, settings, table, seat),
         }
         sent = smtp.message()
@@ -70,6 +81,9 @@ def message(session: Session, settings: Settings, seat: OpenSeatRow, kind: str) 
         sent["Date"] = format_datetime(now())
         sent["Message-ID"] = make_msgid("table", domain=settings.mail_domain)
         sent["Auto-Submitted"] = "auto-generated"
+        if kind in ANSWERED_BY_REPLY:
+            secret, domain = settings.secret_key, settings.mail_domain
+            sent["Reply-To"] = tableseats.address(secret, domain, seat.id)
         sent.set_content(render("table.txt", context))
         sent.add_alternative(render("table.html", context), subtype="html")
     return sent
@@ -117,3 +131,11 @@ def enqueue(settings: Settings, letters: list[Letter]) -> int:
         log.warning("could not enqueue an open table's email: %s", exc)
         return 0
     return len(letters)
+
+
+def after_commit(session: Session, settings: Settings, letters: list[Letter]) -> None:
+    """Enqueue ``letters`` once ``session``'s transaction commits (a job reading a reply
+    owns no response to send them after); nothing if it rolls back."""
+    if not letters:
+        return
+    event.listen(session, "after_commit", lambda _s: enqueue(settings, letters), once=True)

@@ -49,8 +49,10 @@ from service.words import _, n_
 DAY = timedelta(days=1)
 OPEN, STARTED, CLOSED = "open", "started", "closed"
 JOIN_CHECK, SEATED, TABLE_CLOSED = "join_check", "seated", "table_closed"
+LEFT, NOT_OPEN = "left_table", "table_not_open"
 """The emails of an open table: the link that confirms a join, the news that one is seated
-(the creator's with the invitation links), and the notice that the table closed."""
+(the creator's with the invitation links), the notice that the table closed, and the
+answers to a reply: the seat was given up, or the table was no longer open to it."""
 
 
 class Gone(ServiceError):
@@ -351,7 +353,7 @@ def confirm(session: Session, seat_id: int) -> Outcome:
     people.heard_from(session, seat.email, seat.confirmed_at)  # the link reached it
     session.flush()
     if len(seated(table)) < table.seats:
-        return Outcome(table, seat)
+        return Outcome(table, seat, [Letter(seat.id, SEATED)])
     return Outcome(table, seat, started=start(session, table))
 
 
@@ -385,11 +387,12 @@ def leave(session: Session, seat_id: int) -> Outcome:
     table, seat = _locked(session, seat_id)
     if table.state == STARTED:
         raise Gone(_("The game has started: to stop playing, resign from your seat's page."))
-    if seat.left_at is None:
-        seat.left_at = now()
+    if seat.left_at is not None:
+        return Outcome(table, seat)
+    seat.left_at = now()
     if table.state == OPEN and not seated(table):
         table.state, table.closes_at, table.ended_at = CLOSED, None, seat.left_at
-    return Outcome(table, seat)
+    return Outcome(table, seat, [Letter(seat.id, LEFT)])
 
 
 def due(session: Session, moment: datetime, limit: int = 100) -> list[str]:

@@ -20,6 +20,7 @@ from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import GameRow, OpenSeatRow, OpenTableRow
 from tests.helpers import csrf_token, html_of, path, submit_new_game, text_of
+from tests.service.replying import deliver, reply_message
 
 pytestmark = pytest.mark.usefixtures("regulars")
 
@@ -270,3 +271,48 @@ def test_the_api_opens_a_table_and_lists_it_without_an_address(settings, client,
     assert client.get(f"/api/tables/{body['id']}").get_json()["players"] == ["Ann"]
     with sessions(settings.database_url)() as s:
         assert s.scalar(select(func.count()).select_from(OpenSeatRow)) == 1
+
+
+def test_a_reply_to_the_confirmation_email_takes_the_seat_as_its_link_does(
+    settings, client, smtp, work
+):
+    _, table_id = open_by_form(client, "origin", seats=2)
+    ask(client, table_id, BOB, "Bob", language="ru")
+    work()
+    asked = smtp.to(BOB)[-1]
+    assert str(asked["Reply-To"]).startswith("table+")
+    row, _ = deliver(settings, reply_message(asked, "да, сажусь\n\n> quoted"))
+    assert row.outcome == "took the seat"
+    work()
+    seated = smtp.to(BOB)[-1]
+    assert "Истоки" in str(seated["Subject"]) and "You have" not in str(seated["Subject"])
+    assert "2 of 3" in client.get(f"/tables/{table_id}?lang=en").get_data(as_text=True)
+    # A reply with a word for leaving, to any email of the table, gives the seat up.
+    row, _ = deliver(settings, reply_message(seated, "уйти"))
+    assert row.outcome == "left the table"
+    assert "1 of 3" in client.get(f"/tables/{table_id}?lang=en").get_data(as_text=True)
+
+
+def test_a_reply_from_another_address_takes_no_seat_and_gets_no_answer(
+    settings, client, smtp, work
+):
+    _, table_id = open_by_form(client)
+    ask(client, table_id, BOB, "Bob")
+    work()
+    asked = smtp.to(BOB)[-1]
+    smtp.clear()
+    row, _ = deliver(settings, reply_message(asked, "yes", sender=f"Eve <{DEE}>"))
+    assert row.outcome.startswith("refused")
+    work()
+    assert state_of(settings, table_id) == opentables.OPEN and not smtp.messages
+
+
+def test_the_last_seat_taken_by_reply_starts_the_game(settings, client, smtp, work):
+    _, table_id = open_by_form(client)
+    ask(client, table_id, BOB, "Bob")
+    work()
+    deliver(settings, reply_message(smtp.to(BOB)[-1], "yes"))
+    assert state_of(settings, table_id) == opentables.STARTED
+    smtp.clear()
+    work()
+    assert smtp.to(ANN) and smtp.to(BOB)  # the game's invitations
