@@ -464,3 +464,29 @@ def summary(table: OpenTableRow) -> dict[str, Any]:
         "state": table.state,
         "listed": table.listed,
     }
+
+
+def of_address(session: Session, address: str) -> list[OpenSeatRow]:
+    """Every seat (and request to join) of ``address`` at an open table, in any case."""
+    return list(
+        session.scalars(
+            select(OpenSeatRow)
+            .where(func.lower(OpenSeatRow.email) == address.lower())
+            .order_by(OpenSeatRow.id)
+        )
+    )
+
+
+def forget(session: Session, address: str) -> None:
+    """Forget ``address`` at every open table (issue 30): a seat it holds at a table still
+    open is given up (a table left empty closes), and no row keeps its address or name.
+    Nothing is sent to it any more; those still seated are not told (as a game's players
+    are not told who asked to be forgotten)."""
+    moment = now()
+    for seat in of_address(session, address):
+        table = get(session, seat.table_id, lock=True)
+        if seat.left_at is None:
+            seat.left_at = moment
+            if table.state == OPEN and not seated(table):
+                table.state, table.closes_at, table.ended_at = CLOSED, None, moment
+        seat.email, seat.name = "", ""

@@ -24,7 +24,7 @@ from engine import registry
 from service.addresses import normal
 from service.config import Settings
 from service.links import urls
-from service.play import blocklist, notes, signin, suppression
+from service.play import blocklist, notes, opentables, signin, suppression
 from service.store import eventstore
 from service.store.eventstore import now
 from service.store.models import (
@@ -81,6 +81,19 @@ def everything(session: Session, settings: Settings, address: str) -> dict[str, 
             for o in session.scalars(
                 select(SeatOfferRow).where(same(SeatOfferRow.email)).order_by(SeatOfferRow.id)
             )
+        ],
+        "open_tables": [
+            {
+                "table": t.table_id,
+                "name": t.name,
+                "language": t.language,
+                "time_zone": t.time_zone,
+                "opened_it": t.host,
+                "asked_at": _when(t.asked_at),
+                "seated_at": _when(t.confirmed_at),
+                "left_at": _when(t.left_at),
+            }
+            for t in opentables.of_address(session, address)
         ],
         "email_settings": [
             {

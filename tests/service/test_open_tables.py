@@ -286,11 +286,11 @@ def test_a_reply_to_the_confirmation_email_takes_the_seat_as_its_link_does(
     work()
     seated = smtp.to(BOB)[-1]
     assert "Истоки" in str(seated["Subject"]) and "You have" not in str(seated["Subject"])
-    assert "2 of 3" in client.get(f"/tables/{table_id}?lang=en").get_data(as_text=True)
+    assert "1 of 3" in client.get(f"/tables/{table_id}?lang=en").get_data(as_text=True)
     # A reply with a word for leaving, to any email of the table, gives the seat up.
     row, _ = deliver(settings, reply_message(seated, "уйти"))
     assert row.outcome == "left the table"
-    assert "1 of 3" in client.get(f"/tables/{table_id}?lang=en").get_data(as_text=True)
+    assert "2 of 3" in client.get(f"/tables/{table_id}?lang=en").get_data(as_text=True)
 
 
 def test_a_reply_from_another_address_takes_no_seat_and_gets_no_answer(
@@ -316,3 +316,24 @@ def test_the_last_seat_taken_by_reply_starts_the_game(settings, client, smtp, wo
     smtp.clear()
     work()
     assert smtp.to(ANN) and smtp.to(BOB)  # the game's invitations
+
+
+def test_forgetting_a_player_frees_their_seat_and_keeps_no_address_or_name(
+    settings, client, smtp, work
+):
+    from service.play import forgetting, takeout
+
+    _, table_id = open_by_form(client, "origin", seats=2)
+    ask(client, table_id, BOB, "Bob")
+    work()
+    client.post(f"{seat_link(smtp, BOB)}/confirm")
+    with sessions(settings.database_url)() as s:
+        mine = takeout.everything(s, settings, BOB)["open_tables"]
+    assert [(t["table"], t["name"], t["opened_it"]) for t in mine] == [(table_id, "Bob", False)]
+    with sessions(settings.database_url).begin() as s:
+        forgetting.forget(s, BOB)
+    with sessions(settings.database_url)() as s:
+        assert not opentables.of_address(s, BOB)
+        names = [(x.email, x.name) for x in s.get(OpenTableRow, table_id).places]
+    assert (BOB, "Bob") not in names and ("", "") in names
+    assert "2 of 3" in client.get(f"/tables/{table_id}").get_data(as_text=True)
