@@ -20,6 +20,8 @@ from service.web import db, enqueue_after_response, limits, settings, tables
 from service.words import _
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+MOST_OPEN = 5
+"""The most seats a new game may leave open (the largest table but its creator's)."""
 
 
 @bp.post("/games")
@@ -31,7 +33,15 @@ def create() -> ResponseReturnValue:
         raise BadRequest("'game' must name a game.")
     if not isinstance(body.get("language", ""), str):
         raise BadRequest(f"'language' must be one of {', '.join(words.LANGUAGES)}.")
-    if body.get("open_seats") not in (None, 0):
+    seats = body.get("open_seats", 0)
+    if isinstance(seats, bool) or not isinstance(seats, int) or not 0 <= seats <= MOST_OPEN:
+        raise BadRequest(f"'open_seats' must be a whole number from 0 to {MOST_OPEN}.")
+    if not isinstance(body.get("listed", True), bool):
+        raise BadRequest("'listed' must be true or false.")
+    if "languages" in body and not isinstance(body["languages"], list):
+        raise BadRequest("'languages' must be a list of languages.")
+    opentables.welcome_languages(body.get("languages"))
+    if seats:
         return _open_table(body)
     with db().begin():
         applied = create_game(
@@ -86,8 +96,10 @@ def _open_table(body: dict[str, Any]) -> ResponseReturnValue:
 def open_tables() -> ResponseReturnValue:
     """The listed open tables, newest first, a page at a time (``?before=`` the page's
     ``next``)."""
-    raw = request.args.get("before", "")
-    before = int(raw) if raw.isdigit() and len(raw) < 20 else None
+    raw = request.args.get("before")
+    if raw is not None and not (raw.isascii() and raw.isdigit() and len(raw) < 20):
+        raise BadRequest("'before' must be the 'next' of the page before.")
+    before = int(raw) if raw is not None else None
     with db().begin():
         found = opentables.listing(db(), before, tables.PAGE)
         return jsonify(

@@ -128,6 +128,76 @@ SCHEMAS: dict[str, Any] = {
                 "nullable": True,
                 "description": "Null or absent: the defaults.",
             },
+            "open_seats": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 5,
+                "default": 0,
+                "description": (
+                    "Seats left open for players nobody named yet (issue 35 §1): the answer "
+                    "is then an open table, not a game. It is listed on /tables (unless "
+                    "'listed' is false), anyone takes a seat by following the link we email "
+                    "to the address they give, and the game starts, under the table's id, "
+                    "when the last seat is taken. 'players' are seated at once, the first "
+                    "being the table's creator."
+                ),
+            },
+            "listed": {
+                "type": "boolean",
+                "default": True,
+                "description": "An open table shown on the open tables page; false: only "
+                "its invitation links seat anyone.",
+            },
+            "languages": {
+                "type": "array",
+                "items": LANGUAGE,
+                "description": "The languages an open table welcomes, as its listing says; "
+                "absent or empty: every language we speak.",
+            },
+        },
+    },
+    "OpenTable": {
+        "type": "object",
+        "required": [
+            "id",
+            "url",
+            "game",
+            "title",
+            "players",
+            "seats",
+            "seats_left",
+            "days",
+            "languages",
+            "created_at",
+            "closes_at",
+            "state",
+            "listed",
+        ],
+        "properties": {
+            "id": {"type": "string", "description": "Its game's id too, once it starts."},
+            "url": {"type": "string", "format": "uri", "description": "The table's page."},
+            "game": {"type": "string"},
+            "title": {"type": "string"},
+            "players": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The names of those seated, in seat order ('' for none "
+                "given). Never an address.",
+            },
+            "seats": {"type": "integer"},
+            "seats_left": {"type": "integer"},
+            "days": {"type": "integer", "description": "Days per decision."},
+            "languages": {"type": "array", "items": LANGUAGE},
+            "created_at": {"type": "string", "format": "date-time"},
+            "closes_at": {"type": "string", "format": "date-time", "nullable": True},
+            "state": {"type": "string", "enum": ["open", "started", "closed"]},
+            "listed": {"type": "boolean"},
+            "invitations": {
+                "type": "array",
+                "items": {"type": "string", "format": "uri"},
+                "description": "Only in the answer that opens the table: one link per open "
+                "seat, each seating one player once, whether the table is listed or not.",
+            },
         },
     },
     "Created": {
@@ -313,7 +383,8 @@ SPEC: dict[str, Any] = {
         "/api/games": {
             "post": {
                 "operationId": "createGame",
-                "summary": "Create a game and email every player an invitation.",
+                "summary": "Create a game and email every player an invitation, or open a "
+                "table that waits for players (open_seats).",
                 "description": (
                     "An address that never played gets an invitation that offers never to be "
                     "emailed again, then nothing more until it acts but one reminder. An "
@@ -334,7 +405,14 @@ SPEC: dict[str, Any] = {
                             "Location": {"schema": {"type": "string"}, "description": "Game page."}
                         },
                         "content": {
-                            "application/json": {"schema": {"$ref": "#/components/schemas/Created"}}
+                            "application/json": {
+                                "schema": {
+                                    "anyOf": [
+                                        {"$ref": "#/components/schemas/Created"},
+                                        {"$ref": "#/components/schemas/OpenTable"},
+                                    ]
+                                }
+                            }
                         },
                         "links": {
                             "GetGame": {
@@ -390,6 +468,68 @@ SPEC: dict[str, Any] = {
                         },
                     },
                     "404": _error("No such game."),
+                },
+            }
+        },
+        "/api/tables": {
+            "get": {
+                "operationId": "listOpenTables",
+                "summary": "The listed open tables waiting for players, newest first.",
+                "parameters": [
+                    {
+                        "name": "before",
+                        "in": "query",
+                        "required": False,
+                        "description": "The previous page's 'next': the tables opened before.",
+                        "schema": {"type": "integer", "minimum": 0},
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "One page of tables.",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["tables", "next"],
+                                    "properties": {
+                                        "tables": {
+                                            "type": "array",
+                                            "items": {"$ref": "#/components/schemas/OpenTable"},
+                                        },
+                                        "next": {"type": "integer", "nullable": True},
+                                    },
+                                }
+                            }
+                        },
+                    },
+                    "400": _error("'before' is not a page's 'next'."),
+                },
+            }
+        },
+        "/api/tables/{table_id}": {
+            "get": {
+                "operationId": "getOpenTable",
+                "summary": "An open table: what its page shows (an unlisted one only once "
+                "it started or closed).",
+                "parameters": [
+                    {
+                        "name": "table_id",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The table.",
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/OpenTable"}
+                            }
+                        },
+                    },
+                    "404": _error("No such table."),
                 },
             }
         },
