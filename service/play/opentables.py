@@ -100,16 +100,17 @@ def open_table(
 ) -> Outcome:
     """A new open table of ``name``: the players given (the first is its creator) are
     seated, ``open_seats`` more wait for anyone; each seated player is emailed, the
-    creator with one invitation link per open seat. Checked as :func:`create_game` checks
-    a game (its options by a setup with a seed thrown away), and at most ``per_day``
-    tables a day by one creator's address."""
+    creator with one invitation link per open seat. With no player given every seat is
+    open, and its invitation links are in the caller's answer alone. Checked as
+    :func:`create_game` checks a game (its options by a setup with a seed thrown away),
+    and at most ``per_day`` tables a day by one creator's address."""
     game = game_named(name)
     if not isinstance(open_seats, int) or isinstance(open_seats, bool) or open_seats < 1:
         raise BadRequest(_("'open_seats' must be a whole number, at least 1."))
     if not isinstance(listed, bool):
         raise BadRequest(_("'listed' must be true or false."))
     welcome = welcome_languages(languages)
-    named = parse_players(players)
+    named = [] if players is None or players == [] else parse_players(players)
     emails = [email for email, _name in named]
     suppression.refuse(session, emails)
     blocklist.refuse(session, emails)
@@ -125,9 +126,9 @@ def open_table(
     except PaceError as exc:
         raise BadRequest(exc.args[0]) from exc
     _check_options(game, total, options)
-    spoken = seat_languages(players, language)
+    spoken = seat_languages(players or [], language)
     moment = now()
-    if _created_today(session, emails[0], moment) >= per_day:
+    if emails and _created_today(session, emails[0], moment) >= per_day:
         raise TooMany(
             n_(
                 "One address may open {n} table a day: try again tomorrow.",
@@ -168,7 +169,8 @@ def open_table(
     nonces = [secrets.token_urlsafe(16) for _ in range(open_seats)]
     session.add_all(TableInvitationRow(nonce=n, table_id=table.id) for n in nonces)
     session.flush()
-    return Outcome(table, seated[0], [Letter(s.id, SEATED) for s in seated], invitations=nonces)
+    first = seated[0] if seated else None
+    return Outcome(table, first, [Letter(s.id, SEATED) for s in seated], invitations=nonces)
 
 
 def welcome_languages(given: Any) -> list[str]:

@@ -30,7 +30,9 @@ ESCAPED = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;&amp;Bo"
 LINK = re.compile(r"http://pbem\.test(/tables/(?:seat|invitation)/[A-Za-z0-9._\-]+)")
 
 
-def open_by_form(client, game: str = "tictactoe", players=(f"Ann <{ANN}>",), seats: int = 1, **more):
+def open_by_form(
+    client, game: str = "tictactoe", players=(f"Ann <{ANN}>",), seats: int = 1, **more
+):
     answer = submit_new_game(
         client,
         {"game": game, "player": list(players), "open_seats": str(seats), "listed": "1", **more},
@@ -154,7 +156,11 @@ def test_an_unlisted_table_seats_only_by_an_invitation_and_each_invitation_seats
     assert f"/tables/{table_id}" not in client.get("/tables").get_data(as_text=True)
     refused = client.post(f"/tables/{table_id}/join", data={"email": BOB})
     assert refused.status_code in (400, 404)
-    invitation = path(html.unescape(re.search(r'value="(http://pbem.test/tables/invitation/[^"]+)"', page).group(1)))
+    invitation = path(
+        html.unescape(
+            re.search(r'value="(http://pbem.test/tables/invitation/[^"]+)"', page).group(1)
+        )
+    )
     assert client.get(invitation).status_code == 200
     assert client.post(invitation, data={"email": BOB, "name": "Bob"}).status_code == 200
     work()
@@ -178,7 +184,9 @@ def test_the_last_seat_goes_to_whoever_confirms_first_and_never_to_two(
         assert [x.email for x in eventstore.load(s, table_id).row.seats] == [ANN, BOB]
 
 
-def test_a_table_not_full_in_time_closes_and_those_seated_are_told(settings, client, smtp, work, tick):
+def test_a_table_not_full_in_time_closes_and_those_seated_are_told(
+    settings, client, smtp, work, tick
+):
     _, table_id = open_by_form(client, "tictactoe")
     work()
     with sessions(settings.database_url).begin() as s:
@@ -337,3 +345,22 @@ def test_forgetting_a_player_frees_their_seat_and_keeps_no_address_or_name(
         names = [(x.email, x.name) for x in s.get(OpenTableRow, table_id).places]
     assert (BOB, "Bob") not in names and ("", "") in names
     assert "2 of 3" in client.get(f"/tables/{table_id}").get_data(as_text=True)
+
+
+def test_a_table_may_leave_every_seat_open_and_then_only_its_creator_holds_the_invitations(
+    settings, client, smtp, work
+):
+    made = client.post("/api/games", json={"game": "origin", "players": [], "open_seats": 3})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    body = made.get_json()
+    assert body["players"] == [] and body["seats_left"] == 3 and len(body["invitations"]) == 3
+    work()
+    assert not smtp.messages  # nobody named, nobody emailed
+    for who in (BOB, CY, DEE):
+        ask(client, body["id"], who, who.split("@")[0].title())
+    work()
+    for who in (BOB, CY, DEE):
+        deliver(settings, reply_message(smtp.to(who)[-1], "yes"))
+    assert state_of(settings, body["id"]) == opentables.STARTED
+    with sessions(settings.database_url)() as s:
+        assert [x.email for x in eventstore.load(s, body["id"]).row.seats] == [BOB, CY, DEE]
