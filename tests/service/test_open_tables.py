@@ -30,24 +30,17 @@ ESCAPED = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;&amp;Bo"
 LINK = re.compile(r"http://pbem\.test(/tables/(?:seat|invitation)/[A-Za-z0-9._\-]+)")
 
 
-def open_by_form(
-    client, game: str = "tictactoe", players=(f"Ann <{ANN}>",), seats: int = 1, **more
-):
+def open_by_form(client, game: str = "tictactoe", players=(f"Ann <{ANN}>",), seats: int = 1):
+    """Open a listed table from the home page's form: the creator's page, and its id."""
     answer = submit_new_game(
         client,
-        {"game": game, "player": list(players), "open_seats": str(seats), "listed": "1", **more},
+        {"game": game, "player": list(players), "open_seats": str(seats), "listed": "1"},
     )
     assert answer.status_code == 201, answer.get_data(as_text=True)
-    page = answer.get_data(as_text=True)
-    table_id = re.search(r'href="/tables/([a-z0-9]+)/?"', page) or re.search(
-        r"/tables/([a-z0-9]{8})", page
-    )
-    return page, _only_table(client)
+    return answer.get_data(as_text=True), _only_table(client)
 
 
 def _only_table(client) -> str:
-    from flask import current_app  # noqa: F401
-
     settings = client.application.extensions["pbem"]
     with sessions(settings.database_url)() as s:
         return s.scalars(select(OpenTableRow.id).order_by(OpenTableRow.created_at.desc())).first()
