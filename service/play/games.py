@@ -197,10 +197,14 @@ def create_game(
     options: Any = None,
     pace: Any = None,
     language: str | None = None,
+    *,
+    private_talk_after: bool = False,
 ) -> Applied:
     """A new game, its invitations in each seat's language: the one given for that player
     (``{"email": ..., "language": "uk", "time_zone": "Europe/Kyiv"}``), else ``language``
-    (the creator's own), else English."""
+    (the creator's own), else English. ``private_talk_after``: the table's choice that the
+    finished game's published log carries the words said to one player alone too (issue 35
+    §2), kept on the game's row and never changed."""
     try:
         game = registry.get(name)
     except KeyError as exc:
@@ -247,7 +251,13 @@ def create_game(
         raise BadRequest(_("Invalid options: {reason}", reason=exc.reason)) from exc
     spoken = seat_languages(players, language)
     row = add_game_row(
-        session, game, game.ruleset, options, seed, dict(zip(seats, people, strict=True))
+        session,
+        game,
+        game.ruleset,
+        options,
+        seed,
+        dict(zip(seats, people, strict=True)),
+        private_talk_after=private_talk_after,
     )
     for seat_row, (lang, zone) in zip(row.seats, spoken, strict=True):
         seat_row.language, seat_row.time_zone = lang, zone
@@ -267,6 +277,7 @@ def add_game_row(
     people: dict[str, tuple[str | None, str]],
     created_at: datetime | None = None,
     game_id: str | None = None,
+    private_talk_after: bool = False,
 ) -> GameRow:
     """A new game's row and its seats (``{seat: (email, name)}``), with no event yet; a new
     id unless ``game_id`` (a game moved from another host keeps its own)."""
@@ -281,6 +292,7 @@ def add_game_row(
         last_seq=0,
         head_hash="",
         over=False,
+        private_talk_after=private_talk_after,
     )
     row.seats = [
         SeatRow(seat=seat, position=i, email=email, name=name)

@@ -30,6 +30,9 @@ def create() -> ResponseReturnValue:
         raise BadRequest("'game' must name a game.")
     if not isinstance(body.get("language", ""), str):
         raise BadRequest(f"'language' must be one of {', '.join(words.LANGUAGES)}.")
+    private_talk_after = body.get("private_talk_after", False)
+    if not isinstance(private_talk_after, bool):  # issue 35 §2: never 1, "yes" or null
+        raise BadRequest(_("'private_talk_after' must be true or false."))
     with db().begin():
         applied = create_game(
             db(),
@@ -38,6 +41,7 @@ def create() -> ResponseReturnValue:
             body.get("options"),
             body.get("pace"),
             body["language"] if "language" in body else words.language(),
+            private_talk_after=private_talk_after,
         )
         # Issue 31 §3: refused (and nothing written) past the creator's invitations.
         limits.invited(people.newcomers(db(), [s.email for s in applied.loaded.row.seats]))

@@ -89,3 +89,34 @@ def test_a_migration_adds_its_table_and_takes_it_away_again(new_database, table,
     assert table not in inspect(engine_for(url)).get_table_names()
     command.upgrade(config, "head")
     assert {c["name"] for c in inspect(engine_for(url)).get_columns(table)} == columns
+
+
+@pytest.mark.parametrize(
+    ("column", "before", "default"),
+    [
+        ("private_talk_after", "0016", False),  # issue 35 §2: the table's choice
+    ],
+)
+def test_a_migration_adds_its_column_to_games_with_its_default_for_games_before_it(
+    new_database, column, before, default
+):
+    url = new_database(column)
+    config = alembic_config(url)
+    command.upgrade(config, before)
+    with engine_for(url).begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO games (id, game, ruleset, options, seed, commitment, created_at,"
+                " last_seq, head_hash, over) VALUES ('older001', 'tictactoe', 'tictactoe/1',"
+                " '{}', '', '', :at, 0, '', :over)"
+            ),
+            {"at": now(), "over": False},
+        )
+    command.upgrade(config, "head")
+    with engine_for(url).connect() as conn:
+        kept = conn.scalar(text(f"SELECT {column} FROM games WHERE id = 'older001'"))
+    assert kept is not None and bool(kept) is default, "a game from before keeps the default"
+    command.downgrade(config, before)
+    assert column not in {c["name"] for c in inspect(engine_for(url)).get_columns("games")}
+    command.upgrade(config, "head")
+    assert column in {c["name"] for c in inspect(engine_for(url)).get_columns("games")}
