@@ -121,7 +121,8 @@ def to_file_lines(
         "created_at": hashchain.timestamp(row.created_at),
         "private_talk_after": row.private_talk_after,
     }
-    finished = eventstore.load(session, game_id).finished
+    # What a finished game's export shows, and a private one at any time.
+    revealed = with_secrets or eventstore.load(session, game_id).finished
     head = {
         "format": FORMAT,
         **log.header,
@@ -129,16 +130,14 @@ def to_file_lines(
         "head_hash": log.head_hash,
         "last_seq": log.last_seq,
         "over": log.over,
-        "seed": row.seed if with_secrets or finished else None,
+        "seed": row.seed if revealed else None,
     }
     if signer is not None:
         head["signature"] = provenance.sign(log, signer)
     if with_secrets:
         head["emails"] = {s.seat: s.email for s in row.seats}
         head["settings"] = players.written(session, row)
-    shown = (
-        shown_words(session, row, log, everything=with_secrets) if with_secrets or finished else {}
-    )
+    shown = shown_words(session, row, log, everything=with_secrets) if revealed else {}
     lines = [json.dumps(head, sort_keys=True)]
     for event in log.events:
         record = asdict(event) | {"recorded_at": hashchain.timestamp(event.recorded_at)}

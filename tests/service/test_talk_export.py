@@ -24,6 +24,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, TalkRow
 from tests.helpers import play_now, submit_new_game
+from tests.service.test_verify import rehash
 
 pytestmark = pytest.mark.usefixtures("regulars")
 
@@ -338,3 +339,21 @@ def test_the_signature_covers_the_tables_choice(app, client, settings):
     lines[0]["private_talk_after"] = True
     changed = audit.from_file_lines([json.dumps(x) for x in lines])
     assert provenance.check(changed, key).status == "bad"
+
+
+def test_an_import_refuses_words_longer_than_a_saying_even_in_a_chain_forged_to_match(
+    app, client, settings, tmp_path
+):
+    game_id, said = talked(settings)
+    lines = published(client, game_id)
+    line = next(x for x in lines[1:] if x["seq"] == said["table"])
+    line["words"]["text"] = "w" * (talk.LONGEST + 1)
+    line["payload"]["digest"] = talk.digest(line["words"]["salt"], line["words"]["text"])
+    rehash(lines)
+    del lines[0]["signature"]
+    path = written(tmp_path, lines)
+    assert run(app, "verify", path).exit_code == 0, "the forged chain holds"
+    players = ["--player", f"p1={ANN}", "--player", f"p2={BOB}"]
+    imported = run(app, "import", path, "--allow-unsigned", *players)
+    assert imported.exit_code == 1
+    assert f"event {said['table']}: its words are longer than a saying can be" in (imported.output)
