@@ -257,6 +257,17 @@ def test_the_apis_private_talk_after_reaches_the_game_and_anything_but_a_boolean
     assert field["type"] == "boolean" and field["default"] is False
 
 
+def test_create_game_on_the_command_line_keeps_private_talk_private_unless_asked(app, settings):
+    made = {}
+    for asked in (True, False):
+        flag = ["--private-talk-after"] if asked else []
+        result = run(app, "create-game", "tictactoe", ANN, BOB, *flag)
+        assert result.exit_code == 0, result.output
+        made[asked] = json.loads(result.output)["id"]
+    assert choice_of(settings, made[True]) is True
+    assert choice_of(settings, made[False]) is False
+
+
 @pytest.mark.parametrize("chosen", [True, False])
 def test_a_rematch_keeps_the_tables_choice_about_private_talk(settings, chosen):
     game_id, _said = talked(settings, private_talk_after=chosen)
