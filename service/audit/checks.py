@@ -6,6 +6,7 @@ Works on a stored game or on an exported file alike: both become a :class:`Log`.
 
 from __future__ import annotations
 
+import hmac
 import json
 from dataclasses import asdict, fields
 from datetime import datetime
@@ -22,6 +23,7 @@ from service.audit import players, provenance, signing
 from service.audit.gamelog import Log as Log
 from service.audit.gamelog import LogEvent as LogEvent
 from service.audit.gamelog import Report as Report
+from service.audit.gamelog import Words
 from service.play import talk
 from service.store import eventstore, hashchain, snapshots
 from service.store.models import GameRow, SnapshotRow
@@ -33,7 +35,7 @@ from service.table.state import is_table
 FORMAT = "pbem-log/1"
 EVENT_FIELDS = tuple(f.name for f in fields(LogEvent))
 HEADER_FIELDS = ("game", "ruleset", "seats", "options", "commitment")
-META_FIELDS = ("id", "names", "emails", "settings", "created_at")
+META_FIELDS = ("id", "names", "emails", "settings", "created_at", "private_talk_after")
 CLAIM_TYPES = {
     "head_hash": (str, "a text"),
     "last_seq": (int, "a number"),
@@ -63,14 +65,31 @@ def from_file_lines(lines: list[str]) -> Log:
     for name, (kind, said) in CLAIM_TYPES.items():
         if claimed[name] is not None and type(claimed[name]) is not kind:
             raise ValueError(f"the header's {name} must be {said}")
+    if head.get("private_talk_after") not in (None, True, False):
+        raise ValueError("the header's private_talk_after must be true or false")
     return Log(
         header={k: head[k] for k in HEADER_FIELDS},
         events=events,
         seed=seed,
         meta={k: head[k] for k in META_FIELDS if head.get(k) is not None},
         signature=head.get("signature"),
+        words={r.get("seq"): _words_read(r) for r in records[1:] if r.get("words") is not None},
         **claimed,
     )
+
+
+def _words_read(record: dict[str, Any]) -> Words:
+    """The words an event line carries beside its event (issue 35 §2)."""
+    given = record["words"]
+    if (
+        not isinstance(given, dict)
+        or not isinstance(given.get("salt"), str)
+        or not isinstance(given.get("text"), str)
+    ):
+        raise ValueError(
+            f"event {record.get('seq')}: its words must be an object of a salt and a text"
+        )
+    return Words(salt=given["salt"], text=given["text"])
 
 
 def to_file_lines(
@@ -85,17 +104,25 @@ def to_file_lines(
     number of events and whether the game is over and, with ``signer``, carries the server's
     signature over all that (:func:`service.audit.provenance.claims`).
 
+    Once the game is over, the line of each ``table.said`` event carries its words and salt
+    beside the event (``words``, issue 35 §2): the words said to the table, and those said
+    to one player alone only where the table chose so at creation (``private_talk_after``,
+    in the header); erased words never.
+
     ``with_secrets`` adds the seed at any time, the players' addresses and their settings
-    (:mod:`service.audit.players`): what moving an unfinished game to another server needs
-    (``pbem import``). Such a file is private: the seed foretells every shuffle and roll
-    still to come."""
+    (:mod:`service.audit.players`) and every word kept: what moving an unfinished game to
+    another server needs (``pbem import``). Such a file is private: the seed foretells every
+    shuffle and roll still to come."""
     row = eventstore.get_row(session, game_id)
     log = _log_of(session, row)
     log.meta = {
         "id": row.id,
         "names": {s.seat: s.name for s in row.seats},
         "created_at": hashchain.timestamp(row.created_at),
+        "private_talk_after": row.private_talk_after,
     }
+    # What a finished game's export shows, and a private one at any time.
+    revealed = with_secrets or eventstore.load(session, game_id).finished
     head = {
         "format": FORMAT,
         **log.header,
@@ -103,23 +130,43 @@ def to_file_lines(
         "head_hash": log.head_hash,
         "last_seq": log.last_seq,
         "over": log.over,
-        "seed": row.seed if with_secrets or eventstore.load(session, game_id).finished else None,
+        "seed": row.seed if revealed else None,
     }
     if signer is not None:
         head["signature"] = provenance.sign(log, signer)
     if with_secrets:
         head["emails"] = {s.seat: s.email for s in row.seats}
         head["settings"] = players.written(session, row)
+    shown = shown_words(session, row, log, everything=with_secrets) if revealed else {}
     lines = [json.dumps(head, sort_keys=True)]
     for event in log.events:
         record = asdict(event) | {"recorded_at": hashchain.timestamp(event.recorded_at)}
+        if event.seq in shown:
+            record["words"] = asdict(shown[event.seq])
         lines.append(json.dumps(record, sort_keys=True))
     return lines
+
+
+def shown_words(session: Session, row: GameRow, log: Log, *, everything: bool) -> dict[int, Words]:
+    """The words an export carries beside the game's ``table.said`` events (issue 35 §2):
+    ``everything`` kept (a host's move takes the game's talk with it), else the words said
+    to the table, and those said to one player alone only where the table chose so at
+    creation. Erased words never: their player was forgotten."""
+    private = everything or row.private_talk_after
+    seqs = [
+        e.seq
+        for e in log.events
+        if e.payload.get("type") == SAID and (private or talk.hears(e.payload, None))
+    ]
+    return {
+        seq: Words(salt, text) for seq, (salt, text) in talk.kept(session, row.id, seqs).items()
+    }
 
 
 def verify(log: Log) -> Report:
     report = Report(events=len(log.events))
     report.failures.extend(_chain(log))
+    report.failures.extend(_words(log))
     report.failures.extend(_replay(log, report))
     if log.seed is not None:
         report.chance_checked = True
@@ -154,6 +201,23 @@ def _chain(log: Log) -> list[str]:
             f"event {log.last_seq}: the game expects {log.last_seq} events, "
             f"the log has {len(log.events)}"
         )
+    return failures
+
+
+def _words(log: Log) -> list[str]:
+    """The words a file carries beside its ``table.said`` events (issue 35 §2), each checked
+    against the salted digest its event's payload holds, which the chain covers: a word
+    changed in the file is caught here."""
+    events = {e.seq: e for e in log.events}
+    failures = []
+    for seq, words in sorted(log.words.items()):
+        event = events.get(seq)
+        if event is None or event.payload.get("type") != SAID:
+            failures.append(f"event {seq}: it carries words, but it is no saying")
+        elif not words.salt.isascii() or not hmac.compare_digest(
+            talk.digest(words.salt, words.text), str(event.payload.get("digest"))
+        ):
+            failures.append(f"event {seq}: the words beside it do not match its digest")
     return failures
 
 

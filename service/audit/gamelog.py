@@ -23,6 +23,16 @@ class LogEvent:
     hash: str
 
 
+@dataclass(frozen=True)
+class Words:
+    """What a ``table.said`` event said (issue 35 §2), as an export carries it beside the
+    event: the words and the salt of the digest the event's payload holds, so that anyone
+    can check them (HMAC-SHA256 of the words, keyed by the salt)."""
+
+    salt: str
+    text: str
+
+
 @dataclass
 class Log:
     header: dict[str, Any]
@@ -39,6 +49,10 @@ class Log:
     the addresses and settings is signed)."""
     signature: dict[str, Any] | None = None
     """An export's ``signature`` record (:mod:`service.audit.provenance`), when it has one."""
+    words: dict[int, Words] = field(default_factory=dict)
+    """The words an export carries beside its ``table.said`` events, by seq (issue 35 §2):
+    not covered by the chain nor the signature, each checked against its event's digest.
+    Erased words, and words the export does not show, are absent."""
 
 
 @dataclass

@@ -36,13 +36,13 @@ from service.audit import checks as audit
 from service.audit import players as seat_players
 from service.audit import provenance, signing
 from service.errors import BadRequest
-from service.play import suppression
+from service.play import suppression, talk
 from service.play.games import add_game_row, named_by_address, parse_players
 from service.play.moves import outbox
 from service.store import eventstore, snapshots
 from service.store import people as people_store
 from service.store.eventstore import Loaded, now
-from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow
+from service.store.models import EVENT_SCHEMA_VERSION, EventRow, GameRow, TalkRow
 from service.store.upcast import upcast
 from service.table import logfold, schedule
 from service.table.events import RESUMED
@@ -147,11 +147,14 @@ def import_log(
         people,
         created_at=datetime.fromisoformat(created) if created else None,
         game_id=game_id,
+        # The table's choice (issue 35 §2); a file written before it was kept: the default.
+        private_talk_after=log.meta.get("private_talk_after") is True,
     )
     _seat_settings(session, row, gone, chosen)
     # A moved game's scheduler picks up where the old host's left off (a cache of the log).
     due = None if over else schedule.next_due(folded.table, game.to_act(folded.state))
     _append(session, row, log, over, due if moving else None)
+    _talk(session, row, log)
     loaded = eventstore.load(session, row.id)
     if not over and not moving:
         # Deadlines count from now: the move between servers is nobody's delay.
@@ -249,6 +252,29 @@ def _append(
             )
     if row.head_hash != log.events[-1].hash:
         raise Refused(f"event {log.events[-1].seq}: the chain came out different here.")
+
+
+def _talk(session: Session, row: GameRow, log: audit.Log) -> None:
+    """The words the file carries beside its ``table.said`` events (issue 35 §2), kept
+    beside the log again (they matched their digests: :func:`audit.verify`). A saying the
+    file carries no words of (erased, or not shown by a published log) reads as erased."""
+    events = {e.seq: e for e in log.events}
+    for seq, words in sorted(log.words.items()):
+        if len(words.text) > talk.LONGEST:
+            raise Refused(f"event {seq}: its words are longer than a saying can be.")
+        event = events[seq]
+        seat = event.payload.get("seat")
+        session.add(
+            TalkRow(
+                game_id=row.id,
+                seq=seq,
+                seat=seat if isinstance(seat, str) else str(event.seat),
+                said_at=event.recorded_at,
+                salt=words.salt,
+                text=words.text,
+            )
+        )
+    session.flush()
 
 
 def _kept_id(session: Session, log: audit.Log) -> str:

@@ -38,6 +38,9 @@ def claims(log: Log, server: str) -> dict[str, Any]:
         "head_hash": log.head_hash,
         "last_seq": log.last_seq,
         "over": log.over,
+        # The table's choice about private talk (issue 35 §2), in files that say it: a file
+        # signed before it was written still verifies.
+        **{k: log.meta[k] for k in ("private_talk_after",) if k in log.meta},
     }
 
 

@@ -136,7 +136,15 @@ def init_db() -> None:
 @click.argument("game")
 @click.argument("players", nargs=-1, required=True)
 @click.option("--options", default="{}", help="Game options as a JSON object.")
-def create_game_command(game: str, players: tuple[str, ...], options: str) -> None:
+@click.option(
+    "--private-talk-after",
+    is_flag=True,
+    help="The table's choice, never changed after: the finished game's published log "
+    "carries the words players said to one player alone too (by default they stay private).",
+)
+def create_game_command(
+    game: str, players: tuple[str, ...], options: str, private_talk_after: bool
+) -> None:
     """Create a GAME for PLAYERS (email addresses) and email them their invitations."""
     settings = _mailing_settings()
     try:
@@ -147,7 +155,9 @@ def create_game_command(game: str, players: tuple[str, ...], options: str) -> No
     if not isinstance(chosen, dict):
         raise click.ClickException("--options must be a JSON object, as in '{\"name\": value}'")
     with sessions(settings.database_url).begin() as session:
-        applied = create_game(session, game, list(players), chosen)
+        applied = create_game(
+            session, game, list(players), chosen, private_talk_after=private_talk_after
+        )
         game_id = applied.loaded.row.id
     enqueue_outbox(settings, applied.outbox_ids)
     click.echo(json.dumps({"id": game_id, "url": links.game_url(settings, game_id)}))

@@ -199,11 +199,14 @@ def create_game(
     language: str | None = None,
     *,
     game_id: str | None = None,
+    private_talk_after: bool = False,
 ) -> Applied:
     """A new game, its invitations in each seat's language: the one given for that player
     (``{"email": ..., "language": "uk", "time_zone": "Europe/Kyiv"}``), else ``language``
     (the creator's own), else English. ``game_id``: an open table's, which becomes its game
-    (issue 35 §1); else a new id."""
+    (issue 35 §1); else a new id. ``private_talk_after``: the table's choice that the
+    finished game's published log carries the words said to one player alone too (issue 35
+    §2), kept on the game's row and never changed."""
     game = game_named(name)
     people = parse_players(players)
     suppression.refuse(session, [email for email, _ in people])
@@ -232,6 +235,7 @@ def create_game(
         seed,
         dict(zip(seats, people, strict=True)),
         game_id=game_id,
+        private_talk_after=private_talk_after,
     )
     for seat_row, (lang, zone) in zip(row.seats, spoken, strict=True):
         seat_row.language, seat_row.time_zone = lang, zone
@@ -284,6 +288,7 @@ def add_game_row(
     people: dict[str, tuple[str | None, str]],
     created_at: datetime | None = None,
     game_id: str | None = None,
+    private_talk_after: bool = False,
 ) -> GameRow:
     """A new game's row and its seats (``{seat: (email, name)}``), with no event yet; a new
     id unless ``game_id`` (a game moved from another host keeps its own)."""
@@ -298,6 +303,7 @@ def add_game_row(
         last_seq=0,
         head_hash="",
         over=False,
+        private_talk_after=private_talk_after,
     )
     row.seats = [
         SeatRow(seat=seat, position=i, email=email, name=name)

@@ -95,6 +95,7 @@ def open_table(
     *,
     listed: Any = True,
     languages: Any = None,
+    private_talk_after: bool = False,
     wait: timedelta = timedelta(days=7),
     per_day: int = 3,
 ) -> Outcome:
@@ -146,6 +147,7 @@ def open_table(
         seats=total,
         languages=welcome,
         listed=listed,
+        private_talk_after=private_talk_after,
         created_at=moment,
         closes_at=moment + wait,
         state=OPEN,
@@ -378,6 +380,7 @@ def start(session: Session, table: OpenTableRow) -> Applied:
         table.pace,
         table.language,
         game_id=table.id,
+        private_talk_after=table.private_talk_after,
     )
     table.state, table.closes_at, table.ended_at = STARTED, None, now()
     return applied

@@ -1,5 +1,6 @@
-"""A rematch of a finished game (issue 35 §4): the same game, with the same options and pace,
-for the same players, the seats' order turned by one (the second player plays first).
+"""A rematch of a finished game (issue 35 §4): the same game, with the same options and pace
+(and the table's choice about private talk, issue 35 §2), for the same players, the seats'
+order turned by one (the second player plays first).
 
 Any player of the finished game proposes it (the seat page's button, or replying
 ``rematch`` to the game's last email); every other player who can be asked gets an email
@@ -211,7 +212,12 @@ def _start(session: Session, loaded: Loaded, rematch: RematchRow, *, proposed: b
              "time_zone": row.time_zone or ""}
         )  # fmt: skip
     applied = create_game(
-        session, loaded.row.game, players, dict(loaded.row.options), asdict(loaded.table.pace)
+        session,
+        loaded.row.game,
+        players,
+        dict(loaded.row.options),
+        asdict(loaded.table.pace),
+        private_talk_after=loaded.row.private_talk_after,  # the table's choice, kept
     )
     claimed = session.execute(
         update(RematchRow)

@@ -133,6 +133,19 @@ def words_at(session: Session, game_id: str, seqs: Iterable[int]) -> dict[int, s
     return {seq: text for seq, text in rows}
 
 
+def kept(session: Session, game_id: str, seqs: Iterable[int]) -> dict[int, tuple[str, str]]:
+    """The salt and words kept at these events of the game; erased ones are not."""
+    wanted = set(seqs)
+    if not wanted:
+        return {}
+    rows = session.execute(
+        select(TalkRow.seq, TalkRow.salt, TalkRow.text).where(
+            TalkRow.game_id == game_id, TalkRow.seq.in_(wanted)
+        )
+    ).all()
+    return {seq: (salt, text) for seq, salt, text in rows if salt is not None and text is not None}
+
+
 def erase(session: Session, spans: Iterable[tuple[str, str, int, int | None]]) -> None:
     """What was said by the seats of these spans (game, seat, after seq, up to seq or None
     for the newest: one player's time in the seat) is erased: words and salt go, the event

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    false,
     func,
     literal_column,
     text,
@@ -80,6 +81,10 @@ class GameRow(Base):
     over: Mapped[bool] = mapped_column(Boolean, default=False)
     due_at: Mapped[datetime | None] = mapped_column(index=True)
     """When the scheduler next has something to do for this game (a cache of the log)."""
+    private_talk_after: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The table's choice at creation (issue 35 §2), never changed: the finished game's
+    published log carries the words said to one player alone too. Off: they stay private
+    even after the game (the public words are published either way)."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game_row", order_by="SeatRow.position"
@@ -226,6 +231,8 @@ class OpenTableRow(Base):
     """The languages the table welcomes, as its listing says."""
     listed: Mapped[bool] = mapped_column(Boolean, default=True)
     """Shown on the open tables page; unlisted, only an invitation link seats a stranger."""
+    private_talk_after: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The creator's choice for its game (:attr:`GameRow.private_talk_after`)."""
     created_at: Mapped[datetime] = mapped_column(index=True)
     closes_at: Mapped[datetime | None] = mapped_column(index=True)
     """When an unfilled table closes (``TABLE_WAIT`` after its creation); None once it

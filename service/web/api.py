@@ -33,6 +33,9 @@ def create() -> ResponseReturnValue:
         raise BadRequest("'game' must name a game.")
     if not isinstance(body.get("language", ""), str):
         raise BadRequest(f"'language' must be one of {', '.join(words.LANGUAGES)}.")
+    private_talk_after = body.get("private_talk_after", False)
+    if not isinstance(private_talk_after, bool):  # issue 35 §2: never 1, "yes" or null
+        raise BadRequest(_("'private_talk_after' must be true or false."))
     seats = body.get("open_seats", 0)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 0 <= seats <= MOST_OPEN:
         raise BadRequest(f"'open_seats' must be a whole number from 0 to {MOST_OPEN}.")
@@ -42,7 +45,7 @@ def create() -> ResponseReturnValue:
         raise BadRequest("'languages' must be a list of languages.")
     opentables.welcome_languages(body.get("languages"))
     if seats:
-        return _open_table(body)
+        return _open_table(body, private_talk_after)
     with db().begin():
         applied = create_game(
             db(),
@@ -51,6 +54,7 @@ def create() -> ResponseReturnValue:
             body.get("options"),
             body.get("pace"),
             body["language"] if "language" in body else words.language(),
+            private_talk_after=private_talk_after,
         )
         # Issue 31 §3: refused (and nothing written) past the creator's invitations.
         limits.invited(people.newcomers(db(), [s.email for s in applied.loaded.row.seats]))
@@ -62,7 +66,7 @@ def create() -> ResponseReturnValue:
     return response
 
 
-def _open_table(body: dict[str, Any]) -> ResponseReturnValue:
+def _open_table(body: dict[str, Any], private_talk_after: bool) -> ResponseReturnValue:
     """A game with seats left open is an open table (issue 35 §1): its page and the
     creator's invitation links, which only this answer and the creator's email hold."""
     current = settings()
@@ -77,6 +81,7 @@ def _open_table(body: dict[str, Any]) -> ResponseReturnValue:
             body["language"] if "language" in body else words.language(),
             listed=body.get("listed", True),
             languages=body.get("languages"),
+            private_talk_after=private_talk_after,
             wait=timedelta(seconds=current.table_wait),
             per_day=current.open_tables_per_day,
         )

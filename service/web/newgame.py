@@ -55,6 +55,8 @@ class Reading:
     """Seats left for players nobody named yet (issue 35 §1): an open table."""
     listed: bool = True
     languages: list[str] = field(default_factory=list)
+    private_talk_after: bool = False
+    """The table's choice to show private talk in the finished game's log (issue 35 §2)."""
 
 
 PACE = (
@@ -171,6 +173,29 @@ def pace_fields(form: Any, errors: dict[str, Any]) -> list[Field]:
     return found
 
 
+PRIVATE_TALK_AFTER = "private_talk_after"
+"""The checkbox of the table's choice about private talk (issue 35 §2); off unless ticked."""
+
+
+def talk_fields(form: Any, errors: dict[str, Any]) -> list[Field]:
+    """The table's choice about its talk, made once at creation (issue 35 §2)."""
+    return [
+        Field(
+            "flag",
+            PRIVATE_TALK_AFTER,
+            _("Show private talk in the finished game's log"),
+            _(
+                "Once the game is over, its published log carries what players said to one "
+                "player alone too. Unticked, such words stay private even after the game; "
+                "what is said to the whole table is published either way. It cannot be "
+                "changed later."
+            ),
+            "1" if form and form.get(PRIVATE_TALK_AFTER) == "1" else "",
+            errors.get(PRIVATE_TALK_AFTER),
+        )
+    ]
+
+
 def player_values(form: Any) -> list[str]:
     given = list(form.getlist("player")) if form and hasattr(form, "getlist") else []
     return (given + [""] * PLAYER_FIELDS)[: max(PLAYER_FIELDS, len(given))]
@@ -220,6 +245,7 @@ def read(form: Any) -> Reading:
         open_seats=open_seats,
         listed=not form.get("open_seats") or form.get("listed") == "1",
         languages=languages,
+        private_talk_after=form.get(PRIVATE_TALK_AFTER) == "1",
     )
 
 

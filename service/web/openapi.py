@@ -128,6 +128,14 @@ SCHEMAS: dict[str, Any] = {
                 "nullable": True,
                 "description": "Null or absent: the defaults.",
             },
+            "private_talk_after": {
+                "type": "boolean",
+                "default": False,
+                "description": "The table's choice, made once (issue 35 §2): the finished "
+                "game's published log (/games/{id}/log.jsonl) carries the words players said "
+                "to one player alone too. Absent or false: they stay private even after the "
+                "game; words to the whole table are published either way.",
+            },
             "open_seats": {
                 "type": "integer",
                 "minimum": 0,

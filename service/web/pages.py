@@ -53,7 +53,13 @@ def create() -> ResponseReturnValue:
         with db().begin():
             language = form.get("language") or words.language()
             applied = create_game(
-                db(), filled.game, filled.players, filled.options, filled.pace, language
+                db(),
+                filled.game,
+                filled.players,
+                filled.options,
+                filled.pace,
+                language,
+                private_talk_after=filled.private_talk_after,
             )
             # Issue 31 §3: refused (and nothing written) past the creator's invitations.
             limits.invited(people.newcomers(db(), [s.email for s in applied.loaded.row.seats]))
@@ -79,6 +85,7 @@ def _open_table(form: Any, filled: newgame.Reading) -> ResponseReturnValue:
                 form.get("language") or words.language(),
                 listed=filled.listed,
                 languages=filled.languages,
+                private_talk_after=filled.private_talk_after,
                 wait=timedelta(seconds=current.table_wait),
                 per_day=current.open_tables_per_day,
             )
@@ -103,6 +110,7 @@ def _home(form: Mapping[str, str], error: str | None, errors: dict[str, Any] | N
         games=newgame.games(form, errors),
         watch=watch,
         pace=newgame.pace_fields(form, errors),
+        talk=newgame.talk_fields(form, errors),
         players=newgame.player_values(form),
         form=form,
         error=error,

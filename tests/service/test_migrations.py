@@ -78,6 +78,44 @@ def test_a_sweepers_index_holds_exactly_the_rows_still_to_handle(database_url, i
         ("notes", "0012", {"game_id", "seat", "text", "updated_at"}),  # issue 35 §3
         ("talk", "0014", {"game_id", "seq", "seat", "said_at", "salt", "text"}),  # §2
         ("mutes", "0015", {"game_id", "seat", "muted"}),  # §2
+        *(  # issue 35 §1: open tables, their seats and their invitations
+            (
+                table,
+                "0017",
+                {
+                    "open_tables": {
+                        "id",
+                        "game",
+                        "options",
+                        "pace",
+                        "language",
+                        "seats",
+                        "languages",
+                        "listed",
+                        "private_talk_after",
+                        "created_at",
+                        "closes_at",
+                        "state",
+                        "ended_at",
+                    },
+                    "open_seats": {
+                        "id",
+                        "table_id",
+                        "email",
+                        "name",
+                        "language",
+                        "time_zone",
+                        "asked_at",
+                        "confirmed_at",
+                        "left_at",
+                        "invitation",
+                        "host",
+                    },
+                    "table_invitations": {"nonce", "table_id", "used_by"},
+                }[table],
+            )
+            for table in ("open_tables", "open_seats", "table_invitations")
+        ),
     ],
 )
 def test_a_migration_adds_its_table_and_takes_it_away_again(new_database, table, before, columns):
@@ -89,3 +127,34 @@ def test_a_migration_adds_its_table_and_takes_it_away_again(new_database, table,
     assert table not in inspect(engine_for(url)).get_table_names()
     command.upgrade(config, "head")
     assert {c["name"] for c in inspect(engine_for(url)).get_columns(table)} == columns
+
+
+@pytest.mark.parametrize(
+    ("column", "before", "default"),
+    [
+        ("private_talk_after", "0016", False),  # issue 35 §2: the table's choice
+    ],
+)
+def test_a_migration_adds_its_column_to_games_with_its_default_for_games_before_it(
+    new_database, column, before, default
+):
+    url = new_database(column)
+    config = alembic_config(url)
+    command.upgrade(config, before)
+    with engine_for(url).begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO games (id, game, ruleset, options, seed, commitment, created_at,"
+                " last_seq, head_hash, over) VALUES ('older001', 'tictactoe', 'tictactoe/1',"
+                " '{}', '', '', :at, 0, '', :over)"
+            ),
+            {"at": now(), "over": False},
+        )
+    command.upgrade(config, "head")
+    with engine_for(url).connect() as conn:
+        kept = conn.scalar(text(f"SELECT {column} FROM games WHERE id = 'older001'"))
+    assert kept is not None and bool(kept) is default, "a game from before keeps the default"
+    command.downgrade(config, before)
+    assert column not in {c["name"] for c in inspect(engine_for(url)).get_columns("games")}
+    command.upgrade(config, "head")
+    assert column in {c["name"] for c in inspect(engine_for(url)).get_columns("games")}

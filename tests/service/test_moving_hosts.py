@@ -34,7 +34,7 @@ from tests.service.test_import import FIELDS
 GAME_FIELDS: tuple[str, ...]
 SEAT_FIELDS: tuple[str, ...]
 GAME_FIELDS = ("game", "ruleset", "options", "seed", "commitment", "created_at", "last_seq")
-GAME_FIELDS += ("head_hash", "over", "due_at")
+GAME_FIELDS += ("head_hash", "over", "due_at", "private_talk_after")
 SEAT_FIELDS = ("seat", "position", "email", "name", "language", "time_zone", "notify")
 SEAT_FIELDS += ("muted_at",)
 

@@ -1,7 +1,7 @@
 """open tables: games waiting for players (issue 35 §1)
 
 Revision ID: 0018
-Revises: 0016
+Revises: 0017
 
 - ``open_tables``: a table waiting for its players; its game is created under its id when
   the last seat is taken.
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0018"
-down_revision = "0016"
+down_revision = "0017"
 branch_labels = None
 depends_on = None
 
@@ -29,6 +29,7 @@ def upgrade() -> None:
         sa.Column("seats", sa.Integer(), nullable=False),
         sa.Column("languages", sa.JSON(), nullable=False),
         sa.Column("listed", sa.Boolean(), nullable=False),
+        sa.Column("private_talk_after", sa.Boolean(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("closes_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("state", sa.String(length=16), nullable=False),
