@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from engine import Game, IllegalMove
 from engine.chance import rng_for
@@ -425,7 +425,11 @@ def close_due(session: Session, table_id: str, moment: datetime) -> Outcome:
 def listing(session: Session, before: int | None, limit: int) -> dict[str, Any]:
     """``limit`` listed open tables, newest first, created before ``before`` (microseconds
     since the epoch; None: the newest), and the ``before`` of the next page."""
-    query = select(OpenTableRow).where(OpenTableRow.state == OPEN, OpenTableRow.listed.is_(True))
+    query = (
+        select(OpenTableRow)
+        .where(OpenTableRow.state == OPEN, OpenTableRow.listed.is_(True))
+        .options(selectinload(OpenTableRow.places))  # one query for every table's seats
+    )
     if before is not None:
         query = query.where(OpenTableRow.created_at < _moment(before))
     found = list(

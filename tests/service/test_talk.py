@@ -32,6 +32,13 @@ from tests.service.test_notes import (
     set_language,
     urls_of,
 )
+from tests.workers import test_flood_cap as flood
+from tests.workers.test_flood_cap import ANN as FLOODED
+from tests.workers.test_flood_cap import (
+    START,
+    capped,  # noqa: F401 (a fixture: the default hourly cap)
+    four_held,
+)
 
 pytestmark = pytest.mark.usefixtures("regulars")
 
@@ -432,3 +439,21 @@ def test_words_to_an_email_that_asks_for_a_confirmation_are_no_talk(settings, sm
     assert said_rows(settings, game_id) == []
     with sessions(settings.database_url)() as s:
         assert not eventstore.load(s, game_id).row.over, "nothing resigned"
+
+
+@pytest.mark.usefixtures("capped")
+def test_a_lettered_say_in_an_email_of_several_games_speaks_in_that_game_alone(
+    client, settings, smtp, work
+):
+    with freeze_time(START) as clock:
+        games = four_held(client, settings, work)
+        clock.tick(timedelta(hours=1, seconds=1))
+        work()
+        bundle = smtp.to(FLOODED)[-1]
+        found = flood.sections(bundle)
+        assert len(found) == 4
+        row, _ids = deliver(settings, reply_message(bundle, "B say good luck in B"))
+        assert row.outcome == "command"
+        said = {g: [r.text for r in said_rows(settings, g)] for g in games}
+        assert said[found["B"]] == ["good luck in B"]
+        assert all(not words for g, words in said.items() if g != found["B"])
