@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from service.errors import ServiceError
-from service.play import blocklist, slowplay
+from service.play import blocklist, opentables, slowplay
 from service.play.games import check_email
 from service.store import people
 from service.store.eventstore import now
@@ -59,13 +59,15 @@ def seats_of(session: Session, address: str) -> list[SeatRow]:
 
 def playing_address(session: Session, typed: str) -> str | None:
     """The address as our emails already reach it (its newest seat's), if ``typed`` plays
-    here in any case and is not blocked (issue 30); else None. Refuses what is no address at
+    here in any case, or sits at an open table (issue 35 §1), and is not blocked (issue 30);
+    else None. Refuses what is no address at
     all (:func:`check_email`)."""
     address = check_email(typed)
     seats = seats_of(session, address)
-    if not seats or blocklist.blocked(session, address):
+    places = [p for p in opentables.of_address(session, address) if p.confirmed_at is not None]
+    if (not seats and not places) or blocklist.blocked(session, address):
         return None
-    return seats[0].email
+    return seats[0].email if seats else places[-1].email
 
 
 def use(session: Session, link_nonce: str, address: str) -> datetime:

@@ -39,9 +39,10 @@ from werkzeug.exceptions import Forbidden
 from service import words
 from service.errors import BadRequest
 from service.links import tokens
+from service.links import urls as links
 from service.mail import holding, newaddress, queue
 from service.mail import signin as signin_mail
-from service.play import forgetting, reach, signin, slowplay, takeout
+from service.play import forgetting, opentables, reach, signin, slowplay, takeout
 from service.present import desk
 from service.store import eventstore, people
 from service.store.models import PersonRow, SeatRow
@@ -104,6 +105,7 @@ def show() -> ResponseReturnValue:
         context: dict[str, Any] = {
             "address": address,
             "games": games,
+            "tables": _waiting_tables(address),
             "choices": [
                 {"id": g["id"], "title": g["title"]} for g in games["playing"] + games["finished"]
             ],
@@ -122,6 +124,25 @@ def show() -> ResponseReturnValue:
             },
         }
     return render_template("desk.html", **context)
+
+
+def _waiting_tables(address: str) -> list[dict[str, Any]]:
+    """The open tables the address sits at, waiting for players (issue 35 §1): each one's
+    page and the seat's own link (to leave it)."""
+    current = settings()
+    found = []
+    for place in opentables.of_address(db(), address):
+        table = opentables.get(db(), place.table_id)
+        if place.confirmed_at is None or place.left_at is not None or table.state != "open":
+            continue
+        found.append(
+            {
+                **opentables.summary(table),
+                "table_url": links.table_url(current, table.id),
+                "seat_url": links.open_seat_url(current, place.id),
+            }
+        )
+    return found
 
 
 @bp.post("/me")

@@ -357,3 +357,21 @@ def test_a_table_may_leave_every_seat_open_and_then_only_its_creator_holds_the_i
     assert state_of(settings, body["id"]) == opentables.STARTED
     with sessions(settings.database_url)() as s:
         assert [x.email for x in eventstore.load(s, body["id"]).row.seats] == [BOB, CY, DEE]
+
+
+def test_a_player_seated_at_an_open_table_signs_in_and_finds_it_on_their_desk(
+    settings, client, smtp, work
+):
+    from tests.service.test_desk import sign_in
+
+    _, table_id = open_by_form(client, "origin", seats=2)
+    ask(client, table_id, BOB, HOSTILE)
+    work()
+    link = seat_link(smtp, BOB)
+    client.post(f"{link}/confirm")
+    sign_in(client, smtp, work, BOB, BOB)  # no game yet: the table alone lets them in
+    desk = client.get("/me").get_data(as_text=True)
+    assert "Waiting for players" in desk and f"/tables/{table_id}" in desk
+    assert link in desk and "1 of 3" in desk
+    client.post(f"{link}/leave")
+    assert f"/tables/{table_id}" not in client.get("/me").get_data(as_text=True)
