@@ -628,7 +628,7 @@ def _rematch_cause(session: Session, row: OutboxRow) -> tuple[str | None, dict[s
     if found is None:
         return None
     due = found.due_at.isoformat() if found.due_at is not None else None
-    return found.proposed_by, {"seat": found.proposed_by, "due": due}
+    return found.proposed_by, {"seat": found.proposed_by, "due": due, "game": found.new_game_id}
 
 
 def _talk_cause(session: Session, row: OutboxRow) -> tuple[str | None, dict[str, Any]] | None:

@@ -57,6 +57,7 @@ KINDS: dict[str, Kind] = {
     "game_over": Kind(news=True, rematch=True),
     "rematch_request": Kind(notice=True, asks="rematch"),
     "rematch_lapsed": Kind(notice=True),
+    "rematch_without_you": Kind(notice=True),
     "seat_offer": Kind(),
     "resumed": Kind(reoffer=True, notice=True),
     "revived": Kind(reoffer=True, notice=True),

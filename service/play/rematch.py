@@ -47,9 +47,10 @@ from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, RematchPlayerRow, RematchRow, SeatRow
 from service.words import _, listing, n_
 
-KINDS = ("rematch_request", "rematch_lapsed")
+KINDS = ("rematch_request", "rematch_lapsed", "rematch_without_you")
 """The outbox kinds of its emails: asking a player to confirm; telling those who confirmed
-that it lapsed."""
+that it lapsed; telling those asked who did not confirm in time that it started without
+them."""
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,13 @@ def _start(session: Session, loaded: Loaded, rematch: RematchRow, *, proposed: b
     if cast(CursorResult[Any], claimed).rowcount != 1:  # an UPDATE's result counts its rows
         raise BadRequest(_("This rematch has started already."))  # the caller's rollback
     session.refresh(rematch)
-    return Wanted(rematch, applied.outbox_ids, applied.loaded.row.id, proposed=proposed)
+    # Those asked who did not confirm in time (and can still be emailed) hear it started.
+    left_out = [
+        p.seat for p in rematch.players
+        if p.confirmed_at is None and emailable(session, seat_row(loaded.row, p.seat))
+    ]  # fmt: skip
+    told = outbox(session, loaded.row, left_out, "rematch_without_you")
+    return Wanted(rematch, applied.outbox_ids + told, applied.loaded.row.id, proposed=proposed)
 
 
 def settle_due(session: Session, game_id: str, moment: datetime) -> list[int]:

@@ -469,6 +469,19 @@ def _rematch_lapsed(_asked: Asked) -> dict[str, Any]:
     )
 
 
+def _rematch_without_you(asked: Asked) -> dict[str, Any]:
+    headline = _("The rematch started without you")
+    said = _(
+        "Those who confirmed it in time play it; you were not among them, so it started "
+        "without you."
+    )
+    started = asked.event.get("game")
+    if not isinstance(started, str):
+        return _said(headline, said)
+    watch = {"label": _("Watch the rematch"), "url": links.game_url(asked.settings, started)}
+    return _said(headline, said, actions=(watch,))
+
+
 def _talk(asked: Asked) -> dict[str, Any]:
     """What another player said (issue 35 §2): the words as they wrote them, escaped by the
     template; said again in the next turn email's news."""
@@ -503,6 +516,7 @@ NOTICES: dict[str, Callable[[Asked], dict[str, Any]]] = {
     "takeback_result": _takeback_result,
     "rematch_request": _rematch_request,
     "rematch_lapsed": _rematch_lapsed,
+    "rematch_without_you": _rematch_without_you,
     "talk": _talk,
 }
 """Each kind of table email's notice, by the outbox row's kind."""

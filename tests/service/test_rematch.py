@@ -201,7 +201,7 @@ def test_a_rematch_reply_to_the_request_confirms_it_too(settings, smtp, work):
     assert [e for _s, e, _n in new_seats(settings, new_id)] == [BOB, ANN]
 
 
-def test_when_the_wait_passes_with_enough_confirmed_the_rematch_starts_with_them(
+def test_once_the_wait_passes_with_enough_confirmed_the_rematch_starts_and_the_rest_are_told(
     client, settings, smtp, work, claims
 ):
     players = [f"Ann <{ANN}>", f"Bob <{BOB}>", f"Cy <{CY}>"]
@@ -217,6 +217,11 @@ def test_when_the_wait_passes_with_enough_confirmed_the_rematch_starts_with_them
     new_id = rematch_of(settings, game_id).new_game_id
     assert [e for _s, e, _n in new_seats(settings, new_id)] == [CY, BOB]
     assert games_count(settings) == 2
+    smtp.clear()
+    work()
+    (told,) = smtp.to(ANN)  # asked, never confirmed: told it started without her, once
+    assert "The rematch started without you" in text_of(told)
+    assert f"/games/{new_id}" in text_of(told)
 
 
 def test_when_the_wait_passes_with_too_few_the_rematch_lapses_and_the_confirmed_are_told(
