@@ -277,6 +277,60 @@ class TableInvitationRow(Base):
     used_by: Mapped[int | None] = mapped_column(ForeignKey("open_seats.id"))
 
 
+class ChannelRow(Base):
+    """A way to reach a player beside email (issue 36): a webhook (Discord, Slack, generic
+    JSON), Web Push for one browser, or a private Atom feed. A player's channel (``email``
+    set) follows their per-game choice (every turn, digest, none) and their absences, in
+    every game of theirs or only in ``game_id``; a table's channel (``email`` None, ``game_id``
+    set) is one webhook for the whole game, posted once per event for all its seats."""
+
+    __tablename__ = "channels"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    email: Mapped[str | None] = mapped_column(String(320), index=True)
+    """The player's address, as their seats hold it; None for a table's channel."""
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``webhook``, ``push`` or ``feed``."""
+    flavour: Mapped[str] = mapped_column(String(16))
+    """A webhook's receiver (``discord``, ``slack``, ``json``); ``webpush``; ``atom``."""
+    target: Mapped[str] = mapped_column(Text, default="")
+    """The webhook's URL or the push subscription's endpoint; empty for a feed."""
+    keys: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """A push subscription's keys (``p256dh``, ``auth``)."""
+    secret: Mapped[str] = mapped_column(String(64))
+    """Random: the HMAC key of a generic JSON webhook's signature, a feed's secret URL."""
+    label: Mapped[str] = mapped_column(String(120), default="")
+    created_at: Mapped[datetime]
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    """Failed deliveries in a row; reset by a success."""
+    disabled_at: Mapped[datetime | None]
+    disabled_reason: Mapped[str | None] = mapped_column(String(120))
+
+
+class NotificationRow(Base):
+    """One notification owed to one channel: keyed by channel, game, event and kind (and
+    the seat it is for, ``""`` for a table's channel), so it is never written, nor sent,
+    twice (issue 36 §2)."""
+
+    __tablename__ = "notifications"
+    __table_args__ = (
+        UniqueConstraint("channel_id", "game_id", "seq", "kind", "seat", name="uq_notifications"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    channel_id: Mapped[int] = mapped_column(ForeignKey("channels.id"), index=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[str] = mapped_column(String(8), default="")
+    created_at: Mapped[datetime]
+    sent_at: Mapped[datetime | None] = mapped_column(index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    skipped: Mapped[str | None] = mapped_column(String(120))
+    last_error: Mapped[str | None] = mapped_column(Text)
+
+
 class EventRow(Base):
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),)

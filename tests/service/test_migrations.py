@@ -116,6 +116,42 @@ def test_a_sweepers_index_holds_exactly_the_rows_still_to_handle(database_url, i
             )
             for table in ("open_tables", "open_seats", "table_invitations")
         ),
+        (  # issue 36: channels beyond email
+            "channels",
+            "0018",
+            {
+                "id",
+                "email",
+                "game_id",
+                "kind",
+                "flavour",
+                "target",
+                "keys",
+                "secret",
+                "label",
+                "created_at",
+                "failures",
+                "disabled_at",
+                "disabled_reason",
+            },
+        ),
+        (
+            "notifications",
+            "0018",
+            {
+                "id",
+                "channel_id",
+                "game_id",
+                "seq",
+                "kind",
+                "seat",
+                "created_at",
+                "sent_at",
+                "attempts",
+                "skipped",
+                "last_error",
+            },
+        ),
     ],
 )
 def test_a_migration_adds_its_table_and_takes_it_away_again(new_database, table, before, columns):

@@ -1,0 +1,116 @@
+"""Channels beyond email (issue 36): a player's webhooks, Web Push subscriptions and Atom
+feed, and a table's one webhook for the whole game (:class:`ChannelRow`).
+
+Email stays the channel of record. A player's channel follows their per-game choice (every
+turn, digest, none) and their absences, in all their games or in one (``game_id``); a
+table's channel has no owner and is posted once per event for all the seats. What each
+channel is owed is written as :class:`service.store.models.NotificationRow` rows, keyed so
+that nothing is written or sent twice, and sent by RQ jobs with retries, as emails are.
+
+The caller owns the transaction.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from service.errors import BadRequest, NotFound
+from service.store.eventstore import now
+from service.store.models import ChannelRow
+from service.words import _
+
+KINDS = ("webhook", "push", "feed")
+FLAVOURS: dict[str, tuple[str, ...]] = {
+    "webhook": ("discord", "slack", "json"),
+    "push": ("webpush",),
+    "feed": ("atom",),
+}
+"""Each kind's receivers: a webhook's as it posts to them (Discord's and Slack's incoming
+webhooks, or a generic JSON receiver whose payload is documented in docs/channels.md)."""
+MOST_PER_PLAYER = 10
+"""Channels one address may have: more are refused with a clear message."""
+
+
+def add(
+    session: Session,
+    kind: str,
+    flavour: str,
+    *,
+    email: str | None,
+    target: str = "",
+    keys: dict[str, Any] | None = None,
+    label: str = "",
+    game_id: str | None = None,
+) -> ChannelRow:
+    """A new channel, checked only for its kind, flavour and count here: each kind checks
+    its own target (a webhook's URL, a push subscription) before calling this."""
+    if kind not in KINDS or flavour not in FLAVOURS[kind]:
+        raise BadRequest(_("Unknown kind of channel."))
+    if email is None and game_id is None:
+        raise BadRequest(_("A channel belongs to a player or to a game."))
+    if email is not None and len(of_player(session, email)) >= MOST_PER_PLAYER:
+        raise BadRequest(
+            _("At most {n} channels per address: remove one first.", n=str(MOST_PER_PLAYER))
+        )
+    row = ChannelRow(
+        email=email,
+        game_id=game_id,
+        kind=kind,
+        flavour=flavour,
+        target=target,
+        keys=keys,
+        secret=secrets.token_urlsafe(32),
+        label=label[:120],
+        created_at=now(),
+        failures=0,
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+def of_player(session: Session, email: str) -> list[ChannelRow]:
+    """Every channel of ``email`` (any case), enabled or not, oldest first."""
+    return list(
+        session.scalars(
+            select(ChannelRow)
+            .where(func.lower(ChannelRow.email) == email.lower())
+            .order_by(ChannelRow.id)
+        )
+    )
+
+
+def of_table(session: Session, game_id: str) -> list[ChannelRow]:
+    """The table's own channels (no owner) of ``game_id``."""
+    return list(
+        session.scalars(
+            select(ChannelRow)
+            .where(ChannelRow.game_id == game_id, ChannelRow.email.is_(None))
+            .order_by(ChannelRow.id)
+        )
+    )
+
+
+def owned(session: Session, channel_id: int, email: str) -> ChannelRow:
+    """The channel ``channel_id`` if ``email`` owns it; else :class:`NotFound` (the same
+    answer for another's channel as for none: nothing tells whose a channel is)."""
+    row = session.get(ChannelRow, channel_id)
+    if row is None or row.email is None or row.email.lower() != email.lower():
+        raise NotFound(_("There is no such channel."))
+    return row
+
+
+def remove(session: Session, channel_id: int, email: str) -> None:
+    """Remove a channel of ``email`` for good: it is disabled (its notifications kept for
+    the record) and its target and keys forgotten."""
+    row = owned(session, channel_id, email)
+    row.disabled_at, row.disabled_reason = now(), "removed by its owner"
+    row.target, row.keys = "", None
+
+
+def active(row: ChannelRow) -> bool:
+    return row.disabled_at is None
