@@ -132,13 +132,8 @@ def read(
     if address is None or loaded is None or row.seat is None:
         row.outcome = "refused: bad address"
         return []
-    head = reading.head(raw)
-    automatic = reading.robot(head, row.mail_from or "")
-    if automatic is not None:
-        row.outcome = f"ignored: {automatic}"[:120]
-        return []
-    if reading.too_many_parts(raw):
-        row.outcome = "ignored: too many MIME parts"
+    head = _worth_reading(row, raw)
+    if head is None:
         return []
     seat = row.seat
     if address.generation != loaded.table.generation(seat):
@@ -157,6 +152,21 @@ def read(
         return _read(session, settings, row, raw, head, address, loaded, seat, last_try, sections)
 
 
+def _worth_reading(row: InboxRow, raw: bytes) -> Message | None:
+    """The message's headers when its body is worth reading: no robot's mail, not too many
+    MIME parts (counted in one pass over the bytes); else None, the row's outcome saying
+    why."""
+    head = reading.head(raw)
+    automatic = reading.robot(head, row.mail_from or "")
+    if automatic is not None:
+        row.outcome = f"ignored: {automatic}"[:120]
+        return None
+    if reading.too_many_parts(raw):
+        row.outcome = "ignored: too many MIME parts"
+        return None
+    return head
+
+
 def _table_reply(
     session: Session, settings: Settings, row: InboxRow, raw: bytes, seat_id: int, last_try: bool
 ) -> list[int]:
@@ -164,13 +174,8 @@ def _table_reply(
     if len(raw) > MAX_RAW:
         row.outcome = "ignored: too large"
         return []
-    head = reading.head(raw)
-    automatic = reading.robot(head, row.mail_from or "")
-    if automatic is not None:
-        row.outcome = f"ignored: {automatic}"[:120]
-        return []
-    if reading.too_many_parts(raw):
-        row.outcome = "ignored: too many MIME parts"
+    head = _worth_reading(row, raw)
+    if head is None:
         return []
     return tablereplies.read(
         session,
