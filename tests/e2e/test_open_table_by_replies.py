@@ -50,7 +50,11 @@ NOTE_MARK = "zz-notekept"
 
 TALK_AT = {2: "hostile", 4: "japanese", 6: "private", 8: "ukrainian", 10: "note"}
 """At which decision (counted from the game's first) each thing is said by reply."""
-PAGES_EVERY = 30
+PAGES_AT = 12
+PAGES_EVERY = 100
+"""The pages every player's newest email links to are read once all is said (at decision
+``PAGES_AT``), then every ``PAGES_EVERY`` decisions, and at the end: reading them is most
+of a long game's time."""
 STEPS = 3000
 
 
@@ -164,7 +168,7 @@ def _play_by_replies(client, settings, smtp, work, game_id: str, seen: Seen) -> 
             applied += 1
             decisions += 1
         work()
-        if decisions % PAGES_EVERY == 0 and row.outcome == "applied":
+        if row.outcome == "applied" and decisions % PAGES_EVERY in (0, PAGES_AT):
             _read_pages(client, settings, smtp, seen, game_id)
     else:
         pytest.fail(f"game {game_id} did not end within {STEPS} replies")
