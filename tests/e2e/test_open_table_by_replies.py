@@ -21,7 +21,7 @@ from sqlalchemy import select
 from service.audit import checks
 from service.cli.commands import main
 from service.links import urls
-from service.play import rematch
+from service.play import rematch, takeout
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow
@@ -281,11 +281,26 @@ def test_an_open_table_of_strangers_plays_talks_and_rematches_by_replies(
     _read_pages(client, settings, smtp, seen, new_id)
     _read_pages(client, settings, smtp, seen, table_id)
 
+    _exports(app, settings, table_id, seen)
     _check_escaping(smtp, seen)
     _check_private_talk(smtp, seen)
     _check_note(smtp, seen)
     _check_public_talk(smtp, seen)
     _check_log(app, settings, table_id, tmp_path, seen)
+
+
+def _exports(app, settings, game_id: str, seen: Seen) -> None:
+    """The game's export (``pbem export``, secrets left out) and the third seat's data
+    download (``/me/data``'s document), among the answers read; the other downloads."""
+    exported = app.test_cli_runner().invoke(main, ["export", game_id])
+    assert exported.exit_code == 0, exported.output
+    seen.api.append((f"pbem export {game_id}", exported.stdout))
+    with sessions(settings.database_url)() as s:
+        third = json.dumps(takeout.everything(s, settings, BOB), default=str)
+        speaker = json.dumps(takeout.everything(s, settings, ANN), default=str)
+        own = json.dumps(takeout.everything(s, settings, OLENA), default=str)
+    seen.api.append((f"/me/data of {BOB}", third))
+    assert NOTE_MARK not in speaker and NOTE_MARK in own, "the note: its keeper's download"
 
 
 def _check_escaping(smtp, seen: Seen) -> None:
@@ -298,7 +313,7 @@ def _check_escaping(smtp, seen: Seen) -> None:
     assert any(ESCAPED_TALK in markup for _w, markup in htmls), "and emailed, escaped"
     assert any("&lt;b&gt;Bob&lt;/b&gt;" in body for _w, body in pages)
     for url, body in seen.api:
-        lines = body.splitlines() if url.endswith(".jsonl") else [body]
+        lines = body.splitlines() if url.endswith(".jsonl") or url.startswith("pbem ") else [body]
         for line in lines:
             json.loads(line)  # the text is data in JSON, whatever it holds
     api = [json.loads(b) for u, b in seen.api if u.startswith("/api/games/")]
