@@ -21,14 +21,14 @@ from sqlalchemy import select
 from service.audit import checks
 from service.cli.commands import main
 from service.links import urls
-from service.play import rematch, takeout
+from service.play import opentables, rematch, takeout
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow
 from tests.e2e.test_full_game_by_replies import _bot_code, _latest_offer
 from tests.helpers import html_of, path, play_now, text_of
 from tests.service.replying import deliver, reply_message
-from tests.service.test_open_tables import ask
+from tests.service.test_open_tables import ask, state_of
 from tests.whole_games import GAMES, _pages_of
 
 STRANGERS = [  # (address, name, language), in the order they take their seats
@@ -61,7 +61,7 @@ REPLY_EVERY = {"origins-first-builders": 10}
 seats): after the talk and the note, one decision in so many is a reply, the others made as
 a link makes them (``_move_by_link``, as ``tests/whole_games.py`` plays between its
 replies), their emails sent before the next reply. Every decision by reply took 117 s (a
-quiet machine) to 190 s (a loaded one); this, some 50 s loaded."""
+quiet machine) to 190 s (a loaded one); this, 23 s quiet and 54 s loaded."""
 STEPS = 3000
 
 
@@ -135,16 +135,18 @@ def _open_and_fill(client, settings, smtp, work, game: str) -> str:
         assert ask(client, table_id, address, name, language).status_code == 200
     work()
     for address, _name, _language in STRANGERS:
+        assert state_of(settings, table_id) == opentables.OPEN, "the last reply starts it"
         asked = smtp.to(address)[-1]
         assert str(asked["Reply-To"]).startswith("table+")
         row, _ = deliver(settings, reply_message(asked, "yes\n"))
         assert row.outcome == "took the seat", row.outcome
+    assert state_of(settings, table_id) == opentables.STARTED
     work()
     assert list(_seats(settings, table_id)) == [ANN, OLENA, BOB], "seated in the order taken"
     return table_id
 
 
-def _say(settings, smtp, what: str, seat_of: dict[str, str]) -> None:
+def _say(settings, smtp, what: str) -> None:
     name_of = {a: n for a, n, _l in STRANGERS}
     bodies = {
         "hostile": (ANN, HOSTILE_TALK),
@@ -175,14 +177,13 @@ def _play_by_replies(client, settings, smtp, work, game: str, game_id: str, seen
     """The game to its end, each decision a reply with the bot's code to the seat's newest
     email (after the talk, only one in ``REPLY_EVERY[game]``: the others as links make
     them, their emails sent at the next reply); the replies applied."""
-    seat_of = _seats(settings, game_id)
     every = REPLY_EVERY.get(game, 1)
     applied = decisions = 0
     pending = dict(TALK_AT)
     read_at = PAGES_AT
     for _ in range(STEPS):
         if decisions in pending:
-            _say(settings, smtp, pending.pop(decisions), seat_of)
+            _say(settings, smtp, pending.pop(decisions))
             work()
         if decisions > PAGES_AT and decisions % every:
             if not _move_by_link(settings, game_id):
