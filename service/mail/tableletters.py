@@ -84,8 +84,8 @@ def message(session: Session, settings: Settings, seat: OpenSeatRow, kind: str) 
         if kind in ANSWERED_BY_REPLY:
             secret, domain = settings.secret_key, settings.mail_domain
             sent["Reply-To"] = tableseats.address(secret, domain, seat.id)
-        sent.set_content(render("table.txt", context))
-        sent.add_alternative(render("table.html", context), subtype="html")
+        sent.set_content(render("open_table.txt", context))
+        sent.add_alternative(render("open_table.html", context), subtype="html")
     return sent
 
 
