@@ -123,7 +123,7 @@ def _page(
     created: list[str] | None = None,
 ) -> str:
     return render_template(
-        "table.html",
+        "open_table.html",
         table=opentables.summary(found),
         action=action if found.state == opentables.OPEN else None,
         invited=invited,
