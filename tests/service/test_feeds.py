@@ -215,10 +215,15 @@ def test_words_to_one_player_are_in_the_feeds_of_those_two_seats_alone(client, s
     game_id = three_players(settings, claims)
     say(settings, game_id, "p1", "psst take the left", to="p2")
     say(settings, game_id, "p1", "hello everyone")
+    with sessions(settings.database_url)() as s:
+        (private,) = [r.seq for r in s.scalars(select(TalkRow)) if r.text.startswith("psst")]
     for address, hears in ((ANN, True), (BOB, True), (CY, False)):
-        texts = atom(client.get(feed_of(settings, address))).texts()
+        feed = atom(client.get(feed_of(settings, address)))
+        texts = feed.texts()
         assert ("psst take the left" in texts) is hears, address
         assert "hello everyone" in texts, address
+        ids = [e.findtext(f"{ATOM}id") for e in feed.entries]
+        assert any(f"/events/{private}/" in i for i in ids) is hears, "no empty entry for it"
     public = atom(client.get(f"/games/{game_id}/feed.atom")).texts()
     assert "psst" not in public and "hello everyone" in public
 
