@@ -89,6 +89,15 @@ def by_secret(session: Session, secret: str) -> ChannelRow | None:
     )
 
 
+def forget(session: Session, email: str) -> None:
+    """The address is forgotten (issue 30): its feeds go, working or not."""
+    session.execute(
+        delete(ChannelRow).where(
+            func.lower(ChannelRow.email) == email.lower(), ChannelRow.kind == KIND
+        )
+    )
+
+
 def _drop_disabled(session: Session, email: str) -> None:
     """Forget the address's feeds that no longer work."""
     session.execute(

@@ -18,7 +18,7 @@ from engine.games.origin.components import CARDS
 from service import words
 from service.audit import history
 from service.mail import reply_commands
-from service.play import feeds, talk
+from service.play import feeds, forgetting, talk
 from service.play.games import create_game
 from service.play.moves import seat_row
 from service.store import eventstore
@@ -157,7 +157,7 @@ def test_the_deadline_is_in_the_players_language_and_time_zone(client, settings)
         row.language, row.time_zone = "ja", "Asia/Tokyo"
     content = atom(client.get(feed_of(settings, address_of(first)))).entries[0]
     text = content.findtext(f"{ATOM}content") or ""
-    assert "までに決めてください" in text or "東京" in text, text
+    assert "期限: " in text and "（東京時間）" in text, text
 
 
 def test_the_feed_tells_the_players_own_decisions_but_no_hidden_card_of_another_seat(
@@ -284,6 +284,16 @@ def test_renewing_the_feed_kills_the_old_url_at_once_and_removing_kills_it_too(c
     with sessions(settings.database_url)() as s:
         kept = s.scalars(select(ChannelRow).where(ChannelRow.email == ANN)).all()
     assert len(kept) == 1 and kept[0].disabled_at is not None, "old secrets are not hoarded"
+
+
+def test_forgetting_the_player_forgets_their_feed(client, settings):
+    tictactoe(settings)
+    url = feed_of(settings, ANN)
+    with sessions(settings.database_url).begin() as s:
+        forgetting.forget(s, ANN)
+    assert client.get(url).status_code == 404
+    with sessions(settings.database_url)() as s:
+        assert not s.scalars(select(ChannelRow).where(ChannelRow.email == ANN)).all()
 
 
 def test_many_renewals_never_reach_the_cap_of_channels_per_address(settings):
