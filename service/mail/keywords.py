@@ -184,6 +184,22 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "es": ("dejar de silenciar", "quitar silencio"),
         "ja": ("ミュート解除",),
     },
+    # Issue 36 §1: the player's private Atom feed, answered with its secret URL (made if
+    # the address has none); "new feed" makes a new URL, and the old one stops working.
+    "feed": {
+        "en": ("feed", "my feed", "atom feed"),
+        "ru": ("лента", "моя лента", "rss"),
+        "uk": ("стрічка", "моя стрічка", "rss"),
+        "es": ("canal", "mi canal", "feed", "mi feed"),
+        "ja": ("フィード", "マイフィード"),
+    },
+    "new_feed": {
+        "en": ("new feed", "renew feed", "renew my feed"),
+        "ru": ("новая лента", "обновить ленту"),
+        "uk": ("нова стрічка", "оновити стрічку"),
+        "es": ("nuevo canal", "renovar canal", "renovar mi canal"),
+        "ja": ("新しいフィード", "フィード更新"),
+    },
 }  # fmt: skip
 # For translators: the words that leave an open table (issue 35 §1) in a reply to its
 # emails; any other reply to the email that asks to confirm a seat takes it. Not commands

@@ -1,7 +1,7 @@
 """Table commands by reply (issue 18): ``status``, ``help``, ``takeback``, ``away until
 DATE``, ``back``, ``nudge``, ``digest`` / ``every turn`` / ``stop``, ``yes`` / ``no`` to a
-takeback, votes on a passed deadline, ``resign`` (issue 32) and ``note ...`` (issue 35 §3),
-in the player's language or in English.
+takeback, votes on a passed deadline, ``resign`` (issue 32), ``note ...`` (issue 35 §3) and
+``feed`` / ``new feed`` (issue 36 §1), in the player's language or in English.
 
 ``resign`` only asks: its answer's reply address asks for the confirmation
 (:attr:`service.links.replyto.ReplyTo.asks`), and ``yes`` to that address, and only to it,
@@ -35,7 +35,7 @@ from service.mail.dates import fold, read_day
 from service.mail.keywords import FROM, TO, UNTIL, word
 from service.mail.parsing import echo, parse
 from service.mail.parsing import private as parse_private
-from service.play import notes, rematch, resigning, slowplay, suppression, talk
+from service.play import feeds, notes, rematch, resigning, slowplay, suppression, talk
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
@@ -284,6 +284,8 @@ def _help(example: str) -> dict[str, str]:
                  "of your reply); words without a code or a command are passed on too"),
         "mute": _("followed by a player's name: read no more of what they say in this game"),
         "unmute": _("followed by a player's name: read what they say again"),
+        "feed": _("the address of your private feed, for a feed reader (made if you have none)"),
+        "new_feed": _("a new address for your private feed: the old one stops working"),
         "help": _("this list"),
     }  # fmt: skip
 
@@ -680,6 +682,31 @@ def rematch_no(_t: _Table, _command: str, _rest: str) -> Result:
     return [_("You did not confirm the rematch: nothing changed.")], []
 
 
+def feed(t: _Table, command: str, _rest: str) -> Result:
+    """The address's private Atom feed (issue 36 §1), made if it has none; ``new feed``
+    makes a new URL, and the old one stops working at once."""
+    email = t.holder.email
+    assert email is not None  # the reply came from the seat's own address
+    if command == "new_feed":
+        row = feeds.renew(t.session, email)
+        return [
+            _(
+                "Your feed has a new address: {url} The old address no longer works.",
+                url=feeds.url(t.settings, row),
+            )
+        ], []
+    row = feeds.ensure(t.session, email)
+    return [
+        _(
+            "Your private feed, for a feed reader: {url} Keep it to yourself: anyone who has "
+            "it reads your feed. Reply {command} for a new address (the old one then stops "
+            "working).",
+            url=feeds.url(t.settings, row),
+            command=word("new_feed"),
+        )
+    ], []
+
+
 HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "status": status,
     "help": help_,
@@ -703,6 +730,8 @@ HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "mute": mute,
     "unmute": mute,
     "rematch": rematch_,
+    "feed": feed,
+    "new_feed": feed,
 }
 ASKS = {"resign": "resign"}
 """Commands whose answer asks for a confirmation, and what its reply address asks."""

@@ -20,6 +20,8 @@ Everything the service holds of their address goes, in one transaction:
   so do their private notes on their seats (issue 35 §3). What they said to their tables
   is erased (issue 35 §2): the ``table.said`` events stay, with the digest the chain covers,
   and read "(erased)".
+- Their private Atom feed goes (issue 36 §1): its secret URL answers 404, as one that never
+  was.
 
 What cannot change: the stored payload of an event recorded before issue 30 that named a
 newcomer (a seat offered, claimed or voted for). The hash chain covers it, so it stays in
@@ -39,7 +41,7 @@ from sqlalchemy import ColumnElement, SQLColumnExpression, and_, delete, func, o
 from sqlalchemy.orm import Session
 
 from service.addresses import normal
-from service.play import notes, opentables, signin, slowplay, talk
+from service.play import feeds, notes, opentables, signin, slowplay, talk
 from service.play.moves import outbox, seat_row
 from service.store import eventstore
 from service.store.eventstore import now
@@ -80,6 +82,7 @@ def forget(session: Session, address: str) -> list[int]:
     )
     _withdraw_offers(session, address)
     opentables.forget(session, address)  # issue 35 §1: seats at tables not yet started
+    feeds.forget(session, address)  # issue 36 §1: its private feed's secret URL
     emails = _forget_emails(session, address)
     _forget_replies(session, address, seats, emails, moment)
     session.execute(delete(PersonRow).where(same(PersonRow.email)))

@@ -164,6 +164,7 @@ def register(app: Flask) -> None:
         api,
         bench,
         desk,
+        feeds,
         guard,
         headers,
         history,
@@ -197,6 +198,7 @@ def register(app: Flask) -> None:
         inbound,
         desk,
         tables,
+        feeds,
     ):
         app.register_blueprint(module.bp)
     if current.bench_endpoints:

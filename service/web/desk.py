@@ -42,7 +42,7 @@ from service.links import tokens
 from service.links import urls as links
 from service.mail import holding, newaddress, queue
 from service.mail import signin as signin_mail
-from service.play import forgetting, opentables, reach, signin, slowplay, takeout
+from service.play import feeds, forgetting, opentables, reach, signin, slowplay, takeout
 from service.present import desk
 from service.store import eventstore, people
 from service.store.models import PersonRow, SeatRow
@@ -114,7 +114,8 @@ def show() -> ResponseReturnValue:
             "zone": words.zone_name(zone),
             "speaks": seats[0].language if seats else words.language(),
             "time_zone": (seats[0].time_zone or "") if seats else "",
-            "saved": request.args.get("saved") in {"language", "email", "away"},
+            "saved": request.args.get("saved") in {"language", "email", "away", "feed"},
+            "feed": _feed(address),
             "address_sent": request.args.get("saved") == "address",
             "unreachable": bool(reach.unreachable(db(), [s.email for s in seats[:1]])),
             "styles": {
@@ -124,6 +125,12 @@ def show() -> ResponseReturnValue:
             },
         }
     return render_template("desk.html", **context)
+
+
+def _feed(address: str) -> dict[str, str] | None:
+    """The address's private Atom feed (issue 36 §1), if it has one: its secret URL."""
+    found = feeds.of_address(db(), address)
+    return None if found is None else {"url": feeds.url(settings(), found)}
 
 
 def _waiting_tables(address: str) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ every game (the per-seat rule of one nudge a day is the game's own, in ``slowpla
 private notes saved on a seat page (issue 35 §3); so are
 the requests for a sign-in link to a player's desk (issue 20), which email one; so
 are the pages that fold a whole log (history, replay steps, the published log), which
-anyone may ask for (issue 14).
+anyone may ask for (issue 14), and the Atom feeds (issue 36 §1).
 A refused request gets 429 with ``Retry-After``. With Redis unreachable the limits are
 counted in this process's memory until it is back: a move or a new game never fails
 because the counter is down.
@@ -48,7 +48,10 @@ PAGE_ENDPOINTS = (
     "history.public_replay",
     "history.seat_replay",
     "history.log_file",
+    "feeds.player_feed",
+    "feeds.game_feed",
 )
+"""Issue 36 §1: each feed folds the newest events of its games."""
 
 
 def storage_uri(redis_url: str) -> str:
