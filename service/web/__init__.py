@@ -175,6 +175,7 @@ def register(app: Flask) -> None:
         never,
         openapi,
         pages,
+        push,
         seat,
         tables,
         unsubscribe,
@@ -196,6 +197,7 @@ def register(app: Flask) -> None:
         metrics,
         inbound,
         desk,
+        push,
         tables,
     ):
         app.register_blueprint(module.bp)
