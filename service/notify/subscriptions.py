@@ -50,7 +50,10 @@ def read(settings: Settings, form: Mapping[str, str]) -> Subscription:
         raise BadRequest(_("The browser sent no subscription: press the button again."))
     if len(endpoint) > MAX_ENDPOINT or not _push_service(settings, endpoint):
         raise BadRequest(
-            _("This browser's push service address is not one we send to (an https address).")
+            _(
+                "This browser's push service address is not one we send to: we send only to "
+                "https addresses."
+            )
         )
     point = b64decode(form.get("p256dh") or "")
     secret = b64decode(form.get("auth") or "")

@@ -91,15 +91,15 @@ def test_the_same_browser_subscribing_again_renews_its_one_channel(ann, settings
     ("change", "says"),
     [
         ({"endpoint": ""}, "sent no subscription"),
-        ({"endpoint": "http://push.example.com/x"}, "an https address"),
-        ({"endpoint": "https://10.0.0.7/push"}, "an https address"),
-        ({"endpoint": "https://[::1]/push"}, "an https address"),
-        ({"endpoint": "https://localhost/push"}, "an https address"),
-        ({"endpoint": "https://push.localhost/x"}, "an https address"),
-        ({"endpoint": "https://user@push.example.com/x"}, "an https address"),
-        ({"endpoint": "http://127.0.0.1:9/push"}, "an https address"),
-        ({"endpoint": "javascript:alert(1)"}, "an https address"),
-        ({"endpoint": "https://push.example.com/" + "x" * 2100}, "an https address"),
+        ({"endpoint": "http://push.example.com/x"}, "https addresses"),
+        ({"endpoint": "https://10.0.0.7/push"}, "https addresses"),
+        ({"endpoint": "https://[::1]/push"}, "https addresses"),
+        ({"endpoint": "https://localhost/push"}, "https addresses"),
+        ({"endpoint": "https://push.localhost/x"}, "https addresses"),
+        ({"endpoint": "https://user@push.example.com/x"}, "https addresses"),
+        ({"endpoint": "http://127.0.0.1:9/push"}, "https addresses"),
+        ({"endpoint": "javascript:alert(1)"}, "https addresses"),
+        ({"endpoint": "https://push.example.com/" + "x" * 2100}, "https addresses"),
         ({"p256dh": b64url(b"\x04" + b"\x01" * 64)}, "key is not valid"),  # not on the curve
         ({"p256dh": b64url(b"\x04" + b"\x01" * 63)}, "key is not valid"),
         ({"p256dh": "not base64 at all!"}, "key is not valid"),
@@ -158,12 +158,12 @@ def test_a_subscription_taken_on_the_desk_receives_what_push_sends(smtp, work, s
 
 def test_the_loopback_endpoint_is_refused_unless_the_setting_allows_it(settings):
     form = {**good(), "endpoint": "http://127.0.0.1:8123/push/x"}
-    with pytest.raises(Exception, match="https address"):
+    with pytest.raises(Exception, match="https addresses"):
         subscriptions.read(settings, form)
     allowed = replace(settings, push_allow_loopback=True)
     assert subscriptions.read(allowed, form).endpoint == form["endpoint"]
     for other in ("http://127.0.0.2:8123/x", "http://10.0.0.1:8123/x", "http://127.0.0.1/x"):
-        with pytest.raises(Exception, match="https address"):
+        with pytest.raises(Exception, match="https addresses"):
             subscriptions.read(allowed, {**form, "endpoint": other})
 
 
