@@ -4,6 +4,8 @@
 - ``/sw.js`` only shows the notifications our push messages carry and, when one is clicked,
   opens its turn page (of this site only); it has no fetch handler and caches nothing. It
   is served from the site's root so that its scope is the whole site.
+- ``/manifest.webmanifest``, linked from the desk: a site added to an iPhone's Home Screen
+  as an app (``display: standalone``) may ask for push there (iOS 16.4 and later).
 - On ``/me``, ``static/push.js`` asks the browser's permission, subscribes with our VAPID
   public key (:func:`service.notify.vapid.public_key`) and sends the subscription with the
   desk's form (Flask-WTF's CSRF token, as every form of the desk), which keeps it as a push
@@ -12,12 +14,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, request
+from flask import Blueprint, current_app, jsonify, redirect, request
 from flask.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
 
+from service import words
 from service.notify import subscriptions, vapid
 from service.web import db, desk, settings
+from service.words import _
 
 bp = Blueprint("push", __name__)
 WORKER_POLICY = "default-src 'none'; img-src 'self'"
@@ -46,6 +50,25 @@ def worker() -> ResponseReturnValue:
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"  # a new worker is taken at once
     response.headers["Content-Security-Policy"] = WORKER_POLICY
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> ResponseReturnValue:
+    """The web app manifest the desk links to: Safari on an iPhone or iPad takes Web Push
+    only from a site added to the Home Screen as an app (``display: standalone``)."""
+    response = jsonify(
+        {
+            "name": words.text(_("Play by email")),
+            "short_name": words.text(_("Play by email")),
+            "start_url": "/me",
+            "scope": "/",
+            "display": "standalone",
+            "background_color": "#f4f1ea",
+            "theme_color": "#2f5d50",
+        }
+    )
+    response.headers["Content-Type"] = "application/manifest+json"
     return response
 
 

@@ -202,3 +202,17 @@ def test_the_service_worker_is_served_from_the_root_and_only_shows_notifications
     assert "url.origin === self.location.origin" in script, "opens pages of this site only"
     for absent in ('"fetch"', "caches", "importScripts", "fetch("):
         assert absent not in script, absent
+
+
+def test_the_desk_links_a_manifest_that_makes_the_site_an_app_on_a_home_screen(ann, client):
+    page = desk(ann)
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert "manifest-src 'self'" in ann.get("/me").headers["Content-Security-Policy"]
+    response = client.get("/manifest.webmanifest?lang=ja")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "application/manifest+json"
+    manifest = response.get_json(force=True)
+    assert manifest["display"] == "standalone", "iOS takes push only from a standalone app"
+    assert (manifest["start_url"], manifest["scope"]) == ("/me", "/")
+    assert manifest["name"] != "Play by email", "in the reader's language"
+    assert 'rel="manifest"' not in client.get("/").get_data(as_text=True)
