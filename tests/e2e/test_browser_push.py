@@ -1,6 +1,7 @@
 """Web Push on the desk in a real browser (issue 36): the page loads its script under the
 site's Content-Security-Policy, offers "Notify this browser", and the service worker it
-would register (``/sw.js``) is allowed and runs. (A push permission cannot be granted to a
+would register (``/sw.js``) is allowed and runs; the worker shows what a message says and
+opens pages of this site only. (A push permission cannot be granted to a
 headless browser: the subscription itself is tested over HTTP, in
 tests/service/test_push_subscribe.py, and the message in tests/service/test_push_send.py.)"""
 
@@ -85,3 +86,93 @@ def test_the_worker_refused_by_the_policy_would_be_seen(live):
         found = page.evaluate("window.__violations")
         browser.close()
     assert refused == "refused" or any(v.startswith("worker-src") for v in found), found
+
+
+WORKER_SCOPE = """
+window.__shown = [];
+window.__opened = [];
+window.registration = {
+  showNotification: function (title, options) {
+    window.__shown.push([title, options]);
+    return Promise.resolve();
+  },
+};
+Object.defineProperty(window, "clients", {
+  value: {
+    claim: function () { return Promise.resolve(); },
+    matchAll: function () { return Promise.resolve([]); },
+    openWindow: function (url) { window.__opened.push(url); return Promise.resolve(); },
+  },
+});
+window.skipWaiting = function () {};
+"""
+"""What a service worker's global scope offers ``/sw.js`` (its registration and clients),
+standing in a page of the site so that the test can fire its events and read what it did."""
+
+
+def test_the_worker_shows_the_message_and_opens_only_pages_of_this_site(live):
+    from playwright.sync_api import sync_playwright
+
+    server, _settings = live
+    with sync_playwright() as p:
+        browser = chromium.launch(p)
+        context = browser.new_context(bypass_csp=True)  # to run the worker's file in a page
+        page = context.new_page()
+        page.goto(f"{server.url}/me", wait_until="load")
+        page.evaluate(WORKER_SCOPE)
+        page.add_script_tag(content=page.request.get(f"{server.url}/sw.js").text())
+
+        def push(message: dict) -> list:
+            return page.evaluate(
+                """message => {
+                    window.__shown = [];
+                    const e = new Event("push");
+                    e.data = {json: () => message};
+                    e.waitUntil = () => {};
+                    dispatchEvent(e);
+                    const [title, options] = window.__shown[0];
+                    return [title, options.body, options.tag, options.icon || null,
+                            options.data.url];
+                }""",
+                message,
+            )
+
+        def click(url: str | None) -> list:
+            return page.evaluate(
+                """async url => {
+                    window.__opened = [];
+                    const e = new Event("notificationclick");
+                    let waited = Promise.resolve();
+                    e.notification = {close: () => {}, data: {url: url}};
+                    e.waitUntil = (p) => { waited = p; };
+                    dispatchEvent(e);
+                    await waited;
+                    return window.__opened;
+                }""",
+                url,
+            )
+
+        turn = f"{server.url}/act/abc"
+        assert push({"title": "Your turn", "body": "Choose.", "url": "/act/abc", "tag": "g1"}) == [
+            "Your turn",
+            "Choose.",
+            "g1",
+            None,
+            turn,
+        ]
+        assert click(turn) == [turn]
+        for elsewhere in ("https://evil.example/act/abc", "javascript:alert(1)", "//evil.example/"):
+            shown = push({"title": "T", "body": "B", "url": elsewhere, "icon": elsewhere})
+            assert shown[3] is None and shown[4] is None, elsewhere
+            assert click(elsewhere) == [], f"never opens {elsewhere}"
+        assert (
+            push({"title": "T", "icon": "/static/icon.png"})[3] == f"{server.url}/static/icon.png"
+        )
+        title, body, tag, _icon, url = push({})
+        assert (title, body, tag, url) == (
+            "127.0.0.1:" + server.url.rsplit(":", 1)[1],
+            "",
+            "pbem",
+            None,
+        )
+        browser.close()
