@@ -216,3 +216,8 @@ def test_the_desk_links_a_manifest_that_makes_the_site_an_app_on_a_home_screen(a
     assert (manifest["start_url"], manifest["scope"]) == ("/me", "/")
     assert manifest["name"] != "Play by email", "in the reader's language"
     assert 'rel="manifest"' not in client.get("/").get_data(as_text=True)
+
+
+def test_a_vapid_key_that_cannot_be_read_stops_the_start(settings):
+    with pytest.raises(vapid.BadVapidKey, match="VAPID_PRIVATE_KEY"):
+        create_app(replace(settings, vapid_private_key="not a key"))
