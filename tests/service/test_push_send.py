@@ -227,3 +227,15 @@ def _point(key: ec.EllipticCurvePrivateKey) -> bytes:
     return key.public_key().public_bytes(
         serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
     )
+
+
+def test_the_push_settings_are_read_from_the_environment(monkeypatch):
+    monkeypatch.setenv("VAPID_PRIVATE_KEY", "k")
+    monkeypatch.setenv("VAPID_SUBJECT", "mailto:ops@pbem.example")
+    for raw, meant in (("1", True), ("true", True), ("0", False), ("no", False)):
+        monkeypatch.setenv("PUSH_ALLOW_LOOPBACK", raw)
+        monkeypatch.setenv("BENCH_ENDPOINTS", raw)
+        read = Settings.from_env()
+        assert (read.push_allow_loopback, read.bench_endpoints) == (meant, meant)
+        assert (read.vapid_private_key, read.vapid_subject) == ("k", "mailto:ops@pbem.example")
+        assert read.as_env()["PUSH_ALLOW_LOOPBACK"] == ("1" if meant else "0"), "for workers"
