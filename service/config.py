@@ -57,6 +57,16 @@ class Settings:
     signing_key: str = ""
     """The Ed25519 key that signs exports (base64 of a 32-byte seed, or PEM); when empty, one
     derived from ``secret_key`` (:mod:`service.audit.signing`)."""
+    vapid_private_key: str = ""
+    """The P-256 key that signs Web Push messages (VAPID, RFC 8292; issue 36): base64url of
+    its 32-byte private number, or a PEM private key; when empty, one derived from
+    ``secret_key`` (:mod:`service.notify.vapid`)."""
+    vapid_subject: str = ""
+    """Whom a push service may contact about our messages (VAPID's ``sub``): a ``mailto:``
+    or ``https:`` URL; when empty, ``mailto:`` and ``mail_from``'s address."""
+    push_allow_loopback: bool = False
+    """Take push subscriptions whose endpoint is ``http://127.0.0.1`` (the tests' own push
+    service); anywhere else an endpoint is an ``https`` URL of a named host."""
     dkim_key: str = ""
     """The path of the RSA private key (PEM, 2048 bits at least) that DKIM-signs every
     email (issue 31, :mod:`service.dkim_keys`); empty: nothing is signed."""
@@ -161,7 +171,7 @@ class Settings:
                 values[f.name] = int(raw)
             elif f.name == "retry_intervals":
                 values[f.name] = _ints(raw)
-            elif f.name == "bench_endpoints":
+            elif f.type in ("bool", bool):
                 values[f.name] = raw.lower() in {"1", "true", "yes"}
             else:
                 values[f.name] = raw

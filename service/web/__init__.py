@@ -176,6 +176,7 @@ def register(app: Flask) -> None:
         never,
         openapi,
         pages,
+        push,
         seat,
         tables,
         unsubscribe,
@@ -197,6 +198,7 @@ def register(app: Flask) -> None:
         metrics,
         inbound,
         desk,
+        push,
         tables,
         feeds,
     ):

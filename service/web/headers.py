@@ -34,7 +34,8 @@ def csp_nonce() -> str:
 
 def content_security_policy(nonce: str | None) -> str:
     """Inline SVG boards and inline styles are the pages' own; scripts only with the nonce;
-    forms post only here; images only from here or ``data:``; never framed."""
+    forms post only here; images only from here or ``data:``; service workers (``/sw.js``)
+    and the web app manifest (issue 36) only from here; never framed."""
     script = f"'nonce-{nonce}'" if nonce else "'none'"
     return "; ".join(
         [
@@ -42,6 +43,8 @@ def content_security_policy(nonce: str | None) -> str:
             f"script-src {script}",
             "style-src 'self' 'unsafe-inline'",
             "img-src 'self' data:",
+            "worker-src 'self'",
+            "manifest-src 'self'",
             "form-action 'self'",
             "frame-ancestors 'none'",
             "base-uri 'none'",

@@ -1,0 +1,1 @@
+"""Channels beyond email (issue 36): what sends a notification on each."""
