@@ -41,7 +41,10 @@ INTEGERS = {
     "table_wait",
     "open_tables_per_day",
     "joins_per_day",
+    "webhook_timeout",
+    "channel_failures",
 }
+BOOLEANS = {"bench_endpoints", "webhook_allow_private"}
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,16 @@ class Settings:
     """Where ``/mailbox`` sends a player's typed reply (``smtp://host:port``): the demo's
     inbound server. Empty (anywhere but ``make demo``), no reply box is shown."""
     inbound_secret: str = ""
+    webhook_allow_private: bool = False
+    """Webhooks (issue 36) may post over plain http and to private, loopback, link-local or
+    reserved addresses: on in ``make demo`` and the tests only. Off, a webhook's URL must be
+    https and every address its host resolves to public, when it is added and at each send
+    (a name that resolved to a public address may later resolve to a private one)."""
+    webhook_timeout: int = 5
+    """Seconds a webhook's receiver has to connect and answer (issue 36)."""
+    channel_failures: int = 5
+    """Failed deliveries in a row after which a channel is disabled and its player told by
+    email (issue 36 §2)."""
     """The shared secret of ``POST /inbound/mime`` (``Authorization: Bearer ...``); empty,
     the endpoint does not exist (404)."""
 
@@ -161,7 +174,7 @@ class Settings:
                 values[f.name] = int(raw)
             elif f.name == "retry_intervals":
                 values[f.name] = _ints(raw)
-            elif f.name == "bench_endpoints":
+            elif f.name in BOOLEANS:
                 values[f.name] = raw.lower() in {"1", "true", "yes"}
             else:
                 values[f.name] = raw

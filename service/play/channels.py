@@ -18,9 +18,10 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from service.addresses import normal
 from service.errors import BadRequest, NotFound
 from service.store.eventstore import now
-from service.store.models import ChannelRow
+from service.store.models import AddressRow, ChannelRow, GameRow
 from service.words import _
 
 KINDS = ("webhook", "push", "feed")
@@ -31,6 +32,7 @@ FLAVOURS: dict[str, tuple[str, ...]] = {
 }
 """Each kind's receivers: a webhook's as it posts to them (Discord's and Slack's incoming
 webhooks, or a generic JSON receiver whose payload is documented in docs/channels.md)."""
+REMOVED = "removed by its owner"
 MOST_PER_PLAYER = 10
 """Channels one address may have: more are refused with a clear message."""
 
@@ -69,7 +71,7 @@ def add(
         failures=0,
     )
     session.add(row)
-    session.flush()
+    recount(session, row)
     return row
 
 
@@ -108,8 +110,54 @@ def remove(session: Session, channel_id: int, email: str) -> None:
     """Remove a channel of ``email`` for good: it is disabled (its notifications kept for
     the record) and its target and keys forgotten."""
     row = owned(session, channel_id, email)
-    row.disabled_at, row.disabled_reason = now(), "removed by its owner"
+    disable(session, row, REMOVED)
     row.target, row.keys = "", None
+
+
+def disable(session: Session, row: ChannelRow, reason: str) -> None:
+    """Turn ``row`` off for ``reason`` (it stays, with its notifications, for the record)."""
+    if row.disabled_at is None:
+        row.disabled_at, row.disabled_reason = now(), reason[:120]
+    recount(session, row)
+
+
+def recount(session: Session, channel: ChannelRow) -> None:
+    """Count again the working channels of ``channel``'s owner (on their address's row) or
+    of its game (a table's): what lets an email's job for a player without channels, at a
+    table without one, ask nothing more (``service.notify.fanout``). A feed is read, never
+    posted to: it is not counted."""
+    session.flush()
+    working = (ChannelRow.disabled_at.is_(None), ChannelRow.kind != "feed")
+    if channel.email is None:
+        game = session.get(GameRow, channel.game_id)
+        if game is not None:
+            game.channels = (
+                session.scalar(
+                    select(func.count(ChannelRow.id)).where(
+                        ChannelRow.game_id == channel.game_id, ChannelRow.email.is_(None), *working
+                    )
+                )
+                or 0
+            )
+        return
+    key = normal(channel.email)
+    if key is None:
+        return
+    count = (
+        session.scalar(
+            select(func.count(ChannelRow.id)).where(
+                func.lower(ChannelRow.email) == channel.email.lower(), *working
+            )
+        )
+        or 0
+    )
+    known = session.get(AddressRow, key)
+    if known is None:
+        if count == 0:
+            return
+        known = AddressRow(key=key, channels=0)
+        session.add(known)
+    known.channels = count
 
 
 def active(row: ChannelRow) -> bool:
