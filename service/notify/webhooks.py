@@ -29,11 +29,14 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from sqlalchemy.orm import Session
+
 from service import words
 from service.config import Settings
 from service.errors import BadRequest
 from service.notify.notice import Notice
 from service.notify.result import Delivered
+from service.play import channels
 from service.store.models import ChannelRow
 from service.words import _
 
@@ -71,6 +74,15 @@ def slack_text(text: str) -> str:
     return escaped.replace("@", "@" + ZWSP)
 
 
+def slack_plain(text: str) -> str:
+    """``text`` for a ``plain_text`` block, which Slack never reads as a format or a
+    mention: broken all the same (a zero-width space after ``@`` and ``<``), should a
+    client or a bridge read it as ``mrkdwn``."""
+    for mark in "*_~`":
+        text = text.replace(mark, ZWSP + mark + ZWSP)
+    return text.replace("@", "@" + ZWSP).replace("<", "<" + ZWSP)
+
+
 # -- payloads --------------------------------------------------------------------------------
 
 
@@ -105,14 +117,12 @@ def slack(notice: Notice) -> dict[str, Any]:
     a button (plain text blocks: nothing in them is read as a mention or a format)."""
     open_label = _text(_("Open"), notice)
     blocks: list[dict[str, Any]] = [
-        {"type": "header", "text": {"type": "plain_text", "text": notice.headline[:150]}},
-        {"type": "section", "text": {"type": "plain_text", "text": notice.title[:3000]}},
+        {"type": "header", "text": _plain(notice.headline, 150)},
+        {"type": "section", "text": _plain(notice.title, 3000)},
     ]
     lines = _lines(notice)
     if lines:
-        blocks.append(
-            {"type": "section", "text": {"type": "plain_text", "text": "\n".join(lines)[:3000]}}
-        )
+        blocks.append({"type": "section", "text": _plain("\n".join(lines), 3000)})
     blocks.append(
         {
             "type": "actions",
@@ -126,6 +136,10 @@ def slack(notice: Notice) -> dict[str, Any]:
         }
     )
     return {"text": slack_text(f"{notice.title}: {notice.headline}"), "blocks": blocks}
+
+
+def _plain(text: str, most: int) -> dict[str, str]:
+    return {"type": "plain_text", "text": slack_plain(text)[:most]}
 
 
 def generic(notice: Notice, moment: int) -> dict[str, Any]:
@@ -256,6 +270,29 @@ def validate(settings: Settings, url: str, flavour: str) -> str:
     except Refused as refused:
         raise BadRequest(refused.args[0]) from None
     return url.strip()
+
+
+def add(
+    session: Session,
+    settings: Settings,
+    url: str,
+    flavour: str,
+    *,
+    email: str | None,
+    game_id: str | None = None,
+    label: str = "",
+) -> ChannelRow:
+    """A new webhook, its URL checked: a player's (``email``; every game of theirs, or
+    ``game_id`` alone), or a table's (``email`` None, ``game_id``): one per table, the new
+    one replacing the old."""
+    target = validate(settings, url, flavour)
+    if email is None and game_id is not None:
+        for old in channels.of_table(session, game_id):
+            if old.kind == "webhook" and old.disabled_at is None:
+                channels.disable(session, old, channels.REPLACED)
+    return channels.add(
+        session, "webhook", flavour, email=email, target=target, label=label, game_id=game_id
+    )
 
 
 # -- posting ------------------------------------------------------------------------------------

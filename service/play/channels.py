@@ -33,6 +33,8 @@ FLAVOURS: dict[str, tuple[str, ...]] = {
 """Each kind's receivers: a webhook's as it posts to them (Discord's and Slack's incoming
 webhooks, or a generic JSON receiver whose payload is documented in docs/channels.md)."""
 REMOVED = "removed by its owner"
+REPLACED = "replaced by a newer one"
+"""Why a table's webhook stopped: a player of the table set another."""
 MOST_PER_PLAYER = 10
 """Channels one address may have: more are refused with a clear message."""
 
