@@ -18,25 +18,19 @@ from __future__ import annotations
 import hashlib
 import hmac
 import http.client
-import ipaddress
 import json
 import re
 import socket
 import ssl
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
-
-from sqlalchemy.orm import Session
 
 from service import words
 from service.config import Settings
-from service.errors import BadRequest
 from service.notify.notice import Notice
 from service.notify.result import Delivered
-from service.play import channels
+from service.play.webhook_urls import Refused, Target, check
 from service.store.models import ChannelRow
 from service.words import _
 
@@ -46,7 +40,6 @@ ANSWER_CAP = 64 * 1024
 """Bytes of a receiver's answer read at most."""
 SIGNATURE = "X-PBEM-Signature"
 TIMESTAMP = "X-PBEM-Timestamp"
-MAX_URL = 2000
 GONE = frozenset({404, 410})
 """Answers saying the webhook no longer exists: the channel is disabled at once."""
 USER_AGENT = "pbem-webhook/1"
@@ -186,113 +179,6 @@ def _dumps(payload: dict[str, Any]) -> bytes:
 
 
 PAYLOADS: dict[str, Callable[[Notice], dict[str, Any]]] = {"discord": discord, "slack": slack}
-
-
-# -- where it may post -------------------------------------------------------------------------
-
-
-class Refused(ValueError):
-    """A webhook's URL that may not be posted to (its reason in the reader's words)."""
-
-
-def _public(address: str) -> bool:
-    ip = ipaddress.ip_address(address.split("%")[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return ip.is_global and not (
-        ip.is_private
-        or ip.is_loopback
-        or ip.is_link_local
-        or ip.is_reserved
-        or ip.is_multicast
-        or ip.is_unspecified
-    )
-
-
-Resolver = Callable[[str, int], list[str]]
-
-
-def _resolve(host: str, port: int) -> list[str]:
-    found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    return sorted({str(info[4][0]) for info in found})
-
-
-RESOLVE: list[Resolver] = [_resolve]
-"""How a host is resolved (a test puts its own first)."""
-
-
-@dataclass(frozen=True)
-class Target:
-    """Where a post goes: the URL's parts and the address checked."""
-
-    https: bool
-    host: str
-    port: int
-    path: str
-    address: str
-
-
-def check(settings: Settings, url: str) -> Target:
-    """Where ``url`` posts to, checked; else :class:`Refused`."""
-    if len(url) > MAX_URL or any(c.isspace() for c in url):
-        raise Refused(_("That is not a webhook's address."))
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        raise Refused(_("That is not a webhook's address.")) from None
-    allow = settings.webhook_allow_private
-    if parts.scheme not in (("https", "http") if allow else ("https",)):
-        raise Refused(_("A webhook's address must begin with https://."))
-    host = parts.hostname or ""
-    if not host or parts.username or parts.password:
-        raise Refused(_("That is not a webhook's address."))
-    https = parts.scheme == "https"
-    port = port or (443 if https else 80)
-    try:
-        addresses = RESOLVE[0](host, port)
-    except (OSError, UnicodeError):
-        raise Refused(_("The webhook's host could not be found.")) from None
-    if not addresses:
-        raise Refused(_("The webhook's host could not be found."))
-    if not allow and not all(_public(a) for a in addresses):
-        raise Refused(_("A webhook may not post to a private or local address."))
-    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    return Target(https, host, port, path, addresses[0])
-
-
-def validate(settings: Settings, url: str, flavour: str) -> str:
-    """``url`` as a new webhook's target, checked; else :class:`BadRequest`."""
-    if flavour not in PAYLOADS and flavour != "json":
-        raise BadRequest(_("Unknown kind of channel."))
-    try:
-        check(settings, url.strip())
-    except Refused as refused:
-        raise BadRequest(refused.args[0]) from None
-    return url.strip()
-
-
-def add(
-    session: Session,
-    settings: Settings,
-    url: str,
-    flavour: str,
-    *,
-    email: str | None,
-    game_id: str | None = None,
-    label: str = "",
-) -> ChannelRow:
-    """A new webhook, its URL checked: a player's (``email``; every game of theirs, or
-    ``game_id`` alone), or a table's (``email`` None, ``game_id``): one per table, the new
-    one replacing the old."""
-    target = validate(settings, url, flavour)
-    if email is None and game_id is not None:
-        for old in channels.of_table(session, game_id):
-            if old.kind == "webhook" and old.disabled_at is None:
-                channels.disable(session, old, channels.REPLACED)
-    return channels.add(
-        session, "webhook", flavour, email=email, target=target, label=label, game_id=game_id
-    )
 
 
 # -- posting ------------------------------------------------------------------------------------

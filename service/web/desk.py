@@ -42,8 +42,17 @@ from service.links import tokens
 from service.links import urls as links
 from service.mail import holding, newaddress, queue
 from service.mail import signin as signin_mail
-from service.notify import delivery, letters, webhooks
-from service.play import channels, forgetting, opentables, reach, signin, slowplay, takeout
+from service.notify import delivery, letters
+from service.play import (
+    channels,
+    forgetting,
+    opentables,
+    reach,
+    signin,
+    slowplay,
+    takeout,
+    webhook_urls,
+)
 from service.present import desk
 from service.store import eventstore, people
 from service.store.models import PersonRow, SeatRow
@@ -333,7 +342,7 @@ def add_channel() -> ResponseReturnValue:
         game = request.form.get("game", ALL)
         only = None if game == ALL else _scope(seats)[0].game_id
         owner = seats[0].email if seats else address
-        added = webhooks.add(
+        added = webhook_urls.add(
             db(), settings(), request.form.get("url", ""), flavour, email=owner or address,
             game_id=only, label=request.form.get("label", "").strip(),
         )  # fmt: skip

@@ -14,6 +14,7 @@ from tests.helpers import csrf_token
 from tests.service.receivers import Receiver
 from tests.service.test_desk import ANN, desk, games, sign_in
 
+BOB = "bob@example.org"
 pytestmark = pytest.mark.usefixtures("regulars")
 
 
@@ -65,12 +66,14 @@ def test_a_webhook_to_a_private_address_is_refused_on_the_desk_when_the_setting_
 
 
 def test_another_players_channel_cannot_be_tested_or_removed(client, smtp, work, settings):
-    from service.notify import webhooks
+    from service.play import webhook_urls
     from service.store.db import sessions
 
     games(settings, [f"Ann <{ANN}>", "Bob <bob@example.org>"])
     with sessions(settings.database_url).begin() as s:
-        bobs = webhooks.add(s, settings, "http://127.0.0.1:9/x", "json", email="bob@example.org")
+        bobs = webhook_urls.add(
+            s, settings, "http://127.0.0.1:9/x", "json", email="bob@example.org"
+        )
         bobs_id = bobs.id
     sign_in(client, smtp, work)
     assert post(client, f"/me/channels/{bobs_id}/test").status_code == 404

@@ -15,7 +15,7 @@ from service.config import Settings
 from service.errors import BadRequest
 from service.notify import delivery, webhooks
 from service.notify.webhooks import SIGNATURE, TIMESTAMP
-from service.play import channels, slowplay
+from service.play import channels, slowplay, webhook_urls
 from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
@@ -40,7 +40,7 @@ def hook(
     settings: Settings, url: str, flavour: str, *, email: str | None = ANN, game_id=None
 ) -> int:
     with sessions(settings.database_url).begin() as s:
-        return webhooks.add(s, settings, url, flavour, email=email, game_id=game_id).id
+        return webhook_urls.add(s, settings, url, flavour, email=email, game_id=game_id).id
 
 
 def new_game(settings: Settings, name: str = "tictactoe", players=PLAYERS) -> str:
@@ -276,16 +276,18 @@ def test_a_test_notification_goes_through_the_same_job(settings, receiver):
 def test_a_webhook_to_a_private_or_local_address_or_not_https_is_refused(settings, url):
     strict = Settings(**{**settings.__dict__, "webhook_allow_private": False})
     with pytest.raises(BadRequest):
-        webhooks.validate(strict, url, "discord")
+        webhook_urls.validate(strict, url, "discord")
 
 
 def test_a_name_that_resolves_to_a_private_address_later_is_refused_at_send_time(
     settings, monkeypatch
 ):
     strict = Settings(**{**settings.__dict__, "webhook_allow_private": False})
-    monkeypatch.setattr(webhooks, "RESOLVE", [lambda host, port: ["93.184.215.14"]])
-    assert webhooks.validate(strict, "https://hooks.example.com/x", "json")
-    monkeypatch.setattr(webhooks, "RESOLVE", [lambda host, port: ["93.184.215.14", "127.0.0.1"]])
+    monkeypatch.setattr(webhook_urls, "RESOLVE", [lambda host, port: ["93.184.215.14"]])
+    assert webhook_urls.validate(strict, "https://hooks.example.com/x", "json")
+    monkeypatch.setattr(
+        webhook_urls, "RESOLVE", [lambda host, port: ["93.184.215.14", "127.0.0.1"]]
+    )
     refused = webhooks.post(strict, "https://hooks.example.com/x", b"{}", {})
     assert not refused.ok and refused.error.startswith("refused")
 
@@ -308,7 +310,9 @@ def test_hostile_names_cannot_mention_anyone_or_format_in_discord_or_slack(
         assert "@everyone" not in said and "<@123>" not in said and "<!channel>" not in said
         assert "**bold**" not in said
     discord = receiver.at("/discord")[-1].json()
-    assert "\\*\\*bold\\*\\*" in json.dumps(discord) or "bold" not in json.dumps(discord)
+    said = discord["content"] + discord["embeds"][0]["title"]
+    assert "bold" not in said or r"\*\*bold\*\*" in said, "Markdown is escaped"
+    assert "](" not in said, "no link can be written"
 
 
 def test_a_webhook_channel_counts_on_its_players_address_row_and_goes_off_when_removed(
