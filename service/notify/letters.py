@@ -10,20 +10,19 @@ from email.utils import format_datetime, make_msgid
 
 from sqlalchemy.orm import Session
 
-from engine.kit.words import Msg
 from service import words
 from service.config import Settings
 from service.mail import smtp
 from service.mail.compose import render
 from service.mail.digest import language_of
-from service.play import signin
+from service.play import channels, signin
 from service.store.eventstore import now
 from service.store.models import ChannelRow
 from service.words import _
 
 CHANNEL_OFF = "channel_off"
 """The ledger's kind of this email."""
-GONE_REASON = "the receiver says it no longer exists"
+GONE_REASON = channels.GONE
 FAILED_REASON = "it failed {n} times in a row"
 
 
@@ -31,32 +30,6 @@ FAILED_REASON = "it failed {n} times in a row"
 class Letter:
     message: EmailMessage
     to: str
-
-
-def label(channel: ChannelRow) -> Msg:
-    """A channel as its player knows it: its label, else its kind of receiver."""
-    kinds: dict[str, Msg] = {
-        "discord": _("a Discord webhook"),
-        "slack": _("a Slack webhook"),
-        "json": _("a JSON webhook"),
-        "webpush": _("push notifications in a browser"),
-        "atom": _("a private feed"),
-    }
-    said = kinds.get(channel.flavour, _("a channel"))
-    if channel.label:
-        return _("{label} ({kind})", label=channel.label, kind=said)
-    return said
-
-
-def reason(channel: ChannelRow) -> Msg:
-    """Why ``channel`` is off, in the reader's words."""
-    if channel.disabled_reason == GONE_REASON:
-        return _("its receiver says it no longer exists")
-    if channel.disabled_reason == "removed by its owner":
-        return _("you removed it")
-    if channel.disabled_reason:
-        return _("it failed {n} times in a row", n=channel.failures)
-    return _("it works")
 
 
 def message(session: Session, settings: Settings, channel_id: int) -> Letter | str:
@@ -73,8 +46,8 @@ def message(session: Session, settings: Settings, channel_id: int) -> Letter | s
         subject = words.text(_("One of your channels beside email was turned off"))
         context = {
             "subject": subject,
-            "label": words.text(label(channel)),
-            "reason": words.text(reason(channel)),
+            "label": words.text(channels.label(channel)),
+            "reason": words.text(channels.reason(channel)),
             "desk_url": settings.base_url.rstrip("/") + "/me",
         }
         sent = smtp.message()

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from engine.kit.words import Msg
 from service.addresses import normal
 from service.errors import BadRequest, NotFound
 from service.store.eventstore import now
@@ -34,6 +35,7 @@ FLAVOURS: dict[str, tuple[str, ...]] = {
 webhooks, or a generic JSON receiver whose payload is documented in docs/channels.md)."""
 REMOVED = "removed by its owner"
 REPLACED = "replaced by a newer one"
+GONE = "the receiver says it no longer exists"
 """Why a table's webhook stopped: a player of the table set another."""
 MOST_PER_PLAYER = 10
 """Channels one address may have: more are refused with a clear message."""
@@ -164,3 +166,29 @@ def recount(session: Session, channel: ChannelRow) -> None:
 
 def active(row: ChannelRow) -> bool:
     return row.disabled_at is None
+
+
+def label(channel: ChannelRow) -> Msg:
+    """A channel as its player knows it: its label, else its kind of receiver."""
+    kinds: dict[str, Msg] = {
+        "discord": _("a Discord webhook"),
+        "slack": _("a Slack webhook"),
+        "json": _("a JSON webhook"),
+        "webpush": _("push notifications in a browser"),
+        "atom": _("a private feed"),
+    }
+    said = kinds.get(channel.flavour, _("a channel"))
+    if channel.label:
+        return _("{label} ({kind})", label=channel.label, kind=said)
+    return said
+
+
+def reason(channel: ChannelRow) -> Msg:
+    """Why ``channel`` is off, in the reader's words."""
+    if channel.disabled_reason == GONE:
+        return _("its receiver says it no longer exists")
+    if channel.disabled_reason == REMOVED:
+        return _("you removed it")
+    if channel.disabled_reason:
+        return _("it failed {n} times in a row", n=channel.failures)
+    return _("it works")

@@ -42,7 +42,7 @@ from service.links import tokens
 from service.links import urls as links
 from service.mail import holding, newaddress, queue
 from service.mail import signin as signin_mail
-from service.notify import delivery, letters
+from service.notify import delivery
 from service.play import (
     channels,
     forgetting,
@@ -160,12 +160,12 @@ def _channels(address: str, games: dict[str, Any]) -> list[dict[str, Any]]:
         shown.append(
             {
                 "id": row.id,
-                "what": letters.label(row),
+                "what": channels.label(row),
                 "where": titles.get(row.game_id, f"#{row.game_id}")
                 if row.game_id
                 else _("All my games"),
                 "working": row.disabled_at is None,
-                "why": None if row.disabled_at is None else letters.reason(row),
+                "why": None if row.disabled_at is None else channels.reason(row),
                 "testable": row.disabled_at is None and row.kind in delivery.SENDERS,
             }
         )
