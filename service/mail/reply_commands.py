@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from urllib.parse import urlsplit
 
 from babel.dates import format_date
 from sqlalchemy.orm import Session
@@ -702,7 +701,7 @@ def webhook(t: _Table, _command: str, rest: str) -> Result:
     parts = rest.split()
     if not parts:
         raise _refuse(_("Write the webhook's address after {command}.", command=word("webhook")))
-    flavour = parts[0].lower() if len(parts) > 1 else _flavour_of(parts[-1])
+    flavour = parts[0].lower() if len(parts) > 1 else webhook_urls.flavour_of(parts[-1])
     url = parts[-1]
     added = webhook_urls.add(t.session, t.settings, url, flavour, email=email)
     said: list[str] = [
@@ -717,15 +716,6 @@ def webhook(t: _Table, _command: str, rest: str) -> Result:
             _("Its receiver checks each post with this secret: {secret}", secret=added.secret)
         )
     return said, []
-
-
-def _flavour_of(url: str) -> str:
-    host = (urlsplit(url).hostname or "").lower()
-    if host.endswith(("discord.com", "discordapp.com")):
-        return "discord"
-    if host == "hooks.slack.com":
-        return "slack"
-    return "json"
 
 
 def _kept(t: _Table) -> list[ChannelRow]:

@@ -130,3 +130,17 @@ def add(
     return channels.add(
         session, "webhook", flavour, email=email, target=target, label=label, game_id=game_id
     )
+
+
+def flavour_of(url: str) -> str:
+    """The receiver a webhook's URL names when none is said: Discord's or Slack's own
+    incoming webhooks, else generic JSON."""
+    try:
+        host = (urlsplit(url.strip()).hostname or "").lower()
+    except ValueError:
+        return "json"
+    if host.endswith(("discord.com", "discordapp.com")):
+        return "discord"
+    if host == "hooks.slack.com":
+        return "slack"
+    return "json"

@@ -364,3 +364,53 @@ def test_no_notification_tells_a_hand_or_objective_of_another_seat_nor_any_to_th
     for post in receiver.at("/table"):
         said = post.body.decode()
         assert not [n for n in secret if n in said], said
+
+
+def test_a_game_created_by_the_api_with_a_webhook_posts_its_start_there_once(
+    client, settings, receiver, work
+):
+    made = client.post(
+        "/api/games",
+        json={
+            "game": "tictactoe",
+            "players": PLAYERS,
+            "webhook": {"url": f"{receiver.url}/api", "kind": "json"},
+        },
+    )
+    assert made.status_code == 201, made.get_data(as_text=True)
+    answer = made.get_json()
+    assert answer["webhook"]["kind"] == "json" and len(answer["webhook"]["secret"]) >= 32
+    work()
+    [post] = receiver.at("/api")
+    assert post.json()["for_table"] is True and post.json()["kind"] == "invitation"
+
+
+def test_a_game_asked_with_a_private_webhook_is_refused_and_not_created(client, app, settings):
+    from dataclasses import replace
+
+    app.extensions["pbem"] = replace(settings, webhook_allow_private=False)
+    made = client.post(
+        "/api/games",
+        json={"game": "tictactoe", "players": PLAYERS, "webhook": "https://10.0.0.1/x"},
+    )
+    assert made.status_code == 400
+    assert "private" in made.get_json()["error"] or "private" in made.get_data(as_text=True)
+
+
+def test_any_player_sets_the_tables_webhook_from_their_seat_page(client, settings, receiver, work):
+    from service.links import urls
+
+    game_id = new_game(settings)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        page = urls.seat_url(settings, loaded, "p2").removeprefix(settings.base_url)
+    page = page.split("#")[0]
+    sent = client.post(f"{page}/webhook", data={"url": f"{receiver.url}/seat", "flavour": "slack"})
+    assert sent.status_code == 303
+    shown = client.get(page).get_data(as_text=True)
+    assert "a Slack webhook" in shown and "working" in shown
+    decide(settings, game_id, to_act(settings, game_id)[0])
+    work()
+    assert [p.json()["text"] for p in receiver.at("/seat")]
+    assert client.post(f"{page}/webhook/remove").status_code == 303
+    assert "a Slack webhook" not in client.get(page).get_data(as_text=True)
