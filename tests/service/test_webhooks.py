@@ -414,3 +414,21 @@ def test_any_player_sets_the_tables_webhook_from_their_seat_page(client, setting
     assert [p.json()["text"] for p in receiver.at("/seat")]
     assert client.post(f"{page}/webhook/remove").status_code == 303
     assert "a Slack webhook" not in client.get(page).get_data(as_text=True)
+
+
+def test_a_player_with_a_webhook_costs_the_email_job_one_query_for_channels_and_one_insert(
+    client, settings, receiver, smtp
+):
+    from collections import Counter
+
+    from tests.service.test_move_statements import statements
+    from tests.workers.test_email_statements import _invitations
+    from workers.jobs import send_outbox
+
+    hook(settings, f"{receiver.url}/json", "json")
+    ann_first, *_others = _invitations(client, settings)
+    with statements(settings.database_url) as seen:
+        assert send_outbox(ann_first) == "sent"
+    asked = Counter(seen)
+    assert asked["SELECT channels"] == 1
+    assert asked["INSERT notifications"] == 1
