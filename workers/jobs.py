@@ -286,8 +286,12 @@ def _tell_table(settings: Settings, outbox_id: int) -> None:
 
 
 def sweep_outbox(older_than: int | None = None) -> list[int]:
-    """The scheduler's sweep (:func:`service.mail.queue.sweep`) with the job's settings."""
-    return sweep(settings_for_job(), older_than)
+    """The scheduler's sweep (:func:`service.mail.queue.sweep`) with the job's settings,
+    and the notifications' on the channels beside email (issue 36)."""
+    settings = settings_for_job()
+    swept = sweep(settings, older_than)
+    delivery.sweep(settings, older_than)
+    return swept
 
 
 def sweep_inbox_job(older_than: int | None = None) -> list[int]:

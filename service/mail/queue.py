@@ -107,12 +107,16 @@ def notification_job_id(notification_id: int) -> str:
     return f"notification-{notification_id}"
 
 
-def enqueue_notifications(settings: Settings, notification_ids: list[int]) -> int:
+def enqueue_notifications(
+    settings: Settings, notification_ids: list[int], *, sweeping: bool = False
+) -> int:
     """Enqueue one delivery job per notification (issue 36), as :func:`enqueue_outbox` does
-    for emails: best effort, after the commit; with the same retries."""
+    for emails: best effort, after the commit; with the same retries; ``sweeping``, a
+    notification whose job still waits is left alone."""
     return _enqueue(
-        settings, NOTIFY_JOB, notification_job_id, "send notification", notification_ids, False
-    )
+        settings, NOTIFY_JOB, notification_job_id, "send notification", notification_ids,
+        sweeping,
+    )  # fmt: skip
 
 
 def enqueue_inbox(settings: Settings, inbox_ids: list[int], *, sweeping: bool = False) -> int:

@@ -20,9 +20,10 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from redis.exceptions import RedisError
-from sqlalchemy import event
+from sqlalchemy import event, or_, select
 from sqlalchemy.orm import Session
 
 from service.config import Settings
@@ -147,6 +148,35 @@ def after_commit(session: Session, settings: Settings, notification_ids: list[in
     if notification_ids:
         ids = list(notification_ids)
         event.listen(session, "after_commit", lambda _s: enqueue(settings, ids), once=True)
+
+
+def sweep(settings: Settings, older_than: int | None = None) -> list[int]:
+    """Enqueue notifications written but unsent for over ``older_than`` seconds
+    (``SWEEP_AFTER``), as the outbox's sweep does for emails: Redis was down after their
+    commit, a worker died mid-send, or RQ's retries ran out before the channel's failures
+    turned it off (each sweep is then one more attempt, until it works or is turned off)."""
+    age = timedelta(seconds=settings.sweep_after if older_than is None else older_than)
+    moment, ttl = now(), claim_ttl(settings)
+    with sessions(settings.database_url).begin() as session:
+        ids = list(
+            session.scalars(
+                select(NotificationRow.id)
+                .where(
+                    NotificationRow.sent_at.is_(None),
+                    NotificationRow.skipped.is_(None),
+                    NotificationRow.created_at <= moment - age,
+                    or_(
+                        NotificationRow.claimed_at.is_(None),
+                        NotificationRow.claimed_at <= moment - ttl,
+                    ),
+                )
+                .order_by(NotificationRow.id)
+                .limit(500)
+            )
+        )
+    if ids:
+        enqueue_notifications(settings, ids, sweeping=True)
+    return ids
 
 
 def enqueue_letter(settings: Settings, channel_id: int) -> None:

@@ -432,3 +432,16 @@ def test_a_player_with_a_webhook_costs_the_email_job_one_query_for_channels_and_
     asked = Counter(seen)
     assert asked["SELECT channels"] == 1
     assert asked["INSERT notifications"] == 1
+
+
+def test_a_notification_never_handed_to_the_queue_is_swept_up_and_sent_once(
+    settings, receiver, work
+):
+    channel_id = hook(settings, f"{receiver.url}/json", "json")
+    with sessions(settings.database_url).begin() as s:
+        row = s.get(ChannelRow, channel_id)
+        assert row is not None
+        delivery.test(s, row)  # written, and Redis never told
+    work()
+    work()
+    assert [p.json()["type"] for p in receiver.at("/json")] == ["test"]
