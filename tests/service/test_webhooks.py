@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from service.config import Settings
 from service.errors import BadRequest
+from service.mail.compose import CHANNELS_ONLY
 from service.notify import delivery, webhooks
 from service.notify.webhooks import SIGNATURE, TIMESTAMP
 from service.play import channels, slowplay, webhook_urls
@@ -212,7 +213,6 @@ def test_a_player_who_chose_channels_alone_gets_turns_on_the_webhook_and_no_turn
         slowplay.set_notify(s, ANN, "channels")
     seat = to_act(settings, game_id)[0]
     ann_first = seat == "p1"
-    emailed = len(smtp.to(ANN))
     decide(settings, game_id, seat)  # one of them moves; then the other, ending with Ann
     work()
     if ann_first:
@@ -220,8 +220,8 @@ def test_a_player_who_chose_channels_alone_gets_turns_on_the_webhook_and_no_turn
         work()
     kinds = [p.json()["kind"] for p in receiver.at("/json")]
     assert "turn" in kinds
-    turn_emails = [m for m in smtp.to(ANN)[emailed:] if "your turn" in str(m["Subject"]).lower()]
-    assert not turn_emails
+    ann_turns = turn_rows(settings, game_id)["p1"]
+    assert ann_turns and all(not sent and skip == CHANNELS_ONLY for sent, skip in ann_turns)
 
 
 def test_a_player_who_chose_no_turn_emails_gets_no_turns_on_the_webhook_either(
@@ -445,3 +445,43 @@ def test_a_notification_never_handed_to_the_queue_is_swept_up_and_sent_once(
     work()
     work()
     assert [p.json()["type"] for p in receiver.at("/json")] == ["test"]
+
+
+def test_a_whole_game_reaches_the_webhook_only_player_once_per_decision_and_the_other_by_email(
+    settings, receiver, work
+):
+    hook(settings, f"{receiver.url}/ann", "json")
+    with sessions(settings.database_url).begin() as s:
+        slowplay.set_notify(s, ANN, "channels")
+    game_id = new_game(settings)
+    work()
+    ann_first = to_act(settings, game_id) == ["p1"]
+    ann_decisions = 0
+    while acting := to_act(settings, game_id):
+        ann_decisions += acting[0] == "p1"
+        decide(settings, game_id, acting[0])
+        work()
+    said = [(p.json()["kind"], p.json()["seq"]) for p in receiver.at("/ann")]
+    assert len(said) == len(set(said)), "nothing twice"
+    kinds = [k for k, _seq in said]
+    # Each of Ann's decisions offered once: by her invitation if hers is the first, then
+    # by a turn notification each.
+    assert kinds.count("turn") + ann_first == ann_decisions
+    assert kinds[0] == "invitation" and kinds.count("game_over") == 1
+    emailed = turn_rows(settings, game_id)
+    assert emailed["p1"] and all(skip == CHANNELS_ONLY for _sent, skip in emailed["p1"])
+    assert emailed["p2"] and all(sent and skip is None for sent, skip in emailed["p2"])
+
+
+def turn_rows(settings: Settings, game_id: str) -> dict[str, list[tuple[bool, str | None]]]:
+    """Each seat's turn emails: whether sent, and why skipped."""
+    from service.store.models import OutboxRow
+
+    with sessions(settings.database_url)() as s:
+        rows = s.scalars(
+            select(OutboxRow).where(OutboxRow.game_id == game_id, OutboxRow.kind == "turn")
+        )
+        found: dict[str, list[tuple[bool, str | None]]] = {"p1": [], "p2": []}
+        for row in rows:
+            found[row.seat].append((row.sent_at is not None, row.skipped))
+        return found
