@@ -485,3 +485,24 @@ def turn_rows(settings: Settings, game_id: str) -> dict[str, list[tuple[bool, st
         for row in rows:
             found[row.seat].append((row.sent_at is not None, row.skipped))
         return found
+
+
+def test_the_new_game_form_sets_the_tables_webhook_and_refuses_a_bad_one(
+    client, app, settings, receiver, work
+):
+    from dataclasses import replace
+
+    from tests.helpers import submit_new_game
+
+    form = {"game": "tictactoe", "player": PLAYERS, "days": "3"}
+    made = submit_new_game(
+        client, {**form, "webhook": f"{receiver.url}/form", "webhook_kind": "slack"}
+    )
+    assert made.status_code == 303, made.get_data(as_text=True)
+    work()
+    [post] = receiver.at("/form")
+    assert "text" in post.json() and "blocks" in post.json()
+    app.extensions["pbem"] = replace(settings, webhook_allow_private=False)
+    refused = submit_new_game(client, {**form, "webhook": "https://192.168.1.2/x"})
+    assert refused.status_code == 400
+    assert "private or local" in refused.get_data(as_text=True)
