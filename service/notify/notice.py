@@ -17,6 +17,8 @@ from service import words
 from service.config import Settings
 from service.links import urls
 from service.mail import compose
+from service.mail.digest import language_of
+from service.play import signin
 from service.play.moves import seat_row
 from service.present import notices, presentation
 from service.store import eventstore
@@ -156,9 +158,6 @@ def _game_over(loaded: Loaded) -> Msg:
 
 def test_notice(session: Session, settings: Settings, channel: ChannelRow) -> Notice:
     """The notice *Send a test* posts: in the player's language (their newest seat's)."""
-    from service.mail.digest import language_of
-    from service.play import signin
-
     seats = signin.seats_of(session, channel.email) if channel.email else []
     language = language_of(seats)
     desk = settings.base_url.rstrip("/") + "/me"

@@ -38,7 +38,7 @@ REPLACED = "replaced by a newer one"
 GONE = "the receiver says it no longer exists"
 """Why a table's webhook stopped: a player of the table set another."""
 MOST_PER_PLAYER = 10
-"""Channels one address may have: more are refused with a clear message."""
+"""Working channels one address may have: more are refused with a clear message."""
 
 
 def add(
@@ -58,7 +58,8 @@ def add(
         raise BadRequest(_("Unknown kind of channel."))
     if email is None and game_id is None:
         raise BadRequest(_("A channel belongs to a player or to a game."))
-    if email is not None and len(of_player(session, email)) >= MOST_PER_PLAYER:
+    working = [c for c in of_player(session, email) if active(c)] if email is not None else []
+    if len(working) >= MOST_PER_PLAYER:
         raise BadRequest(
             _("At most {n} channels per address: remove one first.", n=str(MOST_PER_PLAYER))
         )

@@ -506,3 +506,12 @@ def test_the_new_game_form_sets_the_tables_webhook_and_refuses_a_bad_one(
     refused = submit_new_game(client, {**form, "webhook": "https://192.168.1.2/x"})
     assert refused.status_code == 400
     assert "private or local" in refused.get_data(as_text=True)
+
+
+def test_an_address_has_at_most_ten_working_channels_and_removed_ones_do_not_count(settings):
+    made = [hook(settings, f"http://127.0.0.1:9/{n}", "json") for n in range(10)]
+    with pytest.raises(BadRequest):
+        hook(settings, "http://127.0.0.1:9/eleventh", "json")
+    with sessions(settings.database_url).begin() as s:
+        channels.remove(s, made[0], ANN)
+    assert hook(settings, "http://127.0.0.1:9/eleventh", "json")
