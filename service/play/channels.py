@@ -15,14 +15,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from engine.kit.words import Msg
 from service.addresses import normal
 from service.errors import BadRequest, NotFound
 from service.store.eventstore import now
-from service.store.models import AddressRow, ChannelRow, GameRow
+from service.store.models import AddressRow, ChannelRow, GameRow, NotificationRow
 from service.words import _
 
 KINDS = ("webhook", "push", "feed")
@@ -163,6 +163,22 @@ def recount(session: Session, channel: ChannelRow) -> None:
         known = AddressRow(key=key, channels=0)
         session.add(known)
     known.channels = count
+
+
+def forget(session: Session, address: str) -> None:
+    """Forget every channel of ``address`` (issue 30: a player asked to be forgotten): the
+    channels and what they were owed go, and the address's count with them."""
+    mine = of_player(session, address)
+    if not mine:
+        return
+    ids = [c.id for c in mine]
+    session.execute(delete(NotificationRow).where(NotificationRow.channel_id.in_(ids)))
+    for row in mine:
+        session.delete(row)
+    key = normal(address)
+    known = session.get(AddressRow, key) if key is not None else None
+    if known is not None:
+        known.channels = 0
 
 
 def active(row: ChannelRow) -> bool:

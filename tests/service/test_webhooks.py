@@ -515,3 +515,20 @@ def test_an_address_has_at_most_ten_working_channels_and_removed_ones_do_not_cou
     with sessions(settings.database_url).begin() as s:
         channels.remove(s, made[0], ANN)
     assert hook(settings, "http://127.0.0.1:9/eleventh", "json")
+
+
+def test_forgetting_a_player_forgets_their_channels_and_what_they_were_owed(
+    settings, receiver, work
+):
+    from service.play import forgetting
+
+    channel_id = hook(settings, f"{receiver.url}/json", "json")
+    new_game(settings)
+    work()
+    assert notifications(settings, channel_id)
+    with sessions(settings.database_url).begin() as s:
+        forgetting.forget(s, ANN)
+    with sessions(settings.database_url)() as s:
+        assert channels.of_player(s, ANN) == []
+        assert s.get(ChannelRow, channel_id) is None
+    assert notifications(settings, channel_id) == []
