@@ -165,6 +165,22 @@ def recount(session: Session, channel: ChannelRow) -> None:
     known.channels = count
 
 
+def move(session: Session, old: str, new: str) -> None:
+    """The player of ``old`` moved their games to ``new`` (issue 31): their channels go
+    with them, and each address's count is made again."""
+    mine = of_player(session, old)
+    for row in mine:
+        row.email = new
+    if mine:
+        session.flush()
+        for address in (old, new):
+            key = normal(address)
+            known = session.get(AddressRow, key) if key is not None else None
+            if known is not None:
+                known.channels = 0
+        recount(session, mine[0])
+
+
 def forget(session: Session, address: str) -> None:
     """Forget every channel of ``address`` (issue 30: a player asked to be forgotten): the
     channels and what they were owed go, and the address's count with them."""

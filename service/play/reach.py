@@ -33,7 +33,7 @@ from sqlalchemy.orm import Session
 
 from service.addresses import normal
 from service.errors import BadRequest
-from service.play import slowplay, suppression
+from service.play import channels, slowplay, suppression
 from service.play.games import check_email
 from service.play.moves import outbox, resend
 from service.store import eventstore, people
@@ -239,6 +239,7 @@ def move_address(session: Session, old: str, new: str, moment: datetime) -> list
     for seat in seats:
         seat.email = new
     _move_person(session, old, new)
+    channels.move(session, old, new)  # issue 36: their channels beside email go with them
     fresh = _row(session, new_key)
     fresh.unreachable_at, fresh.complained_at, fresh.heard_at = None, None, moment
     people.acted(session, new_key, moment)  # its player followed our link: no newcomer

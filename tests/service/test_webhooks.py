@@ -532,3 +532,16 @@ def test_forgetting_a_player_forgets_their_channels_and_what_they_were_owed(
         assert channels.of_player(s, ANN) == []
         assert s.get(ChannelRow, channel_id) is None
     assert notifications(settings, channel_id) == []
+
+
+def test_a_player_moving_to_a_new_address_takes_their_channels_with_them(settings, receiver):
+    from service.play import reach
+    from service.store.eventstore import now
+
+    new_game(settings)
+    channel_id = hook(settings, f"{receiver.url}/json", "json")
+    with sessions(settings.database_url).begin() as s:
+        reach.move_address(s, ANN, "ann@new.example", now())
+    with sessions(settings.database_url)() as s:
+        assert [c.id for c in channels.of_player(s, "ann@new.example")] == [channel_id]
+        assert channels.of_player(s, ANN) == []
