@@ -293,6 +293,10 @@ def _help(example: str) -> dict[str, str]:
                  "of your reply); words without a code or a command are passed on too"),
         "mute": _("followed by a player's name: read no more of what they say in this game"),
         "unmute": _("followed by a player's name: read what they say again"),
+        "webhook": _("followed by a chat room's webhook address: your turns in all your "
+                     "games come there too (Discord, Slack or signed JSON)"),
+        "channels": _("list your channels beside email"),
+        "no_webhook": _("remove your webhooks"),
         "help": _("this list"),
     }  # fmt: skip
 
