@@ -41,6 +41,8 @@ INTEGERS = {
     "table_wait",
     "open_tables_per_day",
     "joins_per_day",
+    "webhook_timeout",
+    "channel_failures",
 }
 
 
@@ -156,6 +158,16 @@ class Settings:
     """Where ``/mailbox`` sends a player's typed reply (``smtp://host:port``): the demo's
     inbound server. Empty (anywhere but ``make demo``), no reply box is shown."""
     inbound_secret: str = ""
+    webhook_allow_private: bool = False
+    """Webhooks (issue 36) may post over plain http and to private, loopback, link-local or
+    reserved addresses: on in ``make demo`` and the tests only. Off, a webhook's URL must be
+    https and every address its host resolves to public, when it is added and at each send
+    (a name that resolved to a public address may later resolve to a private one)."""
+    webhook_timeout: int = 5
+    """Seconds a webhook's receiver has to connect and answer (issue 36)."""
+    channel_failures: int = 5
+    """Failed deliveries in a row after which a channel is disabled and its player told by
+    email (issue 36 §2)."""
     """The shared secret of ``POST /inbound/mime`` (``Authorization: Bearer ...``); empty,
     the endpoint does not exist (404)."""
 

@@ -348,6 +348,9 @@ def settings(
         # No test asks the real DNS (issue 31): the reply checks' tests answer with their
         # own records (service.mail.authenticity.DNS); every other process asks nothing.
         inbound_dns="off",
+        # Webhooks' receivers in tests are local servers (issue 36); the refusal of private
+        # addresses is tested with the setting off (tests/service/test_webhooks.py).
+        webhook_allow_private=True,
     )
     for key, value in s.as_env().items():
         monkeypatch.setenv(key, value)

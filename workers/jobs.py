@@ -16,6 +16,7 @@ from service.mail import signin as signin_mail
 from service.mail.compose import Outgoing, Plan, compose, plan, still_wanted
 from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
 from service.mail.smtp import deliver, refused_for_good
+from service.notify import delivery, fanout, letters
 from service.play import blocklist, opentables, reach, signin, suppression
 from service.store import people
 from service.store.db import sessions
@@ -64,6 +65,8 @@ def send_outbox(outbox_id: int) -> str:
         skipped: str | None = None
         if written is None:
             planned = plan(session, row)
+            # Issue 36: what the channels beside email are owed, once, whatever the email.
+            delivery.after_commit(session, settings, fanout.owed(session, row, planned))
             if isinstance(planned, str):
                 row.attempts += 1
                 skipped = planned
@@ -283,8 +286,12 @@ def _tell_table(settings: Settings, outbox_id: int) -> None:
 
 
 def sweep_outbox(older_than: int | None = None) -> list[int]:
-    """The scheduler's sweep (:func:`service.mail.queue.sweep`) with the job's settings."""
-    return sweep(settings_for_job(), older_than)
+    """The scheduler's sweep (:func:`service.mail.queue.sweep`) with the job's settings,
+    and the notifications' on the channels beside email (issue 36)."""
+    settings = settings_for_job()
+    swept = sweep(settings, older_than)
+    delivery.sweep(settings, older_than)
+    return swept
 
 
 def sweep_inbox_job(older_than: int | None = None) -> list[int]:
@@ -487,3 +494,41 @@ def deliver_letter(settings: Settings, letter: ledger.Letter) -> str:
     with sessions(settings.database_url).begin() as session:
         ledger.sent(session, letter.email_id)
     return "sent"
+
+
+def send_notification(notification_id: int) -> str:
+    """Deliver one notification on its channel beside email (issue 36): a second run, or
+    one on a notification another job is sending, sends nothing; a failure is raised for
+    RQ's retry, until the channel is disabled (:mod:`service.notify.delivery`)."""
+    return delivery.send(settings_for_job(), notification_id)
+
+
+def send_channel_letter(channel_id: int, attempt: str) -> str:
+    """Tell a channel's player by email that it was disabled, and why (issue 36 §2), in
+    their language: composed here, so a second run sends the bytes the first composed."""
+    settings = settings_for_job()
+    found_by = ledger.key(letters.CHANNEL_OFF, attempt)
+    with sessions(settings.database_url).begin() as session:
+        written = ledger.of_key(session, found_by)
+        if written is not None and written.sent_at is not None:
+            return "already done"
+        built = letters.message(session, settings, channel_id)
+        refused = built if isinstance(built, str) else None
+        if refused is None and isinstance(built, letters.Letter):
+            email = built.to
+            refused = "the address is blocked" if blocklist.blocked(session, email) else None
+            refused = refused or reach.refusal(session, email)
+        if refused is not None:
+            if written is not None:
+                ledger.dropped(session, written.id)
+            return f"skipped: {refused}"
+        assert isinstance(built, letters.Letter)
+        if written is None:
+            written = ledger.write(
+                session, settings, Outgoing(built.message, built.to), letters.CHANNEL_OFF,
+                found_by=found_by,
+            )  # fmt: skip
+        letter = ledger.letter(settings, written)
+    if letter is None:
+        return "already done"
+    return deliver_letter(settings, letter)

@@ -89,6 +89,8 @@ def run(host: str, port: int) -> None:
         # Its replies are typed in /mailbox on this machine, never sent from the sender's
         # own domain: no DNS is asked of them (DKIM, DMARC, SPF; issue 31 §4).
         inbound_dns="off",
+        # Its webhooks may post to a receiver on this machine (issue 36).
+        webhook_allow_private=True,
     )
     migrate(settings.database_url)
     # Loopback only, whatever HOST says: replies come from /mailbox, on this machine.

@@ -90,9 +90,11 @@ def compose(
         return Outgoing(message(settings, email), planned.recipient[1])
 
 
-def plan(session: Session, row: OutboxRow) -> Plan | str:
+def plan(session: Session, row: OutboxRow, *, channels: bool = False) -> Plan | str:
     """Whom ``row``'s email goes to and what it offers, or why it is not worth sending
-    now; an answer to a reply goes to its seat's own address."""
+    now; an answer to a reply goes to its seat's own address. ``channels``: for the
+    player's channels beside email (issue 36), which a player who chose
+    :data:`CHANNELS_ONLY` gets every turn on."""
     loaded = eventstore.load(session, row.game_id)
     seat = seat_row(loaded.row, row.seat)
     if row.kind == ANSWER:
@@ -101,7 +103,7 @@ def plan(session: Session, row: OutboxRow) -> Plan | str:
             return refused
         assert seat.email is not None
         return Plan((seat.name, seat.email), None, False, False, loaded)
-    return worth_sending(session, row, loaded, seat)
+    return worth_sending(session, row, loaded, seat, channels=channels)
 
 
 def still_wanted(session: Session, row: OutboxRow) -> str | None:
@@ -141,8 +143,21 @@ class Plan:
         return shown_names.of_seat(seat_row(self.loaded.row, seat))
 
 
-def worth_sending(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow) -> Plan | str:
-    """Whom the row's email goes to, and what it offers, or why it is not worth sending now."""
+CHANNELS_ONLY = "the player chose their other channels"
+"""Why a turn email was not sent to a player who chose every turn on their channels beside
+email and no turn emails (the style ``channels``, issue 36)."""
+STYLE_SKIPS = {
+    "digest": "the player chose a daily digest",
+    "none": "the player chose no turn emails",
+    "channels": CHANNELS_ONLY,
+}
+
+
+def worth_sending(
+    session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRow, *, channels: bool = False
+) -> Plan | str:
+    """Whom the row's email goes to, and what it offers, or why it is not worth sending now
+    (``channels``: to the player's channels beside email, issue 36)."""
     kind = kinds.of(row.kind)
     addressed = _addressee(session, row, loaded, seat)
     if isinstance(addressed, str):
@@ -156,9 +171,8 @@ def worth_sending(session: Session, row: OutboxRow, loaded: Loaded, seat: SeatRo
             return stale
     if kind.turn_news:
         style = people.notify_of(session, seat)
-        if style != "each":
-            chosen = "a daily digest" if style == "digest" else "no turn emails"
-            return f"the player chose {chosen}"
+        if style != "each" and not (channels and style == "channels"):
+            return STYLE_SKIPS.get(style, STYLE_SKIPS["none"])
     return Plan(recipient, offer, acting, owns, loaded)
 
 

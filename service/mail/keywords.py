@@ -200,6 +200,29 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "es": ("nuevo canal", "renovar canal", "renovar mi canal"),
         "ja": ("新しいフィード", "フィード更新"),
     },
+    # Issue 36: a webhook beside email for all the player's games ("webhook <url>", or
+    # "webhook slack <url>"), the player's channels listed, and every webhook removed.
+    "webhook": {
+        "en": ("webhook", "add webhook"),
+        "ru": ("вебхук", "добавить вебхук"),
+        "uk": ("вебхук", "додати вебхук"),
+        "es": ("añadir webhook", "webhook"),
+        "ja": ("ウェブフック", "ウェブフック追加"),
+    },
+    "channels": {
+        "en": ("channels", "my channels"),
+        "ru": ("каналы", "мои каналы"),
+        "uk": ("канали", "мої канали"),
+        "es": ("canales", "mis canales"),
+        "ja": ("チャンネル", "通知先"),
+    },
+    "no_webhook": {
+        "en": ("no webhook", "remove webhook", "stop webhook"),
+        "ru": ("без вебхука", "удалить вебхук"),
+        "uk": ("без вебхука", "видалити вебхук"),
+        "es": ("sin webhook", "quitar webhook"),
+        "ja": ("ウェブフック解除", "ウェブフック削除"),
+    },
 }  # fmt: skip
 # For translators: the words that leave an open table (issue 35 §1) in a reply to its
 # emails; any other reply to the email that asks to confirm a seat takes it. Not commands
@@ -212,7 +235,9 @@ LEAVE_TABLE: dict[str, tuple[str, ...]] = {
     "ja": ("退席", "抜ける", "抜けます", "やめる", "いいえ", "停止"),
 }
 
-TAKES_MORE = frozenset({"away", "nudge", "vote", "replace", "note", "say", "mute", "unmute"})
+TAKES_MORE = frozenset(
+    {"away", "nudge", "vote", "replace", "note", "say", "mute", "unmute", "webhook"}
+)
 """Commands followed by more words; the others are the whole line."""
 UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
 """A word between ``away`` and its (last) day ("away until", "нет до", "hasta el")."""

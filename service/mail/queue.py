@@ -39,6 +39,8 @@ SEND_JOB = "workers.jobs.send_outbox"
 """The RQ job that sends one row, named (RQ imports it in the worker), never imported here."""
 HELD_JOB = "workers.jobs.send_held"
 """The RQ job that sends what is held for an address as one email (issue 31 §3)."""
+NOTIFY_JOB = "workers.jobs.send_notification"
+"""The RQ job that delivers one notification on a channel beside email (issue 36)."""
 READ_JOB = "workers.jobs.read_inbox"
 """The RQ job that reads one received message (issue 18), named likewise."""
 LAST_TICK = "pbem:tick:done"
@@ -99,6 +101,22 @@ def enqueue_held(settings: Settings, outbox_ids: list[int]) -> int:
     """Enqueue :data:`HELD_JOB` for held rows (one per address, named by its smallest held
     row), as the sweep does: a job still waiting is left alone."""
     return _enqueue(settings, HELD_JOB, held_job_id, "send held", outbox_ids, True)
+
+
+def notification_job_id(notification_id: int) -> str:
+    return f"notification-{notification_id}"
+
+
+def enqueue_notifications(
+    settings: Settings, notification_ids: list[int], *, sweeping: bool = False
+) -> int:
+    """Enqueue one delivery job per notification (issue 36), as :func:`enqueue_outbox` does
+    for emails: best effort, after the commit; with the same retries; ``sweeping``, a
+    notification whose job still waits is left alone."""
+    return _enqueue(
+        settings, NOTIFY_JOB, notification_job_id, "send notification", notification_ids,
+        sweeping,
+    )  # fmt: skip
 
 
 def enqueue_inbox(settings: Settings, inbox_ids: list[int], *, sweeping: bool = False) -> int:

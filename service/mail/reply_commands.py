@@ -35,13 +35,23 @@ from service.mail.dates import fold, read_day
 from service.mail.keywords import FROM, TO, UNTIL, word
 from service.mail.parsing import echo, parse
 from service.mail.parsing import private as parse_private
-from service.play import feeds, notes, rematch, resigning, slowplay, suppression, talk
+from service.play import (
+    channels,
+    feeds,
+    notes,
+    rematch,
+    resigning,
+    slowplay,
+    suppression,
+    talk,
+    webhook_urls,
+)
 from service.play.moves import check_holder, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
 from service.store import names as shown_names
 from service.store.eventstore import Loaded, now
-from service.store.models import SeatRow
+from service.store.models import ChannelRow, SeatRow
 from service.table import schedule
 from service.table.state import CHOICE_LABELS, CHOICES
 from service.words import _, listing, n_
@@ -286,6 +296,10 @@ def _help(example: str) -> dict[str, str]:
         "unmute": _("followed by a player's name: read what they say again"),
         "feed": _("the address of your private feed, for a feed reader (made if you have none)"),
         "new_feed": _("a new address for your private feed: the old one stops working"),
+        "webhook": _("followed by a chat room's webhook address: your turns in all your "
+                     "games come there too (Discord, Slack or signed JSON)"),
+        "channels": _("list your channels beside email"),
+        "no_webhook": _("remove your webhooks"),
         "help": _("this list"),
     }  # fmt: skip
 
@@ -707,6 +721,80 @@ def feed(t: _Table, command: str, _rest: str) -> Result:
     ], []
 
 
+# Issue 36: channels beside email, by reply. A webhook added by reply is for all the
+# player's games (the desk can limit one to a game): a chat room is where the player is.
+
+
+def webhook(t: _Table, _command: str, rest: str) -> Result:
+    """``webhook <url>``, or ``webhook discord|slack|json <url>``: the receiver is read
+    from the URL when not named (Discord's and Slack's own hosts; else generic JSON)."""
+    email = t.holder.email
+    assert email is not None
+    parts = rest.split()
+    if not parts:
+        raise _refuse(_("Write the webhook's address after {command}.", command=word("webhook")))
+    flavour = parts[0].lower() if len(parts) > 1 else webhook_urls.flavour_of(parts[-1])
+    url = parts[-1]
+    added = webhook_urls.add(t.session, t.settings, url, flavour, email=email)
+    said: list[str] = [
+        _(
+            "Your turns in all your games now also come to this webhook ({kind}), as your "
+            "email settings say.",
+            kind=channels.label(added),
+        )
+    ]
+    if added.flavour == "json":
+        said.append(
+            _("Its receiver checks each post with this secret: {secret}", secret=added.secret)
+        )
+    return said, []
+
+
+def _kept(t: _Table) -> list[ChannelRow]:
+    email = t.holder.email
+    assert email is not None
+    return [
+        c for c in channels.of_player(t.session, email) if c.disabled_reason != channels.REMOVED
+    ]
+
+
+def list_channels(t: _Table, _command: str, _rest: str) -> Result:
+    found = _kept(t)
+    if not found:
+        return [
+            _(
+                "You have no channel beside email. Add a webhook: {command} <url>.",
+                command=word("webhook"),
+            )
+        ], []
+    lines: list[str] = [_("Your channels beside email:")]
+    for row in found:
+        state = (
+            _("working")
+            if row.disabled_at is None
+            else _("turned off: {why}", why=channels.reason(row))
+        )
+        lines.append(f"- {words.text(channels.label(row))}: {words.text(state)}")
+    return lines, []
+
+
+def no_webhook(t: _Table, _command: str, _rest: str) -> Result:
+    email = t.holder.email
+    assert email is not None
+    removed = [row for row in _kept(t) if row.kind == "webhook"]
+    for row in removed:
+        channels.remove(t.session, row.id, email)
+    if not removed:
+        return [_("You have no webhook to remove.")], []
+    return [
+        n_(
+            "{n} webhook removed: your turns come by email alone, as your email settings say.",
+            "{n} webhooks removed: your turns come by email alone, as your email settings say.",
+            n=len(removed),
+        )
+    ], []
+
+
 HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "status": status,
     "help": help_,
@@ -732,6 +820,9 @@ HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "rematch": rematch_,
     "feed": feed,
     "new_feed": feed,
+    "webhook": webhook,
+    "channels": list_channels,
+    "no_webhook": no_webhook,
 }
 ASKS = {"resign": "resign"}
 """Commands whose answer asks for a confirmation, and what its reply address asks."""

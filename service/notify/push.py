@@ -36,6 +36,9 @@ from pywebpush import WebPusher, WebPushException, webpush
 
 from service.config import Settings
 from service.notify import vapid
+from service.notify.notice import Notice
+from service.notify.result import Delivered
+from service.store.eventstore import now
 from service.store.models import ChannelRow
 
 MAX_BODY = 4096
@@ -163,6 +166,22 @@ def send(
         )
     assert isinstance(response, requests.Response)  # not curl
     return PushResult(ok=True, status=response.status_code, size=size, truncated=truncated)
+
+
+def deliver(settings: Settings, channel: ChannelRow, notice: Notice) -> Delivered:
+    """The push channels' sender of :mod:`service.notify.delivery`: ``notice`` as the
+    service worker shows it (the game and what happened as its title, the decision and its
+    deadline as its body, the turn page to open), kept by the push service until the
+    deadline and replacing the game's older message (its ``Topic``)."""
+    body = " ".join(part for part in (notice.prompt, notice.deadline) if part)
+    message = {
+        "title": f"{notice.title}: {notice.headline}",
+        "body": body,
+        "url": notice.url,
+    }
+    topic = topic_of(notice.game_id or "test")
+    answer = send(settings, channel, message, ttl=ttl_until(notice.deadline_at, now()), topic=topic)
+    return Delivered(ok=answer.ok, gone=answer.gone, error=answer.error)
 
 
 def fit(pusher: WebPusher, message: dict[str, Any]) -> tuple[bytes | None, int, bool]:

@@ -15,12 +15,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
+from engine.kit.words import Msg
+from service.addresses import normal
 from service.errors import BadRequest, NotFound
 from service.store.eventstore import now
-from service.store.models import ChannelRow
+from service.store.models import AddressRow, ChannelRow, GameRow, NotificationRow
 from service.words import _
 
 KINDS = ("webhook", "push", "feed")
@@ -31,8 +33,12 @@ FLAVOURS: dict[str, tuple[str, ...]] = {
 }
 """Each kind's receivers: a webhook's as it posts to them (Discord's and Slack's incoming
 webhooks, or a generic JSON receiver whose payload is documented in docs/channels.md)."""
+REMOVED = "removed by its owner"
+REPLACED = "replaced by a newer one"
+GONE = "the receiver says it no longer exists"
+"""Why a table's webhook stopped: a player of the table set another."""
 MOST_PER_PLAYER = 10
-"""Channels one address may have: more are refused with a clear message."""
+"""Working channels one address may have: more are refused with a clear message."""
 
 
 def add(
@@ -52,7 +58,8 @@ def add(
         raise BadRequest(_("Unknown kind of channel."))
     if email is None and game_id is None:
         raise BadRequest(_("A channel belongs to a player or to a game."))
-    if email is not None and len(of_player(session, email)) >= MOST_PER_PLAYER:
+    working = [c for c in of_player(session, email) if active(c)] if email is not None else []
+    if len(working) >= MOST_PER_PLAYER:
         raise BadRequest(
             _("At most {n} channels per address: remove one first.", n=str(MOST_PER_PLAYER))
         )
@@ -69,7 +76,7 @@ def add(
         failures=0,
     )
     session.add(row)
-    session.flush()
+    recount(session, row)
     return row
 
 
@@ -108,9 +115,113 @@ def remove(session: Session, channel_id: int, email: str) -> None:
     """Remove a channel of ``email`` for good: it is disabled (its notifications kept for
     the record) and its target and keys forgotten."""
     row = owned(session, channel_id, email)
-    row.disabled_at, row.disabled_reason = now(), "removed by its owner"
+    disable(session, row, REMOVED)
     row.target, row.keys = "", None
+
+
+def disable(session: Session, row: ChannelRow, reason: str) -> None:
+    """Turn ``row`` off for ``reason`` (it stays, with its notifications, for the record)."""
+    if row.disabled_at is None:
+        row.disabled_at, row.disabled_reason = now(), reason[:120]
+    recount(session, row)
+
+
+def recount(session: Session, channel: ChannelRow) -> None:
+    """Count again the working channels of ``channel``'s owner (on their address's row) or
+    of its game (a table's): what lets an email's job for a player without channels, at a
+    table without one, ask nothing more (``service.notify.fanout``). A feed is read, never
+    posted to: it is not counted."""
+    session.flush()
+    working = (ChannelRow.disabled_at.is_(None), ChannelRow.kind != "feed")
+    if channel.email is None:
+        game = session.get(GameRow, channel.game_id)
+        if game is not None:
+            game.channels = (
+                session.scalar(
+                    select(func.count(ChannelRow.id)).where(
+                        ChannelRow.game_id == channel.game_id, ChannelRow.email.is_(None), *working
+                    )
+                )
+                or 0
+            )
+        return
+    key = normal(channel.email)
+    if key is None:
+        return
+    count = (
+        session.scalar(
+            select(func.count(ChannelRow.id)).where(
+                func.lower(ChannelRow.email) == channel.email.lower(), *working
+            )
+        )
+        or 0
+    )
+    known = session.get(AddressRow, key)
+    if known is None:
+        if count == 0:
+            return
+        known = AddressRow(key=key, channels=0)
+        session.add(known)
+    known.channels = count
+
+
+def move(session: Session, old: str, new: str) -> None:
+    """The player of ``old`` moved their games to ``new`` (issue 31): their channels go
+    with them, and each address's count is made again."""
+    mine = of_player(session, old)
+    for row in mine:
+        row.email = new
+    if mine:
+        session.flush()
+        for address in (old, new):
+            key = normal(address)
+            known = session.get(AddressRow, key) if key is not None else None
+            if known is not None:
+                known.channels = 0
+        recount(session, mine[0])
+
+
+def forget(session: Session, address: str) -> None:
+    """Forget every channel of ``address`` (issue 30: a player asked to be forgotten): the
+    channels and what they were owed go, and the address's count with them."""
+    mine = of_player(session, address)
+    if not mine:
+        return
+    ids = [c.id for c in mine]
+    session.execute(delete(NotificationRow).where(NotificationRow.channel_id.in_(ids)))
+    for row in mine:
+        session.delete(row)
+    key = normal(address)
+    known = session.get(AddressRow, key) if key is not None else None
+    if known is not None:
+        known.channels = 0
 
 
 def active(row: ChannelRow) -> bool:
     return row.disabled_at is None
+
+
+def label(channel: ChannelRow) -> Msg:
+    """A channel as its player knows it: its label, else its kind of receiver."""
+    kinds: dict[str, Msg] = {
+        "discord": _("a Discord webhook"),
+        "slack": _("a Slack webhook"),
+        "json": _("a JSON webhook"),
+        "webpush": _("push notifications in a browser"),
+        "atom": _("a private feed"),
+    }
+    said = kinds.get(channel.flavour, _("a channel"))
+    if channel.label:
+        return _("{label} ({kind})", label=channel.label, kind=said)
+    return said
+
+
+def reason(channel: ChannelRow) -> Msg:
+    """Why ``channel`` is off, in the reader's words."""
+    if channel.disabled_reason == GONE:
+        return _("its receiver says it no longer exists")
+    if channel.disabled_reason == REMOVED:
+        return _("you removed it")
+    if channel.disabled_reason:
+        return _("it failed {n} times in a row", n=channel.failures)
+    return _("it works")

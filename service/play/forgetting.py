@@ -41,7 +41,7 @@ from sqlalchemy import ColumnElement, SQLColumnExpression, and_, delete, func, o
 from sqlalchemy.orm import Session
 
 from service.addresses import normal
-from service.play import feeds, notes, opentables, signin, slowplay, talk
+from service.play import channels, feeds, notes, opentables, signin, slowplay, talk
 from service.play.moves import outbox, seat_row
 from service.store import eventstore
 from service.store.eventstore import now
@@ -83,6 +83,7 @@ def forget(session: Session, address: str) -> list[int]:
     _withdraw_offers(session, address)
     opentables.forget(session, address)  # issue 35 §1: seats at tables not yet started
     feeds.forget(session, address)  # issue 36 §1: its private feed's secret URL
+    channels.forget(session, address)  # issue 36: their webhooks, push, feed
     emails = _forget_emails(session, address)
     _forget_replies(session, address, seats, emails, moment)
     session.execute(delete(PersonRow).where(same(PersonRow.email)))

@@ -33,7 +33,7 @@ from sqlalchemy.orm import Session
 
 from service.addresses import normal
 from service.errors import BadRequest
-from service.play import slowplay, suppression
+from service.play import channels, slowplay, suppression
 from service.play.games import check_email
 from service.play.moves import outbox, resend
 from service.store import eventstore, people
@@ -52,6 +52,30 @@ RANK = {"delivered": 0, "soft": 1, "hard": 2, "complaint": 3}
 undo a permanent one."""
 
 
+READ = "reach.addresses"
+"""``session.info``'s key of the address rows :func:`refusal` read in the session (None for
+an address with no row): what :func:`read` answers without asking again."""
+_UNREAD = object()
+
+
+def read(session: Session, key: str) -> AddressRow | None:
+    """The row of what we know of the address ``key`` (as :func:`service.addresses.normal`
+    writes it): as :func:`refusal` read it in this session, or asked now. A row added since
+    (by :func:`service.play.channels.recount`) is found in the session."""
+    kept = session.info.get(READ, {}).get(key, _UNREAD)
+    if kept is _UNREAD or kept is None:
+        return session.get(AddressRow, key) if kept is _UNREAD else _added(session, key)
+    assert isinstance(kept, AddressRow)
+    return kept
+
+
+def _added(session: Session, key: str) -> AddressRow | None:
+    for row in session.new:
+        if isinstance(row, AddressRow) and row.key == key:
+            return row
+    return None
+
+
 def refusal(session: Session, address: str | None, *, answering: bool = False) -> str | None:
     """Why no email of ours goes to ``address`` now (:data:`UNREACHABLE`,
     :data:`COMPLAINED`, or :data:`service.play.suppression.SUPPRESSED`: its owner asked
@@ -64,6 +88,8 @@ def refusal(session: Session, address: str | None, *, answering: bool = False) -
     if suppression.suppressed(session, key):
         return suppression.SUPPRESSED
     row = session.get(AddressRow, key)
+    # Kept, found or not, for the channels' check of the same job (issue 36, ``read``).
+    session.info.setdefault(READ, {})[key] = row
     if row is None:
         return None
     if row.unreachable_at is not None:
@@ -213,6 +239,7 @@ def move_address(session: Session, old: str, new: str, moment: datetime) -> list
     for seat in seats:
         seat.email = new
     _move_person(session, old, new)
+    channels.move(session, old, new)  # issue 36: their channels beside email go with them
     fresh = _row(session, new_key)
     fresh.unreachable_at, fresh.complained_at, fresh.heard_at = None, None, moment
     people.acted(session, new_key, moment)  # its player followed our link: no newcomer

@@ -534,7 +534,7 @@ def set_notify(
     again lifts the stop their complaint put on every email (issue 31)."""
     if mode not in NOTIFY:
         raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(NOTIFY)))
-    if mode != "none" and (key := normal(email)) is not None:
+    if mode in ("each", "digest") and (key := normal(email)) is not None:
         session.execute(update(AddressRow).where(AddressRow.key == key).values(complained_at=None))
     row = person(session, email)
     if digest_hour is not None:

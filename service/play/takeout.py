@@ -24,7 +24,7 @@ from engine import registry
 from service.addresses import normal
 from service.config import Settings
 from service.links import urls
-from service.play import blocklist, notes, opentables, signin, suppression
+from service.play import blocklist, channels, notes, opentables, signin, suppression
 from service.store import eventstore
 from service.store.eventstore import now
 from service.store.models import (
@@ -56,6 +56,20 @@ def everything(session: Session, settings: Settings, address: str) -> dict[str, 
         "blocked": blocklist.blocked(session, address),
         "never_email_me_again": suppression.suppressed(session, address),
         "games": [_seat(session, settings, s) for s in seats],
+        "channels": [  # issue 36: their channels beside email
+            {
+                "kind": c.kind,
+                "receiver": c.flavour,
+                "label": c.label,
+                "game": c.game_id,
+                "target": c.target,
+                "created_at": _when(c.created_at),
+                "failures": c.failures,
+                "disabled_at": _when(c.disabled_at),
+                "disabled_reason": c.disabled_reason,
+            }
+            for c in channels.of_player(session, address)
+        ],
         "notes": [
             {"game": n.game_id, "seat": n.seat, "text": n.text, "updated_at": _when(n.updated_at)}
             for n in notes.of_seats(session, [(s.game_id, s.seat) for s in seats])

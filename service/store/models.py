@@ -85,6 +85,9 @@ class GameRow(Base):
     """The table's choice at creation (issue 35 §2), never changed: the finished game's
     published log carries the words said to one player alone too. Off: they stay private
     even after the game (the public words are published either way)."""
+    channels: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """How many working channels the table has (issue 36): a webhook of its own. Read with
+    the game, so an email's job asks nothing more of a table without one."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game_row", order_by="SeatRow.position"
@@ -320,12 +323,17 @@ class NotificationRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     channel_id: Mapped[int] = mapped_column(ForeignKey("channels.id"), index=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"))
+    """None for a test its player asked for (*Send a test*)."""
+    outbox_id: Mapped[int | None]
+    """The outbox row whose job owed it: what it says is built as that row's email is."""
     seq: Mapped[int]
     kind: Mapped[str] = mapped_column(String(32))
     seat: Mapped[str] = mapped_column(String(8), default="")
     created_at: Mapped[datetime]
     sent_at: Mapped[datetime | None] = mapped_column(index=True)
+    claimed_at: Mapped[datetime | None]
+    """A job is delivering it since (others leave it alone until the claim runs out)."""
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     skipped: Mapped[str | None] = mapped_column(String(120))
     last_error: Mapped[str | None] = mapped_column(Text)
@@ -650,6 +658,9 @@ class AddressRow(Base):
     """When the first email went to it while it had never acted: its invitation."""
     reminded_at: Mapped[datetime | None]
     """When the one reminder a newcomer gets went."""
+    channels: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """How many working channels beside email the address has (issue 36): read with the
+    row an email's job reads anyway, so a player without channels costs no query."""
 
 
 class SuppressedRow(Base):

@@ -35,7 +35,9 @@ CHOICE_LABELS = {
     "replace": _("Hand their seat to someone new"),
     "end": _("End the game, scored as it stands"),
 }
-NOTIFY = ("each", "digest", "none")
+NOTIFY = ("each", "digest", "none", "channels")
+"""How a player hears of their turns: an email each turn, a daily digest, no turn emails, or
+every turn on their channels beside email and no turn emails (issue 36)."""
 NUDGE_EVERY = timedelta(hours=24)
 MAX_ZONE_NAME = 64
 """IANA zone names are at most 30-odd characters; a longer one is not looked up at all."""

@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from service import words
 from service.errors import BadRequest, NotFound
 from service.links import urls as links
-from service.play import opentables, rematch
+from service.play import opentables, rematch, webhook_urls
 from service.play.games import create_game
 from service.present import notices, presentation
 from service.store import eventstore, people
@@ -44,8 +44,14 @@ def create() -> ResponseReturnValue:
     if "languages" in body and not isinstance(body["languages"], list):
         raise BadRequest("'languages' must be a list of languages.")
     opentables.welcome_languages(body.get("languages"))
+    hook = _webhook(body["webhook"]) if "webhook" in body else None
     if seats:
+        if hook is not None:
+            raise BadRequest(
+                _("A table's webhook is set once its game starts, from a player's seat page.")
+            )
         return _open_table(body, private_talk_after)
+    shown: dict[str, Any] | None = None
     with db().begin():
         applied = create_game(
             db(),
@@ -58,12 +64,34 @@ def create() -> ResponseReturnValue:
         )
         # Issue 31 §3: refused (and nothing written) past the creator's invitations.
         limits.invited(people.newcomers(db(), [s.email for s in applied.loaded.row.seats]))
+        if hook is not None:  # issue 36: the table's webhook, checked as any other
+            added = webhook_urls.add(
+                db(), settings(), hook[0], hook[1], email=None, game_id=applied.loaded.row.id
+            )
+            shown = {"kind": added.flavour}
+            if added.flavour == "json":
+                shown["secret"] = added.secret  # shown once, here
     enqueue_after_response(applied.outbox_ids)
     game_id = applied.loaded.row.id
-    response = jsonify({"id": game_id, "url": links.game_url(settings(), game_id)})
+    answer: dict[str, Any] = {"id": game_id, "url": links.game_url(settings(), game_id)}
+    if shown is not None:
+        answer["webhook"] = shown
+    response = jsonify(answer)
     response.status_code = 201
     response.headers["Location"] = links.game_url(settings(), game_id)
     return response
+
+
+def _webhook(given: Any) -> tuple[str, str]:
+    """The table's webhook asked for (issue 36): a URL, or ``{"url": ..., "kind": ...}``
+    (``discord``, ``slack``, ``json``; read from the URL when left out)."""
+    if isinstance(given, str):
+        return given, webhook_urls.flavour_of(given)
+    if isinstance(given, dict) and isinstance(given.get("url"), str):
+        kind = given.get("kind", webhook_urls.flavour_of(given["url"]))
+        if isinstance(kind, str):
+            return given["url"], kind
+    raise BadRequest(_("'webhook' must be a URL, or an object with 'url' and 'kind'."))
 
 
 def _open_table(body: dict[str, Any], private_talk_after: bool) -> ResponseReturnValue:

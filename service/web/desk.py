@@ -37,12 +37,23 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import Forbidden
 
 from service import words
-from service.errors import BadRequest
+from service.errors import BadRequest, NotFound
 from service.links import tokens
 from service.links import urls as links
 from service.mail import holding, newaddress, queue
 from service.mail import signin as signin_mail
-from service.play import feeds, forgetting, opentables, reach, signin, slowplay, takeout
+from service.notify import delivery
+from service.play import (
+    channels,
+    feeds,
+    forgetting,
+    opentables,
+    reach,
+    signin,
+    slowplay,
+    takeout,
+    webhook_urls,
+)
 from service.present import desk
 from service.store import eventstore, people
 from service.store.models import PersonRow, SeatRow
@@ -122,7 +133,12 @@ def show() -> ResponseReturnValue:
                 "each": _("an email every time it is my turn"),
                 "digest": _("in the daily digest"),
                 "none": _("no turn emails"),
+                "channels": _("on my other channels only"),
             },
+            "channels": _channels(address, games),
+            "flavours": WEBHOOK_FLAVOURS,
+            "secret": _secret_once(address),
+            "channel_saved": request.args.get("saved") in {"channel", "test", "removed"},
         }
     return render_template("desk.html", **context)
 
@@ -131,6 +147,48 @@ def _feed(address: str) -> dict[str, str] | None:
     """The address's private Atom feed (issue 36 §1), if it has one: its secret URL."""
     found = feeds.of_address(db(), address)
     return None if found is None else {"url": feeds.url(settings(), found)}
+
+
+WEBHOOK_FLAVOURS = {
+    "discord": _("Discord"),
+    "slack": _("Slack (or Matrix through its Slack bridge)"),
+    "json": _("Generic JSON, signed (or Matrix through a JSON bridge)"),
+}
+SECRET_KEY = "channel_secret"
+"""Where the session holds the generic JSON webhook just added, to show its secret once."""
+
+
+def _channels(address: str, games: dict[str, Any]) -> list[dict[str, Any]]:
+    """The address's channels as the desk lists them (issue 36): working ones first."""
+    titles = {g["id"]: f"{g['title']} #{g['id']}" for g in games["playing"] + games["finished"]}
+    shown = []
+    for row in channels.of_player(db(), address):
+        if row.disabled_reason == channels.REMOVED:
+            continue
+        shown.append(
+            {
+                "id": row.id,
+                "what": channels.label(row),
+                "where": titles.get(row.game_id, f"#{row.game_id}")
+                if row.game_id
+                else _("All my games"),
+                "working": row.disabled_at is None,
+                "why": None if row.disabled_at is None else channels.reason(row),
+                "testable": row.disabled_at is None and row.kind in delivery.SENDERS,
+            }
+        )
+    return sorted(shown, key=lambda c: not c["working"])
+
+
+def _secret_once(address: str) -> str | None:
+    """The secret of the generic JSON webhook just added, shown once, then never again."""
+    channel_id = session.pop(SECRET_KEY, None)
+    if not isinstance(channel_id, int):
+        return None
+    try:
+        return channels.owned(db(), channel_id, address).secret
+    except NotFound:
+        return None
 
 
 def _waiting_tables(address: str) -> list[dict[str, Any]]:
@@ -277,6 +335,50 @@ def away() -> ResponseReturnValue:
             outbox += slowplay.declare_away(db(), email, first, last, only)
     enqueue_after_response(outbox)
     return redirect("/me?saved=away#settings", 303)
+
+
+# Issue 36: channels beside email.
+
+
+@bp.post("/me/channels")
+def add_channel() -> ResponseReturnValue:
+    """Add a webhook for every game of the player's, or one."""
+    address = _address()
+    flavour = request.form.get("flavour", "")
+    with db().begin():
+        seats = signin.seats_of(db(), address)
+        game = request.form.get("game", ALL)
+        only = None if game == ALL else _scope(seats)[0].game_id
+        owner = seats[0].email if seats else address
+        added = webhook_urls.add(
+            db(), settings(), request.form.get("url", ""), flavour, email=owner or address,
+            game_id=only, label=request.form.get("label", "").strip(),
+        )  # fmt: skip
+        if added.flavour == "json":
+            session[SECRET_KEY] = added.id
+    return redirect("/me?saved=channel#channels", 303)
+
+
+@bp.post("/me/channels/<int:channel_id>/test")
+def test_channel(channel_id: int) -> ResponseReturnValue:
+    """Send a test notification through the same job as the others."""
+    address = _address()
+    with db().begin():
+        row = channels.owned(db(), channel_id, address)
+        if row.disabled_at is not None or row.kind not in delivery.SENDERS:
+            raise BadRequest(_("This channel is turned off: add it again."))
+        notification = delivery.test(db(), row)
+    current = settings()
+    enqueue_call(lambda: delivery.enqueue(current, [notification]))
+    return redirect("/me?saved=test#channels", 303)
+
+
+@bp.post("/me/channels/<int:channel_id>/remove")
+def remove_channel(channel_id: int) -> ResponseReturnValue:
+    address = _address()
+    with db().begin():
+        channels.remove(db(), channel_id, address)
+    return redirect("/me?saved=removed#channels", 303)
 
 
 # Issue 31: a new address, confirmed by a link sent to it.

@@ -31,7 +31,7 @@ class Field:
     """One field as its macro (``service/templates/fields.html``) draws it."""
 
     kind: str
-    """``number``, ``choice``, ``flag`` or ``zone``: the macro that draws it."""
+    """``number``, ``choice``, ``flag``, ``zone`` or ``url``: the macro that draws it."""
     name: str
     label: Any
     help: Any
@@ -57,6 +57,9 @@ class Reading:
     languages: list[str] = field(default_factory=list)
     private_talk_after: bool = False
     """The table's choice to show private talk in the finished game's log (issue 35 §2)."""
+    webhook: str = ""
+    webhook_kind: str = "discord"
+    """The table's webhook and its receiver (issue 36), checked when the game is made."""
 
 
 PACE = (
@@ -196,6 +199,38 @@ def talk_fields(form: Any, errors: dict[str, Any]) -> list[Field]:
     ]
 
 
+WEBHOOK = "webhook"
+WEBHOOK_KIND = "webhook_kind"
+
+
+def webhook_fields(form: Any, errors: dict[str, Any]) -> list[Field]:
+    """The table's webhook (issue 36): a chat room told of each turn, once for all."""
+    kinds = [("discord", _("Discord")), ("slack", _("Slack (or Matrix through its Slack bridge)"))]
+    return [
+        Field(
+            "url",
+            WEBHOOK,
+            _("The table's webhook (optional)"),
+            _(
+                "A chat room's incoming webhook (https://...): each turn, the game's start "
+                "and its end are posted there once, for all the players, with nothing "
+                "hidden. A generic JSON webhook is set from a player's seat page."
+            ),
+            (form.get(WEBHOOK) or "") if form else "",
+            errors.get(WEBHOOK),
+        ),
+        Field(
+            "choice",
+            WEBHOOK_KIND,
+            _("Where it posts"),
+            "",
+            (form.get(WEBHOOK_KIND) or "discord") if form else "discord",
+            errors.get(WEBHOOK_KIND),
+            values=kinds,
+        ),
+    ]
+
+
 def player_values(form: Any) -> list[str]:
     given = list(form.getlist("player")) if form and hasattr(form, "getlist") else []
     return (given + [""] * PLAYER_FIELDS)[: max(PLAYER_FIELDS, len(given))]
@@ -246,6 +281,8 @@ def read(form: Any) -> Reading:
         listed=not form.get("open_seats") or form.get("listed") == "1",
         languages=languages,
         private_talk_after=form.get(PRIVATE_TALK_AFTER) == "1",
+        webhook=(form.get(WEBHOOK) or "").strip(),
+        webhook_kind=form.get(WEBHOOK_KIND) or "discord",
     )
 
 

@@ -136,6 +136,23 @@ SCHEMAS: dict[str, Any] = {
                 "to one player alone too. Absent or false: they stay private even after the "
                 "game; words to the whole table are published either way.",
             },
+            "webhook": {
+                "oneOf": [
+                    {"type": "string", "format": "uri"},
+                    {
+                        "type": "object",
+                        "required": ["url"],
+                        "properties": {
+                            "url": {"type": "string", "format": "uri"},
+                            "kind": {"type": "string", "enum": ["discord", "slack", "json"]},
+                        },
+                    },
+                ],
+                "description": "The table's webhook (issue 36, docs/channels.md): each turn, "
+                "the game's start and its end posted once for all the seats. https only; "
+                "its kind read from the URL when left out. A generic JSON webhook's secret "
+                "is in the answer, once. Not for a game with open seats.",
+            },
             "open_seats": {
                 "type": "integer",
                 "minimum": 0,

@@ -12,10 +12,10 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy.orm import Session
 
 from service import boards, words
-from service.errors import NotFound, ServiceError
+from service.errors import BadRequest, NotFound, ServiceError
 from service.links import urls as links
 from service.mail.queue import connection
-from service.play import opentables, rematch
+from service.play import opentables, rematch, webhook_urls
 from service.play.games import create_game, zones
 from service.present import presentation
 from service.store import eventstore, people
@@ -48,6 +48,9 @@ def create() -> ResponseReturnValue:
     if filled.errors:
         return _home(form, _("Please correct the fields marked below."), filled.errors), 400
     if filled.open_seats:
+        if filled.webhook:
+            error = _("A table's webhook is set once its game starts, from a player's seat page.")
+            return _home(form, error, {newgame.WEBHOOK: error}), 400
         return _open_table(form, filled)
     try:
         with db().begin():
@@ -63,6 +66,13 @@ def create() -> ResponseReturnValue:
             )
             # Issue 31 §3: refused (and nothing written) past the creator's invitations.
             limits.invited(people.newcomers(db(), [s.email for s in applied.loaded.row.seats]))
+            if filled.webhook:  # issue 36: the table's webhook, checked as any other
+                if filled.webhook_kind not in ("discord", "slack"):
+                    raise BadRequest(_("Unknown kind of channel."))
+                webhook_urls.add(
+                    db(), settings(), filled.webhook, filled.webhook_kind, email=None,
+                    game_id=applied.loaded.row.id,
+                )  # fmt: skip
     except ServiceError as exc:  # an unknown game (404) too: the form again, saying so
         return _home(form, exc.message), exc.status
     enqueue_after_response(applied.outbox_ids)
@@ -111,6 +121,7 @@ def _home(form: Mapping[str, str], error: str | None, errors: dict[str, Any] | N
         watch=watch,
         pace=newgame.pace_fields(form, errors),
         talk=newgame.talk_fields(form, errors),
+        webhook=newgame.webhook_fields(form, errors),
         players=newgame.player_values(form),
         form=form,
         error=error,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request
+from flask import Blueprint, Response, redirect, render_template, request, session
 from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
@@ -16,7 +16,7 @@ from service.errors import BadRequest, ServiceError, Stale
 from service.links import tokens
 from service.links import urls as links
 from service.mail import digest, newaddress
-from service.play import notes, reach, rematch, resigning, slowplay
+from service.play import channels, notes, reach, rematch, resigning, slowplay, webhook_urls
 from service.play.moves import check_holder, seat_row
 from service.play.slowplay import claim
 from service.present import notices, presentation
@@ -27,6 +27,7 @@ from service.store.models import PersonRow, SeatRow
 from service.table import schedule
 from service.table.state import CHOICE_LABELS, CHOICES, NUDGE_EVERY, Table
 from service.web import db, enqueue_after_response, enqueue_call, language, preferences, settings
+from service.web import desk as desk_page
 from service.web.guard import one_click
 from service.words import _
 
@@ -71,6 +72,10 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
     request_ = table.takeback
     holder = seat_row(loaded.row, seat)
     return {
+        "table_hook": _table_hook(loaded),
+        "table_hook_secret": _hook_secret_once(loaded.row.id),
+        "hook_flavours": desk_page.WEBHOOK_FLAVOURS,
+        "hook_saved": request.args.get("webhook") in {"saved", "removed"},
         "unreachable_me": bool(reach.unreachable(db(), [holder.email])),
         # Issue 31 §3: its player never acted on our emails; joining is acting.
         "newcomer": people.newcomer(db(), holder.email),
@@ -246,6 +251,63 @@ def note(token: str) -> ResponseReturnValue:
         )
     done = "saved" if kept.text else "cleared"
     return redirect(f"/seat/{token}?note={done}#note", 303)
+
+
+# Issue 36: the table's one webhook, set, replaced or removed by any of its players: a
+# setting beside the game, no event of it (nobody is emailed; the page says who may).
+HOOK_SECRET = "table_hook_secret"
+
+
+def _table_hook(loaded: Loaded) -> dict[str, Any] | None:
+    for row in channels.of_table(db(), loaded.row.id):
+        if row.kind == "webhook" and row.disabled_reason not in (
+            channels.REMOVED,
+            channels.REPLACED,
+        ):
+            return {
+                "what": channels.label(row),
+                "working": row.disabled_at is None,
+                "why": None if row.disabled_at is None else channels.reason(row),
+            }
+    return None
+
+
+def _hook_secret_once(game_id: str) -> str | None:
+    held = session.pop(HOOK_SECRET, None)
+    if not isinstance(held, list) or len(held) != 2 or held[0] != game_id:
+        return None
+    for row in channels.of_table(db(), game_id):
+        if row.id == held[1] and row.disabled_at is None:
+            return row.secret
+    return None
+
+
+@bp.post("/seat/<token>/webhook")
+def table_webhook(token: str) -> ResponseReturnValue:
+    """Set the table's webhook (replacing the one it had): posted once per event for all."""
+    link = _link(token)
+    with db().begin():
+        loaded = language.held(db(), link.game_id, link.seat, link.generation)
+        if loaded.row.over:
+            raise BadRequest(_("The game is over: its table hears of nothing more."))
+        added = webhook_urls.add(
+            db(), settings(), request.form.get("url", ""), request.form.get("flavour", ""),
+            email=None, game_id=link.game_id,
+        )  # fmt: skip
+        if added.flavour == "json":
+            session[HOOK_SECRET] = [link.game_id, added.id]
+    return redirect(f"/seat/{token}?webhook=saved#webhook", 303)
+
+
+@bp.post("/seat/<token>/webhook/remove")
+def remove_table_webhook(token: str) -> ResponseReturnValue:
+    link = _link(token)
+    with db().begin():
+        language.held(db(), link.game_id, link.seat, link.generation)
+        for row in channels.of_table(db(), link.game_id):
+            if row.kind == "webhook":
+                channels.disable(db(), row, channels.REMOVED)
+    return redirect(f"/seat/{token}?webhook=removed#webhook", 303)
 
 
 def _rematch(loaded: Loaded, seat: str, token: str) -> dict[str, Any] | None:

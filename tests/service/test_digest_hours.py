@@ -66,7 +66,7 @@ def test_an_hour_outside_the_day_is_refused_in_the_players_own_zone(settings, zo
 
 def test_a_way_of_being_told_that_is_not_offered_is_refused_naming_those_that_are(settings):
     seated(settings)
-    assert refused(settings, "sometimes") == "Choose one of: each, digest, none."
+    assert refused(settings, "sometimes") == "Choose one of: each, digest, none, channels."
 
 
 @pytest.mark.parametrize(

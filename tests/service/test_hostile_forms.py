@@ -221,7 +221,7 @@ FIELDS = [
         "notify",
         lambda s: s.person,
         400,
-        r"Choose one of: each, digest, none\.",
+        r"Choose one of: each, digest, none, channels\.",
     ),
     Field(
         "vote ballot",

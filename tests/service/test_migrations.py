@@ -142,11 +142,13 @@ def test_a_sweepers_index_holds_exactly_the_rows_still_to_handle(database_url, i
                 "id",
                 "channel_id",
                 "game_id",
+                "outbox_id",
                 "seq",
                 "kind",
                 "seat",
                 "created_at",
                 "sent_at",
+                "claimed_at",
                 "attempts",
                 "skipped",
                 "last_error",
@@ -169,6 +171,7 @@ def test_a_migration_adds_its_table_and_takes_it_away_again(new_database, table,
     ("column", "before", "default"),
     [
         ("private_talk_after", "0016", False),  # issue 35 §2: the table's choice
+        ("channels", "0018", False),  # issue 36: no table channel (0)
     ],
 )
 def test_a_migration_adds_its_column_to_games_with_its_default_for_games_before_it(

@@ -294,7 +294,7 @@ def test_the_seats_settings_move_with_a_single_private_export_too(app, settings,
     [
         ({"language": "xx"}, "seat p1's language is not one of en, ru, uk, es, ja: 'xx'"),
         ({"time_zone": "Mars/Olympus"}, "seat p1's time zone: 'Mars/Olympus' is not a time zone"),
-        ({"notify": "always"}, "seat p1's email style is not one of each, digest, none"),
+        ({"notify": "always"}, "seat p1's email style is not one of each, digest, none, channels"),
         ({"muted_at": "yesterday"}, "seat p1's muted_at is not a moment with its zone"),
         ({"person": {"notify": "each", "digest_hour": 24}}, "seat p1's player's email style"),
         ("nonsense", "seat p1's settings are not an object"),
