@@ -164,3 +164,18 @@ def play_now(session, game_id: str, seat: str, move, turn_seq: int, *args, **kwa
     from service.play.moves import make_move
 
     return make_move(session, game_id, seat, Named.by_turn(turn_seq), move, None, *args, **kwargs)
+
+
+def play_to_the_end(database_url: str, game_id: str) -> None:
+    """Each seat to act plays its first legal move until the game is over."""
+    from service.store import eventstore
+    from service.store.db import sessions
+
+    while True:
+        with sessions(database_url).begin() as s:
+            loaded = eventstore.load(s, game_id)
+            if loaded.row.over:
+                return
+            seat = sorted(loaded.game.to_act(loaded.state))[0]
+            move = loaded.game.legal_moves(loaded.state, seat)[0]
+            play_now(s, game_id, seat, move, loaded.turn_seq, 10)

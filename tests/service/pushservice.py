@@ -6,6 +6,8 @@ from __future__ import annotations
 import base64
 import json
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -98,3 +100,14 @@ class Browser:
             body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"
         )
         return dict(json.loads(plain.decode("utf-8")))
+
+
+@contextmanager
+def running() -> Iterator[PushService]:
+    """A push service listening on the loopback address until the block ends."""
+    found = PushService()
+    server = found.serve()
+    try:
+        yield found
+    finally:
+        server.shutdown()

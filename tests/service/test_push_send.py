@@ -20,7 +20,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, utils
 from service.config import Settings
 from service.notify import push, vapid
 from tests.fixtures import TEST_KEY
-from tests.service.pushservice import Browser, PushService, b64url, unb64url
+from tests.service.pushservice import Browser, PushService, b64url, running, unb64url
 
 SETTINGS = Settings(secret_key=TEST_KEY, mail_from="Play by email <games@pbem.example>")
 TURN = {
@@ -32,10 +32,8 @@ TURN = {
 
 @pytest.fixture
 def service():
-    found = PushService()
-    server = found.serve()
-    yield found
-    server.shutdown()
+    with running() as found:
+        yield found
 
 
 def browser(service: PushService, name: str = "one") -> Browser:

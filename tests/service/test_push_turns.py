@@ -10,7 +10,7 @@ import pytest
 from service.play import channels, slowplay
 from service.store.db import sessions
 from service.store.models import ChannelRow
-from tests.service.pushservice import Browser, PushService, b64url
+from tests.service.pushservice import Browser, b64url, running
 from tests.service.test_history import decide
 from tests.service.test_webhooks import ANN, new_game, to_act
 
@@ -19,10 +19,8 @@ pytestmark = pytest.mark.usefixtures("regulars")
 
 @pytest.fixture
 def service():
-    found = PushService()
-    server = found.serve()
-    yield found
-    server.shutdown()
+    with running() as found:
+        yield found
 
 
 def subscribed(settings, browser: Browser, email: str = ANN) -> int:

@@ -19,7 +19,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.eventstore import now
 from service.store.models import GameRow, RematchRow
-from tests.helpers import html_of, path, play_now, text_of
+from tests.helpers import html_of, path, play_to_the_end, text_of
 from tests.service.replying import deliver, reply_message
 from workers.schedule import settle_rematches, tick
 
@@ -35,14 +35,7 @@ def finished(settings, work, game: str = "tictactoe", players=None, pace=None) -
     players = players or [f"Ann <{ANN}>", f"Bob <{BOB}>"]
     with sessions(settings.database_url).begin() as s:
         game_id = create_game(s, game, players, {}, pace).loaded.row.id
-    while True:
-        with sessions(settings.database_url).begin() as s:
-            loaded = eventstore.load(s, game_id)
-            if loaded.row.over:
-                break
-            seat = sorted(loaded.game.to_act(loaded.state))[0]
-            move = loaded.game.legal_moves(loaded.state, seat)[0]
-            play_now(s, game_id, seat, move, loaded.turn_seq, 10)
+    play_to_the_end(settings.database_url, game_id)
     work()
     return game_id
 

@@ -23,7 +23,8 @@ from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, TalkRow
-from tests.helpers import play_now, submit_new_game
+from tests import helpers
+from tests.helpers import submit_new_game
 from tests.service.test_verify import rehash
 
 pytestmark = pytest.mark.usefixtures("regulars")
@@ -47,14 +48,7 @@ def say(settings, game_id: str, seat: str, text: str, to: str | None = None) -> 
 
 def play_to_the_end(settings, game_id: str) -> None:
     """Each seat plays its first legal move until the game is over."""
-    while True:
-        with sessions(settings.database_url).begin() as s:
-            loaded = eventstore.load(s, game_id)
-            if loaded.row.over:
-                return
-            seat = sorted(loaded.game.to_act(loaded.state))[0]
-            move = loaded.game.legal_moves(loaded.state, seat)[0]
-            play_now(s, game_id, seat, move, loaded.turn_seq, 10)
+    helpers.play_to_the_end(settings.database_url, game_id)
 
 
 def talked(settings, *, private_talk_after: bool = False, finish: bool = True, players=PLAYERS):
