@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import board_words, email_fanout, email_profile, hostile_mail, move_profile
+from bench import notifications as notification_bench
 from bench import replies as reply_bench
 from bench import signing as signing_bench
 from bench.figures import Figure, at_least, at_most, shown
@@ -52,6 +53,7 @@ def main() -> int:
             "email_profile": email_profile.run(settings, log=log),
             "signing": signing_bench.run(settings, log=log),
             "replies": reply_bench.run(settings, log=log),
+            "notifications": notification_bench.run(settings, log=log),
             "hostile": hostile_mail.run(settings, log=log),
             "loading": state_loading.run(settings, log=log, built=built),
             "history": history.run(settings, log=log, ids=built),
@@ -133,6 +135,7 @@ def judged(report: dict[str, Any]) -> list[Figure]:
     )
     figures += signing_bench.judged(report["signing"])
     figures += reply_bench.judged(report["replies"])
+    figures += notification_bench.judged(report["notifications"])
     figures += hostile_mail.judged(report["hostile"])
     for name, c in report["cpu"].items():
         figures.append(
@@ -344,6 +347,8 @@ def summary(report: dict[str, Any], figures: list[Figure]) -> str:
         *signing_bench.lines(report["signing"]),
         "",
         *reply_bench.lines(report["replies"]),
+        "",
+        *notification_bench.lines(report["notifications"]),
         "",
         *hostile_mail.lines(report["hostile"]),
         "",
