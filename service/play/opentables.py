@@ -430,8 +430,9 @@ def listing(session: Session, before: int | None, limit: int) -> dict[str, Any]:
         .where(OpenTableRow.state == OPEN, OpenTableRow.listed.is_(True))
         .options(selectinload(OpenTableRow.places))  # one query for every table's seats
     )
-    if before is not None:
-        query = query.where(OpenTableRow.created_at < _moment(before))
+    moment = _moment(before) if before is not None else None
+    if moment is not None:
+        query = query.where(OpenTableRow.created_at < moment)
     found = list(
         session.scalars(
             query.order_by(OpenTableRow.created_at.desc(), OpenTableRow.id).limit(limit + 1)
@@ -450,8 +451,13 @@ def _stamp(moment: datetime) -> int:
     return int(moment.timestamp() * 1_000_000)
 
 
-def _moment(stamp: int) -> datetime:
-    return datetime.fromtimestamp(stamp / 1_000_000, UTC)
+def _moment(stamp: int) -> datetime | None:
+    """The moment of a page's ``before``; None for one no calendar holds (every table was
+    opened before it: the newest page)."""
+    try:
+        return datetime.fromtimestamp(stamp / 1_000_000, UTC)
+    except (ValueError, OverflowError, OSError):
+        return None
 
 
 def summary(table: OpenTableRow) -> dict[str, Any]:

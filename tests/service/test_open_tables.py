@@ -375,3 +375,16 @@ def test_a_player_seated_at_an_open_table_signs_in_and_finds_it_on_their_desk(
     assert link in desk and "1 of 3" in desk
     client.post(f"{link}/leave")
     assert f"/tables/{table_id}" not in client.get("/me").get_data(as_text=True)
+
+
+def test_a_page_of_tables_before_a_moment_no_calendar_holds_is_the_newest(client):
+    made = client.post("/api/games", json={"game": "tictactoe", "players": [], "open_seats": 2})
+    table_id = made.get_json()["id"]
+    for before in ("99999999999999999", "0"):
+        answer = client.get(f"/api/tables?before={before}")
+        assert answer.status_code == 200
+        page = client.get(f"/tables?before={before}")
+        assert page.status_code == 200
+    assert [
+        t["id"] for t in client.get("/api/tables?before=99999999999999999").get_json()["tables"]
+    ] == [table_id]

@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 import pytest
+from werkzeug.routing.converters import IntegerConverter
 
 from service import create_app
 from service.links import tokens
@@ -134,7 +135,11 @@ def test_every_form_route_without_a_signed_link_needs_a_csrf_token(app, client):
             continue
         if "token" in rule.arguments:
             continue
-        url = rule.build({name: "x" for name in rule.arguments})[1]
+        # Any value the route's converter takes: a number for <int:...>, else a word.
+        converters = rule._converters  # werkzeug keeps each argument's converter here
+        url = rule.build(
+            {n: "1" if isinstance(converters[n], IntegerConverter) else "x" for n in rule.arguments}
+        )[1]
         response = client.post(url, data={"anything": "1"})
         assert response.status_code == 400, rule
         assert "send it again" in response.get_data(as_text=True), rule
