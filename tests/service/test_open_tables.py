@@ -372,7 +372,8 @@ def test_a_player_seated_at_an_open_table_signs_in_and_finds_it_on_their_desk(
     sign_in(client, smtp, work, BOB, BOB)  # no game yet: the table alone lets them in
     desk = client.get("/me").get_data(as_text=True)
     assert "Waiting for players" in desk and f"/tables/{table_id}" in desk
-    assert link in desk and "1 of 3" in desk
+    signed = link.split("/tables/seat/")[1].split(".")[0]  # the seat's body (not its time)
+    assert f"/tables/seat/{signed}." in desk and "1 of 3" in desk
     client.post(f"{link}/leave")
     assert f"/tables/{table_id}" not in client.get("/me").get_data(as_text=True)
 
