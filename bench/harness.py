@@ -14,7 +14,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -79,6 +79,22 @@ def standalone_settings(queue_name: str) -> Settings:
     load_extra_games(settings)
     migrate(settings.database_url)
     return settings
+
+
+def standalone(
+    run: Callable[..., dict[str, Any]],
+    lines: Callable[[dict[str, Any]], list[str]],
+    judged: Callable[[dict[str, Any]], list[Any]],
+    valid: Callable[[dict[str, Any]], bool],
+) -> int:
+    """One part of ``make bench`` run alone (``python -m bench.<part>``): its run on the
+    bench's settings, its lines and judged figures printed; 1 when the run is not valid."""
+    with bench_settings() as settings:
+        r = run(settings, log=log)
+    print("\n".join(lines(r)))
+    for figure in judged(r):
+        print(figure.line())
+    return 0 if valid(r) else 1
 
 
 def log(line: str) -> None:

@@ -138,14 +138,9 @@ def judged(r: dict[str, Any]) -> list[Figure]:
 
 
 def main() -> int:
-    from bench.harness import bench_settings, log
+    from bench.harness import standalone
 
-    with bench_settings() as settings:
-        r = run(settings, log=log)
-    print("\n".join(lines(r)))
-    for figure in judged(r):
-        print(figure.line())
-    return 0 if valid(r) else 1
+    return standalone(run, lines, judged, valid)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from rq import get_current_job
 from sqlalchemy import select, update
@@ -362,32 +363,23 @@ def send_sign_in(email: str, language: str, attempt: str | None = None) -> str:
     email the first composed and sends those bytes, or nothing once sent. A job queued
     before it had one sends a new link each run, each good once."""
     settings = settings_for_job()
-    found_by = ledger.key("sign_in", attempt) if attempt else None
-    with sessions(settings.database_url).begin() as session:
-        written = ledger.of_key(session, found_by) if found_by else None
-        if written is not None and written.sent_at is not None:
-            return "already done"
+
+    def refusal(session: Session, new: bool) -> str | None:
         refused = "the address is blocked" if blocklist.blocked(session, email) else None
         refused = refused or reach.refusal(session, email)  # issues 30, 31
-        if written is None and refused is None:
+        if new and refused is None:
             # Issue 31 §3: one that never answered its invitation gets nothing more, and
             # no address more than SIGN_IN_ADDRESS_CAP links an hour, whoever asks.
             refused = holding.NEWCOMER if people.newcomer(session, email) else None
             refused = refused or holding.links_refusal(session, settings, email, now())
-        if refused is not None:
-            if written is not None:
-                ledger.dropped(session, written.id)
-            return f"skipped: {refused}"
-        if written is None:
-            url = signin_mail.sign_in_url(settings, email, signin.nonce(), language)
-            message = signin_mail.message(settings, email, language, url)
-            written = ledger.write(
-                session, settings, Outgoing(message, email), SIGN_IN, found_by=found_by
-            )
-        letter = ledger.letter(settings, written)
-    if letter is None:
-        return "already done"
-    return deliver_letter(settings, letter)
+        return refused
+
+    def composed(_session: Session) -> Outgoing:
+        url = signin_mail.sign_in_url(settings, email, signin.nonce(), language)
+        return Outgoing(signin_mail.message(settings, email, language, url), email)
+
+    found_by = ledger.key(SIGN_IN, attempt) if attempt else None
+    return send_letter(settings, SIGN_IN, found_by, refusal, composed)
 
 
 def send_address_check(old: str, new: str, language: str, attempt: str) -> str:
@@ -396,30 +388,21 @@ def send_address_check(old: str, new: str, language: str, attempt: str) -> str:
     when it is blocked or its owner asked never to be emailed, nor past the hour's links
     to it (issue 31 §3). ``attempt`` names the request: a second run sends the same email."""
     settings = settings_for_job()
-    found_by = ledger.key(ADDRESS_CHECK, attempt)
-    with sessions(settings.database_url).begin() as session:
-        written = ledger.of_key(session, found_by)
-        if written is not None and written.sent_at is not None:
-            return "already done"
+
+    def refusal(session: Session, first: bool) -> str | None:
         refused = "the address is blocked" if blocklist.blocked(session, new) else None
         if suppression.suppressed(session, new):
             refused = suppression.SUPPRESSED  # issue 31 §3: its owner asked for none, ever
-        if written is None and refused is None:
+        if first and refused is None:
             refused = holding.links_refusal(session, settings, new, now())
-        if refused is not None:
-            if written is not None:
-                ledger.dropped(session, written.id)
-            return f"skipped: {refused}"
-        if written is None:
-            url = newaddress.confirm_url(settings, old, new)
-            message = newaddress.message(settings, new, language, url)
-            written = ledger.write(
-                session, settings, Outgoing(message, new), ADDRESS_CHECK, found_by=found_by
-            )
-        letter = ledger.letter(settings, written)
-    if letter is None:
-        return "already done"
-    return deliver_letter(settings, letter)
+        return refused
+
+    def composed(_session: Session) -> Outgoing:
+        url = newaddress.confirm_url(settings, old, new)
+        return Outgoing(newaddress.message(settings, new, language, url), new)
+
+    found_by = ledger.key(ADDRESS_CHECK, attempt)
+    return send_letter(settings, ADDRESS_CHECK, found_by, refusal, composed)
 
 
 def send_table_letter(seat_id: int, kind: str, attempt: str) -> str:
@@ -429,23 +412,43 @@ def send_table_letter(seat_id: int, kind: str, attempt: str) -> str:
     table started or closed), and a join's link counts among the links an address may be
     sent in an hour, as a sign-in's does (issue 31 §3)."""
     settings = settings_for_job()
-    found_by = ledger.key(kind, attempt)
+
+    def refusal(session: Session, new: bool) -> str | None:
+        seat = session.get(OpenSeatRow, seat_id)
+        return _table_letter_refusal(session, settings, seat, kind, new)
+
+    def composed(session: Session) -> Outgoing:
+        seat = session.get(OpenSeatRow, seat_id)  # the refusal's, from the identity map
+        assert seat is not None
+        return Outgoing(tableletters.message(session, settings, seat, kind), seat.email)
+
+    return send_letter(settings, kind, ledger.key(kind, attempt), refusal, composed)
+
+
+def send_letter(
+    settings: Settings,
+    kind: str,
+    found_by: str | None,
+    refusal: Callable[[Session, bool], str | None],
+    composed: Callable[[Session], Outgoing],
+) -> str:
+    """Send an email no outbox row names (a sign-in link, a new address's confirmation, an
+    open table's or a channel's letter), kept in the ledger as ``kind`` under ``found_by``
+    (the job's request: a second run finds the email the first composed and sends those
+    bytes, or nothing once sent; None, a new email each run). ``refusal(session, new)``
+    says why nothing goes now (``new``: no email was composed yet), and drops one that was;
+    ``composed`` makes the email, once."""
     with sessions(settings.database_url).begin() as session:
-        written = ledger.of_key(session, found_by)
+        written = ledger.of_key(session, found_by) if found_by else None
         if written is not None and written.sent_at is not None:
             return "already done"
-        seat = session.get(OpenSeatRow, seat_id)
-        refused = _table_letter_refusal(session, settings, seat, kind, written is None)
+        refused = refusal(session, written is None)
         if refused is not None:
             if written is not None:
                 ledger.dropped(session, written.id)
             return f"skipped: {refused}"
-        assert seat is not None
         if written is None:
-            message = tableletters.message(session, settings, seat, kind)
-            written = ledger.write(
-                session, settings, Outgoing(message, seat.email), kind, found_by=found_by
-            )
+            written = ledger.write(session, settings, composed(session), kind, found_by=found_by)
         letter = ledger.letter(settings, written)
     if letter is None:
         return "already done"
@@ -507,28 +510,19 @@ def send_channel_letter(channel_id: int, attempt: str) -> str:
     """Tell a channel's player by email that it was disabled, and why (issue 36 §2), in
     their language: composed here, so a second run sends the bytes the first composed."""
     settings = settings_for_job()
+    built: list[letters.Letter] = []
+
+    def refusal(session: Session, _new: bool) -> str | None:
+        found = letters.message(session, settings, channel_id)
+        if isinstance(found, str):
+            return found
+        built.append(found)
+        if blocklist.blocked(session, found.to):
+            return "the address is blocked"
+        return reach.refusal(session, found.to)
+
+    def composed(_session: Session) -> Outgoing:
+        return Outgoing(built[0].message, built[0].to)
+
     found_by = ledger.key(letters.CHANNEL_OFF, attempt)
-    with sessions(settings.database_url).begin() as session:
-        written = ledger.of_key(session, found_by)
-        if written is not None and written.sent_at is not None:
-            return "already done"
-        built = letters.message(session, settings, channel_id)
-        refused = built if isinstance(built, str) else None
-        if refused is None and isinstance(built, letters.Letter):
-            email = built.to
-            refused = "the address is blocked" if blocklist.blocked(session, email) else None
-            refused = refused or reach.refusal(session, email)
-        if refused is not None:
-            if written is not None:
-                ledger.dropped(session, written.id)
-            return f"skipped: {refused}"
-        assert isinstance(built, letters.Letter)
-        if written is None:
-            written = ledger.write(
-                session, settings, Outgoing(built.message, built.to), letters.CHANNEL_OFF,
-                found_by=found_by,
-            )  # fmt: skip
-        letter = ledger.letter(settings, written)
-    if letter is None:
-        return "already done"
-    return deliver_letter(settings, letter)
+    return send_letter(settings, letters.CHANNEL_OFF, found_by, refusal, composed)

@@ -129,7 +129,7 @@ def open_table(
     _check_options(game, total, options)
     spoken = seat_languages(players or [], language)
     moment = now()
-    if emails and _created_today(session, emails[0], moment) >= per_day:
+    if emails and _today(session, emails[0], moment, opened=True) >= per_day:
         raise TooMany(
             n_(
                 "One address may open {n} table a day: try again tomorrow.",
@@ -211,13 +211,15 @@ def _free_id(session: Session) -> str:
             return candidate
 
 
-def _created_today(session: Session, address: str, moment: datetime) -> int:
+def _today(session: Session, address: str, moment: datetime, *, opened: bool) -> int:
+    """Tables ``address`` opened (``opened``), or seats it asked for, in the day before
+    ``moment``: what the daily caps count."""
     return (
         session.scalar(
             select(func.count())
             .select_from(OpenSeatRow)
             .where(
-                OpenSeatRow.host.is_(True),
+                OpenSeatRow.host.is_(opened),
                 func.lower(OpenSeatRow.email) == address.lower(),
                 OpenSeatRow.asked_at > moment - DAY,
             )
@@ -285,7 +287,7 @@ def ask_to_join(
     if len(seated(table)) >= table.seats:
         raise Conflict(_("This table is full: its game is about to start."))
     moment = now()
-    if _asked_today(session, address, moment) >= per_day:
+    if _today(session, address, moment, opened=False) >= per_day:
         raise TooMany(
             n_(
                 "One address may ask for {n} seat a day: try again tomorrow.",
@@ -307,21 +309,6 @@ def ask_to_join(
     session.add(seat)
     session.flush()
     return Outcome(table, seat, [Letter(seat.id, JOIN_CHECK)])
-
-
-def _asked_today(session: Session, address: str, moment: datetime) -> int:
-    return (
-        session.scalar(
-            select(func.count())
-            .select_from(OpenSeatRow)
-            .where(
-                OpenSeatRow.host.is_(False),
-                func.lower(OpenSeatRow.email) == address.lower(),
-                OpenSeatRow.asked_at > moment - DAY,
-            )
-        )
-        or 0
-    )
 
 
 def _locked(session: Session, seat_id: int) -> tuple[OpenTableRow, OpenSeatRow]:
@@ -347,16 +334,17 @@ def confirm(session: Session, seat_id: int) -> Outcome:
         return Outcome(table, seat)
     if table.state != OPEN:
         raise Gone(_("This table is no longer open: its game started, or it closed."))
-    if len(seated(table)) >= table.seats:
+    sitting = seated(table)
+    if len(sitting) >= table.seats:
         raise Conflict(_("This table filled before you confirmed: every seat is taken."))
-    if any(s.email.lower() == seat.email.lower() for s in seated(table)):
+    if any(s.email.lower() == seat.email.lower() for s in sitting):
         raise BadRequest(_("This address already has a seat at this table."))
     if seat.invitation is not None:
         invitation(session, table, seat.invitation).used_by = seat.id
     seat.confirmed_at = now()
     people.heard_from(session, seat.email, seat.confirmed_at)  # the link reached it
     session.flush()
-    if len(seated(table)) < table.seats:
+    if len(sitting) + 1 < table.seats:
         return Outcome(table, seat, [Letter(seat.id, SEATED)])
     return Outcome(table, seat, started=start(session, table))
 
@@ -382,8 +370,13 @@ def start(session: Session, table: OpenTableRow) -> Applied:
         game_id=table.id,
         private_talk_after=table.private_talk_after,
     )
-    table.state, table.closes_at, table.ended_at = STARTED, None, now()
+    _end(table, STARTED, now())
     return applied
+
+
+def _end(table: OpenTableRow, state: str, moment: datetime) -> None:
+    """The table is open no more: its game started, or it closed; it waits for no one."""
+    table.state, table.closes_at, table.ended_at = state, None, moment
 
 
 def leave(session: Session, seat_id: int) -> Outcome:
@@ -396,7 +389,7 @@ def leave(session: Session, seat_id: int) -> Outcome:
         return Outcome(table, seat)
     seat.left_at = now()
     if table.state == OPEN and not seated(table):
-        table.state, table.closes_at, table.ended_at = CLOSED, None, seat.left_at
+        _end(table, CLOSED, seat.left_at)
     return Outcome(table, seat, [Letter(seat.id, LEFT)])
 
 
@@ -418,7 +411,7 @@ def close_due(session: Session, table_id: str, moment: datetime) -> Outcome:
     table = get(session, table_id, lock=True)
     if table.state != OPEN or table.closes_at is None or table.closes_at > moment:
         return Outcome(table)
-    table.state, table.closes_at, table.ended_at = CLOSED, None, moment
+    _end(table, CLOSED, moment)
     return Outcome(table, letters=[Letter(s.id, TABLE_CLOSED) for s in seated(table)])
 
 
@@ -503,5 +496,5 @@ def forget(session: Session, address: str) -> None:
         if seat.left_at is None:
             seat.left_at = moment
             if table.state == OPEN and not seated(table):
-                table.state, table.closes_at, table.ended_at = CLOSED, None, moment
+                _end(table, CLOSED, moment)
         seat.email, seat.name = "", ""
