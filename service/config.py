@@ -43,6 +43,7 @@ INTEGERS = {
     "joins_per_day",
     "webhook_timeout",
     "channel_failures",
+    "bot_effort",
 }
 
 
@@ -168,6 +169,10 @@ class Settings:
     channel_failures: int = 5
     """Failed deliveries in a row after which a channel is disabled and its player told by
     email (issue 36 §2)."""
+    bot_effort: int = 100
+    """Percent of each searching bot level's iteration budget a new bot gets (issue 37):
+    the budget is recorded in the log when the bot takes its seat, so replay and ``verify``
+    reproduce its moves whatever this says later. Lower only to make tests quick."""
     """The shared secret of ``POST /inbound/mime`` (``Authorization: Bearer ...``); empty,
     the endpoint does not exist (404)."""
 

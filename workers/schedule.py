@@ -11,7 +11,6 @@ import logging
 from datetime import datetime
 
 from rq import Queue
-from rq.job import JobStatus
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -21,6 +20,7 @@ from service.errors import Conflict, ServiceError
 from service.mail import digest, holding, ledger, tableletters
 from service.mail.compose import Outgoing
 from service.mail.queue import (
+    BUSY,
     LAST_TICK,
     enqueue_outbox,
     queue,
@@ -28,6 +28,7 @@ from service.mail.queue import (
     without_jobs_in,
 )
 from service.play import blocklist, opentables, reach, rematch, slowplay
+from service.play.bots import ADVANCE_JOB, advance_job_id
 from service.store import people as people_store
 from service.store.db import sessions
 from service.store.eventstore import now
@@ -40,11 +41,9 @@ BATCH = 500
 DIGEST_JOB = "workers.schedule.send_digest"
 DIGEST = "digest"
 """The ledger's kind of a daily digest."""
-ADVANCE_JOB = "workers.schedule.advance_game"
 TICK_LOCK = "pbem:tick"
 TICK_LOCK_TTL = 300
 """Seconds a tick may hold the lock; a tick whose worker was killed frees it after this."""
-BUSY = frozenset({JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED, JobStatus.STARTED})
 
 
 def tick(moment: datetime | None = None) -> dict[str, int]:
@@ -76,10 +75,6 @@ def tick(moment: datetime | None = None) -> dict[str, int]:
     finally:
         lock.release()
     return {"games": len(game_ids), "queued": queued, "digests": len(digests), "locked_out": 0}
-
-
-def advance_job_id(game_id: str) -> str:
-    return f"due-{game_id}"
 
 
 def _queue_due_games(settings: Settings, q: Queue, game_ids: list[str], moment: datetime) -> int:

@@ -145,7 +145,8 @@ def init_db() -> None:
 def create_game_command(
     game: str, players: tuple[str, ...], options: str, private_talk_after: bool
 ) -> None:
-    """Create a GAME for PLAYERS (email addresses) and email them their invitations."""
+    """Create a GAME for PLAYERS (email addresses) and email them their invitations. A
+    player given as ``bot:LEVEL`` (stand-in, casual, strong) is a bot's seat."""
     settings = _mailing_settings()
     try:
         # The API's strict reading: no NaN, no nesting too deep to read.
@@ -155,9 +156,13 @@ def create_game_command(
     if not isinstance(chosen, dict):
         raise click.ClickException("--options must be a JSON object, as in '{\"name\": value}'")
     with sessions(settings.database_url).begin() as session:
+        seated = [
+            {"bot": p.partition(":")[2]} if p.lower().startswith("bot:") else p for p in players
+        ]
         applied = create_game(
-            session, game, list(players), chosen, private_talk_after=private_talk_after
-        )
+            session, game, seated, chosen, private_talk_after=private_talk_after,
+            effort=settings.bot_effort,
+        )  # fmt: skip
         game_id = applied.loaded.row.id
     enqueue_outbox(settings, applied.outbox_ids)
     click.echo(json.dumps({"id": game_id, "url": links.game_url(settings, game_id)}))

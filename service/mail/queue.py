@@ -59,6 +59,8 @@ SWEEP_LOCK_TTL = 300
 K = TypeVar("K", int, str)
 WAITING = frozenset({JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED})
 """A job in one of these states will run: enqueueing its row again would only repeat it."""
+BUSY = WAITING | {JobStatus.STARTED}
+"""A job in one of these states will run or is running: a game's due work gets no second."""
 
 
 @functools.cache

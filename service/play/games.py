@@ -23,7 +23,7 @@ from engine import Game, IllegalMove, registry
 from engine.chance import commitment, rng_for
 from service import words
 from service.errors import BadRequest, NotFound
-from service.play import suppression
+from service.play import bots, suppression
 from service.play.moves import Applied, outbox
 from service.store import eventstore
 from service.store.eventstore import Loaded, now
@@ -200,18 +200,22 @@ def create_game(
     *,
     game_id: str | None = None,
     private_talk_after: bool = False,
+    effort: int = 100,
 ) -> Applied:
     """A new game, its invitations in each seat's language: the one given for that player
     (``{"email": ..., "language": "uk", "time_zone": "Europe/Kyiv"}``), else ``language``
     (the creator's own), else English. ``game_id``: an open table's, which becomes its game
     (issue 35 §1); else a new id. ``private_talk_after``: the table's choice that the
     finished game's published log carries the words said to one player alone too (issue 35
-    §2), kept on the game's row and never changed."""
+    §2), kept on the game's row and never changed. An entry ``{"bot": level}`` of
+    ``players`` seats a bot of that level (issue 37 §3), given ``effort`` percent of the
+    level's budget (``BOT_EFFORT``)."""
     game = game_named(name)
-    people = parse_players(players)
+    levels = bot_levels(players)
+    people = parse_players([p for i, p in enumerate(players) if i not in levels])
     suppression.refuse(session, [email for email, _ in people])
-    if not game.min_players <= len(people) <= game.max_players:
-        raise BadRequest(players_wanted(game, len(people)))
+    if not game.min_players <= len(players) <= game.max_players:
+        raise BadRequest(players_wanted(game, len(players)))
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -221,29 +225,66 @@ def create_game(
     except PaceError as exc:
         raise BadRequest(exc.args[0]) from exc
     seed = secrets.token_bytes(32)
-    seats = [f"p{i}" for i in range(1, len(people) + 1)]
+    seats = [f"p{i}" for i in range(1, len(players) + 1)]
     try:
         events = game.setup(seats, options, rng_for(seed, 1))
     except IllegalMove as exc:
         raise BadRequest(_("Invalid options: {reason}", reason=exc.reason)) from exc
     spoken = seat_languages(players, language)
+    named = iter(people)
+    holders: dict[str, tuple[str | None, str]] = {
+        seat: (None, "") if i in levels else next(named) for i, seat in enumerate(seats)
+    }
     row = add_game_row(
         session,
         game,
         game.ruleset,
         options,
         seed,
-        dict(zip(seats, people, strict=True)),
+        holders,
         game_id=game_id,
         private_talk_after=private_talk_after,
     )
-    for seat_row, (lang, zone) in zip(row.seats, spoken, strict=True):
+    for i, (seat_row, (lang, zone)) in enumerate(zip(row.seats, spoken, strict=True)):
         seat_row.language, seat_row.time_zone = lang, zone
+        seat_row.bot = levels.get(i)
+    seated = [bots.seated(seats[i], level, effort) for i, level in sorted(levels.items())]
     empty = Folded(state=None, table=Table(seats=tuple(seats)), seq=0, before_last=None)
     loaded = eventstore.record(
-        session, Loaded(row=row, game=game, folded=empty), [*events, chosen_pace.as_event()], None
+        session,
+        Loaded(row=row, game=game, folded=empty),
+        [*events, chosen_pace.as_event(), *seated],
+        None,
     )
     return Applied(loaded=loaded, outbox_ids=outbox(session, row, seats, "invitation"))
+
+
+def bot_levels(players: Any) -> dict[int, str]:
+    """The entries of ``players`` that seat a bot (``{"bot": "strong"}``, issue 37 §3), by
+    their position, with their level; :class:`BadRequest` for an unknown level or a table
+    of bots alone (a game needs a person to play it)."""
+    if not isinstance(players, list) or not players:
+        raise BadRequest(_("'players' must be a list of email addresses."))
+    levels: dict[int, str] = {}
+    for i, entry in enumerate(players):
+        if isinstance(entry, dict) and "bot" in entry:
+            level = entry["bot"]
+            if not isinstance(level, str) or level not in bots.LEVELS:
+                raise BadRequest(
+                    _(
+                        "Player {number}: a bot's level is one of {levels}.",
+                        number=i + 1,
+                        levels=", ".join(bots.LEVELS),
+                    )
+                )
+            if set(entry) - {"bot", "language", "time_zone"}:
+                raise BadRequest(
+                    _("Player {number}: a bot has a level, no address or name.", number=i + 1)
+                )
+            levels[i] = level
+    if len(levels) == len(players):
+        raise BadRequest(_("A game needs at least one person: every seat is a bot."))
+    return levels
 
 
 def game_named(name: Any) -> Game:

@@ -210,15 +210,21 @@ def notify(session: Session, loaded: Loaded, before: frozenset[str]) -> list[int
 def notices(loaded: Loaded, before: frozenset[str]) -> tuple[list[str], str]:
     """The seats :func:`notify` writes to and the kind of their email, from the game alone
     (it may not have been appended yet)."""
+    # Issue 37 §3: a seat a bot holds from the start has nobody to write to.
+    table = loaded.table
     if logfold.over(loaded.game, loaded.folded):
         # Every seat, as the folded table knows them (no query for the seats).
-        return list(loaded.table.seats), "game_over"
-    return sorted(loaded.game.to_act(loaded.state) - before), "turn"
+        return [s for s in table.seats if s not in table.seated_bots], "game_over"
+    return sorted(loaded.game.to_act(loaded.state) - before - set(table.seated_bots)), "turn"
 
 
 def outbox(
     session: Session, row: GameRow, seats: list[str], kind: str, seq: int | None = None
 ) -> list[int]:
+    if not seats:
+        return []
+    bots = {s.seat for s in row.seats if s.bot is not None}  # nobody to write to (issue 37)
+    seats = [s for s in seats if s not in bots]
     if not seats:
         return []
     values = outbox_rows(row.id, row.last_seq if seq is None else seq, seats, kind, now())

@@ -200,18 +200,21 @@ def _start(session: Session, loaded: Loaded, rematch: RematchRow, *, proposed: b
         if p.confirmed_at is not None and emailable(session, seat_row(loaded.row, p.seat))
     ]  # fmt: skip
     game = loaded.game
-    if not game.min_players <= len(playing) <= game.max_players:
+    # Issue 37 §3: the bots seated at the table sit at the new one too, at their level.
+    kept = [{"bot": s.bot} for s in loaded.row.seats if s.bot is not None]
+    if not playing or not game.min_players <= len(playing) + len(kept) <= game.max_players:
         rematch.lapsed, rematch.due_at = True, None
         ids = outbox(session, loaded.row, [p.seat for p in playing], "rematch_lapsed")
         return Wanted(rematch, ids, None, proposed=proposed)
     order = playing[1:] + playing[:1]
-    players = []
+    players: list[dict[str, Any]] = []
     for p in order:
         row = seat_row(loaded.row, p.seat)
         players.append(
             {"email": row.email, "name": row.name, "language": row.language,
              "time_zone": row.time_zone or ""}
         )  # fmt: skip
+    players += kept
     applied = create_game(
         session,
         loaded.row.game,

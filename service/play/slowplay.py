@@ -24,7 +24,7 @@ from service import words
 from service.addresses import normal
 from service.errors import BadRequest, NotFound, Stale, TooSoon
 from service.links.decisions import Named
-from service.play import notes, suppression, talk
+from service.play import bots, notes, suppression, talk
 from service.play.games import check_email, person_name
 from service.play.moves import Applied, check_holder, make_move, notify, outbox, seat_row
 from service.store import eventstore, people
@@ -94,8 +94,11 @@ def remind(session: Session, loaded: Loaded, seat: str, moment: datetime) -> lis
 
 
 def bot_play(session: Session, loaded: Loaded, seat: str, snapshot_every: int) -> list[int]:
-    """The others voted for a bot: it plays the seat's decision (DESIGN.md §3 ``bot_move``)."""
-    move = loaded.game.bot_move(loaded.state, seat)
+    """A bot holds the seat (the others voted so, or it was seated at creation): it plays
+    the seat's decision at its level (DESIGN.md §3 ``bot_move``; issue 37)."""
+    move = bots.move_for(
+        loaded.game, loaded.state, loaded.table, seat, loaded.row.seed, loaded.seq + 1
+    )
     applied = make_move(
         session, loaded.row.id, seat, Named.by_turn(loaded.turn_seq), move, None, snapshot_every,
         by_bot=True, generation=loaded.table.generation(seat),

@@ -74,6 +74,10 @@ CATCH_UP = 64
 snapshot is the cheaper start."""
 
 
+BOTS_DUE = "pbem:bots_due"
+"""Where a session keeps the games its transaction left waiting on a bot's move: queued at
+once when it commits (:mod:`service.play.bots`)."""
+
 @dataclass
 class Loaded:
     row: GameRow
@@ -290,7 +294,11 @@ def record_with(
         folder.feed(_Pending(loaded.seq + offset, seat, moment, first), payload)
     folded = folder.done()
     over = logfold.over(loaded.game, folded)
-    due_at = None if over else schedule.next_due(folded.table, loaded.game.to_act(folded.state))
+    acting = loaded.game.to_act(folded.state)
+    due_at = None if over else schedule.next_due(folded.table, acting)
+    if not over and acting & folded.table.bots_set and folded.table.abandoned is None:
+        # Issue 37 §3: a bot answers as soon as its decision comes (service.play.bots).
+        session.info.setdefault(BOTS_DUE, set()).add(loaded.row.id)
     after = Loaded(row=loaded.row, game=loaded.game, folded=folded)
     ridden = append(
         session,

@@ -132,6 +132,9 @@ class SeatRow(Base):
     notify: Mapped[str | None] = mapped_column(String(16))
     """This game's email style when the player chose one for it alone (issue 20): 'each',
     'digest' or 'none'; unset, the player's own (:attr:`PersonRow.notify`)."""
+    bot: Mapped[str | None] = mapped_column(String(16))
+    """The level of the bot that holds the seat from the game's creation (issue 37 §3), as
+    the log's ``table.bot_seated`` says; no address, no emails. None: a person's seat."""
 
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
 

@@ -17,14 +17,31 @@ from collections.abc import Iterator, Mapping
 
 from service import words
 from service.store.models import GameRow, SeatHolderRow, SeatRow
-from service.words import _
+from service.words import Msg, _
 
 
-def shown(name: str, number: int, *, left: bool = False) -> str:
-    """The name a reader sees for the player of seat number ``number`` (1 for ``p1``)."""
+def shown(name: str, number: int, *, left: bool = False, bot: str | None = None) -> str:
+    """The name a reader sees for the player of seat number ``number`` (1 for ``p1``);
+    ``bot``: the level of the bot seated there at the game's creation (issue 37 §3)."""
+    if bot is not None:
+        return str(words.text(_("Bot {number} ({level})", number=number, level=level_word(bot))))
     if left:
         return str(words.text(_("Player {number} (left)", number=number)))
     return name or str(words.text(_("Player {number}", number=number)))
+
+
+LEVEL_WORDS = {
+    "stand-in": _("stand-in"),
+    "casual": _("casual"),
+    "strong": _("strong"),
+}
+"""How each bot level is named to players (issue 37 §1): the greedy stand-in, and the
+searching bot's two budgets."""
+
+
+def level_word(level: str) -> Msg:
+    """The level's name (a message rendered in the reader's language)."""
+    return LEVEL_WORDS.get(level) or _("unknown level")
 
 
 def number(seat: SeatRow) -> int:
@@ -34,7 +51,7 @@ def number(seat: SeatRow) -> int:
 
 def of_seat(seat: SeatRow) -> str:
     """The seat's player now."""
-    return shown(seat.name, number(seat), left=seat.left_at is not None)
+    return shown(seat.name, number(seat), left=seat.left_at is not None, bot=seat.bot)
 
 
 def of_game(row: GameRow) -> dict[str, str]:

@@ -37,6 +37,12 @@ SEAT_CLAIMED = EVENTS.declare("table.seat_claimed")
 PLAYER_RETURNED = EVENTS.declare("table.player_returned")
 """A seat's player is back: no more bot."""
 
+# ---------------------------------------------------------------- bots at the table (issue 37)
+
+BOT_SEATED = EVENTS.declare("table.bot_seated")
+"""A seat made a bot's at the game's creation, of ``level`` (stand-in, casual, strong):
+nobody plays it, and the game's results say so."""
+
 # ---------------------------------------------------------------- players who go (issues 30 to 32)
 
 PLAYER_LEFT = EVENTS.declare("table.player_left")

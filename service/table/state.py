@@ -29,6 +29,9 @@ is pure, like the engine."""
 
 PREFIX = "table."
 CHOICES = ("wait", "bot", "replace", "end")
+STAND_IN = "stand-in"
+"""The level of today's greedy bot (engine contract ``bot_move``); the searching bot's are
+``engine.kit.search.LEVELS`` (issue 37)."""
 CHOICE_LABELS = {
     "wait": _("Wait longer"),
     "bot": _("Let a bot play their decisions until they come back"),
@@ -130,6 +133,8 @@ class Ballot:
     seat: str
     opened: str
     votes: tuple[tuple[str, str], ...] = ()
+    levels: tuple[tuple[str, str], ...] = ()
+    """(voter, level) for voters who chose a bot and named its level (issue 37 §3)."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +157,11 @@ class Table:
     ballot: Ballot | None = None
     ballots: int = 0
     bots: tuple[str, ...] = ()
+    levels: tuple[tuple[str, str, int], ...] = ()
+    """(seat, level, iterations) for each seat in :attr:`bots` whose bot searches (issue
+    37): ``casual`` or ``strong``, and the budget recorded when it took the seat."""
+    seated_bots: tuple[str, ...] = ()
+    """Seats a bot held from the game's creation (issue 37 §3): no player behind them."""
     offered: tuple[tuple[str, int, str | None], ...] = ()
     """(seat, ballot, proposer) for seats handed to someone who has not claimed them yet:
     the newcomer the voter ``proposer`` named in that ballot (None: a hand-over recorded
@@ -244,6 +254,14 @@ class Table:
     def bots_set(self) -> frozenset[str]:
         return frozenset(self.bots)
 
+    def level(self, seat: str) -> str:
+        """The level of the bot playing ``seat`` (the stand-in unless chosen otherwise)."""
+        return next((level for s, level, _ in self.levels if s == seat), STAND_IN)
+
+    def iterations(self, seat: str) -> int:
+        """The searching budget of the bot playing ``seat`` (0: the stand-in's, no search)."""
+        return next((n for s, _, n in self.levels if s == seat), 0)
+
 
 def stamp(when: datetime) -> str:
     return when.astimezone(UTC).isoformat(timespec="microseconds")
@@ -327,7 +345,23 @@ def _vote_cast(table: Table, event: dict[str, Any], at: Recorded) -> Table:
     if table.ballot is None or at.seat is None:
         return table
     votes = (*(v for v in table.ballot.votes if v[0] != at.seat), (at.seat, event["choice"]))
-    return replace(table, ballot=replace(table.ballot, votes=votes))
+    levels = _without(table.ballot.levels, at.seat)
+    if event["choice"] == "bot" and isinstance(event.get("level"), str):
+        levels = (*levels, (at.seat, event["level"]))
+    return replace(table, ballot=replace(table.ballot, votes=votes, levels=levels))
+
+
+def _with_bot(table: Table, seat: str, event: dict[str, Any]) -> Table:
+    levels = _without(table.levels, seat)
+    level, iterations = event.get("level"), event.get("iterations")
+    if isinstance(level, str) and level != STAND_IN and isinstance(iterations, int):
+        levels = (*levels, (seat, level, iterations))
+    return replace(table, bots=(*(b for b in table.bots if b != seat), seat), levels=levels)
+
+
+def _bot_seated(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
+    table = _with_bot(table, event["seat"], event)
+    return replace(table, seated_bots=(*table.seated_bots, event["seat"]))
 
 
 def _vote_decided(table: Table, event: dict[str, Any], at: Recorded) -> Table:
@@ -339,7 +373,7 @@ def _vote_decided(table: Table, event: dict[str, Any], at: Recorded) -> Table:
             )
         return _restart(table, event["seat"], at.seq, at.at)
     if event["choice"] == "bot":
-        return replace(table, bots=(*table.bots, event["seat"]))
+        return _with_bot(table, event["seat"], event)
     return table
 
 
@@ -367,6 +401,7 @@ def _seat_claimed(table: Table, event: dict[str, Any], at: Recorded) -> Table:
         table,
         offered=_without(table.offered, target),
         bots=tuple(b for b in table.bots if b != target),
+        levels=_without(table.levels, target),
         holders=(*table.holders, (target, at.seq)),
         left=_without(table.left, target),
         resigned=tuple(s for s in table.resigned if s != target),
@@ -421,8 +456,13 @@ def _closed(table: Table, event: dict[str, Any], _at: Recorded) -> Table:
 
 
 def _player_returned(table: Table, event: dict[str, Any], at: Recorded) -> Table:
-    table = replace(table, bots=tuple(b for b in table.bots if b != event["seat"]))
-    return _restart(table, event["seat"], at.seq, at.at)
+    seat = event["seat"]
+    table = replace(
+        table,
+        bots=tuple(b for b in table.bots if b != seat),
+        levels=_without(table.levels, seat),
+    )
+    return _restart(table, seat, at.seq, at.at)
 
 
 def _dormant(table: Table, _event: dict[str, Any], at: Recorded) -> Table:
@@ -495,6 +535,7 @@ FOLD: dict[str, Handler] = EVENTS.table(
         ev.DEADLINE_PASSED: _deadline_passed,
         ev.VOTE_CAST: _vote_cast,
         ev.VOTE_DECIDED: _vote_decided,
+        ev.BOT_SEATED: _bot_seated,
         ev.SEAT_OFFERED: _seat_offered,
         ev.SEAT_CLAIMED: _seat_claimed,
         ev.PLAYER_RETURNED: _player_returned,

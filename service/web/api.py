@@ -61,6 +61,7 @@ def create() -> ResponseReturnValue:
             body.get("pace"),
             body["language"] if "language" in body else words.language(),
             private_talk_after=private_talk_after,
+            effort=settings().bot_effort,
         )
         # Issue 31 §3: refused (and nothing written) past the creator's invitations.
         limits.invited(people.newcomers(db(), [s.email for s in applied.loaded.row.seats]))

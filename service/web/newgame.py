@@ -15,7 +15,9 @@ from engine import registry
 from engine.kit.choices import Choice, Flag, Number, Option
 from service import words
 from service.errors import BadRequest
-from service.play.games import parse_players
+from service.play import bots
+from service.play.games import bot_levels, parse_players
+from service.store import names
 from service.present import presentation
 from service.table.state import MAX_ZONE_NAME
 from service.web.strictjson import Unreadable, parse_field
@@ -47,7 +49,8 @@ class Reading:
     """What the form said, and what is wrong with it field by field."""
 
     game: str
-    players: list[str]
+    players: list[Any]
+    """Addresses, and ``{"bot": level}`` for a seat a bot holds (issue 37 §3)."""
     options: dict[str, Any]
     pace: dict[str, Any]
     errors: dict[str, Any]
@@ -231,25 +234,67 @@ def webhook_fields(form: Any, errors: dict[str, Any]) -> list[Field]:
     ]
 
 
-def player_values(form: Any) -> list[str]:
+def player_values(form: Any) -> list[dict[str, str]]:
+    """Each player row of the form as filled in: its address and who holds the seat (``""``:
+    the person at that address; else a bot's level, issue 37 §3)."""
     given = list(form.getlist("player")) if form and hasattr(form, "getlist") else []
-    return (given + [""] * PLAYER_FIELDS)[: max(PLAYER_FIELDS, len(given))]
+    kinds = list(form.getlist(SEAT_AS)) if form and hasattr(form, "getlist") else []
+    rows = max(PLAYER_FIELDS, len(given))
+    given += [""] * (rows - len(given))
+    kinds += [""] * (rows - len(kinds))
+    return [
+        {"value": value, "as": kind if kind in bots.LEVELS else ""}
+        for value, kind in zip(given[:rows], kinds[:rows], strict=True)
+    ]
+
+
+SEAT_AS = "seat_as"
+"""The field beside each player's address: a person (empty) or a bot of a level."""
+
+
+def bot_choices() -> list[tuple[str, Any]]:
+    """What each player row may hold: the person at its address, or a bot of each level."""
+    return [("", _("A person (the address)"))] + [
+        (level, _("A bot: {level}", level=names.level_word(level))) for level in bots.LEVELS
+    ]
+
+
+def _entries(form: Any, errors: dict[str, Any]) -> list[Any]:
+    """The players the form names, in seat order: an address, or ``{"bot": level}``."""
+    entries: list[Any] = []
+    for number, row in enumerate(player_values(form), start=1):
+        address = row["value"].strip()
+        if row["as"]:
+            if address:
+                errors["player"] = _(
+                    "Player {number}: a bot's seat has no address; leave it empty.",
+                    number=number,
+                )
+            entries.append({"bot": row["as"]})
+        elif address:
+            entries.append(address)
+    return entries
 
 
 def read(form: Any) -> Reading:
     """The form's game, players, options and pace, and each field's error."""
     errors: dict[str, Any] = {}
     name = form.get("game", "")
-    players = [p.strip() for p in form.getlist("player") if p.strip()]
+    players = _entries(form, errors)
     try:
         game = registry.get(name)
     except KeyError:
         game = None  # create_game names the known games
     try:
-        parse_players(players)
+        people = [p for p in players if isinstance(p, str)]
+        if people:
+            parse_players(people)
+        bot_levels(players)
     except BadRequest as exc:  # "Player 2: ..." says which address, and why
-        errors["player"] = exc.message
+        errors.setdefault("player", exc.message)
     open_seats = _open_seats(form, errors)
+    if open_seats and any(isinstance(p, dict) for p in players):
+        errors["open_seats"] = _("Bots sit at a game made whole, not at a table left open.")
     given = len(players) + open_seats
     wanted = game is not None and game.min_players <= given <= game.max_players
     if "player" not in errors and game is not None and not wanted:

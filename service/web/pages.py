@@ -63,6 +63,7 @@ def create() -> ResponseReturnValue:
                 filled.pace,
                 language,
                 private_talk_after=filled.private_talk_after,
+                effort=settings().bot_effort,
             )
             # Issue 31 §3: refused (and nothing written) past the creator's invitations.
             limits.invited(people.newcomers(db(), [s.email for s in applied.loaded.row.seats]))
@@ -123,6 +124,7 @@ def _home(form: Mapping[str, str], error: str | None, errors: dict[str, Any] | N
         talk=newgame.talk_fields(form, errors),
         webhook=newgame.webhook_fields(form, errors),
         players=newgame.player_values(form),
+        bot_choices=newgame.bot_choices(),
         form=form,
         error=error,
         errors=errors,
