@@ -103,6 +103,17 @@ class Game(Protocol):
         the service traces the rng for chance itself."""
         ...
 
+    def sample_world(self, state: State, seat: str, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell from ``state``, for a bot that searches (issue 37):
+        everything :meth:`view` shows ``seat`` is kept, everything it hides (other seats'
+        hands, the order of decks, the contents of bags, face-down tiles) is dealt again at
+        random from the pool of what it could be, each hidden place keeping its size. It
+        depends only on what ``seat`` sees: the unseen pool is sorted canonically before
+        ``rng`` shuffles it, so two states that differ only in what ``seat`` cannot see give
+        equal samples for equal ``rng`` seeds. A game of perfect information returns
+        ``state`` itself."""
+        ...
+
     def standing(self, state: State) -> dict[str, Any]:
         """Scores and ranking as the game stands, scored by the end-of-game rules; the shape of
         :meth:`outcome`. Used when the players vote to end an abandoned game early. Once the
@@ -206,6 +217,11 @@ class GameBase:
         if not moves:
             raise IllegalMove(_("{seat} has nothing to decide now.", seat=Seat(seat)))
         return moves[0]
+
+    def sample_world(self, state: State, seat: str, rng: random.Random) -> State:
+        """``state`` itself: right for a game of perfect information (nothing is hidden).
+        A game with hidden information overrides it (see :meth:`Game.sample_world`)."""
+        return state
 
     def narrate(self, state: State | None, event: Event, seat: str | None) -> str:
         """The event's type in words. Games should override this with sentences of their

@@ -92,6 +92,7 @@ class Packaged:
     standing: Callable[[State], dict[str, Any]]
     bot_move: Callable[[State, str], Move]
     reveals: Callable[[State, str, list[Event]], bool]
+    sample_world: Callable[[State, str, random.Random], State]
     events: Vocabulary
     board: Board
     data_page: Sequence[Any] = field(default=())
@@ -144,6 +145,7 @@ MEMBERS: Mapping[str, tuple[str, str]] = {
     "standing": ("scoring", "standing"),
     "bot_move": ("bot", "bot_move"),
     "reveals": ("reveals", "reveals"),
+    "sample_world": ("worlds", "sample_world"),
     "events": ("events", "EVENTS"),
     "board": ("board", "BOARD"),
     "data_page": ("datapage", "DATA_PAGE"),

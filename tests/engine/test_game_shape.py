@@ -27,6 +27,7 @@ SHAPE = (
     "view",
     "narration",
     "reveals",
+    "worlds",
     "bot",
     "inventory",
     "rulings",
