@@ -18,7 +18,7 @@ from service.mail.compose import Outgoing, Plan, compose, plan, still_wanted
 from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
 from service.mail.smtp import deliver, refused_for_good
 from service.notify import delivery, fanout, letters
-from service.play import blocklist, bots, opentables, reach, signin, suppression
+from service.play import blocklist, botwake, opentables, reach, signin, suppression
 from service.store import people
 from service.store.db import sessions
 from service.store.eventstore import now
@@ -38,7 +38,7 @@ def settings_for_job() -> Settings:
     secret_key.require(settings.secret_key)
     dkim_keys.require(settings)  # no email goes out unsigned when a key was meant to sign it
     load_extra_games(settings)
-    bots.wake_with(settings)
+    botwake.wake_with(settings)
     return settings
 
 

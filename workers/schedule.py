@@ -28,7 +28,7 @@ from service.mail.queue import (
     without_jobs_in,
 )
 from service.play import blocklist, opentables, reach, rematch, slowplay
-from service.play.bots import ADVANCE_JOB, advance_job_id
+from service.play.botwake import ADVANCE_JOB, advance_job_id
 from service.store import people as people_store
 from service.store.db import sessions
 from service.store.eventstore import now

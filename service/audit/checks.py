@@ -24,7 +24,7 @@ from service.audit.gamelog import Log as Log
 from service.audit.gamelog import LogEvent as LogEvent
 from service.audit.gamelog import Report as Report
 from service.audit.gamelog import Words
-from service.play import talk
+from service.play import bots, talk
 from service.store import eventstore, hashchain, snapshots
 from service.store.models import GameRow, SnapshotRow
 from service.store.upcast import upcast
@@ -309,6 +309,15 @@ def _chance(log: Log) -> list[str]:
                 ]
             produced = found
         else:
+            table = folder.now.table
+            if first.seat in table.bots and table.recorded(first.seat):
+                # Issue 37: a bot's move is the one its level chooses from the seed.
+                chosen = bots.move_for(game, state, table, first.seat, log.seed, first.seq)
+                if _plain([chosen]) != _plain([first.move]):
+                    return [
+                        f"event {first.seq}: the bot's recorded move is not the one its "
+                        "level chooses with the seed"
+                    ]
             try:
                 rng = rng_for(log.seed, first.seq)
                 produced = _plain(game.decide(state, first.seat, first.move, rng))

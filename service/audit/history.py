@@ -534,6 +534,17 @@ def _closed(_told: Told) -> str:
     return _("The host closed the game: it ended as it stood")
 
 
+def _bot_seated(told: Told) -> str:
+    """Issue 37 §3: a seat a bot holds from the start (its name says its level)."""
+    return _("{name} takes a seat: a bot, which plays as soon as its turn comes", name=told.them)
+
+
+def _level(told: Told) -> Any:
+    """The level a vote's payload names for its bot, if any but the stand-in's."""
+    level = told.payload.get("level")
+    return shown_names.level_word(level) if isinstance(level, str) and level != "stand-in" else None
+
+
 def _player_returned(told: Told) -> str:
     return _("{name} is back and plays again (no more bot)", name=told.them)
 
@@ -619,6 +630,14 @@ def _vote_cast(told: Told) -> str:
     choice = str(payload.get("choice"))
     if choice == "wait":
         return _("{who} voted to wait longer (vote {ballot})", who=who, ballot=ballot)
+    if choice == "bot" and _level(told) is not None:
+        return _(
+            "{who} voted to let a bot ({level}) play their decisions until they come back "
+            "(vote {ballot})",
+            who=who,
+            level=_level(told),
+            ballot=ballot,
+        )
     if choice == "bot":
         return _(
             "{who} voted to let a bot play their decisions until they come back (vote {ballot})",
@@ -650,6 +669,15 @@ def _vote_decided(told: Told) -> str:
             "Vote {ballot}: wait for {name} ({n} answers)",
             n=n,
             ballot=ballot,
+            name=them,
+        )
+    if choice == "bot" and _level(told) is not None:
+        return n_(
+            "Vote {ballot}: a bot ({level}) plays for {name} ({n} answer)",
+            "Vote {ballot}: a bot ({level}) plays for {name} ({n} answers)",
+            n=n,
+            ballot=ballot,
+            level=_level(told),
             name=them,
         )
     if choice == "bot":
@@ -697,6 +725,7 @@ TELLERS: dict[str, Callable[[Told], str]] = EVENTS.table(
         ev.SEAT_OFFERED: _seat_offered,
         ev.SEAT_CLAIMED: _seat_claimed,
         ev.PLAYER_RETURNED: _player_returned,
+        ev.BOT_SEATED: _bot_seated,
         ev.PLAYER_LEFT: _player_left,
         ev.RESIGNED: _resigned,
         ev.UNREACHABLE: _unreachable,

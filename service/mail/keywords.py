@@ -235,8 +235,35 @@ LEAVE_TABLE: dict[str, tuple[str, ...]] = {
     "ja": ("退席", "抜ける", "抜けます", "やめる", "いいえ", "停止"),
 }
 
+# For translators: the levels of a bot a vote may hand a late seat to (issue 37 §3), after
+# `bot` ("bot strong", "бот сильный", "ボット 強い"); the first of each language is how the
+# service names the level to that language's readers (the catalogs say the same word).
+BOT_LEVELS: dict[str, dict[str, tuple[str, ...]]] = {
+    "stand-in": {
+        "en": ("stand-in", "standin", "simple"),
+        "ru": ("простой", "заменитель"),
+        "uk": ("простий", "замінник"),
+        "es": ("suplente", "simple"),
+        "ja": ("代理", "簡単"),
+    },
+    "casual": {
+        "en": ("casual", "medium"),
+        "ru": ("обычный", "средний"),
+        "uk": ("звичайний", "середній"),
+        "es": ("casual", "normal", "medio"),
+        "ja": ("普通", "カジュアル"),
+    },
+    "strong": {
+        "en": ("strong", "hard"),
+        "ru": ("сильный",),
+        "uk": ("сильний",),
+        "es": ("fuerte", "difícil"),
+        "ja": ("強い", "強"),
+    },
+}  # fmt: skip
+
 TAKES_MORE = frozenset(
-    {"away", "nudge", "vote", "replace", "note", "say", "mute", "unmute", "webhook"}
+    {"away", "nudge", "vote", "replace", "note", "say", "mute", "unmute", "webhook", "bot"}
 )
 """Commands followed by more words; the others are the whole line."""
 UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})

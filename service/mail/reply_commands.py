@@ -19,6 +19,7 @@ The command words are :data:`.keywords.KEYWORDS`; a line is read into a command 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -32,7 +33,7 @@ from service.config import Settings
 from service.errors import BadRequest, Conflict, ServiceError, Stale
 from service.links import urls as links
 from service.mail.dates import fold, read_day
-from service.mail.keywords import FROM, TO, UNTIL, word
+from service.mail.keywords import BOT_LEVELS, FROM, TO, UNTIL, word
 from service.mail.parsing import echo, parse
 from service.mail.parsing import private as parse_private
 from service.play import (
@@ -521,17 +522,36 @@ def vote(t: _Table, command: str, rest: str) -> Result:
     if command == "replace" and rest:
         address, _space, name = rest.partition(" ")
         newcomer = (address.strip("<>"), name.strip())
+    level = None
+    if command == "bot" and rest:  # "bot strong": the level of the bot (issue 37 §3)
+        level = bot_level(rest)
+        if level is None:
+            raise _refuse(
+                _(
+                    "A bot's level is one of {levels}.",
+                    levels=listing([shown_names.level_word(lv) for lv in BOT_LEVELS]),
+                )
+            )
     # cast_vote's own rules: no open ballot ("This vote is closed."), not a voter, the
     # newcomer's address.
     sent = slowplay.cast_vote(
         t.session, t.game_id, t.seat, t.generation, ballot.number if ballot else 0, command,
-        newcomer,
+        newcomer, level,
     )  # fmt: skip
     lines: list[str] = [_("Your vote is counted: {choice}.", choice=CHOICE_LABELS[command])]
     after = t.reload().table.ballot
     if ballot is not None and (after is None or after.number != ballot.number):
         lines.append(_("Your vote decided it: every player gets an email with the result."))
     return lines, sent
+
+
+def bot_level(text: str) -> str | None:
+    """The bot level ``text`` names in any language we speak (:data:`BOT_LEVELS`)."""
+    said = fold(" ".join(unicodedata.normalize("NFKC", text).split()).rstrip(".!。！ "))
+    for level, spoken in BOT_LEVELS.items():
+        if any(said == fold(w) for ws in spoken.values() for w in ws):
+            return level
+    return None
 
 
 def answer(t: _Table, command: str, _rest: str) -> Result:

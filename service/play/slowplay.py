@@ -31,7 +31,16 @@ from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import AddressRow, PersonRow, SeatHolderRow, SeatOfferRow, SeatRow
 from service.table import schedule
-from service.table.state import CHOICES, NOTIFY, NUDGE_EVERY, Table, days_away, with_absence
+from service.table.state import (
+    CHOICES,
+    NOTIFY,
+    NUDGE_EVERY,
+    STAND_IN,
+    Ballot,
+    Table,
+    days_away,
+    with_absence,
+)
 from service.words import _, n_
 
 MAX_AWAY_DAYS = 120
@@ -96,9 +105,8 @@ def remind(session: Session, loaded: Loaded, seat: str, moment: datetime) -> lis
 def bot_play(session: Session, loaded: Loaded, seat: str, snapshot_every: int) -> list[int]:
     """A bot holds the seat (the others voted so, or it was seated at creation): it plays
     the seat's decision at its level (DESIGN.md §3 ``bot_move``; issue 37)."""
-    move = bots.move_for(
-        loaded.game, loaded.state, loaded.table, seat, loaded.row.seed, loaded.seq + 1
-    )
+    seed = bytes.fromhex(loaded.row.seed)
+    move = bots.move_for(loaded.game, loaded.state, loaded.table, seat, seed, loaded.seq + 1)
     applied = make_move(
         session, loaded.row.id, seat, Named.by_turn(loaded.turn_seq), move, None, snapshot_every,
         by_bot=True, generation=loaded.table.generation(seat),
@@ -131,6 +139,8 @@ def close_ballot(session: Session, loaded: Loaded, *, closing: bool) -> list[int
         "choice": choice,
         "answers": answers,
     }
+    if choice == "bot":
+        decided.update(bots.recorded(voted_level(ballot)))
     after = _record(session, loaded, decided, None)
     everyone = [s.seat for s in after.row.seats]
     if choice == "wait" and answers == 0:
@@ -166,6 +176,14 @@ def close_ballot(session: Session, loaded: Loaded, *, closing: bool) -> list[int
     return sent
 
 
+def voted_level(ballot: Ballot) -> str:
+    """The level of the bot a ballot hands the seat to (issue 37 §3): the one most of its
+    bot voters named, the earliest voter's among equals; the stand-in if none named one."""
+    named = dict(ballot.levels)
+    chosen = [named[voter] for voter, c in ballot.votes if c == "bot" and voter in named]
+    return max(chosen, key=chosen.count) if chosen else STAND_IN
+
+
 # What players do from their seat page.
 
 
@@ -177,6 +195,7 @@ def cast_vote(
     number: int,
     choice: str,
     newcomer: tuple[str, str] | None = None,
+    level: str | None = None,
 ) -> list[int]:
     loaded = eventstore.load(session, game_id)
     check_holder(loaded, voter, generation)
@@ -189,6 +208,10 @@ def cast_vote(
     if choice not in CHOICES:
         raise BadRequest(_("Choose one of: {choices}.", choices=", ".join(CHOICES)))
     payload: dict[str, Any] = {"type": "table.vote_cast", "ballot": number, "choice": choice}
+    if choice == "bot" and level is not None:
+        if level not in bots.LEVELS:
+            raise BadRequest(_("A bot's level is one of {levels}.", levels=", ".join(bots.LEVELS)))
+        payload["level"] = level
     if choice == "replace":
         if newcomer is None:
             raise BadRequest(_("Give the new player's email address to hand the seat over."))

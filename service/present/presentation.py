@@ -209,7 +209,10 @@ def outcome(loaded: Loaded) -> dict[str, Any] | None:
     names = seat_names(loaded)
     first = result["ranking"][0] if result.get("ranking") else []
     resigned = [names.get(s, s) for s in result.get("resigned") or () if isinstance(s, str)]
+    # Issue 37 §3: a result a bot played in says so, wherever it is shown.
+    botted = [names.get(s, s) for s in loaded.table.seats if s in loaded.table.bots_set]
     return {
+        "with_bots": Listing(tuple(botted)) if botted else None,
         "scores": [
             {"seat": s, "name": names.get(s, s), "score": v}
             for s, v in sorted(result["scores"].items(), key=lambda kv: (-_num(kv[1]), kv[0]))

@@ -78,6 +78,7 @@ BOTS_DUE = "pbem:bots_due"
 """Where a session keeps the games its transaction left waiting on a bot's move: queued at
 once when it commits (:mod:`service.play.bots`)."""
 
+
 @dataclass
 class Loaded:
     row: GameRow

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from engine.kit.words import Msg
 from service import words
 from service.store.models import GameRow, SeatHolderRow, SeatRow
-from service.words import Msg, _
+from service.words import _
 
 
 def shown(name: str, number: int, *, left: bool = False, bot: str | None = None) -> str:

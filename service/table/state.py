@@ -158,8 +158,10 @@ class Table:
     ballots: int = 0
     bots: tuple[str, ...] = ()
     levels: tuple[tuple[str, str, int], ...] = ()
-    """(seat, level, iterations) for each seat in :attr:`bots` whose bot searches (issue
-    37): ``casual`` or ``strong``, and the budget recorded when it took the seat."""
+    """(seat, level, iterations) for each seat in :attr:`bots` whose bot's level was
+    recorded when it took the seat (issue 37): ``stand-in`` (0 iterations), ``casual`` or
+    ``strong`` and the budget it searches with. A bot voted in before issue 37 has none: it
+    is the stand-in."""
     seated_bots: tuple[str, ...] = ()
     """Seats a bot held from the game's creation (issue 37 §3): no player behind them."""
     offered: tuple[tuple[str, int, str | None], ...] = ()
@@ -253,6 +255,11 @@ class Table:
     @property
     def bots_set(self) -> frozenset[str]:
         return frozenset(self.bots)
+
+    def recorded(self, seat: str) -> bool:
+        """Whether the log recorded the level of the bot playing ``seat`` (issue 37): its
+        moves are then decided again from the seed by ``verify``."""
+        return any(s == seat for s, *_ in self.levels)
 
     def level(self, seat: str) -> str:
         """The level of the bot playing ``seat`` (the stand-in unless chosen otherwise)."""
@@ -354,7 +361,7 @@ def _vote_cast(table: Table, event: dict[str, Any], at: Recorded) -> Table:
 def _with_bot(table: Table, seat: str, event: dict[str, Any]) -> Table:
     levels = _without(table.levels, seat)
     level, iterations = event.get("level"), event.get("iterations")
-    if isinstance(level, str) and level != STAND_IN and isinstance(iterations, int):
+    if isinstance(level, str) and isinstance(iterations, int):
         levels = (*levels, (seat, level, iterations))
     return replace(table, bots=(*(b for b in table.bots if b != seat), seat), levels=levels)
 
@@ -535,10 +542,10 @@ FOLD: dict[str, Handler] = EVENTS.table(
         ev.DEADLINE_PASSED: _deadline_passed,
         ev.VOTE_CAST: _vote_cast,
         ev.VOTE_DECIDED: _vote_decided,
-        ev.BOT_SEATED: _bot_seated,
         ev.SEAT_OFFERED: _seat_offered,
         ev.SEAT_CLAIMED: _seat_claimed,
         ev.PLAYER_RETURNED: _player_returned,
+        ev.BOT_SEATED: _bot_seated,
         ev.PLAYER_LEFT: _player_left,
         ev.RESIGNED: _resigned,
         ev.UNREACHABLE: _unreachable,

@@ -183,6 +183,8 @@ def show(game_id: str) -> ResponseReturnValue:
             answer["said"] = _said(sentences(loaded))
         answer["view"] = game.view(state, None)
         answer["outcome"] = game.outcome(state) or loaded.table.abandoned
+        # Issue 37 §3: which seats a bot plays, and at what level.
+        answer["bots"] = {s: loaded.table.level(s) for s in loaded.table.bots}
         answer["commitment"] = loaded.row.commitment
         return jsonify(answer)
 
@@ -207,6 +209,8 @@ def sentences(loaded: Loaded) -> dict[str, Any]:
             result.append(_("Winner: {winners}", winners=ended["together"]))
     if ended is not None and ended["resigned"]:
         result.append(_("Resigned: {names}.", names=ended["resigned"]))
+    if ended is not None and ended["with_bots"]:
+        result.append(_("Played with bots: {names}.", names=ended["with_bots"]))
     return {
         "language": words.language(),
         "title": loaded.game.title,

@@ -17,8 +17,8 @@ from service import words
 from service.errors import BadRequest
 from service.play import bots
 from service.play.games import bot_levels, parse_players
-from service.store import names
 from service.present import presentation
+from service.store import names
 from service.table.state import MAX_ZONE_NAME
 from service.web.strictjson import Unreadable, parse_field
 from service.words import _, n_

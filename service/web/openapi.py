@@ -73,6 +73,18 @@ SCHEMAS: dict[str, Any] = {
                     },
                 },
             },
+            {
+                "type": "object",
+                "required": ["bot"],
+                "additionalProperties": False,
+                "description": "A seat a bot holds (issue 37 §3): no address, no emails; it "
+                "plays as soon as its turn comes. A game needs at least one person.",
+                "properties": {
+                    "bot": {"type": "string", "enum": ["stand-in", "casual", "strong"]},
+                    "language": LANGUAGE,
+                    "time_zone": {"type": "string"},
+                },
+            },
         ]
     },
     "Pace": {
@@ -299,6 +311,7 @@ SCHEMAS: dict[str, Any] = {
             "view",
             "outcome",
             "commitment",
+            "bots",
         ],
         "properties": {
             "game": {"type": "string"},
@@ -389,6 +402,15 @@ SCHEMAS: dict[str, Any] = {
                 ),
             },
             "commitment": {"type": "string", "description": "SHA-256 of the game's seed."},
+            "bots": {
+                "type": "object",
+                "additionalProperties": {
+                    "type": "string",
+                    "enum": ["stand-in", "casual", "strong"],
+                },
+                "description": "The seats a bot plays (seated at creation or voted in), each "
+                "with its level; a result with bots says so in said.result.",
+            },
         },
     },
 }

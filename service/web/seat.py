@@ -16,7 +16,16 @@ from service.errors import BadRequest, ServiceError, Stale
 from service.links import tokens
 from service.links import urls as links
 from service.mail import digest, newaddress
-from service.play import channels, notes, reach, rematch, resigning, slowplay, webhook_urls
+from service.play import (
+    bots,
+    channels,
+    notes,
+    reach,
+    rematch,
+    resigning,
+    slowplay,
+    webhook_urls,
+)
 from service.play.moves import check_holder, seat_row
 from service.play.slowplay import claim
 from service.present import notices, presentation
@@ -168,6 +177,7 @@ def _ballot(loaded: Loaded, seat: str) -> dict[str, Any] | None:
         "mine_label": CHOICE_LABELS.get(my_vote, my_vote) if my_vote else None,
         "voter": seat in table.voters(),
         "choices": [{"key": c, "label": CHOICE_LABELS[c]} for c in CHOICES],
+        "levels": [(lv, shown_names.level_word(lv)) for lv in bots.LEVELS],
         "preselect": request.args.get("vote"),
     }
 
@@ -381,10 +391,12 @@ def vote(token: str) -> ResponseReturnValue:
     newcomer = None
     if form.get("choice") == "replace":
         newcomer = (form.get("email", ""), form.get("name", ""))
+    level = form.get("level") or None  # issue 37 §3: the level of the bot voted for
     with db().begin():
         outbox = slowplay.cast_vote(
-            db(), link.game_id, link.seat, link.generation, number, form.get("choice", ""), newcomer
-        )
+            db(), link.game_id, link.seat, link.generation, number, form.get("choice", ""),
+            newcomer, level,
+        )  # fmt: skip
     return _done(token, outbox, "vote")
 
 
