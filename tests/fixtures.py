@@ -351,6 +351,9 @@ def settings(
         # Webhooks' receivers in tests are local servers (issue 36); the refusal of private
         # addresses is tested with the setting off (tests/service/test_webhooks.py).
         webhook_allow_private=True,
+        # Bots (issue 37) search with a twentieth of their budget: tests check what a bot
+        # does, not how well it plays (the bench measures that, bench/bots.py).
+        bot_effort=5,
     )
     for key, value in s.as_env().items():
         monkeypatch.setenv(key, value)

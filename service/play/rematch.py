@@ -145,7 +145,8 @@ def _propose(session: Session, settings: Settings, loaded: Loaded, seat: str) ->
     others = [
         s.seat for s in loaded.row.seats if s.seat != seat and askable(session, loaded, s.seat)
     ]
-    if 1 + len(others) < game.min_players:
+    kept = sum(1 for s in loaded.row.seats if s.bot is not None)  # bots sit again (issue 37)
+    if 1 + len(others) + kept < game.min_players:
         raise BadRequest(
             n_(
                 "A rematch needs {n} player, and too few of this game's players can be asked.",
