@@ -33,8 +33,12 @@ def advance_job_id(game_id: str) -> str:
 @event.listens_for(Session, "after_commit")
 def _wake(session: Session) -> None:
     game_ids = sorted(session.info.pop(BOTS_DUE, ()))
-    settings = _WAKE.get("settings")
-    if not game_ids or settings is None or not settings.redis_url:
+    if not game_ids:
+        return
+    # A process that was not started as the web app or a worker (a command, a script)
+    # reads the environment, as a job does.
+    settings = _WAKE.get("settings") or Settings.from_env()
+    if not settings.redis_url:
         return
     try:
         q = queue(settings)
