@@ -83,9 +83,7 @@ def test_a_bot_plays_as_soon_as_its_decision_comes_and_is_never_emailed(client, 
     assert "p2" not in outbox_seats(settings, game_id), "nobody to write to at a bot's seat"
 
 
-def test_a_game_with_bots_plays_to_its_end_and_its_result_says_bots_played(
-    client, settings, work
-):
+def test_a_game_with_bots_plays_to_its_end_and_its_result_says_bots_played(client, settings, work):
     game_id = new_game(client, ["Ann <ann@example.org>", {"bot": "strong"}])
     for _turn in range(9):
         if loaded(settings, game_id).row.over:
@@ -99,9 +97,7 @@ def test_a_game_with_bots_plays_to_its_end_and_its_result_says_bots_played(
     assert "p2" not in outbox_seats(settings, game_id)
 
 
-def test_every_bot_move_is_the_one_its_level_chooses_with_the_revealed_seed(
-    client, settings, work
-):
+def test_every_bot_move_is_the_one_its_level_chooses_with_the_revealed_seed(client, settings, work):
     game_id = new_game(client, ["Ann <ann@example.org>", {"bot": "strong"}])
     for _turn in range(3):
         ann_plays(settings, game_id, work)
