@@ -133,9 +133,15 @@ def import_log(
     )
     # Seats whose player was forgotten; one who resigned (issue 32) is still named.
     gone = {seat for seat, _ in folded.table.left} - set(folded.table.resigned)
-    people = _people(log, seats, players, gone)
+    # Seats a bot held from the start (issue 37 §3): no address to give them.
+    bots = {seat: folded.table.level(seat) for seat in folded.table.seated_bots}
+    people = _people(log, seats, players, gone | bots.keys())
     _admit(session, people, moving)
-    chosen = {seat: _settings(log, seat) for seat in seats if seat not in players.keys() | gone}
+    chosen = {
+        seat: _settings(log, seat)
+        for seat in seats
+        if seat not in players.keys() | gone | bots.keys()
+    }
     over = logfold.over(game, folded)
     created = log.meta.get("created_at")
     row = add_game_row(
@@ -151,6 +157,8 @@ def import_log(
         private_talk_after=log.meta.get("private_talk_after") is True,
     )
     _seat_settings(session, row, gone, chosen)
+    for seat_row in row.seats:
+        seat_row.bot = bots.get(seat_row.seat)
     # A moved game's scheduler picks up where the old host's left off (a cache of the log).
     due = None if over else schedule.next_due(folded.table, game.to_act(folded.state))
     _append(session, row, log, over, due if moving else None)

@@ -15,7 +15,9 @@ from engine import registry
 from engine.kit.search import LEVELS, Level, choose
 
 MAX_DECISIONS = 5000
-SMALL = {name: replace(level, iterations=min(level.iterations, 4)) for name, level in LEVELS.items()}
+SMALL = {
+    name: replace(level, iterations=min(level.iterations, 4)) for name, level in LEVELS.items()
+}
 """Every level with a budget small enough for a whole game in a test: the bench
 (bench/bots.py) measures how well each plays; here, what they do."""
 

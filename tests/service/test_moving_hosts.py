@@ -36,7 +36,7 @@ SEAT_FIELDS: tuple[str, ...]
 GAME_FIELDS = ("game", "ruleset", "options", "seed", "commitment", "created_at", "last_seq")
 GAME_FIELDS += ("head_hash", "over", "due_at", "private_talk_after")
 SEAT_FIELDS = ("seat", "position", "email", "name", "language", "time_zone", "notify")
-SEAT_FIELDS += ("muted_at",)
+SEAT_FIELDS += ("muted_at", "bot")
 
 
 def run(app, *args):
@@ -65,6 +65,9 @@ def every_kind_of_game(client, settings, work) -> dict[str, str]:
             {"email": "bob@example.org", "name": "Bob", "language": "ja"},
         ]
         games["settled"] = create_game(s, "tictactoe", people).loaded.row.id
+    with sessions(settings.database_url).begin() as s:  # issue 37: a bot's seat moves too
+        botted = ["eve@example.org", {"bot": "casual"}]
+        games["with_bot"] = create_game(s, "tictactoe", botted, effort=5).loaded.row.id
     with sessions(settings.database_url).begin() as s:
         row = eventstore.get_row(s, games["settled"])
         ann, bob = row.seats
