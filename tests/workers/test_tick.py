@@ -10,6 +10,7 @@ from freezegun import freeze_time
 from rq.job import Job
 
 from service.mail.queue import queue
+from service.play import botwake
 from tests.workers.test_slow_play import EMAILS, START, headlines, kinds, mover, new_game
 from workers import schedule
 
@@ -27,7 +28,7 @@ def advance_jobs(settings) -> list[str]:
     return sorted(
         job.args[0]
         for job in Job.fetch_many(q.get_job_ids(), connection=q.connection)
-        if job is not None and job.func_name == schedule.ADVANCE_JOB
+        if job is not None and job.func_name == botwake.ADVANCE_JOB
     )
 
 
