@@ -21,7 +21,7 @@ from service.store import people
 from service.store.eventstore import Loaded, now
 from service.table import schedule
 from service.table.events import TAKEN_BACK
-from service.table.state import CHOICE_LABELS, CHOICES, Table
+from service.table.state import CHOICE_LABELS, CHOICES, STAND_IN, Table
 from service.words import _, n_
 
 
@@ -160,7 +160,12 @@ def statuses(loaded: Loaded) -> list[dict[str, Any]]:
     for s in loaded.row.seats:
         clock = table.clock(s.seat)
         notes = []
-        if s.seat in table.bots:
+        if s.seat in table.seated_bots:  # issue 37 §3: its name says its level
+            notes.append(_("a bot: it plays as soon as its turn comes"))
+        elif s.seat in table.bots and table.level(s.seat) != STAND_IN:
+            level = shown_names.level_word(table.level(s.seat))
+            notes.append(_("a bot ({level}) plays for them until they come back", level=level))
+        elif s.seat in table.bots:
             notes.append(_("a bot plays for them until they come back"))
         if s.seat in table.resigned:
             notes.append(_("resigned: the others decide for their seat"))

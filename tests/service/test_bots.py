@@ -195,3 +195,40 @@ def test_a_rematch_seats_the_tables_bots_again_at_their_level(client, settings, 
     assert sorted((r.email or "", r.bot or "") for r in seats) == [
         ("", "casual"), ("ann@example.org", "")
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("by", ["page", "reply"])
+def test_a_vote_hands_a_late_seat_to_a_bot_of_the_level_its_voter_named(client, settings, work, by):
+    from service.links import tokens
+    from service.play import slowplay
+    from tests.service.hostile import overdue_game
+
+    game_id, voter = overdue_game(client, settings, work)
+    late = "p2" if voter == "p1" else "p1"
+    if by == "page":
+        seat = f"/seat/{tokens.seat_token(settings.secret_key, game_id, voter)}"
+        page = client.get(seat).get_data(as_text=True)
+        assert 'name="level"' in page and "If a bot plays, how strong:" in page
+        form = {"ballot": "1", "choice": "bot", "level": "strong"}
+        assert client.post(f"{seat}/vote", data=form).status_code == 303
+    else:
+        with sessions(settings.database_url).begin() as s:
+            slowplay.cast_vote(s, game_id, voter, 0, 1, "bot", None, bot_level("сильный"))
+    (decided,) = payloads(settings, game_id, "table.vote_decided")
+    assert decided["choice"] == "bot" and decided["level"] == "strong"
+    assert decided["iterations"] == 200, "a vote's bot searches with the level's whole budget"
+    after = loaded(settings, game_id)
+    assert after.table.level(late) == "strong"
+    history = client.get(f"/games/{game_id}/history?all=1").get_data(as_text=True)
+    assert "a bot (strong) plays for" in history
+
+
+def test_a_bot_voted_in_without_a_level_is_the_stand_in(client, settings, work):
+    from service.links import tokens
+    from tests.service.hostile import overdue_game
+
+    game_id, voter = overdue_game(client, settings, work)
+    seat = f"/seat/{tokens.seat_token(settings.secret_key, game_id, voter)}"
+    assert client.post(f"{seat}/vote", data={"ballot": "1", "choice": "bot"}).status_code == 303
+    (decided,) = payloads(settings, game_id, "table.vote_decided")
+    assert (decided["level"], decided["iterations"]) == ("stand-in", 0)
