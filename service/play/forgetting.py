@@ -146,8 +146,9 @@ def _leave(session: Session, game_id: str, seats: list[str], moment: datetime) -
     session.flush()
     if going_on and not loaded.row.over:
         # The absent-seat rules, now rather than at the next tick: a vote on a seat that
-        # must decide, a vote its player will never cast counted out, the bot's move.
-        sent += slowplay.advance(session, game_id, moment)
+        # must decide, a vote its player will never cast counted out; a bot's move in the
+        # job its commit queues (issue 37 §3).
+        sent += slowplay.advance(session, game_id, moment, bots=False)
     # Their seats' emails; not a seat offer's, which goes to the newcomer the seat is
     # handed to (forgetting whom is :func:`_withdraw_offers`'s).
     quiet = and_(

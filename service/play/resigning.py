@@ -108,5 +108,5 @@ def resign(session: Session, game_id: str, seat: str, generation: int) -> Applie
     sent = outbox(session, after.row, told, "resigned")
     # The absent-seat rules now rather than at the next tick: a vote on the seat if it must
     # decide, a vote it will never cast counted out (as when a player is forgotten).
-    sent += slowplay.advance(session, game_id, now())
+    sent += slowplay.advance(session, game_id, now(), bots=False)
     return Applied(eventstore.load(session, game_id), sent)

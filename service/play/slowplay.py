@@ -65,17 +65,26 @@ def _open(loaded: Loaded) -> None:
 
 
 def advance(
-    session: Session, game_id: str, moment: datetime, snapshot_every: int = 50
+    session: Session,
+    game_id: str,
+    moment: datetime,
+    snapshot_every: int = 50,
+    *,
+    bots: bool = True,
 ) -> list[int]:
     """Do what is due for this game: close a ballot, let a bot play, open a ballot on a
     passed deadline, send a reminder. Each step is an append at the sequence just read, so
-    two schedulers racing record it once (the loser gets :class:`Conflict`)."""
+    two schedulers racing record it once (the loser gets :class:`Conflict`). Without
+    ``bots`` (in a web request) a bot's move is left to the job its commit queues: a bot
+    may search for seconds (issue 37 §1)."""
     sent: list[int] = []
     for _attempt in range(200):
         loaded = eventstore.load(session, game_id)
         if loaded.row.over:
             break
         work = schedule.due(loaded.table, loaded.game.to_act(loaded.state), moment)
+        if not bots:
+            work = [w for w in work if w.kind != "bot"]
         if not work:
             break
         step = work[0]

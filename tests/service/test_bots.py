@@ -232,3 +232,21 @@ def test_a_bot_voted_in_without_a_level_is_the_stand_in(client, settings, work):
     assert client.post(f"{seat}/vote", data={"ballot": "1", "choice": "bot"}).status_code == 303
     (decided,) = payloads(settings, game_id, "table.vote_decided")
     assert (decided["level"], decided["iterations"]) == ("stand-in", 0)
+
+
+def test_a_move_made_on_a_page_leaves_the_bots_search_to_a_worker(client, settings, work):
+    """Issue 37 §1: a bot never searches in a web request: Ann's POST answers before the bot
+    has moved, and the worker her move woke plays it."""
+    from service.links import urls as links
+    from tests.helpers import path
+
+    game_id = new_game(client, ["Ann <ann@example.org>", {"bot": "strong"}])
+    work()  # the bot's first move if it starts
+    before = loaded(settings, game_id)
+    move = before.game.legal_moves(before.state, "p1")[0]
+    url = links.decision_url(settings, before, "p1", move)
+    assert client.post(path(url)).status_code == 303
+    answered = loaded(settings, game_id)
+    assert answered.game.to_act(answered.state) == {"p2"}, "the page did not search"
+    work()
+    assert loaded(settings, game_id).game.to_act(loaded(settings, game_id).state) == {"p1"}
