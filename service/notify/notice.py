@@ -150,10 +150,14 @@ def _game_over(loaded: Loaded) -> Msg:
     outcome = presentation.outcome(loaded)
     turns = loaded.table.turns
     if outcome and outcome["winners"]:
-        return _(
+        ended = _(
             "Game over after turn {turn}: {winners} won", turn=turns, winners=outcome["together"]
         )
-    return _("Game over after turn {turn}: nobody won", turn=turns)
+    else:
+        ended = _("Game over after turn {turn}: nobody won", turn=turns)
+    if outcome and outcome["with_bots"]:  # issue 37 §3: a result with bots says so
+        return _("{result} (played with bots: {names})", result=ended, names=outcome["with_bots"])
+    return ended
 
 
 def test_notice(session: Session, settings: Settings, channel: ChannelRow) -> Notice:
