@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from service.audit import checks
 from service.mail.reply_commands import bot_level
+from service.present import presentation
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow, SeatRow
@@ -94,6 +95,12 @@ def test_a_game_with_bots_plays_to_its_end_and_its_result_says_bots_played(clien
     assert "Played with bots: Bot 2 (strong)." in page
     said = client.get(f"/api/games/{game_id}").get_json()["said"]["result"]
     assert "Played with bots: Bot 2 (strong)." in said
+    from service import words
+    from service.notify import notice
+
+    with words.speaking("uk"), words.naming(presentation.seat_names(loaded(settings, game_id))):
+        told = str(words.text(notice._game_over(loaded(settings, game_id))))
+    assert told.endswith("(за участі ботів: Бот 2 (сильний))"), told
     assert "p2" not in outbox_seats(settings, game_id)
 
 
