@@ -22,10 +22,7 @@ def create_app(config: dict[str, Any] | Settings | None = None, *, check_key: bo
         secret_key.require(settings.secret_key)
         dkim_keys.require(settings)  # issue 31: refused as a bad SECRET_KEY is
     load_extra_games(settings)
-    from service.play import botwake
     from service.web.strictjson import StrictJSONApp
-
-    botwake.wake_with(settings)
 
     app = StrictJSONApp(__name__, instance_path=str(INSTANCE))
     # Every message a page prints, in the page's language (issue 17, service.words).

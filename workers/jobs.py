@@ -12,13 +12,13 @@ from sqlalchemy.orm import Session
 from service import counters, dkim_keys, secret_key
 from service.config import Settings, load_extra_games
 from service.errors import Conflict
-from service.mail import bundle, holding, ledger, newaddress, replies, tableletters
+from service.mail import botwake, bundle, holding, ledger, newaddress, replies, tableletters
 from service.mail import signin as signin_mail
 from service.mail.compose import Outgoing, Plan, compose, plan, still_wanted
 from service.mail.queue import claim_ttl, enqueue_outbox, sweep, sweep_inbox
 from service.mail.smtp import deliver, refused_for_good
 from service.notify import delivery, fanout, letters
-from service.play import blocklist, botwake, opentables, reach, signin, suppression
+from service.play import blocklist, opentables, reach, signin, suppression
 from service.store import people
 from service.store.db import sessions
 from service.store.eventstore import now

@@ -18,6 +18,7 @@ from service.addresses import normal
 from service.config import Settings
 from service.errors import Conflict, ServiceError
 from service.mail import digest, holding, ledger, tableletters
+from service.mail.botwake import ADVANCE_JOB, advance_job_id
 from service.mail.compose import Outgoing
 from service.mail.queue import (
     BUSY,
@@ -28,7 +29,6 @@ from service.mail.queue import (
     without_jobs_in,
 )
 from service.play import blocklist, opentables, reach, rematch, slowplay
-from service.play.botwake import ADVANCE_JOB, advance_job_id
 from service.store import people as people_store
 from service.store.db import sessions
 from service.store.eventstore import now

@@ -184,6 +184,9 @@ def register(app: Flask) -> None:
     )
 
     current = app.extensions["pbem"]
+    from service.mail import botwake
+
+    botwake.wake_with(current)  # issue 37 §3: a bot's turn queued as soon as it comes
     for module in (
         pages,
         api,

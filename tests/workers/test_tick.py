@@ -9,8 +9,8 @@ import pytest
 from freezegun import freeze_time
 from rq.job import Job
 
+from service.mail import botwake
 from service.mail.queue import queue
-from service.play import botwake
 from tests.workers.test_slow_play import EMAILS, START, headlines, kinds, mover, new_game
 from workers import schedule
 
