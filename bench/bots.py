@@ -10,12 +10,13 @@ strong's median decision at most 2 s, its p95 at most 5 s.
 
 Then a smoke: games of 3 and 4 players (where the game seats them) with every level at the
 table, each must end without an error. Its searching seats think with a share of their
-level's budget (``BENCH_BOT_SMOKE_SHARE``, default 0.1): the smoke checks that mixed tables
+level's budget (``BENCH_BOT_SMOKE_SHARE``, default 0.05): the smoke checks that mixed tables
 run to the end, not how well they play.
 
-Run alone: ``python -m bench.bots``. ``BENCH_BOT_GAMES`` (default 6) games per match and
+Run alone: ``python -m bench.bots``. ``BENCH_BOT_GAMES`` (default 2) games per match and
 game, ``BENCH_BOT_SMOKE_GAMES`` (default 20) per player count and game, ``BENCH_BOT_WORKERS``
-(default 2) processes, ``BENCH_BOT_ONLY`` (default all) a comma-separated list of games.
+(default 2) processes, ``BENCH_BOT_ONLY`` (default all) a comma-separated list of games,
+``BENCH_BOT_MATCHES`` (default all) of matches (``strong vs stand-in,...``).
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ def _match_game(job: tuple[str, str, str, int]) -> dict[str, Any]:
     levels = [LEVELS[a], LEVELS[b]] if number % 2 == 0 else [LEVELS[b], LEVELS[a]]
     r = play(name, levels, opening, f"{name}/{a}-{b}")
     a_seat = "p1" if number % 2 == 0 else "p2"
-    return {"game": name, "match": f"{a} vs {b}", "points": r["points"][a_seat], **r}
+    return {**r, "game": name, "match": f"{a} vs {b}", "points": r["points"][a_seat]}
 
 
 def _smoke_game(job: tuple[str, int, int, float]) -> dict[str, Any]:
@@ -118,14 +119,16 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def run(settings: Any = None, log: Callable[[str], None] = default_log) -> dict[str, Any]:
-    games = int(_env("BENCH_BOT_GAMES", "6"))
+    games = int(_env("BENCH_BOT_GAMES", "2"))
     smoke_games = int(_env("BENCH_BOT_SMOKE_GAMES", "20"))
-    share = float(_env("BENCH_BOT_SMOKE_SHARE", "0.1"))
+    share = float(_env("BENCH_BOT_SMOKE_SHARE", "0.05"))
     workers = int(_env("BENCH_BOT_WORKERS", "2"))
     only = [n for n in _env("BENCH_BOT_ONLY", "").split(",") if n]
+    picked = [m for m in _env("BENCH_BOT_MATCHES", "").split(",") if m]
     names = [g.name for g in CATALOGUE if not only or g.name in only]
     started = time.perf_counter()
-    jobs = [(n, a, b, i) for n in names for a, b in MATCHES for i in range(games)]
+    matches = [(a, b) for a, b in MATCHES if not picked or f"{a} vs {b}" in picked]
+    jobs = [(n, a, b, i) for n in names for a, b in matches for i in range(games)]
     smoke_jobs = [
         (n, p, i, share)
         for n in names
@@ -138,8 +141,10 @@ def run(settings: Any = None, log: Callable[[str], None] = default_log) -> dict[
         results = []
         for done, r in enumerate(pool.map(_match_game, jobs), start=1):
             results.append(r)
-            if done % 10 == 0 or done == len(jobs):
-                log(f"bots: {done}/{len(jobs)} match games ({time.perf_counter() - started:.0f} s)")
+            log(
+                f"bots: {done}/{len(jobs)} match games ({time.perf_counter() - started:.0f} s): "
+                f"{r['game']} {r['match']} {r['points']}"
+            )
         smoke: list[dict[str, Any]] = []
         for job, future in [(j, pool.submit(_smoke_game, j)) for j in smoke_jobs]:
             try:
@@ -150,7 +155,7 @@ def run(settings: Any = None, log: Callable[[str], None] = default_log) -> dict[
     for name in names:
         mine = [r for r in results if r["game"] == name]
         matches = {}
-        for a, b in MATCHES:
+        for a, b in matches:
             played = [r for r in mine if r["match"] == f"{a} vs {b}"]
             points = sum(r["points"] for r in played)
             low, high = wilson(points, len(played))

@@ -50,8 +50,8 @@ class Level:
 
 LEVELS: Mapping[str, Level] = {
     "stand-in": Level("stand-in"),
-    "casual": Level("casual", iterations=50, horizon=12),
-    "strong": Level("strong", iterations=200, horizon=16),
+    "casual": Level("casual", iterations=40, horizon=10),
+    "strong": Level("strong", iterations=120, horizon=14),
 }
 """The bot's levels by name: "stand-in" is the game's greedy bot (issue 37 §1)."""
 
