@@ -154,12 +154,12 @@ def run(settings: Any = None, log: Callable[[str], None] = default_log) -> dict[
         log(f"bots: {len(smoke)} smoke games ({time.perf_counter() - started:.0f} s)")
     for name in names:
         mine = [r for r in results if r["game"] == name]
-        matches = {}
+        rates = {}
         for a, b in matches:
             played = [r for r in mine if r["match"] == f"{a} vs {b}"]
             points = sum(r["points"] for r in played)
             low, high = wilson(points, len(played))
-            matches[f"{a} vs {b}"] = {
+            rates[f"{a} vs {b}"] = {
                 "games": len(played),
                 "points": points,
                 "rate": round(points / len(played), 3) if played else 0.0,
@@ -171,7 +171,7 @@ def run(settings: Any = None, log: Callable[[str], None] = default_log) -> dict[
             for level, ts in r["times"].items():
                 times.setdefault(level, []).extend(ts)
         report["games"][name] = {
-            "matches": matches,
+            "matches": rates,
             "decision_s": {
                 level: {
                     "decisions": len(ts),
