@@ -182,7 +182,9 @@ def run(settings: Any = None, log: Callable[[str], None] = default_log) -> dict[
                 for level, ts in sorted(times.items())
                 if ts
             },
-            "decisions_per_game": round(statistics.mean(r["decisions"] for r in mine), 1),
+            "decisions_per_game": round(statistics.mean(r["decisions"] for r in mine), 1)
+            if mine
+            else 0.0,
         }
         for players in (3, 4):
             ended = [s for s in smoke if s["game"] == name and s["players"] == players]

@@ -46,11 +46,15 @@ class Level:
     """Decisions a rollout plays before it is scored as the game stands."""
     exploration: float = 0.7
     """UCB1's constant (rewards lie in [0, 1])."""
+    prior: int = 0
+    """Visits the stand-in's move starts with at the root, at an even reward (1/2): the
+    search leaves the greedy move only for one it found better, not for the noise of a
+    small budget."""
 
 
 LEVELS: Mapping[str, Level] = {
     "stand-in": Level("stand-in"),
-    "casual": Level("casual", iterations=40, horizon=10),
+    "casual": Level("casual", iterations=40, horizon=10, prior=10),
     "strong": Level("strong", iterations=120, horizon=14),
 }
 """The bot's levels by name: "stand-in" is the game's greedy bot (issue 37 §1)."""
@@ -68,6 +72,11 @@ def choose(game: Game, state: State, seat: str, level: str | Level, rng: random.
     if len(moves) == 1:
         return moves[0]
     root = _Node(seat="")
+    if chosen.prior:
+        # The stand-in decides in a sampled world, as the search does: seen cards only.
+        greedy = game.bot_move(game.sample_world(state, seat, rng), seat)
+        p = chosen.prior
+        root.children[(seat, _key(greedy))] = _Node(seat, visits=p, reward=p / 2, available=p)
     for _ in range(chosen.iterations):
         _iterate(game, state, seat, chosen, root, rng)
     visits = {key: child.visits for (who, key), child in root.children.items() if who == seat}
