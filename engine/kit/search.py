@@ -55,7 +55,7 @@ class Level:
 LEVELS: Mapping[str, Level] = {
     "stand-in": Level("stand-in"),
     "casual": Level("casual", iterations=40, horizon=10, prior=10),
-    "strong": Level("strong", iterations=120, horizon=14),
+    "strong": Level("strong", iterations=120, horizon=14, prior=20),
 }
 """The bot's levels by name: "stand-in" is the game's greedy bot (issue 37 §1)."""
 
@@ -93,7 +93,7 @@ def rewards(standing: Mapping[str, Any], before: Mapping[str, float]) -> dict[st
     scores: dict[str, float] = {s: float(v) for s, v in standing["scores"].items()}
     places = _places(standing.get("ranking") or [], list(scores))
     lead = _leads(scores)
-    scale = 1.0 + 0.05 * sum(abs(v) for v in scores.values()) / max(1, len(scores))
+    scale = 1.0 + 0.25 * sum(abs(v) for v in scores.values()) / max(1, len(scores))
     return {
         s: 0.5 * places[s] + 0.25 * (1.0 + math.tanh((lead[s] - before.get(s, 0.0)) / scale))
         for s in scores
