@@ -47,9 +47,9 @@ class Level:
     exploration: float = 0.7
     """UCB1's constant (rewards lie in [0, 1])."""
     prior: int = 0
-    """Visits the stand-in's move starts with at the root, at an even reward (1/2): the
-    search leaves the greedy move only for one it found better, not for the noise of a
-    small budget."""
+    """Visits the stand-in's move is credited with when the most visited move is chosen
+    (the search itself does not see them): the bot leaves the greedy move only for one the
+    search visited that much more, not for the noise of a small budget."""
 
 
 LEVELS: Mapping[str, Level] = {
@@ -72,14 +72,13 @@ def choose(game: Game, state: State, seat: str, level: str | Level, rng: random.
     if len(moves) == 1:
         return moves[0]
     root = _Node(seat="")
-    if chosen.prior:
-        # The stand-in decides in a sampled world, as the search does: seen cards only.
-        greedy = game.bot_move(game.sample_world(state, seat, rng), seat)
-        p = chosen.prior
-        root.children[(seat, _key(greedy))] = _Node(seat, visits=p, reward=p / 2, available=p)
     for _ in range(chosen.iterations):
         _iterate(game, state, seat, chosen, root, rng)
     visits = {key: child.visits for (who, key), child in root.children.items() if who == seat}
+    if chosen.prior:
+        # The stand-in decides in a sampled world, as the search does: seen cards only.
+        greedy = _key(game.bot_move(game.sample_world(state, seat, rng), seat))
+        visits[greedy] = visits.get(greedy, 0) + chosen.prior
     keys = [_key(move) for move in moves]
     best = max(range(len(moves)), key=lambda i: (visits.get(keys[i], 0), -i))
     return moves[best]
