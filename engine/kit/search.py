@@ -54,7 +54,7 @@ class Level:
 
 LEVELS: Mapping[str, Level] = {
     "stand-in": Level("stand-in"),
-    "casual": Level("casual", iterations=40, horizon=10, prior=10),
+    "casual": Level("casual", iterations=80, horizon=10, prior=20),
     "strong": Level("strong", iterations=120, horizon=14, prior=20),
 }
 """The bot's levels by name: "stand-in" is the game's greedy bot (issue 37 §1)."""
