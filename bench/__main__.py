@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench import board_words, email_fanout, email_profile, hostile_mail, move_profile
+from bench import board_words, bots, email_fanout, email_profile, hostile_mail, move_profile
 from bench import notifications as notification_bench
 from bench import replies as reply_bench
 from bench import signing as signing_bench
@@ -62,6 +62,7 @@ def main() -> int:
             "engine": replay.run(seconds_per_case=1.0),
             "pictures": pictures.run(),
             "board_words": board_words.run(),
+            "bots": bots.run(log=log),
             "mailbox": mailbox_list.run(settings, log=log),
         }
     report["machine"] = {"date": began, **_machine(settings)}
@@ -178,6 +179,7 @@ def judged(report: dict[str, Any]) -> list[Figure]:
             )
         )
     figures += board_words.judged(report["board_words"])
+    figures += bots.judged(report["bots"])
     box = report["mailbox"]
     figures.append(shown(f"mailbox: a list page of {box['stored']:,} emails", box["page_ms"], "ms"))
     figures.append(
@@ -343,6 +345,8 @@ def summary(report: dict[str, Any], figures: list[Figure]) -> str:
         *email_profile.lines(report["email_profile"]),
         "",
         *board_words.lines(report["board_words"]),
+        "",
+        *bots.lines(report["bots"]),
         "",
         *signing_bench.lines(report["signing"]),
         "",

@@ -46,12 +46,16 @@ class Level:
     """Decisions a rollout plays before it is scored as the game stands."""
     exploration: float = 0.7
     """UCB1's constant (rewards lie in [0, 1])."""
+    prior: int = 0
+    """Visits the stand-in's move is credited with when the most visited move is chosen
+    (the search itself does not see them): the bot leaves the greedy move only for one the
+    search visited that much more, not for the noise of a small budget."""
 
 
 LEVELS: Mapping[str, Level] = {
     "stand-in": Level("stand-in"),
-    "casual": Level("casual", iterations=50, horizon=12),
-    "strong": Level("strong", iterations=200, horizon=16),
+    "casual": Level("casual", iterations=80, horizon=10, prior=20),
+    "strong": Level("strong", iterations=120, horizon=14, prior=20),
 }
 """The bot's levels by name: "stand-in" is the game's greedy bot (issue 37 §1)."""
 
@@ -71,6 +75,10 @@ def choose(game: Game, state: State, seat: str, level: str | Level, rng: random.
     for _ in range(chosen.iterations):
         _iterate(game, state, seat, chosen, root, rng)
     visits = {key: child.visits for (who, key), child in root.children.items() if who == seat}
+    if chosen.prior:
+        # The stand-in decides in a sampled world, as the search does: seen cards only.
+        greedy = _key(game.bot_move(game.sample_world(state, seat, rng), seat))
+        visits[greedy] = visits.get(greedy, 0) + chosen.prior
     keys = [_key(move) for move in moves]
     best = max(range(len(moves)), key=lambda i: (visits.get(keys[i], 0), -i))
     return moves[best]
@@ -84,7 +92,7 @@ def rewards(standing: Mapping[str, Any], before: Mapping[str, float]) -> dict[st
     scores: dict[str, float] = {s: float(v) for s, v in standing["scores"].items()}
     places = _places(standing.get("ranking") or [], list(scores))
     lead = _leads(scores)
-    scale = 1.0 + 0.05 * sum(abs(v) for v in scores.values()) / max(1, len(scores))
+    scale = 1.0 + 0.25 * sum(abs(v) for v in scores.values()) / max(1, len(scores))
     return {
         s: 0.5 * places[s] + 0.25 * (1.0 + math.tanh((lead[s] - before.get(s, 0.0)) / scale))
         for s in scores

@@ -149,3 +149,12 @@ def test_the_levels_are_stand_in_casual_and_strong_the_strong_searching_more():
     assert LEVELS["stand-in"].iterations == 0
     assert 0 < LEVELS["casual"].iterations < LEVELS["strong"].iterations
     assert search.LEVELS is LEVELS
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_prior_on_the_stand_ins_move_keeps_it_unless_the_search_finds_better(name):
+    game = GAMES[name]
+    leaning = Level("leaning", iterations=4, horizon=4, prior=100)
+    for number, (state, seat) in enumerate(spread(decisions(game, seed=5), 3)):
+        greedy = game.bot_move(state, seat)
+        assert choose(game, state, seat, leaning, random.Random(number)) == greedy
