@@ -77,8 +77,10 @@ class Blindfolded:
         raise AssertionError("searched a decision with a single move")
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", ["origin", "origins-first-builders"])
 def test_a_decision_with_a_single_legal_move_is_played_without_searching(name):
+    # The games whose greedy games offer a seat a single move (Orichalk and tic-tac-toe
+    # end before one comes).
     game = GAMES[name]
     single = [
         (d.state, d.seat)
@@ -86,8 +88,7 @@ def test_a_decision_with_a_single_legal_move_is_played_without_searching(name):
         for d in play_bots(game, 2, seed).log
         if len(game.legal_moves(d.state, d.seat)) == 1
     ]
-    if not single:
-        pytest.skip(f"{name} never offers a single move in these games")
+    assert single, f"{name} offers a single move in these games"
     for state, seat in single[:5]:
         move = choose(Blindfolded(game), state, seat, "strong", random.Random(0))
         assert move == game.legal_moves(state, seat)[0]

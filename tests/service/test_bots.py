@@ -66,7 +66,7 @@ def test_a_bot_seated_at_creation_has_no_address_its_level_in_the_log_and_a_name
     assert seats["p1"].bot is None
     (seated,) = payloads(settings, game_id, "table.bot_seated")
     assert seated == {"type": "table.bot_seated", "seat": "p2", "level": "strong",
-                      "iterations": 10}  # fmt: skip
+                      "iterations": 6}  # fmt: skip
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Bot 2 (strong)" in page
     answer = client.get(f"/api/games/{game_id}?lang=ru").get_json()
@@ -223,7 +223,7 @@ def test_a_vote_hands_a_late_seat_to_a_bot_of_the_level_its_voter_named(client, 
             slowplay.cast_vote(s, game_id, voter, 0, 1, "bot", None, bot_level("сильный"))
     (decided,) = payloads(settings, game_id, "table.vote_decided")
     assert decided["choice"] == "bot" and decided["level"] == "strong"
-    assert decided["iterations"] == 200, "a vote's bot searches with the level's whole budget"
+    assert decided["iterations"] == 120, "a vote's bot searches with the level's whole budget"
     after = loaded(settings, game_id)
     assert after.table.level(late) == "strong"
     history = client.get(f"/games/{game_id}/history?all=1").get_data(as_text=True)
