@@ -56,6 +56,14 @@ def ann_plays(settings, game_id, work):
     work()
 
 
+def ann_plays_to_the_end(settings, game_id, work):
+    """Ann's moves and the bot's answers until the game of tic-tac-toe is over."""
+    for _turn in range(9):
+        if loaded(settings, game_id).row.over:
+            return
+        ann_plays(settings, game_id, work)
+
+
 def test_a_bot_seated_at_creation_has_no_address_its_level_in_the_log_and_a_name_that_says_so(
     client, settings
 ):
@@ -86,10 +94,7 @@ def test_a_bot_plays_as_soon_as_its_decision_comes_and_is_never_emailed(client, 
 
 def test_a_game_with_bots_plays_to_its_end_and_its_result_says_bots_played(client, settings, work):
     game_id = new_game(client, ["Ann <ann@example.org>", {"bot": "strong"}])
-    for _turn in range(9):
-        if loaded(settings, game_id).row.over:
-            break
-        ann_plays(settings, game_id, work)
+    ann_plays_to_the_end(settings, game_id, work)
     assert loaded(settings, game_id).row.over
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Played with bots: Bot 2 (strong)." in page
@@ -187,10 +192,7 @@ def test_a_bots_level_is_read_in_every_language_we_speak(said, level):
 
 def test_a_rematch_seats_the_tables_bots_again_at_their_level(client, settings, work):
     game_id = new_game(client, ["Ann <ann@example.org>", {"bot": "casual"}])
-    for _turn in range(9):
-        if loaded(settings, game_id).row.over:
-            break
-        ann_plays(settings, game_id, work)
+    ann_plays_to_the_end(settings, game_id, work)
     from service.play import rematch
 
     with sessions(settings.database_url).begin() as s:
