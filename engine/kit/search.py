@@ -89,7 +89,7 @@ def rewards(standing: Mapping[str, Any], before: Mapping[str, float]) -> dict[st
     ``outcome``): half its place in the ranking (1 first, 0 last, a tie shares its places),
     half how much its lead over the best of the others grew since the world was sampled
     (``before``: each seat's lead then), squashed by tanh at the scale of the scores."""
-    scores: dict[str, float] = {s: float(v) for s, v in standing["scores"].items()}
+    scores = _scores(standing)
     places = _places(standing.get("ranking") or [], list(scores))
     lead = _leads(scores)
     scale = 1.0 + 0.25 * sum(abs(v) for v in scores.values()) / max(1, len(scores))

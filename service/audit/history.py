@@ -630,12 +630,13 @@ def _vote_cast(told: Told) -> str:
     choice = str(payload.get("choice"))
     if choice == "wait":
         return _("{who} voted to wait longer (vote {ballot})", who=who, ballot=ballot)
-    if choice == "bot" and _level(told) is not None:
+    level = _level(told)
+    if choice == "bot" and level is not None:
         return _(
             "{who} voted to let a bot ({level}) play their decisions until they come back "
             "(vote {ballot})",
             who=who,
-            level=_level(told),
+            level=level,
             ballot=ballot,
         )
     if choice == "bot":
@@ -671,13 +672,14 @@ def _vote_decided(told: Told) -> str:
             ballot=ballot,
             name=them,
         )
-    if choice == "bot" and _level(told) is not None:
+    level = _level(told)
+    if choice == "bot" and level is not None:
         return n_(
             "Vote {ballot}: a bot ({level}) plays for {name} ({n} answer)",
             "Vote {ballot}: a bot ({level}) plays for {name} ({n} answers)",
             n=n,
             ballot=ballot,
-            level=_level(told),
+            level=level,
             name=them,
         )
     if choice == "bot":

@@ -19,7 +19,6 @@ The command words are :data:`.keywords.KEYWORDS`; a line is read into a command 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -34,7 +33,7 @@ from service.errors import BadRequest, Conflict, ServiceError, Stale
 from service.links import urls as links
 from service.mail.dates import fold, read_day
 from service.mail.keywords import BOT_LEVELS, FROM, TO, UNTIL, word
-from service.mail.parsing import echo, parse
+from service.mail.parsing import echo, normal, parse
 from service.mail.parsing import private as parse_private
 from service.play import (
     channels,
@@ -547,9 +546,9 @@ def vote(t: _Table, command: str, rest: str) -> Result:
 
 def bot_level(text: str) -> str | None:
     """The bot level ``text`` names in any language we speak (:data:`BOT_LEVELS`)."""
-    said = fold(" ".join(unicodedata.normalize("NFKC", text).split()).rstrip(".!。！ "))
+    said = normal(text)
     for level, spoken in BOT_LEVELS.items():
-        if any(said == fold(w) for ws in spoken.values() for w in ws):
+        if any(said == normal(w) for ws in spoken.values() for w in ws):
             return level
     return None
 

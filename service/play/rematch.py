@@ -72,6 +72,12 @@ def askable(session: Session, loaded: Loaded, seat: str) -> bool:
     return emailable(session, seat_row(loaded.row, seat))
 
 
+def bots_kept(loaded: Loaded) -> list[dict[str, str]]:
+    """The bots seated at the table (issue 37 §3), as the rematch seats them again: each at
+    its level, asked nothing."""
+    return [{"bot": s.bot} for s in loaded.row.seats if s.bot is not None]
+
+
 def resigned(loaded: Loaded) -> frozenset[str]:
     """The seats whose players resigned, the one whose resignation ended the game too."""
     ended = (loaded.table.abandoned or {}).get("resigned", ())
@@ -145,8 +151,7 @@ def _propose(session: Session, settings: Settings, loaded: Loaded, seat: str) ->
     others = [
         s.seat for s in loaded.row.seats if s.seat != seat and askable(session, loaded, s.seat)
     ]
-    kept = sum(1 for s in loaded.row.seats if s.bot is not None)  # bots sit again (issue 37)
-    if 1 + len(others) + kept < game.min_players:
+    if 1 + len(others) + len(bots_kept(loaded)) < game.min_players:
         raise BadRequest(
             n_(
                 "A rematch needs {n} player, and too few of this game's players can be asked.",
@@ -201,8 +206,7 @@ def _start(session: Session, loaded: Loaded, rematch: RematchRow, *, proposed: b
         if p.confirmed_at is not None and emailable(session, seat_row(loaded.row, p.seat))
     ]  # fmt: skip
     game = loaded.game
-    # Issue 37 §3: the bots seated at the table sit at the new one too, at their level.
-    kept = [{"bot": s.bot} for s in loaded.row.seats if s.bot is not None]
+    kept = bots_kept(loaded)
     if not playing or not game.min_players <= len(playing) + len(kept) <= game.max_players:
         rematch.lapsed, rematch.due_at = True, None
         ids = outbox(session, loaded.row, [p.seat for p in playing], "rematch_lapsed")

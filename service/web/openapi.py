@@ -16,6 +16,7 @@ from flask.typing import ResponseReturnValue
 from engine import registry
 from engine.catalogue import CATALOGUE
 from service.config import MAX_BODY
+from service.play import bots
 from service.words import LANGUAGES
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
@@ -80,7 +81,7 @@ SCHEMAS: dict[str, Any] = {
                 "description": "A seat a bot holds (issue 37 §3): no address, no emails; it "
                 "plays as soon as its turn comes. A game needs at least one person.",
                 "properties": {
-                    "bot": {"type": "string", "enum": ["stand-in", "casual", "strong"]},
+                    "bot": {"type": "string", "enum": list(bots.LEVELS)},
                     "language": LANGUAGE,
                     "time_zone": {"type": "string"},
                 },
@@ -406,7 +407,7 @@ SCHEMAS: dict[str, Any] = {
                 "type": "object",
                 "additionalProperties": {
                     "type": "string",
-                    "enum": ["stand-in", "casual", "strong"],
+                    "enum": list(bots.LEVELS),
                 },
                 "description": "The seats a bot plays (seated at creation or voted in), each "
                 "with its level; a result with bots says so in said.result.",

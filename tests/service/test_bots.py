@@ -112,6 +112,8 @@ def test_a_game_with_bots_plays_to_its_end_and_its_result_says_bots_played(clien
 def test_every_bot_move_is_the_one_its_level_chooses_with_the_revealed_seed(client, settings, work):
     game_id = new_game(client, ["Ann <ann@example.org>", {"bot": "strong"}])
     for _turn in range(3):
+        if loaded(settings, game_id).row.over:  # the bot may win before Ann's third move
+            break
         ann_plays(settings, game_id, work)
     with sessions(settings.database_url)() as s:
         log = checks.from_store(s, game_id)
