@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 Event = dict[str, Any]
@@ -43,6 +43,12 @@ class Game(Protocol):
     def max_players(self) -> int: ...
     @property
     def ruleset(self) -> str: ...
+    @property
+    def standing_orders(self) -> Sequence[Any]:
+        """The game's standing answers a player may plan ahead (issue 38 §1): each an
+        ``engine.kit.plans.Answer``, "when asked this, answer that". Every game also offers
+        the kit's own orders (a single legal option, the first legal of a list)."""
+        ...
 
     def setup(self, seats: list[str], options: dict[str, Any], rng: random.Random) -> list[Event]:
         """The opening events, every chance outcome written into them."""
@@ -187,6 +193,8 @@ class GameBase:
     min_players: int
     max_players: int
     ruleset: str
+    standing_orders: Sequence[Any] = ()
+    """No standing answers of the game's own; the kit's orders still apply (issue 38)."""
 
     REVEALING_EVENTS: frozenset[str] = frozenset()
     """Event types that always show hidden information; see :meth:`reveals`."""

@@ -102,6 +102,9 @@ class Packaged:
     field of a kind, with its label, help text and default; ``setup`` still checks them."""
     rulings: Sequence[Any] = field(default=())
     """Where a rulebook is silent or vague, what the engine does and why."""
+    standing_orders: Sequence[Any] = field(default=())
+    """The game's standing answers (issue 38 §1, ``engine.kit.plans.Answer``): its
+    ``plans`` module's ``ORDERS``."""
     inventory: Callable[[State], Mapping[str, int]] | None = None
     """Every component of the game counted wherever it is (decks, hands, boards, discards,
     the box), by kind: the same after every decision as after setup, so nothing is lost or
@@ -151,6 +154,7 @@ MEMBERS: Mapping[str, tuple[str, str]] = {
     "data_page": ("datapage", "DATA_PAGE"),
     "rulings": ("rulings", "RULINGS"),
     "inventory": ("inventory", "inventory"),
+    "standing_orders": ("plans", "ORDERS"),
 }
 """Where :meth:`Packaged.from_package` finds each member: the module of the game's package
 and the name in it (docs/architecture.md, "Adding a game")."""

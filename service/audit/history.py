@@ -34,8 +34,8 @@ from engine.kit.events import Vocabulary
 from service import words
 from service.boards.naming import with_names
 from service.errors import Left, NotFound, Replaced
-from service.play import talk
-from service.play.moves import LEFT
+from service.play import plans, talk
+from service.play.holders import LEFT
 from service.store import eventstore
 from service.store import names as shown_names
 from service.store.models import EventRow, GameRow
@@ -93,6 +93,8 @@ class Entry:
     """A seat said something to the table (issue 35 §2): part of the story players read."""
     hidden: bool = False
     """Words to one player that this viewer may not read: no page lists it."""
+    planned: bool = False
+    """The seat's plan played this decision (issue 38: it follows ``table.plan_fired``)."""
 
 
 @dataclass
@@ -275,7 +277,7 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
         if hidden:  # words to one player: only they and the speaker read them (issue 35 §2)
             text, bookkeeping = "", False
         elif of_table:
-            text, bookkeeping = _table_text(record, event, payload, names), False
+            text, bookkeeping = _table_text(record, event, payload, names, before), False
         else:
             text, bookkeeping = _game_text(record, viewer, event, payload, before, names)
             bookkeeping = bookkeeping and not decided
@@ -298,9 +300,18 @@ def entries(record: Record, viewer: Viewer) -> list[Entry]:
                 undone=event.seq in record.undone,
                 talk=payload["type"] == ev.SAID and not hidden,
                 hidden=hidden,
+                planned=decided and _planned(record, i, event.seat),
             )
         )
     return found
+
+
+def _planned(record: Record, i: int, seat: str | None) -> bool:
+    """Whether the decision at ``i`` of the stretch was played by its seat's plan."""
+    if not i:
+        return False
+    fired = record.payloads[i - 1]
+    return fired["type"] == ev.PLAN_FIRED and fired.get("seat") == seat
 
 
 def _hears(viewer: Viewer, payload: dict[str, Any], seq: int) -> bool:
@@ -320,7 +331,11 @@ def _decision(record: Record, viewer: Viewer, event: EventRow, before: Folded | 
 
 
 def _table_text(
-    record: Record, event: EventRow, payload: dict[str, Any], names: dict[str, str]
+    record: Record,
+    event: EventRow,
+    payload: dict[str, Any],
+    names: dict[str, str],
+    before: Folded | None,
 ) -> str:
     undoer = None
     if payload["type"] == ev.TAKEN_BACK:
@@ -331,6 +346,9 @@ def _table_text(
     if payload["type"] == ev.SEAT_CLAIMED:
         replaced = record.names_at(event.seq - 1).get(str(payload.get("seat")))
     said = record.said.get(event.seq) if payload["type"] == ev.SAID else None
+    if payload["type"] == ev.PLAN_SET and isinstance(payload.get("order"), dict):
+        state = before.state if before is not None else None
+        said = plans.label(record.game, state, payload["order"])
     return describe_table(payload, event.seat, names, undoer=undoer, replaced=replaced, words=said)
 
 
@@ -534,6 +552,36 @@ def _closed(_told: Told) -> str:
     return _("The host closed the game: it ended as it stood")
 
 
+def _plan_set(told: Told) -> str:
+    """Issue 38: a plan, told when it first played or when the game ended (``words``: the
+    plan in words)."""
+    return _(
+        "{name} had planned ahead (plan {number}): {plan}",
+        name=told.them,
+        number=str(told.payload.get("plan")),
+        plan=told.words or "",
+    )
+
+
+def _plan_fired(told: Told) -> str:
+    return _(
+        "{name}'s plan {number} plays the next move",
+        name=told.them,
+        number=str(told.payload.get("plan")),
+    )
+
+
+def _plan_dropped(told: Told) -> str:
+    reason = plans.REASONS.get(str(told.payload.get("reason")))
+    return _(
+        "{name}'s plan {number} stopped at event {seq}: {reason}",
+        name=told.them,
+        number=str(told.payload.get("plan")),
+        seq=str(told.payload.get("at_seq")),
+        reason=reason if reason is not None else str(told.payload.get("reason")),
+    )
+
+
 def _bot_seated(told: Told) -> str:
     """Issue 37 §3: a seat a bot holds from the start (its name says its level)."""
     return _("{name} takes a seat: a bot, which plays as soon as its turn comes", name=told.them)
@@ -733,6 +781,9 @@ TELLERS: dict[str, Callable[[Told], str]] = EVENTS.table(
         ev.UNREACHABLE: _unreachable,
         ev.REACHABLE: _reachable,
         ev.SAID: _said,
+        ev.PLAN_SET: _plan_set,
+        ev.PLAN_FIRED: _plan_fired,
+        ev.PLAN_DROPPED: _plan_dropped,
         ev.CLOSED: _closed,
         ev.DORMANT: _dormant,
         ev.RESUMED: _resumed,

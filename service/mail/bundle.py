@@ -26,7 +26,7 @@ from service.links import urls as links
 from service.mail import compose, keywords, smtp
 from service.mail.compose import Outgoing, Plan
 from service.mail.kinds import ANSWER
-from service.play.moves import seat_row
+from service.play.holders import seat_row
 from service.present import codes, notices, presentation
 from service.present.seat_email import SeatEmail
 from service.store import eventstore

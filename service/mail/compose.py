@@ -21,7 +21,7 @@ from service.mail import ics, keywords, kinds, news, smtp
 from service.mail.kinds import ANSWER
 from service.play import blocklist, notes, reach, rematch, resigning, talk
 from service.play.forgetting import LEFT
-from service.play.moves import seat_row
+from service.play.holders import seat_row
 from service.present import notices, presentation
 from service.present.seat_email import SeatEmail, seat_email
 from service.store import eventstore, people

@@ -42,7 +42,7 @@ from service.mail import (
 )
 from service.mail import bounces as reports
 from service.play import moves
-from service.play.moves import seat_row
+from service.play.holders import seat_row
 from service.present import codes
 from service.store import eventstore, people
 from service.store.eventstore import Loaded, now

@@ -46,7 +46,7 @@ from service.play import (
     talk,
     webhook_urls,
 )
-from service.play.moves import check_holder, seat_row
+from service.play.holders import check_holder, seat_row
 from service.present import notices, presentation
 from service.store import eventstore
 from service.store import names as shown_names

@@ -19,7 +19,7 @@ from service.links import urls
 from service.mail import compose
 from service.mail.digest import language_of
 from service.play import signin
-from service.play.moves import seat_row
+from service.play.holders import seat_row
 from service.present import notices, presentation
 from service.store import eventstore
 from service.store import names as shown_names

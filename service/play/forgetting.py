@@ -41,8 +41,9 @@ from sqlalchemy import ColumnElement, SQLColumnExpression, and_, delete, func, o
 from sqlalchemy.orm import Session
 
 from service.addresses import normal
-from service.play import channels, feeds, notes, opentables, signin, slowplay, talk
-from service.play.moves import outbox, seat_row
+from service.play import channels, feeds, notes, opentables, plans, signin, slowplay, talk
+from service.play.holders import seat_row
+from service.play.moves import outbox
 from service.store import eventstore
 from service.store.eventstore import now
 from service.store.models import (
@@ -133,6 +134,7 @@ def _leave(session: Session, game_id: str, seats: list[str], moment: datetime) -
     # and ended it), records nothing more.
     going_on = not loaded.finished and not loaded.table.final
     for seat in seats:
+        plans.drop_seat(session, loaded.row, seat)  # issue 38: nobody's plans any more
         if going_on:
             left = {"type": "table.player_left", "seat": seat}
             loaded = eventstore.record(session, loaded, [left], seat)

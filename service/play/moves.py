@@ -21,33 +21,23 @@ from service.addresses import normal
 from service.errors import (
     Conflict,
     Illegal,
-    Left,
-    NotFound,
-    Replaced,
-    Resigned,
     Reused,
     ServiceError,
     Stale,
 )
 from service.links import decisions
 from service.links.decisions import Named, Verdict
-from service.store import eventstore, people
+from service.play import plans
+from service.play.holders import check_holder, seat_row
+from service.store import eventstore, people, planlog
 from service.store.eventlog import LinkUsed, Riders
 from service.store.eventstore import Loaded, now
-from service.store.models import GameRow, OutboxRow, SeatRow, UsedLinkRow
+from service.store.models import GameRow, OutboxRow, UsedLinkRow
 from service.table import logfold
 from service.words import _
 
 _INSERT_OUTBOX = insert(OutboxRow.__table__).returning(OutboxRow.__table__.c.id)
 """Built once and run as plain SQL (no ORM bookkeeping)."""
-LEFT = _(
-    "This seat's player left the game and asked to be forgotten: its links no longer work. "
-    "The game's page is still public."
-)
-RESIGNED = _(
-    "You resigned from this game: it goes on without you, and you no longer act or hear "
-    "from it. Its page and history stay public."
-)
 
 
 @dataclass
@@ -68,6 +58,7 @@ def make_move(
     generation: int = 0,
     by_bot: bool = False,
     unread: bool = False,
+    planned: int = 0,
 ) -> Applied:
     """Decide and append ``move`` for ``seat`` if its decision is still the one ``named``
     (by the link or the reply, :func:`service.links.decisions.judge`; named by its
@@ -78,13 +69,18 @@ def make_move(
     was refused, whoever asked (a link, a reply, a bot).
 
     ``unread``: the first try may start from this process's cached row and state, without
-    reading the row (issue 34 §1); the append refuses a stale one, and the next try reads."""
+    reading the row (issue 34 §1); the append refuses a stale one, and the next try reads.
+
+    Then the plans it wakes play (issue 38, :mod:`service.play.plans`): a seat's plan whose
+    decision it began plays that decision at once, in this transaction, and that seat gets
+    no email for the decision its plan played. ``planned``: how many planned moves led to
+    this one (a plan's own move: its seat is told of a decision that follows it)."""
     attempts = 3
     while True:
         try:
             applied = _make_move(
                 session, game_id, seat, named, move, link_digest, snapshot_every,
-                generation=generation, by_bot=by_bot, unread=unread,
+                generation=generation, by_bot=by_bot, unread=unread, planned=planned,
             )  # fmt: skip
         except Conflict as exc:
             attempts -= 1
@@ -117,6 +113,7 @@ def _make_move(
     generation: int,
     by_bot: bool,
     unread: bool = False,
+    planned: int = 0,
 ) -> Applied:
     loaded = eventstore.load(session, game_id, unread=unread and not by_bot)
     unchanged = loaded.unread  # the row was not read: the append names what it relied on
@@ -134,6 +131,8 @@ def _make_move(
     if not isinstance(move, dict):
         raise Illegal(_("Choose one of the options listed."))
     before = game.to_act(state)
+    if planned:  # the plan's seat heard of no decision its plan played: told of the next
+        before = before - {seat}
     if not by_bot and seat in loaded.table.bots:
         loaded = eventstore.record(
             session, loaded, [{"type": "table.player_returned", "seat": seat}], seat
@@ -154,13 +153,20 @@ def _make_move(
         else {"digest": link_digest, "game_id": game_id, "seq": named.turn_seq, "used_at": moment}
     )
 
+    live = plans.waiting(session, loaded.row) if planned < MOST_PLANNED else []
+    woken: list[plans.Verdict] = []
+
     def riders(after: Loaded) -> Riders:
+        woken[:] = plans.verdicts(after, live) if live else []
         seats, kind = notices(after, before)
+        # The first plan to play is played below: its seat hears of the decision after it.
+        firing = next((v.plan.seat for v in woken if v.move is not None), None)
+        seats = [s for s in seats if s != firing]
         return Riders(
             used_link=used,
             outbox=outbox_rows(after.row.id, after.seq, seats, kind, moment),
             heard=None if heard is None else people.hearing(heard, moment),
-            unchanged=(loaded.row.ruleset, seat, address) if unchanged else None,
+            unchanged=(loaded.row.ruleset, seat, address, loaded.row.plans) if unchanged else None,
         )
 
     try:
@@ -173,28 +179,35 @@ def _make_move(
         ) from exc
     if heard is not None:
         people.answered(session, heard, moment, ridden.heard)
-    return Applied(loaded=after, outbox_ids=ridden.outbox_ids)
+    applied = Applied(loaded=after, outbox_ids=ridden.outbox_ids)
+    for stopped in woken:
+        if stopped.reason is not None:
+            planlog.stop([stopped.plan], stopped.reason, after.seq)
+    firing = next((v for v in woken if v.move is not None), None)
+    if firing is not None:
+        played = _play_plan(session, after, firing, snapshot_every, planned + 1)
+        applied = Applied(played.loaded, [*applied.outbox_ids, *played.outbox_ids])
+    return applied
 
 
-def check_holder(loaded: Loaded, seat: str, generation: int, *, by_bot: bool = False) -> None:
-    """A link made for an earlier holder of a seat handed to someone else acts no more, nor
-    one of a player who left and was forgotten (issue 30) or resigned (issue 32): the bot
-    the others chose may still play their seat."""
-    if seat not in loaded.table.seats:
-        raise NotFound(_("Game {id} has no seat {seat}.", id=str(loaded.row.id), seat=repr(seat)))
-    if not by_bot and seat_row(loaded.row, seat).left_at is not None:
-        raise Left(LEFT, game_id=loaded.row.id, seat=seat)
-    if not by_bot and seat in loaded.table.resigned:
-        raise Resigned(RESIGNED, game_id=loaded.row.id, seat=seat)
-    if generation != loaded.table.generation(seat):
-        raise Replaced(
-            _(
-                "This seat was handed to another player after the others' vote. "
-                "You can still follow the game and its history."
-            ),
-            game_id=loaded.row.id,
-            seat=seat,
-        )
+MOST_PLANNED = 200
+"""Planned moves one move may lead to in a row; past them, plans wait for the next move."""
+
+
+def _play_plan(
+    session: Session, loaded: Loaded, verdict: plans.Verdict, snapshot_every: int, planned: int
+) -> Applied:
+    """The plan's move, after the table events that say a plan plays it (issue 38)."""
+    plan, move = verdict.plan, verdict.move
+    assert move is not None
+    turn = loaded.turn_seq
+    told = eventstore.record(session, loaded, plans.fired_events(plan), plan.seat)
+    applied = make_move(
+        session, told.row.id, plan.seat, Named.by_turn(turn), move, None, snapshot_every,
+        generation=plan.generation, planned=planned,
+    )  # fmt: skip
+    plans.played(plan, applied.loaded.seq)
+    return applied
 
 
 def notify(session: Session, loaded: Loaded, before: frozenset[str]) -> list[int]:
@@ -246,13 +259,6 @@ def outbox_rows(
         }
         for seat in seats
     ]
-
-
-def seat_row(row: GameRow, seat: str) -> SeatRow:
-    for s in row.seats:
-        if s.seat == seat:
-            return s
-    raise NotFound(_("Game {id} has no seat {seat}.", id=str(row.id), seat=repr(seat[:40])))
 
 
 def resend(session: Session, game_id: str, seat: str, generation: int) -> int | None:

@@ -22,7 +22,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from service.errors import BadRequest
-from service.play.moves import check_holder
+from service.play.holders import check_holder
 from service.store import eventstore
 from service.store.eventstore import now
 from service.store.models import NoteRow

@@ -40,7 +40,8 @@ from service.errors import BadRequest
 from service.links import urls as links
 from service.play import blocklist, reach, suppression
 from service.play.games import create_game
-from service.play.moves import check_holder, outbox, seat_row
+from service.play.holders import check_holder, seat_row
+from service.play.moves import outbox
 from service.store import eventstore
 from service.store import names as shown_names
 from service.store.eventstore import Loaded, now

@@ -20,8 +20,9 @@ from sqlalchemy.orm import Session
 
 from engine.kit.words import Msg
 from service.errors import Stale
-from service.play import slowplay
-from service.play.moves import Applied, check_holder, outbox, seat_row
+from service.play import plans, slowplay
+from service.play.holders import check_holder, seat_row
+from service.play.moves import Applied, outbox
 from service.store import eventstore
 from service.store import names as shown_names
 from service.store.eventstore import Loaded, now
@@ -90,6 +91,7 @@ def resign(session: Session, game_id: str, seat: str, generation: int) -> Applie
     refused = refusal(loaded)
     if refused is not None:
         raise Stale(refused, game_id=game_id, seat=seat)
+    plans.drop_seat(session, loaded.row, seat)  # issue 38: who no longer plays plans nothing
     event: dict[str, Any] = {"type": "table.resigned", "seat": seat}
     if ends_game(loaded):
         standing = dict(loaded.game.standing(loaded.state))

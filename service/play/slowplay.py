@@ -24,9 +24,10 @@ from service import words
 from service.addresses import normal
 from service.errors import BadRequest, NotFound, Stale, TooSoon
 from service.links.decisions import Named
-from service.play import bots, notes, suppression, talk
+from service.play import bots, notes, plans, suppression, talk
 from service.play.games import check_email, person_name
-from service.play.moves import Applied, check_holder, make_move, notify, outbox, seat_row
+from service.play.holders import check_holder, seat_row
+from service.play.moves import Applied, make_move, notify, outbox
 from service.store import eventstore, people
 from service.store.eventstore import Loaded, now
 from service.store.models import AddressRow, PersonRow, SeatHolderRow, SeatOfferRow, SeatRow
@@ -150,6 +151,7 @@ def close_ballot(session: Session, loaded: Loaded, *, closing: bool) -> list[int
     }
     if choice == "bot":
         decided.update(bots.recorded(voted_level(ballot)))
+        plans.drop_seat(session, loaded.row, ballot.seat)  # issue 38: a bot plans nothing
     after = _record(session, loaded, decided, None)
     everyone = [s.seat for s in after.row.seats]
     if choice == "wait" and answers == 0:
@@ -412,6 +414,7 @@ def claim(session: Session, offer_id: int) -> Applied:
     seat = seat_row(loaded.row, offer.seat)
     before = loaded.game.to_act(loaded.state) - {offer.seat}
     event = {"type": "table.seat_claimed", "seat": offer.seat}
+    plans.drop_seat(session, loaded.row, offer.seat)  # the earlier player's plans (issue 38)
     after = _record(session, loaded, event, offer.seat)
     session.add(
         SeatHolderRow(
@@ -516,6 +519,8 @@ def _take_back(session: Session, after: Loaded) -> list[int]:
         before_state = eventstore.load_from_start(
             session, after.row, after.game, upto=request.first_seq - 1
         ).state
+    # Issue 38: no plan foresaw the game going back; each was set on a game that changes.
+    plans.drop_all(session, after.row, "takeback")
     undone = {
         "type": "table.taken_back",
         "first_seq": request.first_seq,

@@ -24,7 +24,8 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from service.errors import BadRequest, Stale, TooSoon
-from service.play.moves import check_holder, outbox
+from service.play.holders import check_holder
+from service.play.moves import outbox
 from service.play.notes import clean
 from service.store import eventstore
 from service.store.eventstore import Loaded, now

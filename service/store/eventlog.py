@@ -80,6 +80,7 @@ _ADVANCE = (
 _SEATS = SeatRow.__table__
 _ADVANCE_GUARDED = _ADVANCE.where(
     _GAMES.c.ruleset == bindparam("g_ruleset"),
+    _GAMES.c.plans == bindparam("g_plans"),
     select(_SEATS.c.id)
     .where(
         _SEATS.c.game_id == _GAMES.c.id,
@@ -90,6 +91,8 @@ _ADVANCE_GUARDED = _ADVANCE.where(
     .exists(),
 )
 """The same, for an append made from a row not read (:attr:`Riders.unchanged`)."""
+_UNCHANGED = ("g_ruleset", "g_seat", "g_email", "g_plans")
+"""The parameters of :data:`_ADVANCE_GUARDED`, in the order of :attr:`Riders.unchanged`."""
 _INSERT_EVENTS = insert(EventRow.__table__)
 _OUTBOX = OutboxRow.__table__
 _USE_LINK = insert(UsedLinkRow.__table__)
@@ -134,6 +137,7 @@ _ENDINGS = (
 """The newest abandonment and the newest revival of a game."""
 _LAST_DECISION = select(func.max(EventRow.seq)).where(*_DECISION)
 _DECIDERS = select(EventRow.seq, EventRow.seat).where(*_DECISION).order_by(EventRow.seq)
+_LAST_DECISION_OF = _LAST_DECISION.where(EventRow.seat == bindparam("seat"))
 
 
 RECORDED_FIRST = _("Another move was recorded first. Try again.")
@@ -153,11 +157,12 @@ class Riders:
     """An UPDATE returning one value and its parameters (``service.store.people.hearing``;
     built once: its parameter names must not be those of the append), run whatever the
     append's outcome (a refused append rolls it back with the rest)."""
-    unchanged: tuple[str, str, str | None] | None = None
-    """(ruleset, seat, address): the append is refused, as another writer's win is, unless
-    the game row still has this ruleset and the seat this address and no departure. For an
-    append made from a row not read (``eventstore.load(unread=True)``, issue 34 §1): a
-    seat's address changes and its player leaves without an event."""
+    unchanged: tuple[str, str, str | None, int] | None = None
+    """(ruleset, seat, address, plans): the append is refused, as another writer's win is,
+    unless the game row still has this ruleset and count of waiting plans and the seat this
+    address and no departure. For an append made from a row not read
+    (``eventstore.load(unread=True)``, issue 34 §1): a seat's address changes, its player
+    leaves and a plan is set (issue 38) without an event."""
 
 
 @dataclass(frozen=True)
@@ -291,7 +296,7 @@ def _append_in_one(
     if heard is not None:
         params.update(heard[1])
     if riders.unchanged is not None:
-        params.update(zip(("g_ruleset", "g_seat", "g_email"), riders.unchanged, strict=True))
+        params.update(zip(_UNCHANGED, riders.unchanged, strict=True))
     try:
         found = session.execute(statement, params).one()
     except IntegrityError as exc:
@@ -340,12 +345,9 @@ def _in_one(
     return select(*columns).add_cte(*written)
 
 
-def _advance(advance: dict[str, Any], unchanged: tuple[str, str, str | None]) -> Any:
+def _advance(advance: dict[str, Any], unchanged: tuple[str, str, str | None, int]) -> Any:
     """:data:`_ADVANCE_GUARDED` and its parameters."""
-    return _ADVANCE_GUARDED, {
-        **advance,
-        **dict(zip(("g_ruleset", "g_seat", "g_email"), unchanged, strict=True)),
-    }
+    return _ADVANCE_GUARDED, {**advance, **dict(zip(_UNCHANGED, unchanged, strict=True))}
 
 
 def _rows_into(
@@ -408,6 +410,12 @@ def events_at(session: Session, game_id: str, seqs: Iterable[int]) -> list[Event
 def last_decision_seq(session: Session, game_id: str) -> int:
     """The newest event that opened a decision (0: none yet), read as one number."""
     return session.scalar(_LAST_DECISION, {"game_id": game_id}) or 0
+
+
+def last_decision_of(session: Session, game_id: str, seat: str) -> int | None:
+    """The newest event that opened one of ``seat``'s decisions (None: it had none yet)."""
+    found = session.scalar(_LAST_DECISION_OF, {"game_id": game_id, "seat": seat})
+    return int(found) if found else None
 
 
 def deciders(session: Session, game_id: str) -> list[tuple[int, str | None]]:

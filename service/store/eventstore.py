@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from engine import Event, Game, State, registry
-from service.store import snapshots, statecache
+from service.store import planlog, snapshots, statecache
 from service.store.eventlog import (
     GAME_ID,
     Ridden,
@@ -289,12 +289,13 @@ def record_with(
     start = loaded.folded
     if before is not None and start.before_last is None:
         start = replace(start, before_last=before)
-    folder = logfold.Folder(loaded.game, loaded.table.seats, start)
-    for offset, payload in enumerate(events, start=1):
-        first = move if offset == 1 else None
-        folder.feed(_Pending(loaded.seq + offset, seat, moment, first), payload)
-    folded = folder.done()
+    folded = _folded(loaded, start, events, seat, moment, move)
     over = logfold.over(loaded.game, folded)
+    if over and loaded.row.plans and not loaded.row.over:
+        # Issue 38: the game ends, every plan of it is told (their events are table events,
+        # folded after the ending ones: they change nothing of the game).
+        events = [*events, *planlog.closing_events(session, loaded.row, folded.seq)]
+        folded = _folded(loaded, start, events, seat, moment, move)
     acting = loaded.game.to_act(folded.state)
     due_at = None if over else schedule.next_due(folded.table, acting)
     if not over and acting & folded.table.bots_set and folded.table.abandoned is None:
@@ -318,6 +319,21 @@ def record_with(
     )
     remember(session, loaded.row.id, loaded.game.ruleset, folded, loaded.row)
     return after, ridden
+
+
+def _folded(
+    loaded: Loaded,
+    start: Folded,
+    events: list[Event],
+    seat: str | None,
+    moment: datetime,
+    move: dict[str, Any] | None,
+) -> Folded:
+    folder = logfold.Folder(loaded.game, loaded.table.seats, start)
+    for offset, payload in enumerate(events, start=1):
+        first = move if offset == 1 else None
+        folder.feed(_Pending(loaded.seq + offset, seat, moment, first), payload)
+    return folder.done()
 
 
 @dataclass(frozen=True)

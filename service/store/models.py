@@ -88,6 +88,10 @@ class GameRow(Base):
     channels: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """How many working channels the table has (issue 36): a webhook of its own. Read with
     the game, so an email's job asks nothing more of a table without one."""
+    plans: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """How many plans wait to act in this game (issue 38, :class:`PlanRow`): read with the
+    game, so a move in a game without one asks nothing more. A move made from a row not
+    read is refused when it changed meanwhile (``eventlog.Riders.unchanged``)."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game_row", order_by="SeatRow.position"
@@ -155,6 +159,45 @@ class TalkRow(Base):
     salt: Mapped[str | None] = mapped_column(String(64))
     text: Mapped[str | None] = mapped_column(Text)
     """At most :data:`service.play.talk.LONGEST` characters; None once erased."""
+
+
+class PlanRow(Base):
+    """A seat's plan ahead (issue 38): a standing order (``engine.kit.plans``) kept beside
+    the log, private to its seat, while it waits. Its events enter the log when it becomes
+    public: ``table.plan_set`` and ``table.plan_fired`` with the move it plays, and, for
+    every plan, set and ``table.plan_dropped`` when the game ends, so the finished log shows
+    every plan and nobody else learns of one before (:mod:`service.play.plans`)."""
+
+    __tablename__ = "plans"
+    __table_args__ = (Index("ix_plans_game", "game_id", "live"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seat: Mapped[str] = mapped_column(String(8))
+    generation: Mapped[int] = mapped_column(Integer, default=0)
+    """The seat's holder it was set by (``Table.generation``): another holder's plan is not
+    theirs."""
+    number: Mapped[int] = mapped_column(Integer)
+    """Its number among the seat's plans in this game (1, 2, ...), as pages and replies
+    name it."""
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The standing order (``engine.kit.plans``)."""
+    ruleset: Mapped[str] = mapped_column(String(64))
+    set_seq: Mapped[int] = mapped_column(Integer)
+    """The game's newest event when it was set: it acts on decisions begun after it."""
+    set_at: Mapped[datetime]
+    live: Mapped[bool] = mapped_column(Boolean, default=True)
+    fired: Mapped[int] = mapped_column(Integer, default=0)
+    """The moves it played."""
+    logged: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Its ``table.plan_set`` is in the log (it fired, or the game ended)."""
+    reason: Mapped[str | None] = mapped_column(String(32))
+    """Why it stopped: ``played`` (a plan that acts once did), ``cancelled``, or what it did
+    not foresee (:data:`service.play.plans.REASONS`)."""
+    ended_seq: Mapped[int | None] = mapped_column(Integer)
+    ended_at: Mapped[datetime | None]
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Its end is in the log too (the game ended): nothing more to write."""
 
 
 class MuteRow(Base):

@@ -60,6 +60,18 @@ SAID = EVENTS.declare("table.said")
 """A seat said something to the table: the payload holds the salted ``digest`` of the words,
 which are kept beside the log (:mod:`service.play.talk`)."""
 
+# ---------------------------------------------------------------- plans ahead (issue 38)
+
+PLAN_SET = EVENTS.declare("table.plan_set")
+"""A seat's plan (``plan``: its number; ``order``: the standing order; ``after``: the seq it
+was set after; ``at``: when), written when it first fires or when the game ends: a plan
+waits beside the log, private to its seat (:mod:`service.play.plans`)."""
+PLAN_FIRED = EVENTS.declare("table.plan_fired")
+"""The seat's plan ``plan`` plays the move the next events record."""
+PLAN_DROPPED = EVENTS.declare("table.plan_dropped")
+"""At the game's end: the seat's plan ``plan`` had stopped at ``at_seq`` for ``reason``
+(its one move played, cancelled, or what it did not foresee; ``over``: it was waiting)."""
+
 # ---------------------------------------------------------------- the game's life
 
 CLOSED = EVENTS.declare("table.closed")

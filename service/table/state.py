@@ -333,6 +333,10 @@ def _said(table: Table, _event: dict[str, Any], _at: Recorded) -> Table:
     return table  # talk (issue 35 §2) changes nothing the table decides
 
 
+def _plan(table: Table, _event: dict[str, Any], _at: Recorded) -> Table:
+    return table  # a plan (issue 38) plays ordinary moves: the table decides nothing of it
+
+
 def _nudged(table: Table, event: dict[str, Any], at: Recorded) -> Table:
     return replace(table, nudged=(*_without(table.nudged, event["seat"]), (event["seat"], at.at)))
 
@@ -551,6 +555,9 @@ FOLD: dict[str, Handler] = EVENTS.table(
         ev.UNREACHABLE: _unreachable,
         ev.REACHABLE: _reachable,
         ev.SAID: _said,
+        ev.PLAN_SET: _plan,
+        ev.PLAN_FIRED: _plan,
+        ev.PLAN_DROPPED: _plan,
         ev.CLOSED: _closed,
         ev.DORMANT: _dormant,
         ev.RESUMED: _resumed,

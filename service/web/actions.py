@@ -13,7 +13,8 @@ from service.links import decisions, tokens
 from service.links import urls as links
 from service.links.decisions import Verdict
 from service.play import notes
-from service.play.moves import make_move, resend, seat_row
+from service.play.holders import seat_row
+from service.play.moves import make_move, resend
 from service.present import notices, presentation
 from service.store import eventstore, people
 from service.store import names as shown_names

@@ -271,6 +271,8 @@ def _entry(record: Record, place: Place, entry: Entry) -> dict[str, Any]:
         who = (
             _("{name} ({colour}), played by a bot", name=entry.name, colour=colour)
             if entry.by_bot
+            else _("{name} ({colour}) (planned)", name=entry.name, colour=colour)
+            if entry.planned
             else _("{name} ({colour})", name=entry.name, colour=colour)
         )
     return {

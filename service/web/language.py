@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response as AnyResponse
 
 from service import words
-from service.play.moves import check_holder, seat_row
+from service.play.holders import check_holder, seat_row
 from service.store import eventstore
 from service.store import names as shown_names
 from service.store.eventstore import Loaded

@@ -26,7 +26,7 @@ from service.play import (
     slowplay,
     webhook_urls,
 )
-from service.play.moves import check_holder, seat_row
+from service.play.holders import check_holder, seat_row
 from service.play.slowplay import claim
 from service.present import notices, presentation
 from service.store import eventstore, people

@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from service.links import urls as links
 from service.links.tokens import read_unsubscribe
-from service.play.moves import seat_row
+from service.play.holders import seat_row
 from service.store import eventstore
 from service.store.eventstore import now
 from service.web import db, language, settings

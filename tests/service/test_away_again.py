@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from service import words
 from service.mail import reply_commands
 from service.play.games import create_game
-from service.play.moves import seat_row
+from service.play.holders import seat_row
 from service.present import notices
 from service.store import eventstore
 from service.store.db import sessions

@@ -20,7 +20,7 @@ from service.audit import history
 from service.mail import reply_commands
 from service.play import feeds, forgetting, talk
 from service.play.games import create_game
-from service.play.moves import seat_row
+from service.play.holders import seat_row
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import ChannelRow, SeatRow, TalkRow

@@ -12,7 +12,7 @@ from freezegun import freeze_time
 from service import words
 from service.mail import reply_commands
 from service.play import channels
-from service.play.moves import seat_row
+from service.play.holders import seat_row
 from service.store import eventstore
 from service.store.db import sessions
 from tests.service.test_reply_commands import ANN, NOW, done, new_game, refused

@@ -26,7 +26,7 @@ from service.mail.dates import read_day
 from service.mail.reply_commands import Said
 from service.play import slowplay
 from service.play.games import create_game
-from service.play.moves import seat_row
+from service.play.holders import seat_row
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import GameRow, OutboxRow, PersonRow, SeatOfferRow
