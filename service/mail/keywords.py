@@ -223,6 +223,23 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "es": ("sin webhook", "quitar webhook"),
         "ja": ("ウェブフック解除", "ウェブフック削除"),
     },
+    # Issue 38: plan ahead ("plan 3 1", "plan single", "plan no_extra"); alone, it lists the
+    # player's plans and what they may plan. "cancel plan 2" stops one, "cancel plans" all.
+    "plan": {
+        "en": ("plan", "plans", "plan ahead", "my plans"),
+        "ru": ("план", "планы", "мои планы", "запланировать"),
+        "uk": ("план", "плани", "мої плани", "запланувати"),
+        "es": ("plan", "planes", "mis planes", "planear"),
+        "ja": ("予定", "計画", "プラン"),
+    },
+    "no_plan": {
+        "en": ("cancel plan", "cancel plans", "cancel my plans", "no plan", "no plans"),
+        "ru": ("отменить план", "отменить планы", "отмена плана", "без плана", "без планов"),
+        "uk": ("скасувати план", "скасувати плани", "скасування плану", "без плану",
+               "без планів"),
+        "es": ("cancelar plan", "cancelar planes", "anular plan", "sin plan", "sin planes"),
+        "ja": ("予定取消", "予定取り消し", "計画取消", "プラン取消", "予定キャンセル"),
+    },
 }  # fmt: skip
 # For translators: the words that leave an open table (issue 35 §1) in a reply to its
 # emails; any other reply to the email that asks to confirm a seat takes it. Not commands
@@ -233,6 +250,17 @@ LEAVE_TABLE: dict[str, tuple[str, ...]] = {
     "uk": ("покинути стіл", "піти", "вийти", "ні", "стоп"),
     "es": ("dejar la mesa", "salir", "irme", "no", "parar"),
     "ja": ("退席", "抜ける", "抜けます", "やめる", "いいえ", "停止"),
+}
+
+# For translators: after `plan` (issue 38), the standing order every game offers: "when I
+# have a single legal option, play it" ("plan single", "план единственный"); the first of
+# each language is how the service names it to that language's readers.
+SINGLE_OPTION: dict[str, tuple[str, ...]] = {
+    "en": ("single", "only option", "forced"),
+    "ru": ("единственный", "единственный ход", "один вариант"),
+    "uk": ("єдиний", "єдиний хід", "один варіант"),
+    "es": ("única", "única opción", "forzada", "unica"),
+    "ja": ("一択", "唯一", "自動"),
 }
 
 # For translators: the levels of a bot a vote may hand a late seat to (issue 37 §3), after
@@ -263,8 +291,9 @@ BOT_LEVELS: dict[str, dict[str, tuple[str, ...]]] = {
 }  # fmt: skip
 
 TAKES_MORE = frozenset(
-    {"away", "nudge", "vote", "replace", "note", "say", "mute", "unmute", "webhook", "bot"}
-)
+    {"away", "nudge", "vote", "replace", "note", "say", "mute", "unmute", "webhook", "bot",
+     "plan", "no_plan"}
+)  # fmt: skip
 """Commands followed by more words; the others are the whole line."""
 UNTIL = frozenset({"until", "till", "to", "до", "по", "hasta", "el", "al", "まで"})
 """A word between ``away`` and its (last) day ("away until", "нет до", "hasta el")."""

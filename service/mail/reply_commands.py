@@ -32,13 +32,14 @@ from service.config import Settings
 from service.errors import BadRequest, Conflict, ServiceError, Stale
 from service.links import urls as links
 from service.mail.dates import fold, read_day
-from service.mail.keywords import BOT_LEVELS, FROM, TO, UNTIL, word
+from service.mail.keywords import BOT_LEVELS, FROM, SINGLE_OPTION, TO, UNTIL, word
 from service.mail.parsing import echo, normal, parse
 from service.mail.parsing import private as parse_private
 from service.play import (
     channels,
     feeds,
     notes,
+    plans,
     rematch,
     resigning,
     slowplay,
@@ -47,7 +48,7 @@ from service.play import (
     webhook_urls,
 )
 from service.play.holders import check_holder, seat_row
-from service.present import notices, presentation
+from service.present import codes, notices, presentation
 from service.store import eventstore
 from service.store import names as shown_names
 from service.store.eventstore import Loaded, now
@@ -300,6 +301,10 @@ def _help(example: str) -> dict[str, str]:
                      "games come there too (Discord, Slack or signed JSON)"),
         "channels": _("list your channels beside email"),
         "no_webhook": _("remove your webhooks"),
+        "plan": _("followed by a standing order or your options' codes, best first: a move "
+                  "played for you when it is still right, seen by nobody else (alone, it "
+                  "lists your plans and what you may plan)"),
+        "no_plan": _("followed by a plan's number: stop that plan (alone, all of them)"),
         "help": _("this list"),
     }  # fmt: skip
 
@@ -814,6 +819,117 @@ def no_webhook(t: _Table, _command: str, _rest: str) -> Result:
     ], []
 
 
+# ---------------------------------------------------------------- plans ahead (issue 38)
+
+
+def plan(t: _Table, _command: str, rest: str) -> Result:
+    """``plan`` alone: the seat's plans and what it may plan; ``plan single``, ``plan KEY``
+    (one of the game's standing answers) or ``plan 3 1`` (at the next decision, the first
+    legal of these options, by their codes) sets one, as the seat page does."""
+    said = normal(rest)
+    if not said:
+        return _plans_told(t), []
+    game, loaded = t.loaded.game, t.loaded
+    body: dict[str, object] | None = None
+    if any(said == normal(w) for ws in SINGLE_OPTION.values() for w in ws):
+        body = plans.body_of(game, "single")
+    else:
+        body = plans.body_of(game, said.replace(" ", "_").replace("-", "_"))
+    if body is None:
+        body = _listed(t, said)
+    row = plans.set_plan(t.session, t.game_id, t.seat, t.generation, body)
+    return [
+        _(
+            "Plan {number} kept: {plan}. It acts at your decisions begun from now on, and "
+            "only when its move is legal then; nobody else sees it before it plays.",
+            number=str(row.number),
+            plan=plans.label(game, loaded.state, row.body),
+        )
+    ], []
+
+
+def _listed(t: _Table, said: str) -> dict[str, object]:
+    """The list of moves ``said`` names by their codes among the seat's options."""
+    found = codes.read(said)
+    if found is None:
+        raise BadRequest(
+            _(
+                "Write {plan} followed by the codes of your options, best first, or by one "
+                "of the words {plan} alone lists.",
+                plan=word("plan"),
+            )
+        )
+    groups = codes.assign(plans.options(t.session, t.loaded, t.seat), t.loaded.row.game)
+    moves = []
+    for code in found:
+        chosen = codes.find(groups, code)
+        if not isinstance(chosen, dict):
+            raise BadRequest(_("{code} names no single option: name one.", code=code))
+        moves.append(chosen)
+    return {"kind": "first", "moves": moves}
+
+
+def _plans_told(t: _Table) -> list[str]:
+    """The seat's waiting plans, and what it may plan, with the words that set each."""
+    game, state = t.loaded.game, t.loaded.state
+    mine = [p for p in plans.of_seat(t.session, t.game_id, t.seat, t.generation) if p.live]
+    lines: list[str] = []
+    if mine:
+        lines.append(_("Your plans:"))
+        lines += [
+            _indented(
+                _("{number}. {plan}", number=str(p.number), plan=plans.label(game, state, p.body))
+            )
+            for p in reversed(mine)
+        ]
+        lines.append(_("Reply {cancel} followed by a plan's number to stop it, or alone to "
+                       "stop them all.", cancel=word("no_plan")))  # fmt: skip
+    else:
+        lines.append(_("You have no plan waiting."))
+    lines.append(_("You may plan:"))
+    for key, label in plans.offers(game, state, t.seat):
+        said = _single_word() if key == "single" else key
+        lines.append(_indented(_("{word}: {what}", word=f"{word('plan')} {said}", what=label)))
+    lines.append(
+        _(
+            "{plan} followed by the codes of your options, best first: at your next "
+            "decision, the first of them that is legal then.",
+            plan=word("plan"),
+        )
+    )
+    seen, options = plans.choices(t.session, t.loaded, t.seat)
+    if options and seen is not None and not plans.deciding(t.loaded, t.seat):
+        lines.append(_("The options of your last decision:"))
+        for group in codes.assign(options, t.loaded.row.game):
+            for option in group.options:
+                named = plans.describe(game, seen, option.move)
+                lines.append(_indented(_("{code}. {option}", code=option.code, option=named)))
+    return lines
+
+
+def _indented(said: str) -> str:
+    return f"  {words.text(said)}"
+
+
+def _single_word() -> str:
+    return SINGLE_OPTION.get(words.language(), SINGLE_OPTION["en"])[0]
+
+
+def no_plan(t: _Table, _command: str, rest: str) -> Result:
+    """``cancel plan 2`` stops plan 2; ``cancel plans`` every waiting plan of the seat."""
+    said = normal(rest).lstrip("#№")
+    number = None
+    if said:
+        if not said.isdigit() or len(said) > 4:
+            raise BadRequest(_("Write {cancel} followed by a plan's number, or alone.",
+                               cancel=word("no_plan")))  # fmt: skip
+        number = int(said)
+    stopped = plans.cancel(t.session, t.game_id, t.seat, t.generation, number)
+    return [
+        n_("{n} plan cancelled.", "{n} plans cancelled.", n=len(stopped)),
+    ], []
+
+
 HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "status": status,
     "help": help_,
@@ -842,6 +958,8 @@ HANDLERS: dict[str, Callable[[_Table, str, str], Result]] = {
     "webhook": webhook,
     "channels": list_channels,
     "no_webhook": no_webhook,
+    "plan": plan,
+    "no_plan": no_plan,
 }
 ASKS = {"resign": "resign"}
 """Commands whose answer asks for a confirmation, and what its reply address asks."""

@@ -77,11 +77,13 @@ def label(game: Game, state: State | None, body: dict[str, Any]) -> Any:
     if kind == orders.ANSWER:
         known = orders.answers(game).get(str(body.get("key")))
         return known.label if known is not None else _("A standing answer this game no longer has")
-    names = [_describe(game, state, m) for m in body.get("moves") or ()]
+    names = [describe(game, state, m) for m in body.get("moves") or ()]
     return _("At my next decision, the first legal of: {moves}", moves=listing(names, "or"))
 
 
-def _describe(game: Game, state: State | None, move: Move) -> Any:
+def describe(game: Game, state: State | None, move: Move) -> Any:
+    """A move in the words the turn page names it with (its type, for a move of another
+    moment the game cannot name)."""
     try:
         return game.describe(state, move) if state is not None else str(move.get("type"))
     except Exception:  # a move of another moment: its type, never a crash on a page
@@ -105,20 +107,31 @@ def body_of(game: Game, key: str) -> dict[str, Any] | None:
     return None
 
 
-def options(session: Session, loaded: Loaded, seat: str) -> list[Move]:
-    """The moves a list may name: the seat's options now if it is deciding; else those it
-    had at its newest decision, which it saw (a decision of the same kind comes again, and
-    the list plays the first of them still legal then); none before its first decision."""
+def choices(session: Session, loaded: Loaded, seat: str) -> tuple[State | None, list[Move]]:
+    """The moves a list may name, and the game they are options of (to name them as the
+    turn page did): the seat's options now if it is deciding; else those it had at its
+    newest decision, which it saw (a decision of the same kind comes again, and the list
+    plays the first of them still legal then); none before its first decision."""
     now_ = orders.options(loaded.game, loaded.state, seat)
     if now_:
-        return list(now_)
+        return loaded.state, list(now_)
     seq = eventlog.last_decision_of(session, loaded.row.id, seat)
     if seq is None:
-        return []
+        return None, []
     before = eventstore.folded_at(session, loaded.row, loaded.game, seq - 1)
     if before is None or before.state is None:
-        return []
-    return list(orders.options(loaded.game, before.state, seat))
+        return None, []
+    return before.state, list(orders.options(loaded.game, before.state, seat))
+
+
+def options(session: Session, loaded: Loaded, seat: str) -> list[Move]:
+    """The moves a list may name (:func:`choices`)."""
+    return choices(session, loaded, seat)[1]
+
+
+def deciding(loaded: Loaded, seat: str) -> bool:
+    """Whether ``seat`` has a decision to make now."""
+    return bool(orders.options(loaded.game, loaded.state, seat))
 
 
 # ---------------------------------------------------------------- setting and cancelling
