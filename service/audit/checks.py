@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from engine import Game, IllegalMove, State, codec, registry, setup_under
 from engine.chance import commitment, rng_for
+from engine.kit import plans as orders
 from service.audit import players, provenance, signing
 
 # Re-exported: the log's readers (the importer, the CLI, the tests) name them `checks.Log`.
@@ -29,7 +30,7 @@ from service.store import eventstore, hashchain, snapshots
 from service.store.models import GameRow, SnapshotRow
 from service.store.upcast import upcast
 from service.table import logfold
-from service.table.events import SAID
+from service.table.events import PLAN_DROPPED, PLAN_FIRED, PLAN_SET, SAID
 from service.table.state import is_table
 
 FORMAT = "pbem-log/1"
@@ -168,6 +169,7 @@ def verify(log: Log) -> Report:
     report.failures.extend(_chain(log))
     report.failures.extend(_words(log))
     report.failures.extend(_replay(log, report))
+    report.failures.extend(_plans(log))
     if log.seed is not None:
         report.chance_checked = True
         if commitment(log.seed) != log.header["commitment"]:
@@ -250,6 +252,64 @@ def _replay(log: Log, report: Report) -> list[str]:
     if folded.state is not None and log.over is not None and ended != log.over:
         failures.append(f"event {len(log.events)}: the replay and the game disagree on the end")
     return failures
+
+
+def _plans(log: Log) -> list[str]:
+    """Issue 38: each planned move is the one its plan plays where it was played, at a
+    decision of its seat begun after the plan was set, and every plan named was set first.
+    A fold of its own (it settles the table before each planned move), for a log with
+    plans only."""
+    if not any(e.type == PLAN_SET for e in log.events):
+        return []
+    name = log.header["game"]
+    try:
+        game = registry.get(name)
+    except KeyError:
+        return []  # the replay names the game this server does not serve
+    failures: list[str] = []
+    folder = logfold.Folder(game, log.header["seats"])
+    set_: dict[tuple[Any, Any], dict[str, Any]] = {}
+    pending: tuple[Any, Any] | None = None
+    for event in log.events:
+        try:
+            payload = upcast(name, event.schema_version, event.payload)
+        except ValueError:
+            return failures  # a schema this server cannot read: the replay names the event
+        kind = payload["type"]
+        plan = (payload.get("seat"), payload.get("plan"))
+        if kind == PLAN_SET:
+            set_[plan] = payload
+            if orders.problem(game, payload.get("order")) is not None:
+                failures.append(f"event {event.seq}: a plan this game does not offer")
+        elif kind in (PLAN_FIRED, PLAN_DROPPED) and plan not in set_:
+            failures.append(f"event {event.seq}: a plan never set")
+        elif kind == PLAN_FIRED:
+            pending = plan
+        elif pending is not None and event.move is not None and not is_table(payload):
+            failures += _planned(game, folder, event, set_[pending])
+            pending = None
+        try:
+            folder.feed(event, payload)
+        except Exception:  # the replay reports a log the engine cannot fold
+            return failures
+    return failures
+
+
+def _planned(
+    game: Game, folder: logfold.Folder, event: LogEvent, plan: dict[str, Any]
+) -> list[str]:
+    folder.settle()
+    state, table = folder.now.state, folder.now.table
+    seat = plan.get("seat")
+    if event.seat != seat or state is None:
+        return [f"event {event.seq}: a plan of {seat} played another seat's move"]
+    began = table.decision_seq(str(seat))
+    if began is None or began <= int(plan.get("after") or 0):
+        return [f"event {event.seq}: a plan played a decision begun before it was set"]
+    chosen = orders.act(game, state, str(seat), plan.get("order") or {})
+    if not isinstance(chosen, dict) or orders.key(chosen) != orders.key(event.move or {}):
+        return [f"event {event.seq}: the planned move is not the one its plan plays there"]
+    return []
 
 
 def _chance(log: Log) -> list[str]:

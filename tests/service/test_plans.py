@@ -6,6 +6,8 @@ tells every plan. Played with tic-tac-toe, whose last cell is a single legal opt
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from sqlalchemy import select
 
@@ -105,6 +107,15 @@ def test_a_list_plays_the_first_legal_of_its_moves_at_the_next_decision_and_acts
     assert turn_emails(settings, game_id, first) == emails_before, "no email for its decision"
     (row,) = rows(settings, game_id)
     assert (row.number, row.live, row.reason, row.fired) == (number, False, "played", 1)
+    # The audit plays the plan again where it was played: another move there is caught.
+    with sessions(settings.database_url)() as s:
+        audited = checks.from_store(s, game_id)
+    assert checks.verify(audited).ok
+    at = next(i for i, e in enumerate(audited.events) if e.type == "table.plan_fired") + 1
+    events = list(audited.events)
+    events[at] = dataclasses.replace(events[at], move={"type": "place", "cell": 5})
+    failures = checks.verify(dataclasses.replace(audited, events=events)).failures
+    assert any("not the one its plan plays there" in f for f in failures), failures
 
 
 def test_a_list_none_of_whose_moves_is_legal_is_dropped_and_its_player_is_asked(client, settings):
@@ -139,10 +150,11 @@ def test_a_single_legal_option_is_played_by_a_standing_plan_and_the_end_tells_ev
     assert state.board[8] == first
     kinds = [(seat, kind, payload.get("reason")) for seat, kind, payload in log(settings, game_id)]
     planned = [k for k in kinds if k[1].startswith("table.plan")]
-    assert [k[1] for k in planned] == [
-        "table.plan_set", "table.plan_fired", "table.plan_set", "table.plan_dropped",
-        "table.plan_dropped",
+    assert sorted(k[1] for k in planned) == [
+        "table.plan_dropped", "table.plan_dropped", "table.plan_fired", "table.plan_set",
+        "table.plan_set",
     ]  # fmt: skip
+    assert planned[:2] == [(first, "table.plan_set", None), (first, "table.plan_fired", None)]
     reasons = {
         p["seat"]: p["reason"] for _, kind, p in log(settings, game_id)
         if kind == "table.plan_dropped"
