@@ -308,6 +308,12 @@ def word(command: str, lang: str | None = None) -> str:
     return KEYWORDS[command].get(lang or words.language(), KEYWORDS[command]["en"])[0]
 
 
+def single_word(lang: str | None = None) -> str:
+    """The word a player of ``lang`` (this context's) writes after ``plan`` for the
+    single-option order (:data:`SINGLE_OPTION`)."""
+    return SINGLE_OPTION.get(lang or words.language(), SINGLE_OPTION["en"])[0]
+
+
 IN_TURN_EMAILS = ("help", "status", "takeback", "away", "resign")
 """The commands every turn email names, in the reader's words (issue 32)."""
 IN_SHORT_HELP = ("status", "help", "takeback", "resign", "away", "back", "nudge", "digest",

@@ -32,7 +32,7 @@ from service.config import Settings
 from service.errors import BadRequest, Conflict, ServiceError, Stale
 from service.links import urls as links
 from service.mail.dates import fold, read_day
-from service.mail.keywords import BOT_LEVELS, FROM, SINGLE_OPTION, TO, UNTIL, word
+from service.mail.keywords import BOT_LEVELS, FROM, SINGLE_OPTION, TO, UNTIL, single_word, word
 from service.mail.parsing import echo, normal, parse
 from service.mail.parsing import private as parse_private
 from service.play import (
@@ -888,7 +888,7 @@ def _plans_told(t: _Table) -> list[str]:
         lines.append(_("You have no plan waiting."))
     lines.append(_("You may plan:"))
     for key, label in plans.offers(game, state, t.seat):
-        said = _single_word() if key == "single" else key
+        said = single_word() if key == "single" else key
         lines.append(_indented(_("{word}: {what}", word=f"{word('plan')} {said}", what=label)))
     lines.append(
         _(
@@ -909,10 +909,6 @@ def _plans_told(t: _Table) -> list[str]:
 
 def _indented(said: str) -> str:
     return f"  {words.text(said)}"
-
-
-def _single_word() -> str:
-    return SINGLE_OPTION.get(words.language(), SINGLE_OPTION["en"])[0]
 
 
 def no_plan(t: _Table, _command: str, rest: str) -> Result:

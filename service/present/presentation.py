@@ -247,6 +247,9 @@ def game_data(name: str) -> dict[str, Any] | None:
         "sections": sections,
         "rulings": getattr(game, "rulings", None) or [],
         "provisional": provisional,
+        # Issue 38 §1: the game's own standing answers, beside the kit's orders every game
+        # offers, and the key a reply names each with after ``plan``.
+        "answers": [{"key": a.key, "label": a.label} for a in game.standing_orders],
     }
 
 

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from service import boards, words
 from service.errors import BadRequest, NotFound, ServiceError
 from service.links import urls as links
+from service.mail import keywords
 from service.mail.queue import connection
 from service.play import opentables, rematch, webhook_urls
 from service.play.games import create_game, zones
@@ -186,7 +187,9 @@ def data(name: str) -> ResponseReturnValue:
     info = presentation.game_data(name)
     if info is None:
         raise NotFound(_("There is no data page for {name}.", name=repr(name)))
-    return render_template("data.html", **info)
+    return render_template(
+        "data.html", **info, plan_word=keywords.word("plan"), single_word=keywords.single_word()
+    )
 
 
 @bp.get("/healthz")

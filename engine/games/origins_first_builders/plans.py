@@ -15,11 +15,11 @@ ORDERS = (
         asked=frozenset({"bonus", "done"}),
         answer={"type": "done"},
     ),
-    # Capricorn: "можете добавить 2" when a tower level is built, optional.
+    # The action "Построить уровень башни": whenever the engine offers it, take it.
     Answer(
-        key="no_capricorn",
-        label=_("When Capricorn lets me raise a citizen, raise none"),
-        asked=frozenset({"capricorn", "skip"}),
-        answer={"type": "skip"},
+        key="tower",
+        label=_("When I may build a tower level, build it"),
+        asked=frozenset({"tower"}),
+        answer={"type": "tower"},
     ),
 )
