@@ -22,7 +22,8 @@ Nothing of a waiting plan touches what another seat can read: not the log, not i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +37,7 @@ from service.errors import BadRequest, Illegal, Stale, TooMany
 from service.play.holders import check_holder
 from service.store import eventlog, eventstore
 from service.store.eventstore import Loaded, now
-from service.store.models import GameRow, PlanRow
+from service.store.models import GameRow, PlanRow, SeatHolderRow
 from service.store.planlog import OVER, set_event, stop
 from service.words import _, listing
 
@@ -162,6 +163,28 @@ def of_seat(session: Session, game_id: str, seat: str, generation: int) -> list[
             .order_by(PlanRow.number.desc())
         )
     )
+
+
+def of_holders(session: Session, seats: Iterable[tuple[str, str]]) -> list[PlanRow]:
+    """The plans the present holders of these (game, seat) pairs set, by game, seat and
+    number: their own data (``service.play.takeout``). A seat's holder is its generation
+    (each hand-over one more), counted by the holders kept before it."""
+    wanted = set(seats)
+    if not wanted:
+        return []
+    games = {g for g, _s in wanted}
+    held = select(SeatHolderRow.game_id, SeatHolderRow.seat).where(SeatHolderRow.game_id.in_(games))
+    before = Counter((game, seat) for game, seat in session.execute(held))
+    rows = session.scalars(
+        select(PlanRow)
+        .where(PlanRow.game_id.in_(games))
+        .order_by(PlanRow.game_id, PlanRow.seat, PlanRow.number)
+    )
+    return [
+        r
+        for r in rows
+        if (r.game_id, r.seat) in wanted and r.generation == before[(r.game_id, r.seat)]
+    ]
 
 
 def set_plan(

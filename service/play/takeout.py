@@ -24,7 +24,7 @@ from engine import registry
 from service.addresses import normal
 from service.config import Settings
 from service.links import urls
-from service.play import blocklist, channels, notes, opentables, signin, suppression
+from service.play import blocklist, channels, notes, opentables, plans, signin, suppression
 from service.store import eventstore
 from service.store.eventstore import now
 from service.store.models import (
@@ -73,6 +73,21 @@ def everything(session: Session, settings: Settings, address: str) -> dict[str, 
         "notes": [
             {"game": n.game_id, "seat": n.seat, "text": n.text, "updated_at": _when(n.updated_at)}
             for n in notes.of_seats(session, [(s.game_id, s.seat) for s in seats])
+        ],
+        # Issue 38: the player's own plans, the words of each, and why each stopped.
+        "plans": [
+            {
+                "game": p.game_id,
+                "seat": p.seat,
+                "number": p.number,
+                "order": p.body,
+                "set_at": _when(p.set_at),
+                "waiting": p.live,
+                "moves_played": p.fired,
+                "stopped": p.reason,
+                "stopped_at": _when(p.ended_at),
+            }
+            for p in plans.of_holders(session, [(s.game_id, s.seat) for s in seats])
         ],
         "seats_held_before": [
             _held(settings, h)

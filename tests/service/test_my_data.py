@@ -8,7 +8,7 @@ import json
 import pytest
 from sqlalchemy import select
 
-from service.play import slowplay
+from service.play import plans, slowplay
 from service.play.games import create_game
 from service.store import eventstore
 from service.store.db import sessions
@@ -32,6 +32,9 @@ def test_the_file_holds_every_kind_of_thing_kept_about_the_address_and_nothing_o
         (late,) = handed.game.to_act(handed.state)
         voter = next(x for x in handed.table.seats if x != late)
         slowplay.set_notify(s, ANN, "digest", digest_hour=9)
+    with sessions(settings.database_url).begin() as s:
+        plans.set_plan(s, playing_id, "p1", 0, {"kind": "single"})  # issue 38: hers
+        plans.set_plan(s, playing_id, "p2", 0, {"kind": "single"})  # Bob's: not hers
     with sessions(settings.database_url).begin() as s:
         slowplay.open_ballot(s, eventstore.load(s, handed.row.id), late)
     with sessions(settings.database_url).begin() as s:
@@ -66,6 +69,10 @@ def test_the_file_holds_every_kind_of_thing_kept_about_the_address_and_nothing_o
         "A.",
         None,
     )
+    (plan,) = data["plans"]
+    assert (plan["game"], plan["seat"], plan["order"], plan["waiting"]) == (
+        playing_id, "p1", {"kind": "single"}, True,
+    )  # fmt: skip
     (settings_row,) = data["email_settings"]
     assert (settings_row["turn_emails"], settings_row["digest_hour_utc"]) == ("digest", 9)
     assert {e["kind"] for e in data["emails"]} >= {"invitation"}
