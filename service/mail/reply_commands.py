@@ -889,7 +889,8 @@ def _plans_told(t: _Table) -> list[str]:
     lines.append(_("You may plan:"))
     for key, label in plans.offers(game, state, t.seat):
         said = single_word() if key == "single" else key
-        lines.append(_indented(_("{word}: {what}", word=f"{word('plan')} {said}", what=label)))
+        phrase = f"{word('plan')} {said}"
+        lines.append(_indented(_("{word}: {what}", word=phrase, what=label)))
     lines.append(
         _(
             "{plan} followed by the codes of your options, best first: at your next "
