@@ -109,16 +109,22 @@ def options(session: Session, loaded: Loaded, seat: str) -> list[Move]:
     """The moves a list may name: the seat's options now if it is deciding; else those it
     had at its newest decision, which it saw (a decision of the same kind comes again, and
     the list plays the first of them still legal then); none before its first decision."""
+    return choices(session, loaded, seat)[1]
+
+
+def choices(session: Session, loaded: Loaded, seat: str) -> tuple[State | None, list[Move]]:
+    """:func:`options`, and the state they were options in: a list's moves are named in its
+    words, as the turn page named them to the seat (issue 38 §1)."""
     now_ = orders.options(loaded.game, loaded.state, seat)
     if now_:
-        return list(now_)
+        return loaded.state, list(now_)
     seq = eventlog.last_decision_of(session, loaded.row.id, seat)
     if seq is None:
-        return []
+        return None, []
     before = eventstore.folded_at(session, loaded.row, loaded.game, seq - 1)
     if before is None or before.state is None:
-        return []
-    return list(orders.options(loaded.game, before.state, seat))
+        return None, []
+    return before.state, list(orders.options(loaded.game, before.state, seat))
 
 
 # ---------------------------------------------------------------- setting and cancelling
