@@ -22,6 +22,7 @@ from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import PlanRow
 from tests.helpers import html_of, path, play_now, play_to_the_end, text_of
+from tests.service.test_security import client_for
 
 pytestmark = pytest.mark.usefixtures("regulars")
 
@@ -336,3 +337,16 @@ def test_a_stopped_plan_is_told_once_and_a_seat_without_plans_hears_nothing_of_t
     (turn,) = smtp.to(address(mover))
     assert "plan" not in text_of(turn).casefold(), "told once, in the email after it stopped"
     assert 'id="plans"' not in html_of(turn)
+
+
+def test_plans_set_are_limited_per_client_address_apart_from_notes(settings, work):
+    game_id, mover, _waiter = new_game(settings, work)
+    limited = client_for(settings, note_limit="2 per hour")
+    mine, _turn = urls_of(settings, game_id, mover)
+    assert limited.post(f"{mine}/note", data={"note": "a note"}).status_code == 303
+    answers = [listed(limited, mine, {"type": "place", "cell": n}) for n in range(3)]
+    assert [a.status_code for a in answers] == [303, 303, 429]
+    assert "Too many plans set from your address (at most 2 per 1 hour)" in answers[2].get_data(
+        as_text=True
+    )
+    assert len(rows(settings, game_id)) == 2
