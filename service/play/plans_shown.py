@@ -100,9 +100,14 @@ def page(session: Session, loaded: Loaded, seat: str, generation: int) -> dict[s
     mine = plans.of_seat(session, loaded.row.id, seat, generation)
     stopped = [p for p in mine if not p.live][:STOPPED_SHOWN]
     waiting = [p for p in mine if p.live]
-    state = _naming_state(session, loaded, seat, waiting + stopped)
     open_ = not loaded.row.over and seat not in loaded.table.bots
-    listed = choices(session, loaded, seat) if open_ else []
+    listed: list[Choice] = []
+    if open_:  # the options are read once: the form lists them, the plans are named by them
+        seen, moves = plans.choices(session, loaded, seat)
+        listed = [Choice(orders.key(m), _describe(loaded, seen, m)) for m in moves]
+        state = seen if seen is not None else loaded.state
+    else:
+        state = _naming_state(session, loaded, seat, waiting + stopped)
     return {
         "open": open_,
         "waiting": [shown(loaded, state, p) for p in waiting],
