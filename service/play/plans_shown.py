@@ -112,7 +112,12 @@ def page(session: Session, loaded: Loaded, seat: str, generation: int) -> dict[s
         "open": open_,
         "waiting": [shown(loaded, state, p) for p in waiting],
         "stopped": [shown(loaded, state, p) for p in stopped],
-        "offers": plans.offers(loaded.game, loaded.state, seat) if open_ else [],
+        # A standing order already waiting is not offered again (it would be refused).
+        "offers": [
+            (key, words)
+            for key, words in (plans.offers(loaded.game, loaded.state, seat) if open_ else [])
+            if plans.body_of(loaded.game, key) not in [p.body for p in waiting]
+        ],
         "choices": listed,
         "choice_words": CHOICE_WORDS[: max(1, min(len(listed), orders.MOST_OPTIONS))],
         "most": plans.MOST_PLANS,

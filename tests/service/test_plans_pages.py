@@ -111,6 +111,7 @@ def test_a_standing_order_set_on_the_seat_page_is_listed_there_and_on_the_turn_p
     shown = page(client, f"{mine}?plans=set")
     assert "Your plan is set" in shown
     assert f"Plan 1: {SINGLE}" in shown and f'action="{mine}/plans/cancel"' in shown
+    assert 'id="plan-standing"' not in shown, "tic-tac-toe offers no other standing order"
     turn = page(client, my_turn)
     assert f"Plan 1: {SINGLE}" in turn and re.search(r'href="[^"]*/seat/[^"#]+#plans"', turn)
 
@@ -142,12 +143,14 @@ def test_a_list_set_while_waiting_names_the_options_of_the_seats_last_decision(
 ):
     game_id, mover, waiter = new_game(settings, work)
     play(settings, game_id, mover, CENTRE)
+    with sessions(settings.database_url)() as s:
+        loaded = eventstore.load(s, game_id)
+        assert loaded.game.to_act(loaded.state) == {waiter}, "the mover waits"
     mine, _turn = urls_of(settings, game_id, mover)
     shown = page(client, mine)
     assert "Mark the centre cell</option>" in shown, "the options it saw, centre among them"
     assert listed(client, mine, CORNER).status_code == 303
     assert rows(settings, game_id)[0].body["moves"] == [CORNER]
-    assert waiter  # the other decides meanwhile
 
 
 def test_cancelling_one_plan_then_all_keeps_the_others_until_then_and_lists_them_stopped(
@@ -350,3 +353,24 @@ def test_plans_set_are_limited_per_client_address_apart_from_notes(settings, wor
         as_text=True
     )
     assert len(rows(settings, game_id)) == 2
+
+
+@pytest.mark.parametrize("name", ["orichalk", "origin"])
+def test_a_games_standing_answers_are_offered_on_its_seat_page_and_set_from_there(
+    client, settings, work, name
+):
+    with sessions(settings.database_url).begin() as s:
+        loaded = create_game(s, name, [f"Ann <{ANN}>", f"Bob <{BOB}>"]).loaded
+        game_id, answers = loaded.row.id, list(loaded.game.standing_orders)
+        seat = sorted(loaded.game.to_act(loaded.state))[0]
+    work()
+    mine, _turn = urls_of(settings, game_id, seat)
+    shown = page(client, mine)
+    assert SINGLE in shown
+    for answer in answers:
+        assert f'value="{answer.key}"' in shown
+    if answers:
+        assert standing(client, mine, answers[0].key).status_code == 303
+        (row,) = rows(settings, game_id)
+        assert row.body == {"kind": "answer", "key": answers[0].key}
+        assert f'value="{answers[0].key}"' not in page(client, mine), "not offered twice"
