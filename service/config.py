@@ -109,7 +109,8 @@ class Settings:
     nudge_limit: str = "10 per minute;60 per hour"
     """Nudges per client address, over every game (beside the per-seat rule of one a day)."""
     note_limit: str = "20 per minute;200 per hour"
-    """Private notes saved on seat pages per client address, over every game (issue 35 §3)."""
+    """Private notes saved on seat pages per client address, over every game (issue 35 §3);
+    plans ahead set or cancelled there are counted apart against the same (issue 38)."""
     rematch_wait: int = 60 * 60 * 24 * 3
     """Seconds a rematch waits for every asked player to confirm (issue 35 §4); then it
     starts with those who did, if the game is played by that many, else it lapses."""

@@ -115,6 +115,7 @@ def _section(
     entries = []
     decision = None
     note = None
+    plans = None
     pace = notices.pace(loaded, seat)
     for one in told:
         notice = one.notice
@@ -128,6 +129,7 @@ def _section(
         if one.decision["acting"]:
             decision = one.decision
             note = one.note  # issue 35 §3: the seat's own note, beside its decision
+            plans = one.plans  # issue 38 §1: and its own plans ahead
     if decision is None and offer_now:
         view = loaded.game.view(loaded.state, seat)
         decision = presentation.decision(settings, loaded, seat, view, offer=True)
@@ -140,6 +142,7 @@ def _section(
         "entries": entries,
         "decision": decision if decision is not None and decision["acting"] else None,
         "note": note if decision is not None and decision["acting"] else None,
+        "plans": plans if decision is not None and decision["acting"] else None,
         "deadline": pace["deadline"],
         "page_url": links.decision_url(settings, loaded, seat),
         "seat_url": links.seat_url(settings, loaded, seat),

@@ -19,7 +19,7 @@ from service.links import decisions, replyto
 from service.links import urls as links
 from service.mail import ics, keywords, kinds, news, smtp
 from service.mail.kinds import ANSWER
-from service.play import blocklist, notes, reach, rematch, resigning, talk
+from service.play import blocklist, notes, plans_shown, reach, rematch, resigning, talk
 from service.play.forgetting import LEFT
 from service.play.holders import seat_row
 from service.present import notices, presentation
@@ -238,12 +238,31 @@ def told(
     # Issue 35 §3: the seat's own note, to its own player (never to a newcomer the seat is
     # offered to), in an email that offers the seat's decision.
     note = notes.of(session, loaded.row.id, row.seat) if offer and planned.offer is None else None
+    # Issue 38 §1: likewise its own plans ahead, only in a game where somebody planned.
+    plans = None
+    if offer and planned.offer is None and loaded.row.plans:
+        plans = plans_shown.news(session, loaded, row.seat, _previous_email(session, row))
     return seat_email(
         settings, loaded, row.seat, row.kind,
         name=planned.greeted(row.seat), address=planned.recipient[1],
         offer=offer, notice=notice,
-        news=_news(session, loaded, row.seat) if kind.news else None, note=note,
+        news=_news(session, loaded, row.seat) if kind.news else None, note=note, plans=plans,
     )  # fmt: skip
+
+
+def _previous_email(session: Session, row: OutboxRow) -> int:
+    """The event the seat's email before ``row`` announced (0: none): a turn email tells
+    the plans that stopped after it (issue 38 §1), so each stop is told once, including a
+    plan's move played for a decision no email announced."""
+    found = session.scalar(
+        select(func.max(OutboxRow.seq)).where(
+            OutboxRow.game_id == row.game_id,
+            OutboxRow.seat == row.seat,
+            OutboxRow.kind.in_(kinds.ANNOUNCING),
+            OutboxRow.seq < row.seq,
+        )
+    )
+    return int(found) if found is not None else 0
 
 
 def _news(session: Session, loaded: Loaded, seat: str) -> dict[str, Any]:

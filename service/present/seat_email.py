@@ -41,6 +41,10 @@ class SeatEmail:
     note: str | None = None
     """The seat's private note (issue 35 §3), in an email to the seat's own player that
     offers its decision; None in any other."""
+    plans: dict[str, Any] | None = None
+    """The seat's own plans ahead (issue 38 §1), waiting or stopped since its previous
+    email, in an email to its own player that offers its decision; None in any other, and
+    whenever it has none to tell."""
 
     def headline(self) -> str:
         """What this email says, in a few words and this context's language: the preheader a
@@ -71,6 +75,7 @@ class SeatEmail:
             "notice": self.notice,
             "news": self.news,
             "note": self.note,
+            "plans": self.plans,
             "page_url": self.decision["turn_url"],
             "seat_url": self.links.seat,
             "history_url": self.links.history,
@@ -91,10 +96,12 @@ def seat_email(
     notice: dict[str, Any] | None = None,
     news: dict[str, Any] | None = None,
     note: str | None = None,
+    plans: dict[str, Any] | None = None,
 ) -> SeatEmail:
     """What an email of ``kind`` tells ``seat`` (greeted as ``name``, written to
     ``address``); ``offer``: it offers the seat's decision (else another email does);
-    ``note``: the seat's private note, for its own player's email that offers it."""
+    ``note`` and ``plans``: the seat's private note and plans ahead, for its own player's
+    email that offers it."""
     view = loaded.game.view(loaded.state, seat)
     decision = presentation.decision(settings, loaded, seat, view, offer=offer)
     colours = boards.seat_colours(loaded.row.game, [s.seat for s in loaded.row.seats])
@@ -121,6 +128,7 @@ def seat_email(
         notice=notice,
         news=news,
         note=note if note and decision["acting"] else None,
+        plans=plans if plans and decision["acting"] else None,
     )
 
 

@@ -61,6 +61,12 @@ def _too_many_words(description: str, limit: str) -> str:
             "please try again later.",
             limit=limit,
         )
+    if description == "Too many plans set from your address":
+        return _(
+            "Too many plans set from your address (at most {limit}). Nothing was changed: "
+            "please try again later.",
+            limit=limit,
+        )
     if description == "Too many sign-in links asked for from your address":
         return _(
             "Too many sign-in links asked for from your address (at most {limit}). Nothing "

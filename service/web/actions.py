@@ -12,7 +12,7 @@ from service.errors import BadRequest, Conflict, Expired, Reused, ServiceError, 
 from service.links import decisions, tokens
 from service.links import urls as links
 from service.links.decisions import Verdict
-from service.play import notes
+from service.play import notes, plans_shown
 from service.play.holders import seat_row
 from service.play.moves import make_move, resend
 from service.present import notices, presentation
@@ -168,6 +168,11 @@ def _page(loaded: Loaded, link: tokens.ActionLink) -> dict[str, Any]:
         # Issue 35 §3: the seat's own note, on the page its own signed link shows.
         "note": notes.of(db(), loaded.row.id, link.seat),
         "note_url": seat_url.split("#")[0] + "#note",
+        # Issue 38 §1: the seat's own plans ahead, set and cancelled on its seat page.
+        "plans_ahead": None
+        if loaded.row.over or link.seat in loaded.table.bots
+        else plans_shown.waiting(db(), loaded, link.seat),
+        "plans_url": seat_url.split("#")[0] + "#plans",
         "bot_plays_me": link.seat in loaded.table.bots,
         "deadline": notices.pace(loaded, link.seat)["deadline"],
         "nothing_waiting": None

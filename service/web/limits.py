@@ -3,7 +3,7 @@
 Creating a game emails every address it names, so it is limited, and so are its invitations
 to addresses that never played, per day (issue 31 §3, :func:`invited`); so are nudges, across
 every game (the per-seat rule of one nudge a day is the game's own, in ``slowplay``), and
-private notes saved on a seat page (issue 35 §3); so are
+private notes saved on a seat page (issue 35 §3) and plans ahead set there (issue 38); so are
 the requests for a sign-in link to a player's desk (issue 20), which email one; so
 are the pages that fold a whole log (history, replay steps, the published log), which
 anyone may ask for (issue 14), and the Atom feeds (issue 36 §1).
@@ -35,6 +35,9 @@ CREATE_ENDPOINTS = ("pages.create", "api.create", "seat.rematch_")
 NUDGE_ENDPOINTS = ("seat.nudge",)
 NOTE_ENDPOINTS = ("seat.note",)
 """A player's private note (issue 35 §3): each save writes a row."""
+PLAN_ENDPOINTS = ("seat.set_plan", "seat.cancel_plan")
+"""A seat's plans ahead (issue 38 §1): each one set writes a row; counted as notes are,
+against ``NOTE_LIMIT``, in a scope of their own."""
 SIGN_IN_ENDPOINTS = ("desk.ask", "desk.new_address", "seat.new_address")
 """Each may email a link to an address typed in a form: a sign-in (issue 20), or the
 confirmation of a new address (issue 31)."""
@@ -124,6 +127,9 @@ def install(app: Flask, settings: Settings) -> Limiter:
     note = limiter.shared_limit(
         settings.note_limit, scope="note", error_message="Too many notes saved from your address"
     )
+    plan = limiter.shared_limit(
+        settings.note_limit, scope="plan", error_message="Too many plans set from your address"
+    )
     sign_in = limiter.shared_limit(
         settings.sign_in_limit,
         scope="sign-in",
@@ -144,6 +150,7 @@ def install(app: Flask, settings: Settings) -> Limiter:
         (CREATE_ENDPOINTS, create),
         (NUDGE_ENDPOINTS, nudge),
         (NOTE_ENDPOINTS, note),
+        (PLAN_ENDPOINTS, plan),
         (SIGN_IN_ENDPOINTS, sign_in),
         (JOIN_ENDPOINTS, join),
         (PAGE_ENDPOINTS, pages),

@@ -11,8 +11,9 @@ from flask import Blueprint, Response, redirect, render_template, request, sessi
 from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
+from engine.kit import plans as orders
 from service import words
-from service.errors import BadRequest, ServiceError, Stale
+from service.errors import BadRequest, Illegal, ServiceError, Stale
 from service.links import tokens
 from service.links import urls as links
 from service.mail import digest, newaddress
@@ -20,6 +21,8 @@ from service.play import (
     bots,
     channels,
     notes,
+    plans,
+    plans_shown,
     reach,
     rematch,
     resigning,
@@ -131,6 +134,9 @@ def _page(loaded: Loaded, link: tokens.SeatLink, token: str) -> dict[str, Any]:
         "note": notes.of(db(), loaded.row.id, seat) or "",
         "note_limit": notes.LONGEST,
         "note_saved": request.args.get("note") in {"saved", "cleared"},
+        # Issue 38 §1: the seat's own plans ahead, of its present holder (the link's).
+        "plans": plans_shown.page(db(), loaded, seat, link.generation),
+        "plans_done": request.args.get("plans"),
         # Issue 35 §4: a finished game offers its players a rematch.
         "rematch": _rematch(loaded, seat, token),
         "rematch_of": rematch.linked(db(), loaded.row)["rematch_of"],
@@ -204,6 +210,8 @@ ACTING = frozenset(
         "seat.takeback",
         "seat.join",
         "seat.note",
+        "seat.set_plan",
+        "seat.cancel_plan",
         "seat.rematch",
     }
 )
@@ -261,6 +269,63 @@ def note(token: str) -> ResponseReturnValue:
         )
     done = "saved" if kept.text else "cleared"
     return redirect(f"/seat/{token}?note={done}#note", 303)
+
+
+PLAN_KINDS = ("standing", "list")
+"""The seat page's two plan forms: one of the standing orders offered, or a list."""
+
+
+@bp.post("/seat/<token>/plans")
+def set_plan(token: str) -> ResponseReturnValue:
+    """Set a plan ahead (issue 38 §1): a standing order the game offers, by its key, or a
+    list of the seat's options, by their canonical keys, found again here among the options
+    (the form names moves, it never makes one). A refusal keeps nothing."""
+    link = _link(token)
+    form = request.form
+    with db().begin():
+        loaded = language.held(db(), link.game_id, link.seat, link.generation)
+        if loaded.row.over:
+            raise Stale(_("The game is over."), game_id=link.game_id)
+        kind = form.get("kind")
+        if kind not in PLAN_KINDS:
+            raise BadRequest(_("This plan form is incomplete."))
+        if kind == "standing":
+            body = plans.body_of(loaded.game, form.get("standing", ""))
+            if body is None:
+                raise BadRequest(_("This game offers no such plan."))
+        else:
+            body = _plan_list(loaded, link.seat, form.getlist("choice"))
+        plans.set_plan(db(), link.game_id, link.seat, link.generation, body)
+    return redirect(f"/seat/{token}?plans=set#plans", 303)
+
+
+def _plan_list(loaded: Loaded, seat: str, keys: list[str]) -> dict[str, Any]:
+    """A list plan's order from the form's choices, in their order, blanks left out."""
+    keys = [k for k in keys if k]
+    if not keys:
+        raise BadRequest(_("Choose at least the first option of your list."))
+    if len(keys) > orders.MOST_OPTIONS:
+        raise BadRequest(_("A list holds at most {n} options.", n=str(orders.MOST_OPTIONS)))
+    if len(set(keys)) != len(keys):
+        raise BadRequest(_("Choose each option of your list once."))
+    moves = plans_shown.chosen(db(), loaded, seat, keys)
+    if moves is None:
+        raise Illegal(_("Choose the plan's options among those listed."))
+    return {"kind": orders.FIRST, "moves": moves}
+
+
+@bp.post("/seat/<token>/plans/cancel")
+def cancel_plan(token: str) -> ResponseReturnValue:
+    """Cancel one waiting plan ahead, by its number, or all of them (issue 38 §1)."""
+    link = _link(token)
+    which = request.form.get("plan", "")
+    with db().begin():
+        language.held(db(), link.game_id, link.seat, link.generation)
+        if which != "all" and not BALLOT_NUMBER.fullmatch(which):
+            raise BadRequest(_("Name the plan to cancel by its number, or all of them."))
+        number = None if which == "all" else int(which)
+        plans.cancel(db(), link.game_id, link.seat, link.generation, number)
+    return redirect(f"/seat/{token}?plans=cancelled#plans", 303)
 
 
 # Issue 36: the table's one webhook, set, replaced or removed by any of its players: a

@@ -22,7 +22,7 @@ from tests.fixtures import ServerLikeClient
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
 ROOMY = {"create_limit": "10000/minute", "nudge_limit": "10000/minute"}
-ROOMY |= {"page_limit": "10000/minute"}
+ROOMY |= {"page_limit": "10000/minute", "note_limit": "10000/minute"}
 """Rate limits no test of input reaches (those tests are about input, not floods)."""
 
 

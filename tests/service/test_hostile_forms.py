@@ -287,6 +287,37 @@ FIELDS = [
         r"Answer the takeback request with Approve or Refuse\.",
     ),
     Field(
+        "plan form kind",
+        "kind",
+        lambda s: s.seat("p1") + "/plans",
+        400,
+        r"This plan form is incomplete\.",
+        base=lambda s: {"standing": "single"},
+    ),
+    Field(
+        "plan standing order",
+        "standing",
+        lambda s: s.seat("p1") + "/plans",
+        400,
+        r"This game offers no such plan\.",
+        base=lambda s: {"kind": "standing"},
+    ),
+    Field(
+        "plan list choice",
+        "choice",
+        lambda s: s.seat("p1") + "/plans",
+        422,
+        r"Choose the plan's options among those listed\.",
+        base=lambda s: {"kind": "list"},
+    ),
+    Field(
+        "plan to cancel",
+        "plan",
+        lambda s: s.seat("p1") + "/plans/cancel",
+        400,
+        r"Name the plan to cancel by its number, or all of them\.",
+    ),
+    Field(
         "unsubscribe resubscribe",
         "resubscribe",
         lambda s: s.unsubscribe,
@@ -462,6 +493,7 @@ def test_every_field_the_app_reads_is_attacked_above():
     read |= {"remind_every_hours", "timezone", "hour", "notify", "ballot", "choice", "email"}
     read |= {"name", "seat", "first", "last", "answer", "resubscribe", "turn", "n", "quiet"}
     read |= {"created", "vote", "to", "all", "opt.tictactoe.marks_per_turn", "before"}
+    read |= {"kind", "standing", "plan"}  # issue 38: the seat page's plans ahead
     assert read <= attacked, read - attacked
 
 
