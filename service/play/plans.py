@@ -39,7 +39,7 @@ from service.store import eventlog, eventstore
 from service.store.eventstore import Loaded, now
 from service.store.models import GameRow, PlanRow, SeatHolderRow
 from service.store.planlog import OVER, set_event, stop
-from service.words import _, listing
+from service.words import _, listing, n_
 
 MOST_PLANS = 5
 """Plans one seat may have waiting at once (issue 38 §2: a cap, refused beyond)."""
@@ -212,7 +212,11 @@ def set_plan(
         raise BadRequest(_("You already have this plan."), game_id=game_id, seat=seat)
     if len(mine) >= MOST_PLANS:
         raise TooMany(
-            _("At most {n} plans wait at once: cancel one first.", n=str(MOST_PLANS)),
+            n_(
+                "At most {n} plan waits at once: cancel it first.",
+                "At most {n} plans wait at once: cancel one first.",
+                n=MOST_PLANS,
+            ),
             game_id=game_id,
         )
     numbers = session.scalars(

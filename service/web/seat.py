@@ -41,7 +41,7 @@ from service.table.state import CHOICE_LABELS, CHOICES, NUDGE_EVERY, Table
 from service.web import db, enqueue_after_response, enqueue_call, language, preferences, settings
 from service.web import desk as desk_page
 from service.web.guard import one_click
-from service.words import _
+from service.words import _, n_
 
 bp = Blueprint("seat", __name__)
 
@@ -305,7 +305,13 @@ def _plan_list(loaded: Loaded, seat: str, keys: list[str]) -> dict[str, Any]:
     if not keys:
         raise BadRequest(_("Choose at least the first option of your list."))
     if len(keys) > orders.MOST_OPTIONS:
-        raise BadRequest(_("A list holds at most {n} options.", n=str(orders.MOST_OPTIONS)))
+        raise BadRequest(
+            n_(
+                "A list holds at most {n} option.",
+                "A list holds at most {n} options.",
+                n=orders.MOST_OPTIONS,
+            )
+        )
     if len(set(keys)) != len(keys):
         raise BadRequest(_("Choose each option of your list once."))
     moves = plans_shown.chosen(db(), loaded, seat, keys)
