@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from service.audit import checks
 from service.errors import BadRequest, Illegal, Stale, TooMany
@@ -216,3 +216,66 @@ def test_a_plan_the_game_does_not_offer_a_move_not_among_the_options_or_one_too_
         plans.cancel(s, game_id, first, 0)
     with sessions(settings.database_url).begin() as s, pytest.raises(Stale):
         plans.cancel(s, game_id, first, 0)
+
+
+def test_a_move_made_from_a_row_cached_before_the_plan_was_set_still_wakes_the_plan(
+    client, settings
+):
+    from service.store import statecache
+
+    game_id = new_game(client)
+    first = acting(settings, game_id)
+    other = "p2" if first == "p1" else "p1"
+    place(settings, game_id, first, 0)
+    place(settings, game_id, other, 1)
+    before_plan = statecache.recall_row(game_id)
+    assert before_plan is not None and dict(before_plan[0].game)["plans"] == 0
+    plan(settings, game_id, other, cells(8))
+    # Another process set the plan: this one still knows the row as it was before.
+    facts, folded = before_plan
+    statecache._STATES.store(game_id, loaded(settings, game_id).game.ruleset, folded, facts)
+    with sessions(settings.database_url).begin() as s:
+        now = eventstore.load(s, game_id)
+        play_now(s, game_id, first, {"type": "place", "cell": 4}, now.turn_seq, unread=True)
+    assert loaded(settings, game_id).state.board[8] == other, "the plan played"
+
+
+def test_plans_survive_a_restart_of_every_process(client, settings):
+    from service.store import statecache
+
+    game_id = new_game(client)
+    first = acting(settings, game_id)
+    other = "p2" if first == "p1" else "p1"
+    place(settings, game_id, first, 0)
+    plan(settings, game_id, first, cells(8))
+    statecache._STATES.clear()  # nothing of this process's memory is left
+    place(settings, game_id, other, 1)
+    assert loaded(settings, game_id).state.board[8] == first
+
+
+def test_a_seat_whose_player_goes_drops_its_plans_and_the_end_tells_why(client, settings):
+    from service.play import resigning
+
+    game_id = new_game(client)
+    first = acting(settings, game_id)
+    plan(settings, game_id, first, {"kind": "single"})
+    with sessions(settings.database_url).begin() as s:
+        resigning.resign(s, game_id, first, 0)
+    (row,) = rows(settings, game_id)
+    assert (row.live, row.reason, row.closed) == (False, "seat", True)
+    dropped = [p for _, kind, p in log(settings, game_id) if kind == "table.plan_dropped"]
+    assert [p["reason"] for p in dropped] == ["seat"]
+
+
+def test_a_plan_made_under_other_rules_is_dropped_not_played(client, settings):
+    game_id = new_game(client)
+    first = acting(settings, game_id)
+    other = "p2" if first == "p1" else "p1"
+    plan(settings, game_id, first, cells(8))
+    with sessions(settings.database_url).begin() as s:
+        s.execute(update(PlanRow).where(PlanRow.game_id == game_id).values(ruleset="older-1"))
+    place(settings, game_id, first, 0)
+    place(settings, game_id, other, 1)
+    (row,) = rows(settings, game_id)
+    assert (row.live, row.reason) == (False, "ruleset")
+    assert loaded(settings, game_id).state.board[8] is None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from freezegun import freeze_time
 from sqlalchemy import select
 
 from engine.kit import plans as orders
@@ -90,10 +91,18 @@ def random_plan(s, game_id: str, rng: random.Random) -> None:
         pass  # a cap, a plan she has, nothing to cancel: refused, nothing kept
 
 
-@pytest.mark.parametrize(("game", "seed"), [("orichalk", 1), ("origin", 2), ("tictactoe", 3)])
+@pytest.mark.parametrize(
+    ("game", "seed"),
+    [("orichalk", 1), ("origin", 2), ("origins-first-builders", 4), ("tictactoe", 3)],
+)
 def test_until_a_plan_plays_nothing_anyone_else_reads_tells_it_exists(
     client, settings, monkeypatch, game, seed
 ):
+    with freeze_time("2026-11-29 12:00:00"):  # both games' events at one moment, as seen
+        _play_twins(client, settings, monkeypatch, game, seed)
+
+
+def _play_twins(client, settings, monkeypatch, game: str, seed: int) -> None:
     planned, plain = twins(client, monkeypatch, game)
     rng = random.Random(seed)
     for _step in range(STEPS):
