@@ -14,7 +14,6 @@ import pytest
 
 from engine import registry
 from service.audit import checks
-from service.play import games
 from service.play.games import create_game
 from service.present import codes
 from service.store import eventstore
@@ -68,7 +67,7 @@ def _play(settings, smtp, work, name, planning):
 def test_planning_ahead_by_reply_spares_emails_and_every_planned_move_verifies(
     settings, smtp, work, monkeypatch, name
 ):
-    monkeypatch.setattr(games.secrets, "token_bytes", lambda n: SEED[:n])
+    monkeypatch.setattr("secrets.token_bytes", lambda n: SEED[:n])  # the games' seed
     _, plain = _play(settings, smtp, work, name, planning=False)
     planned_id, planned = _play(settings, smtp, work, name, planning=True)
     with sessions(settings.database_url)() as s:

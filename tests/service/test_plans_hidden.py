@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from engine.kit import plans as orders
 from service.errors import ServiceError
-from service.play import games, plans
+from service.play import plans
 from service.store import eventstore
 from service.store.db import sessions
 from service.store.models import EventRow, OutboxRow
@@ -28,7 +28,7 @@ STEPS = 60
 
 
 def twins(client, monkeypatch, game: str) -> tuple[str, str]:
-    monkeypatch.setattr(games.secrets, "token_bytes", lambda n: SEED[:n])
+    monkeypatch.setattr("secrets.token_bytes", lambda n: SEED[:n])  # the games' seed
     made = []
     for _ in range(2):
         response = client.post(
