@@ -50,7 +50,7 @@ def choices(session: Session, loaded: Loaded, seat: str) -> list[Choice]:
     """The moves a list may name (:func:`service.play.plans.options`), each named as the
     turn page names it, with the state it was an option in."""
     state, moves = plans.choices(session, loaded, seat)
-    return [Choice(orders.key(m), _describe(loaded, state, m)) for m in moves]
+    return [Choice(orders.key(m), plans.describe(loaded.game, state, m)) for m in moves]
 
 
 def chosen(session: Session, loaded: Loaded, seat: str, keys: list[str]) -> list[Move] | None:
@@ -60,15 +60,6 @@ def chosen(session: Session, loaded: Loaded, seat: str, keys: list[str]) -> list
     if not all(k in by_key for k in keys):
         return None
     return [by_key[k] for k in keys]
-
-
-def _describe(loaded: Loaded, state: State | None, move: Move) -> Any:
-    if state is None:
-        return str(move.get("type"))
-    try:
-        return loaded.game.describe(state, move)
-    except Exception:  # a move of another moment: its type, never a crash on a page
-        return str(move.get("type"))
 
 
 def shown(loaded: Loaded, state: State | None, plan: PlanRow) -> dict[str, Any]:
@@ -104,7 +95,7 @@ def page(session: Session, loaded: Loaded, seat: str, generation: int) -> dict[s
     listed: list[Choice] = []
     if open_:  # the options are read once: the form lists them, the plans are named by them
         seen, moves = plans.choices(session, loaded, seat)
-        listed = [Choice(orders.key(m), _describe(loaded, seen, m)) for m in moves]
+        listed = [Choice(orders.key(m), plans.describe(loaded.game, seen, m)) for m in moves]
         state = seen if seen is not None else loaded.state
     else:
         state = _naming_state(session, loaded, seat, waiting + stopped)
