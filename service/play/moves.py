@@ -58,7 +58,6 @@ def make_move(
     generation: int = 0,
     by_bot: bool = False,
     unread: bool = False,
-    planned: int = 0,
 ) -> Applied:
     """Decide and append ``move`` for ``seat`` if its decision is still the one ``named``
     (by the link or the reply, :func:`service.links.decisions.judge`; named by its
@@ -73,12 +72,40 @@ def make_move(
 
     Then the plans it wakes play (issue 38, :mod:`service.play.plans`): a seat's plan whose
     decision it began plays that decision at once, in this transaction, and that seat gets
-    no email for the decision its plan played. ``planned``: how many planned moves led to
-    this one (a plan's own move: its seat is told of a decision that follows it)."""
+    no email for the decision its plan played; a planned move may wake another plan, up to
+    :data:`MOST_PLANNED` in a row."""
+    applied, firing = _tried(
+        session, game_id, seat, named, move, link_digest, snapshot_every,
+        generation=generation, by_bot=by_bot, unread=unread,
+    )  # fmt: skip
+    for _planned in range(MOST_PLANNED):
+        if firing is None:
+            break
+        more, firing = _play_plan(session, applied.loaded, firing, snapshot_every)
+        applied = Applied(more.loaded, [*applied.outbox_ids, *more.outbox_ids])
+    return applied
+
+
+def _tried(
+    session: Session,
+    game_id: str,
+    seat: str,
+    named: Named,
+    move: Move,
+    link_digest: str | None,
+    snapshot_every: int,
+    *,
+    generation: int,
+    by_bot: bool = False,
+    unread: bool = False,
+    planned: bool = False,
+) -> tuple[Applied, plans.Verdict | None]:
+    """:func:`make_move`'s one move, tried again as it says; with the first plan it wakes.
+    ``planned``: a plan's own move (its seat is told of a decision that follows it)."""
     attempts = 3
     while True:
         try:
-            applied = _make_move(
+            done = _make_move(
                 session, game_id, seat, named, move, link_digest, snapshot_every,
                 generation=generation, by_bot=by_bot, unread=unread, planned=planned,
             )  # fmt: skip
@@ -98,7 +125,7 @@ def make_move(
             raise
         else:
             counters.move_accepted()
-            return applied
+            return done
 
 
 def _make_move(
@@ -113,8 +140,8 @@ def _make_move(
     generation: int,
     by_bot: bool,
     unread: bool = False,
-    planned: int = 0,
-) -> Applied:
+    planned: bool = False,
+) -> tuple[Applied, plans.Verdict | None]:
     loaded = eventstore.load(session, game_id, unread=unread and not by_bot)
     unchanged = loaded.unread  # the row was not read: the append names what it relied on
     check_holder(loaded, seat, generation, by_bot=by_bot)
@@ -153,7 +180,7 @@ def _make_move(
         else {"digest": link_digest, "game_id": game_id, "seq": named.turn_seq, "used_at": moment}
     )
 
-    live = plans.waiting(session, loaded.row) if planned < MOST_PLANNED else []
+    live = plans.waiting(session, loaded.row)
     woken: list[plans.Verdict] = []
 
     def riders(after: Loaded) -> Riders:
@@ -179,15 +206,11 @@ def _make_move(
         ) from exc
     if heard is not None:
         people.answered(session, heard, moment, ridden.heard)
-    applied = Applied(loaded=after, outbox_ids=ridden.outbox_ids)
     for stopped in woken:
         if stopped.reason is not None:
             planlog.stop([stopped.plan], stopped.reason, after.seq)
     firing = next((v for v in woken if v.move is not None), None)
-    if firing is not None:
-        played = _play_plan(session, after, firing, snapshot_every, planned + 1)
-        applied = Applied(played.loaded, [*applied.outbox_ids, *played.outbox_ids])
-    return applied
+    return Applied(loaded=after, outbox_ids=ridden.outbox_ids), firing
 
 
 MOST_PLANNED = 200
@@ -195,19 +218,19 @@ MOST_PLANNED = 200
 
 
 def _play_plan(
-    session: Session, loaded: Loaded, verdict: plans.Verdict, snapshot_every: int, planned: int
-) -> Applied:
-    """The plan's move, after the table events that say a plan plays it (issue 38)."""
+    session: Session, loaded: Loaded, verdict: plans.Verdict, snapshot_every: int
+) -> tuple[Applied, plans.Verdict | None]:
+    """The plan's move, after the table events that say a plan plays it (issue 38); with
+    the next plan that move wakes."""
     plan, move = verdict.plan, verdict.move
     assert move is not None
     turn = loaded.turn_seq
     told = eventstore.record(session, loaded, plans.fired_events(plan), plan.seat)
-    applied = make_move(
+    plans.played(plan, told.seq)  # a list stops as it plays: the game's end tells it played
+    return _tried(
         session, told.row.id, plan.seat, Named.by_turn(turn), move, None, snapshot_every,
-        generation=plan.generation, planned=planned,
+        generation=plan.generation, planned=True,
     )  # fmt: skip
-    plans.played(plan, applied.loaded.seq)
-    return applied
 
 
 def notify(session: Session, loaded: Loaded, before: frozenset[str]) -> list[int]:
