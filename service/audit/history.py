@@ -572,7 +572,7 @@ def _plan_fired(told: Told) -> str:
 
 
 def _plan_dropped(told: Told) -> str:
-    reason = plans.REASONS.get(str(told.payload.get("reason")))
+    reason = plans.TOLD.get(str(told.payload.get("reason")))
     return _(
         "{name}'s plan {number} stopped at event {seq}: {reason}",
         name=told.them,

@@ -56,6 +56,16 @@ REASONS = {
     OVER: _("The game ended before it played."),
 }
 """Why a plan stopped, as its owner reads it (and the log names it)."""
+TOLD = {
+    PLAYED: _("its one move was played"),
+    CANCELLED: _("its player cancelled it"),
+    orders.NONE_LEGAL: _("none of its options was legal at its decision"),
+    "takeback": _("a takeback changed the game it was made for"),
+    "seat": _("the seat changed hands"),
+    "ruleset": _("the game's rules changed"),
+    OVER: _("the game ended first"),
+}
+"""Why a plan stopped, as the history tells everyone once the game is over."""
 
 
 @dataclass(frozen=True)

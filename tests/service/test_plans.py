@@ -165,6 +165,10 @@ def test_a_single_legal_option_is_played_by_a_standing_plan_and_the_end_tells_ev
     with sessions(settings.database_url)() as s:
         report = checks.verify(checks.from_store(s, game_id))
     assert report.ok, report.failures
+    # The finished game's history tells every plan, and marks the move a plan played.
+    page = client.get(f"/games/{game_id}/history?all=1").get_data(as_text=True)
+    assert "had planned ahead (plan 1): When I have a single legal option, play it" in page
+    assert "(planned)" in page and "stopped at event" in page and "its player cancelled it" in page
 
 
 def test_events_before_a_plan_was_set_never_fire_it(client, settings):
