@@ -21,7 +21,7 @@ from service.store import names as shown_names
 from service.store.eventstore import Loaded
 from service.store.models import EventRow
 from service.table import logfold
-from service.table.events import SAID
+from service.table.events import PLAN_FIRED, SAID
 from service.table.state import is_table
 from service.words import _
 
@@ -86,6 +86,10 @@ def _told(
         folder.feed(event, payload)
         if event.seq in said:
             lines.append(_heard(names, event.seat, said[event.seq], "to" in payload))
+        if payload["type"] == PLAN_FIRED and event.seq not in undone:
+            # Issue 38 §2: a planned move is told as any move, "(planned)" before it.
+            who = names.get(event.seat or "", str(event.seat))
+            lines.append(str(words.text(_("{name} planned the next move ahead:", name=who))))
         if is_table(payload) or event.seq in undone:
             continue
         text = game.narrate(before, payload, seat)

@@ -13,6 +13,7 @@ from sqlalchemy import select, update
 
 from service.audit import checks
 from service.errors import BadRequest, Illegal, Stale, TooMany
+from service.mail import news
 from service.play import plans, slowplay
 from service.store import eventstore
 from service.store.db import sessions
@@ -105,6 +106,10 @@ def test_a_list_plays_the_first_legal_of_its_moves_at_the_next_decision_and_acts
     at = kinds.index((first, "table.plan_set"))
     assert kinds[at + 1 : at + 3] == [(first, "table.plan_fired"), (first, "mark_placed")]
     assert turn_emails(settings, game_id, first) == emails_before, "no email for its decision"
+    with sessions(settings.database_url)() as s:
+        told = news.since_last_decision(s, eventstore.load(s, game_id), other).lines
+    name = "Ann" if first == "p1" else "Bob"
+    assert told[0] == f"{name} planned the next move ahead:", "the others read it was planned"
     (row,) = rows(settings, game_id)
     assert (row.number, row.live, row.reason, row.fired) == (number, False, "played", 1)
     # The audit plays the plan again where it was played: another move there is caught.
