@@ -86,9 +86,10 @@ ESTIMATE_WEIGHTS: dict[str, tuple[float, float]] = {
     "speaker dice": (3.92, -0.25),
 }
 """Least squares (ridge 1) of the points each seat scored from a position to the end of the
-game, over 390 two-player games of greedy bots with 0-25% random moves, a position every
-seventh decision (about 22 000): with them the leader after rounds 3-7 is the final winner
-in 0.70-0.83 of positions, with the standing alone in 0.55-0.76."""
+game, over 400 two-player games of greedy bots playing up to 30% random moves, a position
+every seventh decision (about 23 500). Fitted on 300 of them, the leader after rounds 3-7 is
+the final winner in 0.70-0.83 of the other 100's positions, by the standing alone in
+0.55-0.76; the weights here are fitted on all 400."""
 ESTIMATE_ROUNDS = 9
 """The round games of greedy bots end in, on average (ru «Конец игры»: the end comes by a
 condition, not a round count)."""
