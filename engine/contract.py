@@ -126,6 +126,12 @@ class Game(Protocol):
         game is over, ``standing(state) == outcome(state)``."""
         ...
 
+    def estimate(self, state: State) -> dict[str, Any]:
+        """The final count a searching bot expects from ``state`` (issue 37): ``scores`` and
+        ``ranking`` as in :meth:`standing`, each score the points expected at the end where the
+        rules award some only then. ``outcome(state)`` once the game is over."""
+        ...
+
 
 def listed_move(
     move: Any,
@@ -225,6 +231,10 @@ class GameBase:
         if not moves:
             raise IllegalMove(_("{seat} has nothing to decide now.", seat=Seat(seat)))
         return moves[0]
+
+    def estimate(self, state: State) -> dict[str, Any]:
+        """The standing: right for a game whose standing already shows what will score."""
+        return self.standing(state)
 
     def sample_world(self, state: State, seat: str, rng: random.Random) -> State:
         """``state`` itself: right for a game of perfect information (nothing is hidden).

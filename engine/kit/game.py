@@ -93,6 +93,10 @@ class Packaged:
     bot_move: Callable[[State, str], Move]
     reveals: Callable[[State, str, list[Event]], bool]
     sample_world: Callable[[State, str, random.Random], State]
+    estimate: Callable[[State], dict[str, Any]]
+    """What the searching bot (:mod:`engine.kit.search`) scores a rollout it cut short by: the
+    shape of ``standing``, each seat's score the final score expected from here, where points
+    the rules award only at the end make the standing mislead mid-game."""
     events: Vocabulary
     board: Board
     data_page: Sequence[Any] = field(default=())
@@ -149,6 +153,7 @@ MEMBERS: Mapping[str, tuple[str, str]] = {
     "bot_move": ("bot", "bot_move"),
     "reveals": ("reveals", "reveals"),
     "sample_world": ("worlds", "sample_world"),
+    "estimate": ("scoring", "estimate"),
     "events": ("events", "EVENTS"),
     "board": ("board", "BOARD"),
     "data_page": ("datapage", "DATA_PAGE"),

@@ -14,8 +14,9 @@ seat that made it and its canonical JSON). Each iteration:
 3. adds one child, a move not tried yet from that node in any world;
 4. plays on with every seat's greedy ``bot_move`` (chance drawn from the search's ``rng``)
    until the game ends or until :attr:`Level.horizon` decisions were played, whichever
-   comes first: a rollout cut short is scored by ``game.standing`` (the end-of-game
-   scoring applied as the game stands) instead of ``game.outcome``;
+   comes first: a rollout cut short is scored by ``game.estimate`` (the final count the
+   game expects from there; for most, the standing: the end-of-game scoring applied as the
+   game stands) instead of ``game.outcome``;
 5. gives each seat a reward in [0, 1] (:func:`rewards`) and adds it up along the path.
 
 The move played is the root's most visited, ties going to the first in
@@ -113,7 +114,7 @@ def _iterate(
     game: Game, state: State, seat: str, level: Level, root: _Node, rng: random.Random
 ) -> None:
     world = game.sample_world(state, seat, rng)
-    before = _leads(_scores(game.standing(world)))
+    before = _leads(_scores(game.estimate(world)))
     node, path = root, [root]
     acting = seat
     # Selection: down the tree while every move legal here has been tried.
@@ -146,7 +147,7 @@ def _iterate(
         if following is None:
             break
         world = _play(game, world, following, game.bot_move(world, following), rng)
-    reward = rewards(game.standing(world), before)
+    reward = rewards(game.estimate(world), before)
     for visited in path:
         visited.visits += 1
         visited.reward += reward.get(visited.seat, 0.0)

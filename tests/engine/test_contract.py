@@ -214,6 +214,19 @@ def test_the_standing_has_the_shape_of_the_outcome_and_is_the_outcome_at_the_end
 
 
 @pytest.mark.parametrize(("name", "players"), _cases())
+def test_the_estimate_has_the_standing_s_scores_and_ranking_and_is_the_outcome_at_the_end(
+    name, players
+):
+    game = registry.get(name)
+    run = play_bots(game, players, seed=2)
+    assert game.estimate(run.final) == game.outcome(run.final)
+    for decision in run.log[:: max(1, len(run.log) // 10)]:
+        estimate = game.estimate(decision.state)
+        assert set(estimate["scores"]) == set(run.seats)
+        assert sorted(s for group in estimate["ranking"] for s in group) == sorted(run.seats)
+
+
+@pytest.mark.parametrize(("name", "players"), _cases())
 def test_a_decision_reveals_yes_or_no_and_the_one_that_ends_the_game_reveals(name, players):
     game = registry.get(name)
     for run in (play_bots(game, players, seed=3), play_random(game, players, seed=3)):

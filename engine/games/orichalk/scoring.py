@@ -66,3 +66,8 @@ def standing(state: State) -> dict[str, Any]:
         "tie_break": tie_break,
         "breakdown": {p.seat: breakdown(p) for p in state.players},
     }
+
+
+def estimate(state: State) -> dict[str, Any]:
+    """What the searching bot scores a cut rollout by: the standing itself."""
+    return standing(state)

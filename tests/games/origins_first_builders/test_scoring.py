@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.origins_first_builders import GAME
 from engine.games.origins_first_builders.components import TEMPLE_POINTS
-from engine.games.origins_first_builders.scoring import breakdown, score
+from engine.games.origins_first_builders.scoring import breakdown, estimate, score, standing
 from engine.games.origins_first_builders.state import OVER, Centre, replace
 from tests.games.origins_first_builders.helpers import (
     city,
@@ -72,3 +72,12 @@ def test_the_standing_counts_the_game_as_it_stands_and_is_the_outcome_at_the_end
     assert GAME.standing(state)["scores"]["p1"] == 8
     over = replace(state, phase=OVER)
     assert GAME.outcome(over) == GAME.standing(over)
+
+
+def test_the_estimate_counts_a_temple_disc_the_standing_does_not_show_yet():
+    # ru «Подсчёт очков»: the highest disc is ignored, so p1's first two steps in one temple
+    # score nothing as the game stands; they still bring its final count nearer.
+    state = temple(new_game(2, seed=1), "forest", ("p1", 2), ("p2", 0))
+    assert standing(state)["scores"]["p1"] == standing(state)["scores"]["p2"]
+    assert estimate(state)["scores"]["p1"] > estimate(state)["scores"]["p2"]
+    assert estimate(state)["ranking"][0] == ["p1"]
