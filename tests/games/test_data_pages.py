@@ -3,7 +3,8 @@ reader's language (issue 32 §2): every heading, row, note, caption and ruling, 
 page's frame. Compared line by line with the English rendering of the same page, a line may
 read the same only when it holds no Latin letter but in :data:`SAME_IN`'s words (proper names
 and words a language's catalog spells as the English), when it is only a rulebook's
-quotation (:data:`CITATION`), or a district card's id (:data:`CODE`)."""
+quotation (:data:`CITATION`), a district card's id (:data:`CODE`), or a reply's words
+(:data:`REPLY`)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,16 @@ CODE = re.compile(r"d[0-9]{2}")
 """Origins: First Builders' district cards are named by their ids (d01-d45), in every
 language: a code, not a word."""
 
+REPLY = re.compile(r"plan( [a-z]+(_[a-z]+)*| [0-9]+( [0-9]+)*)")
+"""A reply a player types to plan ahead (issue 38): Spanish's word for it is the English,
+and the game's standing answers are named by the same keys in every language (a code, not
+a word)."""
+
 SAME_IN: dict[str, frozenset[str]] = {
     "es": frozenset(
         {
+            # The heading of plans ahead's table (issue 38): "Plan" in Spanish too.
+            "Plan",
             # The provenance PROVISIONAL: Spanish spells the word as English does.
             "PROVISIONAL",
             # Places whose Spanish name is the English one (Origin's map, GLOSSARY.md).
@@ -132,7 +140,11 @@ def untranslated(english: list[str], translated: list[str], lang: str) -> list[s
     return [
         t
         for e, t in zip(english, translated, strict=True)
-        if e == t and has_words(t, lang) and not CITATION.fullmatch(t) and not CODE.fullmatch(t)
+        if e == t
+        and has_words(t, lang)
+        and not CITATION.fullmatch(t)
+        and not CODE.fullmatch(t)
+        and not REPLY.fullmatch(t)
     ]
 
 
